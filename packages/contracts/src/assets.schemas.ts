@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { uuid } from './common.schemas.js';
+import { VARIANT_LETTERS } from './art-directions.js';
+
+export const asset = z.object({
+  id: uuid,
+  jobId: uuid.nullable(),
+  job: z.object({ prompt: z.string() }),
+  starred: z.boolean(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variant: z.enum(VARIANT_LETTERS).nullable().optional(),
+  sourceAssetId: uuid.nullable().optional(),
+  kind: z.enum(['generated', 'background-removed', 'upscaled']).optional(),
+});
+export type Asset = z.infer<typeof asset>;
+
+export const listAssetsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  search: z.string().trim().max(200).optional(),
+  starred: z
+    .enum(['true', 'false'], { message: "starred must be 'true' or 'false'" })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export const listAssetsRequest = listAssetsQuery.extend({ userId: uuid });
+export const listAssetsReply = z.object({ assets: z.array(asset), nextCursor: z.string().nullable() });
+
+export const assetParams = z.object({ id: uuid });
+export const assetRequest = z.object({ userId: uuid, assetId: uuid });
+export const starReply = z.object({ asset });
+export const deleteReply = z.object({ deleted: z.number().int() });
+
+export const bulkIdsBody = z.object({
+  ids: z
+    .array(uuid)
+    .min(1, 'Select at least one image')
+    .max(LIMITS.bulkMaxIds, `At most ${LIMITS.bulkMaxIds} images at a time`),
+});
+export const bulkDeleteRequest = bulkIdsBody.extend({ userId: uuid });
+
+export const upscaleBody = z.object({
+  scaleFactor: z.union([z.literal(2), z.literal(4)], { message: 'scaleFactor must be 2 or 4' }),
+});
+export const upscaleRequest = upscaleBody.extend({ userId: uuid, assetId: uuid });
+export const upscaleReply = z.object({ creditsRemaining: z.number().int(), asset });
+export const removeBackgroundReply = z.object({ asset });
+
+/** Called by generation with the keys of files already written to storage. */
+export const ingestRequest = z.object({
+  userId: uuid,
+  jobId: uuid,
+  prompt: z.string(),
+  images: z
+    .array(z.object({ variant: z.enum(VARIANT_LETTERS), key: z.string().min(1) }))
+    .min(1),
+});
+export const ingestReply = z.object({ assetIds: z.array(uuid) });
+
+export const downloadQuery = z.object({
+  variant: z.enum(['original']).default('original'),
+  size: z.enum(['thumbnail', 'preview'], { message: "size must be 'thumbnail' or 'preview'" }).optional(),
+});
+export const resolveDownloadRequest = downloadQuery.extend({ userId: uuid, assetId: uuid });
+export const downloadTarget = z.object({
+  key: z.string(),
+  contentType: z.string(),
+  fileName: z.string(),
+  etag: z.string(),
+  immutable: z.boolean(),
+  size: z.number().int().optional(),
+});
+export const resolveDownloadReply = downloadTarget;
+
+export const zipQuery = z.object({
+  ids: z
+    .string({ message: 'ids is required' })
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(bulkIdsBody.shape.ids),
+});
+export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids });
+export const resolveZipReply = z.object({ files: z.array(z.object({ key: z.string(), fileName: z.string() })) });

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { clientInfo, code, email, newPassword, password, uuid, messageReply, ok } from './common.schemas.js';
+import { subscriptionSummary } from './billing.schemas.js';
+
+export const credentialsBody = z.object({ email, password });
+export const signupBody = z.object({ email, password: newPassword });
+export const verifyEmailBody = z.object({ email, code });
+export const emailBody = z.object({ email });
+export const resetPasswordBody = z.object({ email, code, newPassword });
+
+export const sessionToken = z.object({ token: z.string().min(1), expiresAt: z.iso.datetime() });
+export const userRef = z.object({ id: uuid });
+export const publicUser = z.object({
+  id: uuid,
+  email: z.string(),
+  hasPassword: z.boolean(),
+  hasGoogleAuth: z.boolean(),
+});
+
+// Requests over NATS.
+export const signupRequest = signupBody.extend(clientInfo.shape);
+export const signupReply = z.object({ requiresVerification: z.literal(true), user: userRef });
+export const verifyEmailRequest = verifyEmailBody.extend(clientInfo.shape);
+/** Replies that start a session carry the token; the gateway moves it into a cookie. */
+export const sessionReply = z.object({ user: userRef, session: sessionToken });
+export const resendVerificationRequest = emailBody.extend(clientInfo.shape);
+export const loginRequest = credentialsBody.extend(clientInfo.shape);
+export const forgotPasswordRequest = emailBody.extend(clientInfo.shape);
+export const resetPasswordRequest = resetPasswordBody.extend(clientInfo.shape);
+export const logoutRequest = z.object({ token: z.string().optional() });
+export const sessionResolveRequest = z.object({ token: z.string().min(1) });
+export const sessionResolveReply = z.object({ userId: uuid, email: z.string() });
+export const meRequest = z.object({ userId: uuid });
+export const meReply = z.object({
+  user: publicUser,
+  credits: z.number().int(),
+  subscription: subscriptionSummary.nullable(),
+});
+export const getUserRequest = z.object({ userId: uuid });
+export const getUserReply = publicUser;
+export const googleSignInRequest = z.object({
+  googleId: z.string().min(1),
+  email,
+  emailVerified: z.boolean(),
+});
+
+export { messageReply, ok };
+export type MeReply = z.infer<typeof meReply>;
+export type PublicUser = z.infer<typeof publicUser>;

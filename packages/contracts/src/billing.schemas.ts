@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { PLAN_IDS, TOPUP_IDS } from './plans.js';
+import { uuid, urlReply } from './common.schemas.js';
+
+export const subscriptionStatus = z.enum(['active', 'incomplete', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete_expired', 'paused']);
+export const subscriptionSummary = z.object({
+  status: subscriptionStatus,
+  planId: z.enum(PLAN_IDS),
+  currentPeriodEnd: z.iso.datetime(),
+  cancelAtPeriodEnd: z.boolean().optional(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
+
+export const accountSummaryRequest = z.object({ userId: uuid });
+export const accountSummaryReply = z.object({ credits: z.number().int(), subscription: subscriptionSummary.nullable() });
+
+export const entitlementsRequest = z.object({ userId: uuid });
+export const entitlementsReply = z.object({
+  planId: z.enum(PLAN_IDS).nullable(),
+  upscaleFactors: z.array(z.union([z.literal(2), z.literal(4)])),
+  priorityTier: z.number().int().min(0).max(3),
+  commercialLicense: z.boolean(),
+});
+export type Entitlements = z.infer<typeof entitlementsReply>;
+
+export const reservationReason = z.enum(['generation', 'describe', 'upscale']);
+export const reserveRequest = z.object({
+  userId: uuid,
+  amount: z.number().int().positive(),
+  reason: reservationReason,
+  /** Idempotency key: a job id, an asset operation id. A retry with the same ref returns the same reservation. */
+  ref: z.string().min(1).max(200),
+});
+export const reserveReply = z.object({ reservationId: uuid, balance: z.number().int() });
+export const settleRequest = z.object({ reservationId: uuid });
+export const settleReply = z.object({ balance: z.number().int() });
+
+export const checkoutBody = z.object({ planId: z.enum(PLAN_IDS, { message: 'Unknown plan' }) });
+export const topupBody = z.object({ topupId: z.enum(TOPUP_IDS, { message: 'Unknown top-up pack' }) });
+export const checkoutRequest = checkoutBody.extend({ userId: uuid });
+export const topupRequest = topupBody.extend({ userId: uuid });
+export const portalRequest = z.object({ userId: uuid });
+export { urlReply };
+
+export const webhookRequest = z.object({ payload: z.string(), signature: z.string() });
+export const webhookReply = z.object({ received: z.literal(true) });
+
+export const localCheckoutParams = z.object({ sessionId: uuid });
+export const localCheckoutGetRequest = localCheckoutParams.extend({ userId: uuid });
+export const localCheckoutReply = z.object({
+  sessionId: uuid,
+  kind: z.enum(['subscription', 'topup']),
+  itemId: z.string(),
+  name: z.string(),
+  credits: z.number().int(),
+  priceCents: z.number().int(),
+  status: z.enum(['open', 'paid', 'canceled']),
+});
+export const localCheckoutCompleteBody = z.object({ action: z.enum(['pay', 'cancel']) });
+export const localCheckoutCompleteRequest = localCheckoutCompleteBody.extend(localCheckoutGetRequest.shape);
+export const localCheckoutCompleteReply = z.object({ redirectUrl: z.string() });

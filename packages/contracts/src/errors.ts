@@ -1,0 +1,67 @@
+// Errors travel as data: services throw AppError(code, message), it crosses NATS as { code, message }
+// and the gateway maps the code to an HTTP status with this one table.
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
+  UPSTREAM_FAILED: 502,
+  UNAVAILABLE: 503,
+  TIMEOUT: 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorPayload {
+  code: ErrorCode;
+  message: string;
+  /** Extra fields the client needs, e.g. requiresVerification on a 403 login. */
+  details?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toPayload(): ErrorPayload {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+  }
+
+  static isPayload(value: unknown): value is ErrorPayload {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as ErrorPayload).code === 'string' &&
+      (value as ErrorPayload).code in ERROR_STATUS &&
+      typeof (value as ErrorPayload).message === 'string'
+    );
+  }
+
+  static fromPayload(payload: ErrorPayload): AppError {
+    return new AppError(payload.code, payload.message, payload.details);
+  }
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+export const MESSAGES = {
+  notAuthenticated: 'Not authenticated',
+  insufficientCredits: 'Insufficient credits. Purchase more to continue.',
+  notFound: 'Not found',
+} as const;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { uuid } from './common.schemas.js';
+
+export const jobStatus = z.enum(['queued', 'generating', 'processing', 'succeeded', 'failed']);
+export type JobStatus = z.infer<typeof jobStatus>;
+
+export const prompt = z
+  .string({ message: 'Prompt is required' })
+  .max(LIMITS.promptMaxChars, `Prompt must be at most ${LIMITS.promptMaxChars} characters`)
+  .refine((value) => value.trim().length > 0, 'Prompt is required');
+
+export const generateBody = z.object({
+  prompt,
+  options: z
+    .object({ transparent: z.boolean().default(true), dark: z.boolean().default(false) })
+    .default({ transparent: true, dark: false }),
+});
+export const generateRequest = generateBody.extend({ userId: uuid });
+export const generateReply = z.object({ jobId: uuid });
+
+export const jobParams = z.object({ id: uuid });
+export const getJobRequest = z.object({ userId: uuid, jobId: uuid });
+export const job = z.object({ id: uuid, status: jobStatus, error: z.string().nullable(), prompt: z.string() });
+export const getJobReply = z.object({ job });
+export type Job = z.infer<typeof job>;
+
+/** The gateway stores the upload and passes its storage key: binary data never rides NATS. */
+export const describeRequest = z.object({ userId: uuid, uploadKey: z.string().min(1), mimeType: z.enum(LIMITS.uploadMimeTypes) });
+export const describeReply = z.object({ description: z.string() });

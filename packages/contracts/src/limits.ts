@@ -1,0 +1,24 @@
+// Limits and timings from the product spec (section 9). One place, read by every app.
+export const LIMITS = {
+  promptMaxChars: 2000,
+  uploadMaxBytes: 10 * 1024 * 1024,
+  uploadMimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
+  codeDigits: 6,
+  codeTtlMinutes: 15,
+  codeMaxAttempts: 5,
+  passwordMinChars: 8,
+  assetsPageSize: 24,
+  bulkMaxIds: 100,
+  retentionDays: 30,
+  starredRetentionDays: 365,
+  expiryWarningDays: 7,
+  jobPollIntervalMs: 2000,
+  sessionTtlDays: 30,
+  supportFieldMaxChars: 5000,
+} as const;
+
+export const TRIAL = {
+  credits: 10,
+  warningAt: 5,
+  criticalAt: 2,
+} as const;

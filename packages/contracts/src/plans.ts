@@ -1,0 +1,133 @@
+// Plans, top-up packs and credit costs (spec sections 1, 6, 9). Prices are in US cents.
+export const PLAN_IDS = ['starter', 'creator', 'pro', 'studio'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export const TOPUP_IDS = ['boost-25', 'boost-50', 'boost-100'] as const;
+export type TopupId = (typeof TOPUP_IDS)[number];
+
+export type UpscaleFactor = 2 | 4;
+/** Queue priority: higher is served first. */
+export type PriorityTier = 0 | 1 | 2 | 3;
+
+export interface Rollover {
+  /** Share of unused plan credits carried into the next period, 0..1. */
+  share: number;
+  /** Most credits that may be carried over. */
+  max: number;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  priceCents: number;
+  credits: number;
+  rollover: Rollover | null;
+  upscaleFactors: readonly UpscaleFactor[];
+  priorityTier: PriorityTier;
+  commercialLicense: boolean;
+  earlyAccess: boolean;
+  popular: boolean;
+  features: readonly string[];
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    priceCents: 499,
+    credits: 50,
+    rollover: null,
+    upscaleFactors: [2],
+    priorityTier: 1,
+    commercialLicense: false,
+    earlyAccess: false,
+    popular: false,
+    features: ['50 credits per month (200 images)', '2x upscaling', 'Free background removal', 'Transparent print-ready PNGs'],
+  },
+  {
+    id: 'creator',
+    name: 'Creator',
+    priceCents: 999,
+    credits: 150,
+    rollover: null,
+    upscaleFactors: [2, 4],
+    priorityTier: 2,
+    commercialLicense: false,
+    earlyAccess: false,
+    popular: true,
+    features: ['150 credits per month (600 images)', '2x and 4x upscaling', 'Priority queue', 'Free background removal'],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    priceCents: 2499,
+    credits: 400,
+    rollover: { share: 0.25, max: 100 },
+    upscaleFactors: [2, 4],
+    priorityTier: 2,
+    commercialLicense: true,
+    earlyAccess: false,
+    popular: false,
+    features: ['400 credits per month (1,600 images)', '25% credit rollover (up to 100)', 'Commercial license', '2x and 4x upscaling', 'Priority queue'],
+  },
+  {
+    id: 'studio',
+    name: 'Studio',
+    priceCents: 4999,
+    credits: 1000,
+    rollover: { share: 0.5, max: 500 },
+    upscaleFactors: [2, 4],
+    priorityTier: 3,
+    commercialLicense: true,
+    earlyAccess: true,
+    popular: false,
+    features: ['1,000 credits per month (4,000 images)', '50% credit rollover (up to 500)', 'Commercial license', 'Early access to new features', 'Highest priority queue'],
+  },
+];
+
+export interface TopupPack {
+  id: TopupId;
+  name: string;
+  credits: number;
+  priceCents: number;
+  pricePerCreditCents: number;
+}
+
+export const TOPUPS: readonly TopupPack[] = [
+  { id: 'boost-25', name: 'Boost 25', credits: 25, priceCents: 499, pricePerCreditCents: 20 },
+  { id: 'boost-50', name: 'Boost 50', credits: 50, priceCents: 899, pricePerCreditCents: 18 },
+  { id: 'boost-100', name: 'Boost 100', credits: 100, priceCents: 1699, pricePerCreditCents: 17 },
+];
+
+export const CREDIT_COSTS = {
+  generation: 1,
+  describe: 1,
+  upscale: 2,
+  removeBackground: 0,
+} as const;
+
+export const IMAGES_PER_GENERATION = 4;
+
+/** Trial accounts: no upscaling, lowest queue priority. */
+export const TRIAL_ENTITLEMENTS = { upscaleFactors: [] as readonly UpscaleFactor[], priorityTier: 0 as PriorityTier, commercialLicense: false };
+
+/** Statuses that count as subscribed on /generate and /account (spec section 4). */
+export const SUBSCRIBED_STATUSES = ['active', 'incomplete', 'trialing'] as const;
+
+export function findPlan(id: string): Plan | undefined {
+  return PLANS.find((plan) => plan.id === id);
+}
+
+export function findTopup(id: string): TopupPack | undefined {
+  return TOPUPS.find((pack) => pack.id === id);
+}
+
+/** The cheapest plan that offers an upscale factor, for messages such as 'Upscaling 4x needs the Creator plan'. */
+export function cheapestPlanWithUpscale(factor: UpscaleFactor): Plan {
+  const plan = PLANS.find((candidate) => candidate.upscaleFactors.includes(factor));
+  if (!plan) throw new Error(`No plan offers ${factor}x upscaling`);
+  return plan;
+}
+
+export function formatPrice(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

@@ -1,0 +1,77 @@
+// Every NATS subject of the system. Requests are `<service>.<entity>.<verb>`, events
+// `<service>.<entity>.<past-tense>`. Nothing else may spell a subject as a literal.
+export const AUTH = {
+  sessionResolve: 'auth.session.resolve',
+  signup: 'auth.user.signup',
+  verifyEmail: 'auth.email.verify',
+  resendVerification: 'auth.verification.resend',
+  login: 'auth.session.login',
+  logout: 'auth.session.logout',
+  forgotPassword: 'auth.password.forgot',
+  resetPassword: 'auth.password.reset',
+  me: 'auth.user.me',
+  getUser: 'auth.user.get',
+  googleSignIn: 'auth.google.signin',
+} as const;
+
+export const BILLING = {
+  accountSummary: 'billing.account.summary',
+  entitlements: 'billing.entitlements.get',
+  reserve: 'billing.credits.reserve',
+  commit: 'billing.credits.commit',
+  release: 'billing.credits.release',
+  checkout: 'billing.checkout.create',
+  topup: 'billing.topup.create',
+  portal: 'billing.portal.create',
+  webhook: 'billing.webhook.handle',
+  localCheckoutGet: 'billing.local-checkout.get',
+  localCheckoutComplete: 'billing.local-checkout.complete',
+} as const;
+
+export const GENERATION = {
+  createJob: 'generation.job.create',
+  getJob: 'generation.job.get',
+  describe: 'generation.image.describe',
+} as const;
+
+export const ASSETS = {
+  list: 'assets.asset.list',
+  star: 'assets.asset.star',
+  delete: 'assets.asset.delete',
+  bulkDelete: 'assets.asset.bulk-delete',
+  removeBackground: 'assets.asset.remove-background',
+  upscale: 'assets.asset.upscale',
+  ingest: 'assets.asset.ingest',
+  resolveDownload: 'assets.download.resolve',
+  resolveZip: 'assets.zip.resolve',
+} as const;
+
+export const NOTIFICATIONS = {
+  sendEmail: 'notifications.email.send',
+  createSupportMessage: 'notifications.support.create',
+} as const;
+
+/** Events carried durably by the JetStream stream EVENTS_STREAM. */
+export const EVENTS = {
+  userVerified: 'auth.user.verified',
+  userSignedUp: 'auth.user.signed-up',
+  jobSucceeded: 'generation.job.succeeded',
+  jobFailed: 'generation.job.failed',
+  subscriptionChanged: 'billing.subscription.changed',
+} as const;
+
+export const EVENTS_STREAM = 'EVENTS';
+
+/** Queue group of each service: N instances of one service share its requests. */
+export const QUEUE_GROUPS = {
+  auth: 'auth',
+  billing: 'billing',
+  generation: 'generation',
+  assets: 'assets',
+  notifications: 'notifications',
+} as const;
+
+export type ServiceName = keyof typeof QUEUE_GROUPS;
+
+/** NATS header carrying the request id that the gateway creates. */
+export const REQUEST_ID_HEADER = 'x-request-id';

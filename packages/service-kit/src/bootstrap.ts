@@ -1,0 +1,161 @@
+import 'reflect-metadata';
+import { Global, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
+import type { DataSource } from 'typeorm';
+import { AppError, QUEUE_GROUPS, type ServiceName } from '@printloom/contracts';
+import { connectNats, type NatsConnection } from './nats-connection.js';
+import { openDatabase, type DatabaseOptions } from './database.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMetrics, type ServiceMetrics } from './metrics.js';
+import { startHealthServer, type HealthCheck } from './health-server.js';
+import { RpcClient } from './rpc-client.js';
+import { RequestContextInterceptor, RpcErrorFilter } from './rpc-handling.js';
+import { NestPinoLogger } from './nest-logger.js';
+import type { ServiceEnv } from './config.js';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+export const LOGGER = Symbol('LOGGER');
+export const SERVICE_METRICS = Symbol('SERVICE_METRICS');
+
+/** What every service gets before Nest starts: injectable by the tokens above, DataSource and RpcClient. */
+export interface ServiceInfra {
+  name: ServiceName;
+  logger: Logger;
+  nc: NatsConnection;
+  rpc: RpcClient;
+  dataSource: DataSource;
+  metrics: ServiceMetrics;
+}
+
+@Global()
+@Module({})
+class InfraModule {
+  static forRoot(infra: ServiceInfra): DynamicModule {
+    const providers = [
+      { provide: NATS_CONNECTION, useValue: infra.nc },
+      { provide: LOGGER, useValue: infra.logger },
+      { provide: SERVICE_METRICS, useValue: infra.metrics },
+      { provide: RpcClient, useValue: infra.rpc },
+      { provide: 'DataSource', useValue: infra.dataSource },
+      { provide: infra.dataSource.constructor, useValue: infra.dataSource },
+    ];
+    return { module: InfraModule, providers, exports: providers.map((provider) => provider.provide) };
+  }
+}
+
+@Module({})
+class ServiceRootModule {}
+
+export interface StartServiceOptions {
+  name: ServiceName;
+  env: ServiceEnv;
+  database: Omit<DatabaseOptions, 'url'>;
+  /** The service's root module, built with the infrastructure (for config-dependent providers). */
+  module: (infra: ServiceInfra) => DynamicModule;
+  healthChecks?: Record<string, HealthCheck>;
+  /** Runs after the service answers requests: background consumers, sweepers. Return a stopper. */
+  afterStart?: (app: INestMicroservice, infra: ServiceInfra) => Promise<(() => Promise<void>) | void>;
+}
+
+export interface RunningService {
+  app: INestMicroservice;
+  infra: ServiceInfra;
+  healthPort: number;
+  close(): Promise<void>;
+}
+
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
+  const { name, env } = options;
+  const logger = createLogger(name, env.LOG_LEVEL);
+  const metrics = createMetrics(name);
+  const nc = await connectNats(env.NATS_URL, name);
+  const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL });
+  const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc), dataSource, metrics };
+
+  const server = new ServerNats({ servers: [env.NATS_URL], queue: QUEUE_GROUPS[name], name: `${name}-rpc` });
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(
+    { module: ServiceRootModule, imports: [InfraModule.forRoot(infra), options.module(infra)] },
+    {
+    strategy: server,
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+    },
+  );
+  app.useGlobalFilters(new RpcErrorFilter(logger));
+  app.useGlobalInterceptors(new RequestContextInterceptor(logger, metrics));
+  await app.listen();
+  const fallback = answerUnhandledSubjects(nc, name, new Set(server.getHandlers().keys()));
+
+  const stopBackground = (await options.afterStart?.(app, infra)) ?? undefined;
+  const health = await startHealthServer(
+    name,
+    env.HEALTH_PORT,
+    {
+      postgres: async () => {
+        await dataSource.query('SELECT 1');
+      },
+      nats: async () => {
+        if (nc.isClosed()) throw new Error('connection closed');
+        await nc.flush();
+      },
+      ...options.healthChecks,
+    },
+    metrics.registry,
+  );
+  logger.info({ healthPort: health.port }, `${name} service ready`);
+
+  let closed = false;
+  return {
+    app,
+    infra,
+    healthPort: health.port,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await stopBackground?.();
+      fallback.unsubscribe();
+      await app.close();
+      await health.close();
+      await nc.drain().catch(() => undefined);
+      await dataSource.destroy();
+    },
+  };
+}
+
+/**
+ * A subject of this service that no handler serves yet answers NOT_IMPLEMENTED (the gateway's 501)
+ * instead of leaving callers to time out. Its own queue group, so real handlers still get every message.
+ */
+function answerUnhandledSubjects(nc: NatsConnection, name: ServiceName, handled: Set<string>) {
+  return nc.subscribe(`${name}.>`, {
+    queue: `${QUEUE_GROUPS[name]}-unhandled`,
+    callback: (error, msg) => {
+      if (error || !msg.reply || handled.has(msg.subject)) return;
+      let id: string | undefined;
+      try {
+        id = msg.json<{ id?: string }>().id;
+      } catch {
+        return;
+      }
+      if (!id) return;
+      msg.respond(JSON.stringify({ id, err: new AppError('NOT_IMPLEMENTED', 'Not implemented yet').toPayload(), isDisposed: true }));
+    },
+  });
+}
+
+/** Standard main(): parse config, start, stop cleanly on SIGINT/SIGTERM, exit 1 with a message on failure. */
+export async function runMain(start: () => Promise<RunningService>): Promise<void> {
+  try {
+    const running = await start();
+    const stop = async () => {
+      await running.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

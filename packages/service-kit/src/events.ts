@@ -1,0 +1,95 @@
+import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { EVENTS, EVENTS_STREAM, EVENT_SCHEMAS } from '@printloom/contracts';
+import type { z } from 'zod';
+import type { Logger } from './logger.js';
+import { runWithRequestContext } from './logger.js';
+
+type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
+type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
+
+const STREAM_SUBJECTS = Object.values(EVENTS);
+
+/** Creates the durable events stream, or widens its subjects when the contracts add an event. */
+export async function ensureEventsStream(nc: NatsConnection): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  try {
+    const info = await jsm.streams.info(EVENTS_STREAM);
+    const missing = STREAM_SUBJECTS.filter((subject) => !info.config.subjects?.includes(subject));
+    if (missing.length > 0) {
+      await jsm.streams.update(EVENTS_STREAM, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] });
+    }
+  } catch (error) {
+    if (!String((error as Error).message).includes('stream not found')) throw error;
+    await jsm.streams.add({ name: EVENTS_STREAM, subjects: STREAM_SUBJECTS, max_age: 14 * 24 * 3600 * 1e9, duplicate_window: 10 * 60 * 1e9 }).catch(async (addError) => {
+      // another instance created it first
+      await jsm.streams.info(EVENTS_STREAM).catch(() => {
+        throw addError;
+      });
+    });
+  }
+}
+
+/** Publishes an event durably; `messageId` makes a retried publish a no-op inside the dedupe window. */
+export async function publishEvent<S extends EventSubject>(nc: NatsConnection, subject: S, payload: EventPayload<S>, messageId: string): Promise<void> {
+  const parsed = EVENT_SCHEMAS[subject].parse(payload);
+  await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId });
+}
+
+export interface EventConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * A durable consumer shared by every instance of a service: each event is handled by one instance and
+ * redelivered (with back-off) until its handler succeeds, so handlers must be idempotent.
+ */
+export async function consumeEvents<S extends EventSubject>(
+  nc: NatsConnection,
+  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void> },
+): Promise<EventConsumer> {
+  await ensureEventsStream(nc);
+  const jsm = await jetstreamManager(nc);
+  const config = {
+    durable_name: options.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: options.subject,
+    ack_wait: 30 * 1e9,
+    max_deliver: -1,
+  };
+  await jsm.consumers.add(EVENTS_STREAM, config).catch(() => jsm.consumers.update(EVENTS_STREAM, options.durable, config));
+  const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, options.durable);
+  const messages = await consumer.consume({ max_messages: 16 });
+  const done = (async () => {
+    for await (const message of messages) {
+      await handleOne(message, options);
+    }
+  })();
+  return {
+    stop: async () => {
+      await messages.close();
+      await done.catch(() => undefined);
+    },
+  };
+}
+
+async function handleOne<S extends EventSubject>(
+  message: JsMsg,
+  options: { subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void> },
+): Promise<void> {
+  const parsed = EVENT_SCHEMAS[options.subject].safeParse(message.json());
+  if (!parsed.success) {
+    options.logger.error({ subject: message.subject, issues: parsed.error.issues }, 'Dropping malformed event');
+    message.term();
+    return;
+  }
+  try {
+    await runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>));
+    message.ack();
+  } catch (error) {
+    const delayMs = Math.min(60_000, 500 * 2 ** Math.min(message.info.deliveryCount, 7));
+    options.logger.warn({ err: error, deliveryCount: message.info.deliveryCount, retryInMs: delayMs }, 'Event handler failed; will retry');
+    message.nak(delayMs);
+  }
+}

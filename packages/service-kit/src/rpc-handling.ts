@@ -1,0 +1,83 @@
+import { Catch, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor, type PipeTransform, type RpcExceptionFilter } from '@nestjs/common';
+import type { NatsContext } from '@nestjs/microservices';
+import { Observable, throwError } from 'rxjs';
+import { z } from 'zod';
+import { AppError, REQUEST_ID_HEADER, type ErrorPayload } from '@printloom/contracts';
+import { runWithRequestContext, type Logger } from './logger.js';
+import type { ServiceMetrics } from './metrics.js';
+
+/** Validates a NATS payload against its contract schema; a bad payload is the caller's 400. */
+export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(private readonly schema: S) {}
+
+  transform(value: unknown): z.infer<S> {
+    return parsePayload(this.schema, value);
+  }
+}
+
+export function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new AppError('BAD_REQUEST', describeZodError(result.error));
+}
+
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.join('.');
+  const generic = issue.code === 'invalid_type' || issue.message.startsWith('Invalid input');
+  return field && generic ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Turns whatever a handler throws into the `{ code, message }` payload that crosses NATS. */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<ErrorPayload> {
+    if (exception instanceof AppError) {
+      if (exception.code === 'INTERNAL') this.logger.error({ err: exception }, exception.message);
+      return throwError(() => exception.toPayload());
+    }
+    this.logger.error({ err: exception }, 'Unhandled error in handler');
+    return throwError(() => new AppError('INTERNAL', 'Internal error').toPayload());
+  }
+}
+
+/** Puts the request id from the NATS headers into the log context, and times every handler. */
+export class RequestContextInterceptor implements NestInterceptor {
+  constructor(
+    private readonly logger: Logger,
+    private readonly metrics: ServiceMetrics,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const rpc = context.switchToRpc();
+    const natsContext = rpc.getContext<NatsContext>();
+    const subject = natsContext.getSubject();
+    const requestId = natsContext.getHeaders()?.get(REQUEST_ID_HEADER) || undefined;
+    const data = rpc.getData() as { userId?: unknown } | undefined;
+    const userId = typeof data?.userId === 'string' ? data.userId : undefined;
+    const started = process.hrtime.bigint();
+    return new Observable((subscriber) =>
+      runWithRequestContext({ requestId, userId, subject }, () => {
+        const finish = (outcome: string) => {
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          this.metrics.handlerDuration.observe({ subject, outcome }, seconds);
+          this.logger.debug({ durationMs: Math.round(seconds * 1000), outcome }, 'handled');
+        };
+        return next.handle().subscribe({
+          next: (value) => subscriber.next(value),
+          error: (error) => {
+            finish(error instanceof AppError ? error.code : 'error');
+            subscriber.error(error);
+          },
+          complete: () => {
+            finish('ok');
+            subscriber.complete();
+          },
+        });
+      }),
+    );
+  }
+}

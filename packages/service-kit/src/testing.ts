@@ -1,0 +1,101 @@
+// Test helpers: a real nats-server (JetStream on) per test file and a fresh PostgreSQL database per
+// test file, so parallel test files never see each other's messages or rows.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface TestNats {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function natsServerBinary(): string {
+  const candidates = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error('nats-server not found: install Debian package nats-server or set NATS_SERVER_BIN');
+  return found;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startNatsServer(): Promise<TestNats> {
+  const port = await freePort();
+  const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-nats-'));
+  const child: ChildProcess = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  await waitForPort(port, 10_000);
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export function adminDatabaseUrl(): string {
+  return process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `pl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminDatabaseUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminDatabaseUrl() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The shared service variables pointing at a test's own NATS and database. */
+export function testServiceEnv(nats: TestNats, database: TestDatabase) {
+  return { DATABASE_URL: database.url, NATS_URL: nats.url, HEALTH_PORT: 0, LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent' };
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppError, AUTH, sessionResolveReply } from '@printloom/contracts';
+import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import { loadAuthConfig } from '../src/config.js';
+import { startAuthService } from '../src/start.js';
+
+describe('auth service skeleton (real NATS and PostgreSQL)', () => {
+  let nats: TestNats;
+  let database: TestDatabase;
+  let first: RunningService;
+  let second: RunningService;
+  let nc: NatsConnection;
+  let rpc: RpcClient;
+
+  beforeAll(async () => {
+    [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
+    const config = loadAuthConfig(Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])));
+    // Two instances start together: the advisory lock makes them migrate once.
+    [first, second] = await Promise.all([startAuthService(config), startAuthService(config)]);
+    nc = await connectNats(nats.url, 'test');
+    rpc = new RpcClient(nc, 3000);
+  });
+
+  afterAll(async () => {
+    await nc?.drain();
+    await first?.close();
+    await second?.close();
+    await nats?.stop();
+    await database?.drop();
+  });
+
+  it('ran its migrations into its own schema', async () => {
+    const rows = await first.infra.dataSource.query(`SELECT name FROM auth.migrations`);
+    expect(rows).toEqual([{ name: 'Initial1763800000000' }]);
+    const tables = await first.infra.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' ORDER BY table_name`);
+    expect(tables.map((row: { table_name: string }) => row.table_name)).toEqual(['migrations', 'sessions', 'users']);
+  });
+
+  it('answers an unknown session token with UNAUTHENTICATED', async () => {
+    await expect(rpc.request(AUTH.sessionResolve, { token: 'no-such-token' }, sessionResolveReply)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: 'Not authenticated',
+    });
+  });
+
+  it('rejects a payload that breaks the contract with BAD_REQUEST', async () => {
+    await expect(rpc.requestRaw(AUTH.sessionResolve, { token: 42 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('answers a subject of its own that has no handler with NOT_IMPLEMENTED', async () => {
+    await expect(rpc.requestRaw('auth.nothing.here', {})).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' });
+  });
+
+  it('tells a missing service apart from a failing one', async () => {
+    const error = await rpc.requestRaw('ghost.thing.get', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('UNAVAILABLE');
+  });
+
+  it('reports PostgreSQL and NATS in its health check and serves metrics', async () => {
+    const health = await fetch(`http://127.0.0.1:${first.healthPort}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', service: 'auth', checks: { postgres: 'up', nats: 'up' } });
+    const metrics = await (await fetch(`http://127.0.0.1:${first.healthPort}/metrics`)).text();
+    expect(metrics).toContain('printloom_handler_duration_seconds');
+  });
+
+  it('keeps answering when one of two instances stops (queue group)', async () => {
+    await second.close();
+    for (let i = 0; i < 10; i += 1) {
+      await expect(rpc.request(AUTH.sessionResolve, { token: `t${i}` }, sessionResolveReply)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+  });
+});
