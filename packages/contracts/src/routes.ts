@@ -35,6 +35,8 @@ interface RouteBase {
   /** Schema of the JSON answer (for docs and clients); absent for files and redirects. */
   reply?: z.ZodType;
   status?: number;
+  /** Media type of a body or answer that is not JSON (uploads, files). */
+  contentType?: string;
 }
 
 /** Forwarded as one NATS request; the service's reply is the HTTP body. */
@@ -50,7 +52,6 @@ export interface RpcRoute extends RouteBase {
 export interface CustomRoute extends RouteBase {
   kind: 'custom';
   subject?: string;
-  contentType?: string;
 }
 
 export type Route = RpcRoute | CustomRoute;

@@ -8,3 +8,4 @@ export * from './metrics.js';
 export * from './health-server.js';
 export * from './events.js';
 export * from './bootstrap.js';
+export * from './nest-logger.js';

@@ -4,6 +4,8 @@ import { RpcClient } from '@printloom/service-kit';
 import { SessionRepository } from './repositories/session.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 
+const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']);
+
 @Injectable()
 export class AuthService {
   constructor(
@@ -29,12 +31,15 @@ export class AuthService {
     };
   }
 
-  /** Credits and subscription live in billing; until billing answers, a user has 0 and none. */
+  /**
+   * Credits and subscription live in billing. When billing cannot answer, the user is still signed in
+   * (a billing outage must not log everyone out) and sees 0 credits and no subscription meanwhile.
+   */
   private async accountSummary(userId: string) {
     try {
       return await this.rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_IMPLEMENTED') return { credits: 0, subscription: null };
+      if (error instanceof AppError && BILLING_DOWN_CODES.has(error.code)) return { credits: 0, subscription: null };
       throw error;
     }
   }

@@ -1,0 +1,47 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } from '@printloom/service-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { SessionService } from './core/session.service.js';
+import { HealthController } from './core/health.controller.js';
+import { RpcForwarder } from './rpc/rpc-forwarder.service.js';
+import { RPC_ROUTE_CONTROLLERS } from './rpc/rpc-route-controllers.js';
+import { DocsController } from './docs/docs.controller.js';
+import { GoogleAuthModule } from './google/google.module.js';
+import { DownloadsModule } from './downloads/downloads.module.js';
+import { DescribeModule } from './describe/describe.module.js';
+import { StripeWebhookModule } from './stripe-webhook/stripe-webhook.module.js';
+
+export interface GatewayInfra {
+  config: GatewayConfig;
+  nc: NatsConnection;
+  rpc: RpcClient;
+  logger: Logger;
+}
+
+@Global()
+@Module({})
+class GatewayCoreModule {
+  static forRoot(infra: GatewayInfra): DynamicModule {
+    const providers = [
+      { provide: GATEWAY_CONFIG, useValue: infra.config },
+      { provide: NATS_CONNECTION, useValue: infra.nc },
+      { provide: RpcClient, useValue: infra.rpc },
+      { provide: LOGGER, useValue: infra.logger },
+      SessionService,
+    ];
+    return { module: GatewayCoreModule, providers, exports: [GATEWAY_CONFIG, NATS_CONNECTION, RpcClient, LOGGER, SessionService] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(infra: GatewayInfra): DynamicModule {
+    return {
+      module: AppModule,
+      // Feature modules with dedicated routes first: their literal paths (e.g. /api/download/zip) win over parameters.
+      imports: [GatewayCoreModule.forRoot(infra), GoogleAuthModule, DownloadsModule, DescribeModule, StripeWebhookModule],
+      controllers: [HealthController, DocsController, ...RPC_ROUTE_CONTROLLERS],
+      providers: [RpcForwarder],
+    };
+  }
+}

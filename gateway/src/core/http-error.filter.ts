@@ -1,0 +1,46 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppError, httpStatusOf } from '@printloom/contracts';
+import type { Logger } from '@printloom/service-kit';
+import { requestIdOf } from './request.js';
+
+/** One error shape for every route: `{ error: message, ...details }`; unknown errors never leak a stack. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const requestId = requestIdOf(http.getRequest());
+    const { status, body } = this.describe(exception, requestId);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown, requestId: string): { status: number; body: Record<string, unknown> } {
+    if (exception instanceof AppError) {
+      if (exception.code === 'INTERNAL') this.logger.error({ requestId, err: exception }, exception.message);
+      const status = httpStatusOf(exception.code);
+      const message = status >= 500 && exception.code === 'INTERNAL' ? 'Internal error' : exception.message;
+      return { status, body: { error: message, ...exception.details, ...(status >= 500 ? { requestId } : {}) } };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return { status, body: { error: httpExceptionMessage(exception) } };
+    }
+    this.logger.error({ requestId, err: exception }, 'Unhandled error');
+    return { status: 500, body: { error: 'Internal error', requestId } };
+  }
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  if (exception.getStatus() === 404) return 'Not found';
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  return Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
+}

@@ -1,0 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { REQUEST_ID_HEADER } from '@printloom/contracts';
+import type { GatewayRequest } from './request.js';
+
+const WELL_FORMED = /^[\w-]{8,64}$/;
+
+/** Every request gets an id (or keeps a well-formed one from a proxy); it travels on to the services as a NATS header. */
+export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const incoming = req.header(REQUEST_ID_HEADER);
+  const requestId = incoming && WELL_FORMED.test(incoming) ? incoming : randomUUID();
+  (req as GatewayRequest).requestId = requestId;
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  next();
+}

@@ -1,0 +1,24 @@
+import type { NextFunction, Request, Response } from 'express';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Called by Stripe's servers, authenticated by signature instead. */
+const EXEMPT_PATHS = new Set(['/api/stripe/webhook']);
+
+/**
+ * Refuses state-changing requests sent by another site's pages (CSRF): browsers always send `Origin`
+ * on cross-origin POST/PATCH/DELETE, and `Sec-Fetch-Site` where supported.
+ */
+export function sameOriginMiddleware(allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE_METHODS.has(req.method) || EXEMPT_PATHS.has(req.path)) return next();
+    const origin = req.header('origin');
+    const fetchSite = req.header('sec-fetch-site');
+    const originRefused = origin !== undefined && origin !== 'null' ? !allowed.has(origin) : origin === 'null';
+    if (originRefused || fetchSite === 'cross-site') {
+      res.status(403).json({ error: 'Cross-site request refused' });
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ROUTES, errorBody, type Route } from '@printloom/contracts';
+
+type JsonSchema = Record<string, unknown>;
+
+const inputSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+const outputSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+
+function parametersOf(route: Route) {
+  const parameters: Record<string, unknown>[] = [];
+  const add = (location: 'path' | 'query', schema: z.ZodType | undefined) => {
+    if (!schema) return;
+    const json = inputSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      parameters.push({ name, in: location, required: location === 'path' || (json.required ?? []).includes(name), schema: property });
+    }
+  };
+  add('path', route.params);
+  add('query', route.query);
+  return parameters;
+}
+
+function operationOf(route: Route) {
+  const errorResponse = { description: 'Error', content: { 'application/json': { schema: outputSchema(errorBody) } } };
+  const success = route.reply
+    ? { description: 'OK', content: { 'application/json': { schema: outputSchema(route.reply) } } }
+    : { description: route.contentType ? `A ${route.contentType} response` : 'OK or a redirect' };
+  const requestBody = route.body
+    ? { required: true, content: { 'application/json': { schema: inputSchema(route.body) } } }
+    : route.contentType === 'multipart/form-data'
+      ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } }, required: ['image'] } } } }
+      : undefined;
+  return {
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.access === 'user' ? { security: [{ session: [] }] } : {}),
+    parameters: parametersOf(route),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { [String(route.status ?? 200)]: success, '4XX': errorResponse, '5XX': errorResponse },
+  };
+}
+
+/** The OpenAPI document, derived from the same route table and zod schemas the gateway validates with. */
+export function buildOpenApiDocument(publicUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operationOf(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Printloom API', version: '1.0.0', description: 'Print-ready designs from a plain idea. Errors are `{ "error": "message" }`.' },
+    servers: [{ url: publicUrl }],
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pl_session' } } },
+    paths,
+  };
+}

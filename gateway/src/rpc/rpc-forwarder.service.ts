@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { sessionReply, type RpcRoute } from '@printloom/contracts';
+import { RpcClient } from '@printloom/service-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { SessionService } from '../core/session.service.js';
+import { validateInput } from '../core/validate.js';
+import { clientIp, requestIdOf } from '../core/request.js';
+
+/** Serves one `rpc` row of the routes table: validate, authenticate, forward over NATS, answer. */
+@Injectable()
+export class RpcForwarder {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async forward(route: RpcRoute, req: Request, res: Response): Promise<unknown> {
+    const user = route.access === 'public' ? null : route.access === 'user' ? await this.sessions.requireUser(req) : await this.sessions.resolve(req);
+    const input = {
+      params: route.params ? validateInput(route.params, req.params) : {},
+      query: route.query ? validateInput(route.query, req.query) : {},
+      body: route.body ? validateInput(route.body, req.body) : {},
+      userId: user?.userId ?? null,
+      ip: clientIp(req),
+      sessionToken: this.sessions.tokenOf(req),
+    };
+    const payload = route.toRequest ? route.toRequest(input) : { ...input.query, ...input.body, ...(user ? { userId: user.userId } : {}) };
+    const reply = await this.rpc.requestRaw(route.subject, payload, { requestId: requestIdOf(req), timeoutMs: this.config.RPC_TIMEOUT_MS });
+
+    if (route.session === 'start') {
+      const { session, ...rest } = sessionReply.parse(reply);
+      this.sessions.setSessionCookie(res, session);
+      return rest;
+    }
+    if (route.session === 'end') this.sessions.clearSessionCookie(res);
+    return reply;
+  }
+}

@@ -1,0 +1,27 @@
+import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ROUTES, type HttpMethod, type RpcRoute } from '@printloom/contracts';
+import { RpcForwarder } from './rpc-forwarder.service.js';
+
+const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete };
+
+/** One small controller per `rpc` route of the contracts' table, so Nest routes, filters and docs treat them alike. */
+function controllerFor(route: RpcRoute) {
+  @Controller()
+  class RpcRouteController {
+    constructor(@Inject(RpcForwarder) readonly forwarder: RpcForwarder) {}
+
+    handle(req: Request, res: Response) {
+      return this.forwarder.forward(route, req, res);
+    }
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(RpcRouteController.prototype, 'handle')!;
+  METHOD_DECORATORS[route.method](route.path)(RpcRouteController.prototype, 'handle', descriptor);
+  HttpCode(route.status ?? 200)(RpcRouteController.prototype, 'handle', descriptor);
+  Req()(RpcRouteController.prototype, 'handle', 0);
+  Res({ passthrough: true })(RpcRouteController.prototype, 'handle', 1);
+  Object.defineProperty(RpcRouteController, 'name', { value: `Rpc${route.method}${route.path.replace(/[^a-zA-Z]/g, '_')}Controller` });
+  return RpcRouteController;
+}
+
+export const RPC_ROUTE_CONTROLLERS = ROUTES.filter((route): route is RpcRoute => route.kind === 'rpc').map(controllerFor);

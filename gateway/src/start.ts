@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { connectNats, createLogger, createMetrics, NestPinoLogger, RpcClient, startHealthServer } from '@printloom/service-kit';
+import type { GatewayConfig } from './config.js';
+import { AppModule } from './app.module.js';
+import { HttpErrorFilter } from './core/http-error.filter.js';
+import { answerBodyParserErrors, keepRawBody } from './core/body-parsing.js';
+import { requestIdMiddleware } from './core/request-id.middleware.js';
+import { sameOriginMiddleware } from './core/same-origin.middleware.js';
+
+export interface RunningGateway {
+  app: NestExpressApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const metrics = createMetrics('gateway');
+  const nc = await connectNats(config.NATS_URL, 'gateway');
+  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, nc, rpc, logger }), {
+    bodyParser: false,
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(express.json({ limit: '1mb', verify: keepRawBody }), answerBodyParserErrors);
+  app.use(cookieParser());
+  app.use(sameOriginMiddleware([config.PUBLIC_URL, ...config.ALLOWED_ORIGINS]));
+  app.useGlobalFilters(new HttpErrorFilter(logger));
+  if (config.STATIC_DIR) serveSpa(app, path.resolve(config.STATIC_DIR));
+
+  await app.listen(config.PORT, config.HOST);
+  const health = await startHealthServer('gateway', config.HEALTH_PORT, { nats: () => nc.flush() }, metrics.registry);
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  logger.info({ port, healthPort: health.port }, 'gateway ready');
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await health.close();
+      await nc.drain().catch(() => undefined);
+    },
+  };
+}
+
+/** Native mode: the built SPA and /api on one origin, with history fallback for client routes. */
+function serveSpa(app: NestExpressApplication, dir: string) {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) throw new Error(`STATIC_DIR: ${index} does not exist (build the frontend first)`);
+  app.useStaticAssets(dir, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function immutableAssets(res: Response, filePath: string) {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ROUTES } from '@printloom/contracts';
+import { startTestSystem, type TestSystem } from './support/test-system.js';
+import { TestClient } from './support/http.js';
+
+describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
+  let system: TestSystem;
+  let visitor: TestClient;
+  let signedIn: TestClient;
+
+  beforeAll(async () => {
+    system = await startTestSystem({ services: ['auth'] });
+    visitor = new TestClient(system.baseUrl);
+    signedIn = new TestClient(system.baseUrl);
+    // A session made the way auth stores one (hash of an opaque token), to reach signed-in routes.
+    const token = randomBytes(32).toString('base64url');
+    const db = system.services.auth!.infra.dataSource;
+    const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ('plumbing@example.com', NULL, now()) RETURNING id`);
+    await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      user.id,
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    signedIn.setCookie('pl_session', token);
+  });
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it('answers a visitor on /api/auth/me with 401 and the JSON error', async () => {
+    const response = await visitor.get('/api/auth/me');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'Not authenticated' });
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('goes through auth and PostgreSQL for an unknown session cookie', async () => {
+    const stranger = new TestClient(system.baseUrl);
+    stranger.setCookie('pl_session', 'forged-token');
+    const response = await stranger.get('/api/auth/me');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'Not authenticated' });
+  });
+
+  it('serves a signed-in user from the auth service', async () => {
+    const response = await signedIn.get('/api/auth/me');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ user: { email: 'plumbing@example.com', hasPassword: false, hasGoogleAuth: false } });
+  });
+
+  it('gives every request an id and passes it on', async () => {
+    const response = await visitor.get('/api/auth/me', { 'x-request-id': 'trace-abc-12345' });
+    expect(response.headers.get('x-request-id')).toBe('trace-abc-12345');
+    const generated = await visitor.get('/api/auth/me');
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const response = await visitor.post('/api/auth/login', '{"email": ');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'Malformed JSON body' });
+  });
+
+  it('validates bodies with the contract schemas', async () => {
+    const missing = await visitor.post('/api/auth/login', {});
+    expect(missing.status).toBe(400);
+    expect(typeof missing.body.error).toBe('string');
+    const badEmail = await visitor.post('/api/auth/forgot-password', { email: 'not-an-email' });
+    expect(badEmail).toMatchObject({ status: 400, body: { error: 'Please enter a valid email address' } });
+    const badId = await signedIn.get('/api/jobs/not-a-uuid');
+    expect(badId).toMatchObject({ status: 400, body: { error: 'Invalid id' } });
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const response = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
+    expect(response).toMatchObject({ status: 403, body: { error: 'Cross-site request refused' } });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await visitor.get('/api/no-such-thing');
+    expect(response).toMatchObject({ status: 404, body: { error: 'Not found' } });
+  });
+
+  it('has every route of the spec: none answers 404', async () => {
+    for (const route of ROUTES) {
+      const path = route.path.replace(':id', '00000000-0000-4000-8000-000000000000').replace(':sessionId', '00000000-0000-4000-8000-000000000000');
+      const response = await signedIn.request(route.method, path);
+      expect({ route: `${route.method} ${route.path}`, status: response.status }).not.toMatchObject({ status: 404 });
+      expect(response.status).toBeLessThan(600);
+    }
+  });
+
+  it('answers 501 for a route whose service has no handler yet, and 503 when the service is down', async () => {
+    const notBuilt = await signedIn.post('/api/stripe/portal');
+    expect([501, 503]).toContain(notBuilt.status);
+    expect(typeof notBuilt.body.error).toBe('string');
+  });
+
+  it('serves the OpenAPI document generated from the route table', async () => {
+    const response = await visitor.get<{ openapi: string; paths: Record<string, Record<string, unknown>> }>('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    for (const route of ROUTES) {
+      expect(response.body.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]).toBeDefined();
+    }
+    const login = response.body.paths['/api/auth/login'].post as { requestBody: { content: Record<string, { schema: { required: string[] } }> } };
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
+
+  it('reports its own health', async () => {
+    const response = await visitor.get('/api/health');
+    expect(response).toMatchObject({ status: 200, body: { status: 'ok', checks: { nats: 'up' } } });
+  });
+
+  it('keeps /api/auth/me answering when one of two auth instances dies, and says 503 when none is left', async () => {
+    const second = await system.startInstance('auth');
+    await system.services.auth!.close();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await signedIn.get('/api/auth/me')).status).toBe(200);
+    }
+    await second.close();
+    const down = await signedIn.get('/api/auth/me');
+    expect(down.status).toBe(503);
+    expect(down.body.error).toMatch(/auth service is unavailable/);
+  });
+});

@@ -1,0 +1,73 @@
+// The whole system in one test process: a real nats-server, a fresh PostgreSQL database, the named
+// services (each through its own start function and config parser) and the gateway on a free port.
+import type { RunningService } from '@printloom/service-kit';
+import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import { loadGatewayConfig } from '../../src/config.js';
+import { startGateway, type RunningGateway } from '../../src/start.js';
+
+export type ServiceName = 'auth' | 'billing' | 'generation' | 'assets' | 'notifications';
+
+export interface TestSystem {
+  baseUrl: string;
+  nats: TestNats;
+  database: TestDatabase;
+  services: Partial<Record<ServiceName, RunningService>>;
+  gateway: RunningGateway;
+  /** Starts one more instance of a service (to test queue groups and failover). */
+  startInstance(name: ServiceName): Promise<RunningService>;
+  close(): Promise<void>;
+}
+
+const capitalised = (name: string) => name[0].toUpperCase() + name.slice(1);
+
+async function loadServiceStarter(name: ServiceName) {
+  const [startModule, configModule] = await Promise.all([
+    import(`../../../services/${name}/src/start.ts`),
+    import(`../../../services/${name}/src/config.ts`),
+  ]);
+  const start = startModule[`start${capitalised(name)}Service`] as (config: unknown) => Promise<RunningService>;
+  const load = configModule[`load${capitalised(name)}Config`] as (env: Record<string, string>) => unknown;
+  if (typeof start !== 'function' || typeof load !== 'function') {
+    throw new Error(`services/${name} must export start${capitalised(name)}Service and load${capitalised(name)}Config`);
+  }
+  return (env: Record<string, string>) => start(load(env));
+}
+
+export async function startTestSystem(options: { services: ServiceName[]; env?: Record<string, string> }): Promise<TestSystem> {
+  const [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
+  const env: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])),
+    ...options.env,
+  };
+  const started: RunningService[] = [];
+  const startInstance = async (name: ServiceName) => {
+    const instance = await (await loadServiceStarter(name))(env);
+    started.push(instance);
+    return instance;
+  };
+  const services: TestSystem['services'] = {};
+  let gateway: RunningGateway | undefined;
+  try {
+    for (const name of options.services) services[name] = await startInstance(name);
+    gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:8080' }));
+  } catch (error) {
+    await Promise.allSettled(started.map((service) => service.close()));
+    await nats.stop();
+    await database.drop();
+    throw error;
+  }
+  return {
+    baseUrl: gateway.url,
+    nats,
+    database,
+    services,
+    gateway,
+    startInstance,
+    close: async () => {
+      await gateway?.close();
+      await Promise.allSettled(started.map((service) => service.close()));
+      await nats.stop();
+      await database.drop();
+    },
+  };
+}
