@@ -1,0 +1,34 @@
+# One command per task; see README.md.
+.PHONY: dev test test-jest build typecheck migrate bench up down compose-check examples
+
+dev:            ## the whole system natively on http://localhost:8080
+	node scripts/dev.mjs
+
+test:           ## every test: build/type-check, Jest (unit, integration, HTTP), Vitest, compose check, browser tests
+	node scripts/test.mjs
+
+test-jest:      ## only the Jest suites (fast loop)
+	node scripts/test.mjs --only-jest --skip-build
+
+build:          ## tsc per workspace, vite for the SPA
+	npm run build
+
+typecheck: build
+
+migrate:        ## run every service's migrations against DATABASE_URL (services also migrate on start)
+	npm run build && for s in auth billing notifications assets generation; do npm run migration:run -w services/$$s || exit 1; done
+
+bench:          ## benchmarks kept in the repo (not timed tests)
+	npm run bench --workspaces --if-present
+
+examples:       ## re-render the /examples gallery images with the local design engine
+	npm run build -w packages/contracts && npm run examples -w packages/design-engine
+
+up:             ## the whole system in containers (needs a Docker engine)
+	docker compose up --build
+
+down:
+	docker compose down
+
+compose-check:  ## validate docker-compose.yml offline
+	bash scripts/check-compose.sh

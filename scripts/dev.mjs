@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// The native run: installs, builds, makes sure PostgreSQL and NATS are there, starts a mail catcher
+// (unless SMTP_URL points elsewhere), the five services and the gateway serving the SPA and /api on
+// one origin. Stays in the foreground; Ctrl-C stops everything it started.
+//
+// Flags: --skip-install, --skip-build, --isolated (own nats-server on a free port; for browser tests
+// next to a running dev system), --quiet (service logs to .data/logs instead of the terminal).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const SERVICES = ['auth', 'billing', 'notifications', 'assets', 'generation'];
+const children = [];
+let stopping = false;
+
+const log = (message) => process.stdout.write(`[printloom] ${message}\n`);
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+function installIfNeeded() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('installing dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portOpen(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitFor(check, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+function startChild(name, command, commandArgs, env, logSink) {
+  const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push({ name, child });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => logSink.write(`[${name}] ${line}\n`));
+  }
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    log(`${name} exited (${signal ?? code}); stopping everything`);
+    void stopAll(1);
+  });
+  return child;
+}
+
+async function stopAll(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await mailCatcher?.close?.().catch(() => undefined);
+  process.exit(exitCode);
+}
+
+let mailCatcher;
+async function startMailCatcher(smtpPort, webPort) {
+  const { MailDev } = await import('maildev');
+  const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, disableWeb: false });
+  await new Promise((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve())));
+  mailCatcher = { close: () => new Promise((resolve) => maildev.close(resolve)) };
+}
+
+async function main() {
+  const started = Date.now();
+  if (!args.has('--skip-install')) installIfNeeded();
+
+  const env = {
+    PORT: process.env.PORT ?? '8080',
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/printloom',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    STORAGE_DRIVER: process.env.STORAGE_DRIVER ?? 'fs',
+    STORAGE_DIR: path.resolve(root, process.env.STORAGE_DIR ?? '.data/storage'),
+    SESSION_SECRET: process.env.SESSION_SECRET ?? 'printloom-local-development-secret-change-me',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+
+  if (args.has('--isolated')) {
+    const natsPort = await freePort();
+    const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-dev-nats-'));
+    spawnSync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server'], { stdio: 'inherit', env: { ...process.env, ...env } });
+    const natsBin = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((candidate) => existsSync(candidate)) ?? 'nats-server';
+    env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
+    startChild('nats', natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], {}, process.stdout);
+    await waitFor(() => portOpen(natsPort), 'nats-server', 10_000);
+  } else {
+    run('bash', [path.join(root, 'scripts/ensure-infra.sh')], { env: { ...process.env, ...env } });
+  }
+
+  if (process.env.SMTP_URL) {
+    env.SMTP_URL = process.env.SMTP_URL;
+  } else {
+    const smtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025);
+    const webPort = Number(process.env.MAIL_WEB_PORT ?? 1080);
+    await startMailCatcher(smtpPort, webPort);
+    env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    env.MAIL_INBOX_URL = `http://127.0.0.1:${webPort}`;
+  }
+
+  if (!args.has('--skip-build')) {
+    log('building (tsc per workspace, vite for the SPA)');
+    run('npm', ['run', 'build', '--silent']);
+  }
+
+  mkdirSync(path.join(root, '.data/logs'), { recursive: true });
+  const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
+  const healthPorts = {};
+  for (const name of SERVICES) {
+    healthPorts[name] = await freePort();
+    startChild(name, process.execPath, [`services/${name}/dist/main.js`], { ...env, HEALTH_PORT: String(healthPorts[name]) }, sink);
+  }
+  const staticDir = path.join(root, 'frontend/dist');
+  startChild('gateway', process.execPath, ['gateway/dist/main.js'], { ...env, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' }, sink);
+
+  for (const name of SERVICES) {
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`);
+  }
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok, 'gateway');
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  log(`ready in ${seconds} s`);
+  log(`Printloom is running at ${env.PUBLIC_URL}`);
+  if (env.MAIL_INBOX_URL) log(`Mail inbox (sign-up codes): ${env.MAIL_INBOX_URL.replace('127.0.0.1', 'localhost')}`);
+  log(`Health: ${SERVICES.map((name) => `${name} :${healthPorts[name]}/health`).join(', ')}`);
+  log('Press Ctrl-C to stop.');
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+main().catch((error) => {
+  process.stderr.write(`[printloom] ${error.message}\n`);
+  void stopAll(1);
+});

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// The test command: installs and starts what the tests need, type-checks and builds every workspace,
+// runs the Jest suites (unit, integration against real PostgreSQL and NATS, HTTP through the gateway),
+// the frontend's component tests, the compose-file check and the browser tests against a natively
+// running system. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
+//
+// Flags: --skip-e2e, --skip-build, --only-jest.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const results = [];
+const log = (message) => process.stdout.write(`\n[test] ${message}\n`);
+const resultsDir = path.join(root, '.data/test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
+  return result.status === 0;
+}
+
+function record(name, passed, failed, ok) {
+  results.push({ name, passed, failed, ok });
+  log(`${name}: ${passed} passed, ${failed} failed${ok ? '' : ' (step failed)'}`);
+}
+
+function installIfNeeded() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(path.join(root, 'package-lock.json')).mtimeMs) return true;
+  log('installing dependencies (npm ci)');
+  return run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function jestSuite() {
+  log('Jest: unit, integration (real PostgreSQL and NATS) and HTTP tests');
+  const output = path.join(resultsDir, 'jest.json');
+  rmSync(output, { force: true });
+  const ok = run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--maxWorkers=2', '--json', `--outputFile=${output}`], {
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim() },
+  });
+  const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
+  record('jest', report.numPassedTests, report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0), ok);
+}
+
+function frontendSuite() {
+  if (!existsSync(path.join(root, 'frontend/package.json'))) return;
+  log('Vitest: frontend component tests');
+  const output = path.join(resultsDir, 'vitest.json');
+  rmSync(output, { force: true });
+  const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], { cwd: path.join(root, 'frontend') });
+  const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
+  record('vitest', report.numPassedTests, report.numFailedTests, ok);
+}
+
+function composeCheck() {
+  if (!existsSync(path.join(root, 'scripts/check-compose.sh'))) return;
+  log('docker-compose.yml check');
+  const ok = run('bash', ['scripts/check-compose.sh']);
+  record('compose', ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
+async function browserSuite() {
+  if (!existsSync(path.join(root, 'frontend/e2e/run.mjs'))) return;
+  log('Browser tests: Chromium against the natively running system');
+  const [port, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
+  const database = `printloom_e2e_${Date.now().toString(36)}`;
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-e2e-storage-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    MAIL_SMTP_PORT: String(smtpPort),
+    MAIL_WEB_PORT: String(webPort),
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+    STORAGE_DIR: storageDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.SMTP_URL;
+  const system = spawn(process.execPath, ['scripts/dev.mjs', '--skip-install', '--skip-build', '--isolated', '--quiet'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const ready = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 120_000);
+    readline.createInterface({ input: system.stdout }).on('line', (line) => {
+      process.stdout.write(`${line}\n`);
+      if (line.includes('Printloom is running')) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+    system.once('exit', () => resolve(false));
+  });
+  let ok = false;
+  let passed = 0;
+  let failed = 1;
+  if (ready) {
+    const e2e = spawnSync(process.execPath, ['frontend/e2e/run.mjs'], {
+      cwd: root,
+      env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_URL: `http://127.0.0.1:${webPort}` },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    });
+    process.stdout.write(e2e.stdout ?? '');
+    const summary = /E2E: (\d+) passed, (\d+) failed/.exec(e2e.stdout ?? '');
+    ok = e2e.status === 0;
+    if (summary) [passed, failed] = [Number(summary[1]), Number(summary[2])];
+  } else {
+    log('the system did not start for the browser tests; see .data/logs/dev.log');
+  }
+  try {
+    process.kill(-system.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await new Promise((resolve) => (system.exitCode !== null ? resolve() : system.once('exit', resolve)));
+  spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], { stdio: 'ignore' });
+  rmSync(storageDir, { recursive: true, force: true });
+  record('e2e', passed, failed, ok && ready);
+}
+
+async function main() {
+  const started = Date.now();
+  if (!installIfNeeded()) return record('install', 0, 1, false);
+  const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
+  if (!run('bash', ['scripts/ensure-infra.sh', ...(wantBrowser ? ['--chromium'] : [])])) return record('infrastructure', 0, 1, false);
+  if (!args.has('--skip-build')) {
+    log('type-check and build every workspace');
+    const built = run('npm', ['run', 'build', '--silent']);
+    record('build', built ? 1 : 0, built ? 0 : 1, built);
+  }
+  jestSuite();
+  if (args.has('--only-jest')) return;
+  frontendSuite();
+  composeCheck();
+  if (wantBrowser) await browserSuite();
+  log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+const allOk = results.every((result) => result.ok) && failed === 0;
+process.stdout.write(`\nSummary: ${passed} passed, ${failed} failed\n`);
+process.exit(allOk ? 0 : 1);
