@@ -104,9 +104,9 @@ async function stopAll(exitCode = 0) {
 let mailCatcher;
 async function startMailCatcher(smtpPort, webPort) {
   const { MailDev } = await import('maildev');
-  const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, disableWeb: false });
-  await new Promise((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve())));
-  mailCatcher = { close: () => new Promise((resolve) => maildev.close(resolve)) };
+  const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true });
+  await maildev.start();
+  mailCatcher = { close: () => maildev.stop() };
 }
 
 async function main() {

@@ -60,7 +60,7 @@ export async function ensureDatabaseExists(url: string): Promise<void> {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
       await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created meanwhile by another instance
+        if (error.code !== '42P04' && error.code !== '23505') throw error; // created meanwhile by another instance
       });
     }
   } finally {

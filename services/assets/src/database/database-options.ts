@@ -1,0 +1,7 @@
+import type { DatabaseOptions } from '@printloom/service-kit';
+
+export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
+  schema: 'assets',
+  entities: [],
+  migrations: [],
+};

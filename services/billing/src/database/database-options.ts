@@ -1,0 +1,7 @@
+import type { DatabaseOptions } from '@printloom/service-kit';
+
+export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
+  schema: 'billing',
+  entities: [],
+  migrations: [],
+};
