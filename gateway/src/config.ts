@@ -17,6 +17,11 @@ export const gatewayEnvSchema = z.object({
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   TRUST_PROXY: env.boolean.default(false),
+  GOOGLE_CLIENT_ID: env.optionalString,
+  GOOGLE_CLIENT_SECRET: env.optionalString,
+  GOOGLE_AUTH_URL: env.url(['http:', 'https:']).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: env.url(['http:', 'https:']).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: env.url(['http:', 'https:']).default('https://openidconnect.googleapis.com/v1/userinfo'),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

@@ -8,20 +8,28 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   let system: TestSystem;
   let visitor: TestClient;
   let signedIn: TestClient;
+  let userId: string;
+
+  /** A session made the way auth stores one (hash of an opaque token), to reach signed-in routes. */
+  async function signedInClient(): Promise<TestClient> {
+    const token = randomBytes(32).toString('base64url');
+    await system.services.auth!.infra.dataSource.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      userId,
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    const client = new TestClient(system.baseUrl);
+    client.setCookie('pl_session', token);
+    return client;
+  }
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth'] });
     visitor = new TestClient(system.baseUrl);
-    signedIn = new TestClient(system.baseUrl);
-    // A session made the way auth stores one (hash of an opaque token), to reach signed-in routes.
-    const token = randomBytes(32).toString('base64url');
-    const db = system.services.auth!.infra.dataSource;
-    const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ('plumbing@example.com', NULL, now()) RETURNING id`);
-    await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-      user.id,
-      createHash('sha256').update(token).digest('hex'),
-    ]);
-    signedIn.setCookie('pl_session', token);
+    const [user] = await system.services.auth!.infra.dataSource.query(
+      `INSERT INTO auth.users (email, password_hash, verified_at) VALUES ('plumbing@example.com', NULL, now()) RETURNING id`,
+    );
+    userId = user.id;
+    signedIn = await signedInClient();
   });
 
   afterAll(async () => {
@@ -83,9 +91,10 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   });
 
   it('has every route of the spec: none answers 404', async () => {
+    const client = await signedInClient(); // the loop logs it out
     for (const route of ROUTES) {
       const path = route.path.replace(':id', '00000000-0000-4000-8000-000000000000').replace(':sessionId', '00000000-0000-4000-8000-000000000000');
-      const response = await signedIn.request(route.method, path);
+      const response = await client.request(route.method, path);
       expect({ route: `${route.method} ${route.path}`, status: response.status }).not.toMatchObject({ status: 404 });
       expect(response.status).toBeLessThan(600);
     }

@@ -25,7 +25,8 @@ export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const field = issue.path.join('.');
-  const generic = issue.code === 'invalid_type' || issue.message.startsWith('Invalid input');
+  // zod's own messages do not say which field; the contracts' custom messages do.
+  const generic = /^(Invalid input|Invalid option|Too small|Too big|Unrecognized key|Invalid)/.test(issue.message) && issue.message !== 'Invalid id';
   return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 

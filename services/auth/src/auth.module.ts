@@ -1,11 +1,17 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AuthConfig } from './config.js';
+import { AUTH_CONFIG } from './auth.tokens.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { AccountsService } from './accounts.service.js';
+import { SessionsService } from './sessions.service.js';
+import { CodesService } from './codes.service.js';
+import { RateLimiter } from './rate-limiter.service.js';
+import { MailClient } from './mail.client.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
-
-export const AUTH_CONFIG = Symbol('AUTH_CONFIG');
+import { CodeRepository } from './repositories/code.repository.js';
+import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 
 @Module({})
 export class AuthModule {
@@ -13,7 +19,19 @@ export class AuthModule {
     return {
       module: AuthModule,
       controllers: [AuthController],
-      providers: [{ provide: AUTH_CONFIG, useValue: config }, AuthService, SessionRepository, UserRepository],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: config },
+        AuthService,
+        AccountsService,
+        SessionsService,
+        CodesService,
+        RateLimiter,
+        MailClient,
+        SessionRepository,
+        UserRepository,
+        CodeRepository,
+        RateLimitRepository,
+      ],
     };
   }
 }

@@ -1,34 +1,46 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, BILLING, MESSAGES, accountSummaryReply, type MeReply } from '@printloom/contracts';
+import { AppError, BILLING, MESSAGES, accountSummaryReply, type MeReply, type PublicUser } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
-import { SessionRepository } from './repositories/session.repository.js';
+import type { User } from './entities/user.entity.js';
 import { UserRepository } from './repositories/user.repository.js';
+import { SessionsService } from './sessions.service.js';
 
 const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']);
+
+function publicUser(user: User): PublicUser {
+  return { id: user.id, email: user.email, hasPassword: user.passwordHash !== null, hasGoogleAuth: user.googleId !== null };
+}
 
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly sessions: SessionRepository,
+    private readonly sessions: SessionsService,
     private readonly users: UserRepository,
     private readonly rpc: RpcClient,
   ) {}
 
   async resolveSession(token: string): Promise<{ userId: string; email: string }> {
-    const session = await this.sessions.findLiveByToken(token);
-    const user = session ? await this.users.getById(session.userId) : null;
-    if (!session || !user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+    const userId = await this.sessions.resolve(token);
+    const user = await this.users.getById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
     return { userId: user.id, email: user.email };
+  }
+
+  async logout(token: string | undefined): Promise<{ ok: true }> {
+    if (token) await this.sessions.end(token);
+    return { ok: true };
+  }
+
+  async getUser(userId: string): Promise<PublicUser> {
+    const user = await this.users.getById(userId);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return publicUser(user);
   }
 
   async me(userId: string): Promise<MeReply> {
     const user = await this.users.getById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-    const account = await this.accountSummary(userId);
-    return {
-      user: { id: user.id, email: user.email, hasPassword: user.passwordHash !== null, hasGoogleAuth: user.googleId !== null },
-      ...account,
-    };
+    return { user: publicUser(user), ...(await this.accountSummary(userId)) };
   }
 
   /**

@@ -1,10 +1,12 @@
 import type { DatabaseOptions } from '@printloom/service-kit';
 import { User } from '../entities/user.entity.js';
 import { Session } from '../entities/session.entity.js';
+import { OneTimeCode } from '../entities/code.entity.js';
 import { Initial1763800000000 } from './migrations/1763800000000-initial.js';
+import { CodesAndRateLimits1763800000001 } from './migrations/1763800000001-codes-and-rate-limits.js';
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
-  entities: [User, Session],
-  migrations: [Initial1763800000000],
+  entities: [User, Session, OneTimeCode],
+  migrations: [Initial1763800000000, CodesAndRateLimits1763800000001],
 };

@@ -18,4 +18,7 @@ export class Session {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  @Column({ name: 'last_extended_at', type: 'timestamptz' })
+  lastExtendedAt!: Date;
 }

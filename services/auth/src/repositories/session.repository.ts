@@ -15,7 +15,23 @@ export class SessionRepository {
     this.sessions = dataSource.getRepository(Session);
   }
 
+  async create(userId: string, token: string, expiresAt: Date): Promise<void> {
+    await this.sessions.insert({ userId, tokenHash: hashToken(token), expiresAt, lastExtendedAt: new Date() });
+  }
+
   findLiveByToken(token: string): Promise<Session | null> {
     return this.sessions.findOne({ where: { tokenHash: hashToken(token), expiresAt: MoreThan(new Date()) } });
+  }
+
+  async extend(id: string, expiresAt: Date): Promise<void> {
+    await this.sessions.update({ id }, { expiresAt, lastExtendedAt: new Date() });
+  }
+
+  async deleteByToken(token: string): Promise<void> {
+    await this.sessions.delete({ tokenHash: hashToken(token) });
+  }
+
+  async deleteAllForUser(userId: string): Promise<void> {
+    await this.sessions.delete({ userId });
   }
 }

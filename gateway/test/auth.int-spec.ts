@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestSystem, type TestSystem } from './support/test-system.js';
+import { TestClient } from './support/http.js';
+import { SmtpInbox, codeFrom } from './support/smtp-inbox.js';
+
+const VERIFY_SUBJECT = /^Your Printloom code: \d{6}$/;
+const RESET_SUBJECT = /password reset code: \d{6}$/;
+
+describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => {
+  let system: TestSystem;
+  let inbox: SmtpInbox;
+  let ipCounter = 0;
+
+  /** Each client gets its own address so per-IP rate limits stay per test. */
+  const newClient = () => {
+    ipCounter += 1;
+    return new TestClientWithIp(system.baseUrl, `203.0.113.${ipCounter}`);
+  };
+
+  class TestClientWithIp extends TestClient {
+    constructor(
+      baseUrl: string,
+      private readonly ip: string,
+    ) {
+      super(baseUrl);
+    }
+    override request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+      return super.request<T>(method, path, body, { 'x-forwarded-for': this.ip, ...headers });
+    }
+  }
+
+  async function signUpAndVerify(email: string, password = 'correct horse battery') {
+    const client = newClient();
+    expect((await client.post('/api/auth/signup', { email, password })).status).toBe(200);
+    const code = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
+    expect((await client.post('/api/auth/verify-email', { email, code })).status).toBe(200);
+    return client;
+  }
+
+  beforeAll(async () => {
+    inbox = new SmtpInbox();
+    const smtpUrl = await inbox.start();
+    system = await startTestSystem({
+      services: ['auth', 'notifications'],
+      env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '200', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'help@printloom.test' },
+    });
+  });
+
+  afterAll(async () => {
+    await system?.close();
+    await inbox?.stop();
+  });
+
+  it('signs up, mails a 6-digit code (in the subject too), verifies and starts a session', async () => {
+    const client = newClient();
+    const signup = await client.post('/api/auth/signup', { email: '  Seller@Example.COM ', password: 'correct horse battery' });
+    expect(signup.status).toBe(200);
+    expect(signup.body).toEqual({ requiresVerification: true, user: { id: expect.any(String) } });
+
+    const mail = await inbox.waitFor('seller@example.com', VERIFY_SUBJECT);
+    const code = codeFrom(mail);
+    expect(mail.text).toContain(code);
+    expect(mail.html).toContain(code);
+
+    const unverifiedLogin = await client.post('/api/auth/login', { email: 'seller@example.com', password: 'correct horse battery' });
+    expect(unverifiedLogin).toMatchObject({ status: 403, body: { error: 'Please verify your email to continue.', requiresVerification: true } });
+
+    const verify = await client.post('/api/auth/verify-email', { email: 'seller@example.com', code });
+    expect(verify).toMatchObject({ status: 200, body: { user: { id: signup.body.user && (signup.body.user as { id: string }).id } } });
+    expect(verify.body).not.toHaveProperty('session');
+    const cookie = verify.headers.getSetCookie().find((line) => line.startsWith('pl_session='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+
+    const me = await client.get('/api/auth/me');
+    expect(me).toMatchObject({ status: 200, body: { user: { email: 'seller@example.com', hasPassword: true, hasGoogleAuth: false }, credits: 0, subscription: null } });
+    await inbox.waitFor('seller@example.com', /^Welcome to Printloom/);
+  });
+
+  it('refuses a second sign-up of a verified email with 409', async () => {
+    await signUpAndVerify('taken@example.com');
+    const again = await newClient().post('/api/auth/signup', { email: 'taken@example.com', password: 'another password' });
+    expect(again).toMatchObject({ status: 409, body: { error: 'An account with this email already exists. Please log in.' } });
+  });
+
+  it('sends a fresh code on a second sign-up of an unverified email, and the old code dies', async () => {
+    const client = newClient();
+    await client.post('/api/auth/signup', { email: 'twice@example.com', password: 'first password' });
+    const first = codeFrom(await inbox.waitFor('twice@example.com', VERIFY_SUBJECT));
+    await client.post('/api/auth/signup', { email: 'twice@example.com', password: 'second password' });
+    await waitUntil(() => inbox.count('twice@example.com', VERIFY_SUBJECT) === 2);
+    const second = codeFrom(await inbox.waitFor('twice@example.com', VERIFY_SUBJECT));
+    if (first !== second) {
+      expect((await client.post('/api/auth/verify-email', { email: 'twice@example.com', code: first })).status).toBe(400);
+    }
+    expect((await client.post('/api/auth/verify-email', { email: 'twice@example.com', code: second })).status).toBe(200);
+    expect((await newClient().post('/api/auth/login', { email: 'twice@example.com', password: 'second password' })).status).toBe(200);
+  });
+
+  it('resends a verification code on request', async () => {
+    const client = newClient();
+    await client.post('/api/auth/signup', { email: 'resend@example.com', password: 'correct horse battery' });
+    await inbox.waitFor('resend@example.com', VERIFY_SUBJECT);
+    const resend = await client.post('/api/auth/resend-verification', { email: 'resend@example.com' });
+    expect(resend).toMatchObject({ status: 200, body: { message: 'A new verification code has been sent to your email.' } });
+    await waitUntil(() => inbox.count('resend@example.com', VERIFY_SUBJECT) === 2);
+    const code = codeFrom(await inbox.waitFor('resend@example.com', VERIFY_SUBJECT));
+    expect((await client.post('/api/auth/verify-email', { email: 'resend@example.com', code })).status).toBe(200);
+  });
+
+  it('kills a code after 5 wrong tries, and refuses an expired one', async () => {
+    const client = newClient();
+    await client.post('/api/auth/signup', { email: 'guesser@example.com', password: 'correct horse battery' });
+    const code = codeFrom(await inbox.waitFor('guesser@example.com', VERIFY_SUBJECT));
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i += 1) {
+      expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code: wrong })).toMatchObject({
+        status: 400,
+        body: { error: 'Invalid or expired code. Please check the code or request a new one.' },
+      });
+    }
+    expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code: wrong })).toMatchObject({
+      status: 400,
+      body: { error: 'Too many wrong attempts. Please request a new code.' },
+    });
+    expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code })).toMatchObject({ status: 400, body: { error: 'Too many wrong attempts. Please request a new code.' } });
+
+    await client.post('/api/auth/resend-verification', { email: 'guesser@example.com' });
+    await waitUntil(() => inbox.count('guesser@example.com', VERIFY_SUBJECT) === 2);
+    const fresh = codeFrom(await inbox.waitFor('guesser@example.com', VERIFY_SUBJECT));
+    await system.services.auth!.infra.dataSource.query(`UPDATE auth.codes SET expires_at = now() - interval '1 second'`);
+    expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code: fresh })).toMatchObject({
+      status: 400,
+      body: { error: 'This code has expired. Please request a new one.' },
+    });
+  });
+
+  it('logs in with the right password only, with one message for a wrong password or an unknown email', async () => {
+    await signUpAndVerify('login@example.com');
+    const client = newClient();
+    const wrong = await client.post('/api/auth/login', { email: 'login@example.com', password: 'wrong password' });
+    const unknown = await client.post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong password' });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'Invalid email or password' } });
+    expect(unknown).toMatchObject({ status: 401, body: { error: 'Invalid email or password' } });
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect((await client.post('/api/auth/login', { email: 'LOGIN@example.com ', password: 'correct horse battery' })).status).toBe(200);
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ user: { email: 'login@example.com' } });
+  });
+
+  it('ends the session at once on logout', async () => {
+    const client = await signUpAndVerify('logout@example.com');
+    const stolenCookie = client.cookieHeader;
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    const replay = newClient();
+    replay.setCookie('pl_session', stolenCookie.replace('pl_session=', ''));
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('keeps users apart: each session sees its own user only', async () => {
+    const alice = await signUpAndVerify('alice@example.com');
+    const bob = await signUpAndVerify('bob@example.com');
+    expect((await alice.get('/api/auth/me')).body).toMatchObject({ user: { email: 'alice@example.com' } });
+    expect((await bob.get('/api/auth/me')).body).toMatchObject({ user: { email: 'bob@example.com' } });
+    const forged = newClient();
+    forged.setCookie('pl_session', `${alice.cookieHeader.replace('pl_session=', '')}x`);
+    expect((await forged.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('resets a password with a mailed code and ends every session; same answer for unknown emails', async () => {
+    const phone = await signUpAndVerify('forgetful@example.com', 'old password 1');
+    const laptop = newClient();
+    await laptop.post('/api/auth/login', { email: 'forgetful@example.com', password: 'old password 1' });
+    expect((await laptop.get('/api/auth/me')).status).toBe(200);
+
+    const client = newClient();
+    const known = await client.post('/api/auth/forgot-password', { email: 'forgetful@example.com' });
+    const unknown = await client.post('/api/auth/forgot-password', { email: 'ghost@example.com' });
+    expect(known).toEqual({ ...known, status: 200, body: { message: 'If an account exists for that email, we sent a reset code.' } });
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.status).toBe(known.status);
+
+    const code = codeFrom(await inbox.waitFor('forgetful@example.com', RESET_SUBJECT));
+    expect(await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code, newPassword: 'short' })).toMatchObject({
+      status: 400,
+      body: { error: 'Password must be at least 8 characters.' },
+    });
+    expect(await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code: '12345', newPassword: 'new password 2' })).toMatchObject({ status: 400 });
+    const reset = await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code, newPassword: 'new password 2' });
+    expect(reset).toMatchObject({ status: 200, body: { message: 'Your password has been reset successfully. Please log in.' } });
+
+    expect((await phone.get('/api/auth/me')).status).toBe(401);
+    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+    expect((await client.post('/api/auth/login', { email: 'forgetful@example.com', password: 'old password 1' })).status).toBe(401);
+    expect((await client.post('/api/auth/login', { email: 'forgetful@example.com', password: 'new password 2' })).status).toBe(200);
+    expect((await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code, newPassword: 'new password 3' })).status).toBe(400);
+  });
+
+  it('answers every bad input of the spec with a 4xx and a message', async () => {
+    const client = newClient();
+    const cases: Array<[string, unknown, string]> = [
+      ['/api/auth/signup', { email: 'not-an-email', password: 'long enough pw' }, 'Please enter a valid email address'],
+      ['/api/auth/signup', { email: 'a@b.co', password: 'short' }, 'Password must be at least 8 characters.'],
+      ['/api/auth/signup', { password: 'long enough pw' }, 'Email is required'],
+      ['/api/auth/login', { email: 'a@b.co' }, 'Password is required'],
+      ['/api/auth/verify-email', { email: 'a@b.co', code: '12a456' }, 'Please enter a 6-digit code.'],
+      ['/api/auth/verify-email', { email: 'a@b.co', code: '1234567' }, 'Please enter a 6-digit code.'],
+      ['/api/auth/resend-verification', {}, 'Email is required'],
+      ['/api/auth/reset-password', { email: 'a@b.co', code: '123456' }, 'Password is required'],
+    ];
+    for (const [path, body, error] of cases) {
+      const response = await client.post(path, body);
+      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 400, error });
+    }
+  });
+
+  it('rate-limits login attempts per email with a 429 and a clear message', async () => {
+    await signUpAndVerify('target@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push((await newClient().post('/api/auth/login', { email: 'target@example.com', password: `guess ${i}` })).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const limited = await newClient().post('/api/auth/login', { email: 'target@example.com', password: 'correct horse battery' });
+    expect(limited).toMatchObject({ status: 429, body: { error: 'Too many attempts. Please wait a few minutes and try again.' } });
+  });
+
+  it('rate-limits sign-ups per IP', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await client.post('/api/auth/signup', { email: `bulk${i}@example.com`, password: 'correct horse battery' })).status);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('stores and mails support messages, and requires every field', async () => {
+    const client = newClient();
+    const sent = await client.post('/api/support', { type: 'feedback', email: 'fan@example.com', subject: 'Love it', message: 'The retro badges are great' });
+    expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+    const mail = await inbox.waitFor('help@printloom.test', /\[feedback\] Love it/);
+    expect(mail.text).toContain('The retro badges are great');
+    expect(mail.text).toContain('fan@example.com');
+    const missing = await client.post('/api/support', { type: 'support', email: 'fan@example.com', subject: '', message: 'x' });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'Subject is required' } });
+    const badType = await client.post('/api/support', { type: 'complaint', email: 'fan@example.com', subject: 'x', message: 'x' });
+    expect(badType).toMatchObject({ status: 400, body: { error: 'type must be support, feedback or feature' } });
+  });
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, EVENTS } from '@printloom/contracts';
+import { LOGGER, NATS_CONNECTION, isUniqueViolation, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
+import { hashPassword, verifyPassword } from './domain/passwords.js';
+import { RATE_LIMITS } from './domain/rate-limits.js';
+import type { User } from './entities/user.entity.js';
+import { UserRepository } from './repositories/user.repository.js';
+import { CodesService, CODE_MESSAGES } from './codes.service.js';
+import { SessionsService, type IssuedSession } from './sessions.service.js';
+import { RateLimiter } from './rate-limiter.service.js';
+import { MailClient } from './mail.client.js';
+
+export const ACCOUNT_MESSAGES = {
+  badCredentials: 'Invalid email or password',
+  unverified: 'Please verify your email to continue.',
+  emailTaken: 'An account with this email already exists. Please log in.',
+  codeSent: 'A new verification code has been sent to your email.',
+  resetSent: 'If an account exists for that email, we sent a reset code.',
+  passwordReset: 'Your password has been reset successfully. Please log in.',
+  googleUnverified: 'Your Google account email is not verified.',
+} as const;
+
+// forgot-password answers no sooner than this, whether the email exists or not.
+const FORGOT_PASSWORD_FLOOR_MS = 400;
+
+interface Client {
+  ip: string;
+}
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly codes: CodesService,
+    private readonly sessions: SessionsService,
+    private readonly limiter: RateLimiter,
+    private readonly mail: MailClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async signup(input: Client & { email: string; password: string }) {
+    await this.limiter.check([[RATE_LIMITS.signupByIp, input.ip]]);
+    const passwordHash = await hashPassword(input.password);
+    let user = await this.users.getByEmail(input.email);
+    if (user?.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
+    if (user) {
+      await this.users.setPassword(user.id, passwordHash);
+    } else {
+      user = await this.users.create({ email: input.email, passwordHash }).catch(async (error) => {
+        if (!isUniqueViolation(error)) throw error;
+        const existing = await this.users.getByEmail(input.email);
+        if (!existing || existing.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
+        return existing;
+      });
+    }
+    await this.sendVerificationCode(user);
+    return { requiresVerification: true as const, user: { id: user.id } };
+  }
+
+  async verifyEmail(input: Client & { email: string; code: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
+    await this.limiter.check([
+      [RATE_LIMITS.codeCheckByIp, input.ip],
+      [RATE_LIMITS.codeCheckByEmail, input.email],
+    ]);
+    const user = await this.users.getByEmail(input.email);
+    if (!user) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
+    await this.codes.consume(user.id, 'verify-email', input.code);
+    await this.becomeVerified(user);
+    return { user: { id: user.id }, session: await this.sessions.start(user.id) };
+  }
+
+  async resendVerification(input: Client & { email: string }) {
+    await this.limiter.check([
+      [RATE_LIMITS.codeSendByIp, input.ip],
+      [RATE_LIMITS.codeSendByEmail, input.email],
+    ]);
+    const user = await this.users.getByEmail(input.email);
+    if (user && !user.verifiedAt) await this.sendVerificationCode(user);
+    return { message: ACCOUNT_MESSAGES.codeSent };
+  }
+
+  async login(input: Client & { email: string; password: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
+    await this.limiter.check([
+      [RATE_LIMITS.loginByIp, input.ip],
+      [RATE_LIMITS.loginByEmail, input.email],
+    ]);
+    const user = await this.users.getByEmail(input.email);
+    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
+    if (!user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
+    await this.announceVerified(user);
+    return { user: { id: user.id }, session: await this.sessions.start(user.id) };
+  }
+
+  async forgotPassword(input: Client & { email: string }) {
+    const started = Date.now();
+    await this.limiter.check([
+      [RATE_LIMITS.codeSendByIp, input.ip],
+      [RATE_LIMITS.codeSendByEmail, input.email],
+    ]);
+    const user = await this.users.getByEmail(input.email);
+    if (user) {
+      const { code } = await this.codes.issue(user.id, 'reset-password');
+      void this.mail.send(user.email, 'password-reset-code', { code }, `reset:${user.id}:${Date.now()}`);
+    }
+    const wait = FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return { message: ACCOUNT_MESSAGES.resetSent };
+  }
+
+  async resetPassword(input: Client & { email: string; code: string; newPassword: string }) {
+    await this.limiter.check([
+      [RATE_LIMITS.codeCheckByIp, input.ip],
+      [RATE_LIMITS.codeCheckByEmail, input.email],
+    ]);
+    const user = await this.users.getByEmail(input.email);
+    if (!user) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
+    await this.codes.consume(user.id, 'reset-password', input.code);
+    await this.users.setPassword(user.id, await hashPassword(input.newPassword));
+    await this.sessions.endAll(user.id);
+    // The code reached their inbox: the email is theirs.
+    await this.becomeVerified(user);
+    return { message: ACCOUNT_MESSAGES.passwordReset };
+  }
+
+  /** Google sign-in: the same Google account, or an account with the same (Google-verified) email, or a new one. */
+  async googleSignIn(input: { googleId: string; email: string; emailVerified: boolean }) {
+    let user = await this.users.getByGoogleId(input.googleId);
+    if (!user) {
+      if (!input.emailVerified) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.googleUnverified);
+      user = await this.users.getByEmail(input.email);
+      if (user) await this.users.linkGoogle(user.id, input.googleId);
+      else user = await this.users.create({ email: input.email, passwordHash: null, googleId: input.googleId });
+    }
+    await this.becomeVerified(user);
+    return { user: { id: user.id }, session: await this.sessions.start(user.id) };
+  }
+
+  private async sendVerificationCode(user: User): Promise<void> {
+    const { code } = await this.codes.issue(user.id, 'verify-email');
+    await this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`);
+  }
+
+  /** The first verification says welcome; every one (re)announces it so the trial grant can never be lost. */
+  private async becomeVerified(user: User): Promise<void> {
+    const firstTime = await this.users.markVerified(user.id);
+    await this.announceVerified(user);
+    if (!firstTime) return;
+    this.logger.info({ userId: user.id }, 'user verified');
+    await this.mail.send(user.email, 'welcome', {}, `welcome:${user.id}`);
+  }
+
+  /**
+   * Billing grants the trial credits from this durable event, once per user (it is idempotent by user),
+   * so repeating it on sign-in heals an announcement lost to a NATS outage at verification time.
+   */
+  private async announceVerified(user: User): Promise<void> {
+    await publishEvent(this.nc, EVENTS.userVerified, { userId: user.id, email: user.email, at: new Date().toISOString() }, `user-verified:${user.id}`);
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, LIMITS } from '@printloom/contracts';
+import { codeMatches, generateCode, hashCode } from './domain/one-time-codes.js';
+import type { CodePurpose } from './entities/code.entity.js';
+import { CodeRepository } from './repositories/code.repository.js';
+import { AUTH_CONFIG } from './auth.tokens.js';
+import type { AuthConfig } from './config.js';
+
+export const CODE_MESSAGES = {
+  invalid: 'Invalid or expired code. Please check the code or request a new one.',
+  expired: 'This code has expired. Please request a new one.',
+  exhausted: 'Too many wrong attempts. Please request a new code.',
+} as const;
+
+@Injectable()
+export class CodesService {
+  constructor(
+    private readonly codes: CodeRepository,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  async issue(userId: string, purpose: CodePurpose): Promise<{ code: string; expiresAt: Date }> {
+    const code = generateCode();
+    const expiresAt = new Date(Date.now() + LIMITS.codeTtlMinutes * 60_000);
+    await this.codes.replace(userId, purpose, hashCode(this.config.SESSION_SECRET, userId, purpose, code), expiresAt);
+    return { code, expiresAt };
+  }
+
+  /** Consumes a right code; a wrong one counts, and the 5th wrong try kills the code. */
+  async consume(userId: string, purpose: CodePurpose, code: string): Promise<void> {
+    const stored = await this.codes.find(userId, purpose);
+    if (!stored) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
+    if (stored.expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', CODE_MESSAGES.expired);
+    if (stored.attempts >= LIMITS.codeMaxAttempts) throw new AppError('BAD_REQUEST', CODE_MESSAGES.exhausted);
+    if (!codeMatches(stored.codeHash, hashCode(this.config.SESSION_SECRET, userId, purpose, code))) {
+      const attempts = await this.codes.countWrongAttempt(stored.id);
+      throw new AppError('BAD_REQUEST', attempts >= LIMITS.codeMaxAttempts ? CODE_MESSAGES.exhausted : CODE_MESSAGES.invalid);
+    }
+    if (!(await this.codes.consume(stored.id))) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
+  }
+}

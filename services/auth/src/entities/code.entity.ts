@@ -1,0 +1,28 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type CodePurpose = 'verify-email' | 'reset-password';
+
+/** A one-time 6-digit code; only its keyed hash is stored. One live code per user and purpose. */
+@Entity({ name: 'codes' })
+export class OneTimeCode {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'text' })
+  purpose!: CodePurpose;
+
+  @Column({ name: 'code_hash', type: 'text' })
+  codeHash!: string;
+
+  @Column({ type: 'integer' })
+  attempts!: number;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

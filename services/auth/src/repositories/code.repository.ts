@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { OneTimeCode, type CodePurpose } from '../entities/code.entity.js';
+
+@Injectable()
+export class CodeRepository {
+  private readonly codes: Repository<OneTimeCode>;
+
+  constructor(dataSource: DataSource) {
+    this.codes = dataSource.getRepository(OneTimeCode);
+  }
+
+  /** A new code replaces the old one: one live code per user and purpose. */
+  async replace(userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
+    await this.codes.query(
+      `INSERT INTO auth.codes (user_id, purpose, code_hash, attempts, expires_at) VALUES ($1, $2, $3, 0, $4)
+       ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now()`,
+      [userId, purpose, codeHash, expiresAt],
+    );
+  }
+
+  find(userId: string, purpose: CodePurpose): Promise<OneTimeCode | null> {
+    return this.codes.findOne({ where: { userId, purpose } });
+  }
+
+  /** Counts a wrong try atomically; returns the attempts now used. */
+  async countWrongAttempt(id: string): Promise<number> {
+    // TypeORM answers an UPDATE … RETURNING with [rows, count].
+    const [rows]: [Array<{ attempts: number }>, number] = await this.codes.query(`UPDATE auth.codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [id]);
+    return rows[0]?.attempts ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Consumes the code; false when another request used it first. */
+  async consume(id: string): Promise<boolean> {
+    const result = await this.codes.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { sendEmailRequest, supportRequest } from '@printloom/contracts';
+import type { z } from 'zod';
+import { OutboxRepository } from './repositories/outbox.repository.js';
+import { SupportRepository } from './repositories/support.repository.js';
+import { renderEmail } from './templates.js';
+import { NOTIFICATIONS_CONFIG, OUTBOX_WORKER } from './notifications.tokens.js';
+import type { NotificationsConfig } from './config.js';
+import type { OutboxWorker } from './outbox-worker.js';
+
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly support: SupportRepository,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    @Inject(OUTBOX_WORKER) private readonly worker: OutboxWorker,
+  ) {}
+
+  /** Queues the email and answers at once; the worker sends it, retrying with back-off. */
+  async sendEmail(request: z.infer<typeof sendEmailRequest>): Promise<{ queued: true }> {
+    await this.outbox.enqueue(request.key, request.to, renderEmail(request.template, request.data, this.config.PUBLIC_URL));
+    this.worker.poke();
+    return { queued: true };
+  }
+
+  async createSupportMessage(request: z.infer<typeof supportRequest>): Promise<{ ok: true }> {
+    const id = await this.support.create(request);
+    const email = renderEmail('support-message', { ...request, userId: request.userId ?? '' }, this.config.PUBLIC_URL);
+    await this.outbox.enqueue(`support:${id}`, this.config.SUPPORT_EMAIL, email);
+    this.worker.poke();
+    return { ok: true };
+  }
+}

@@ -1,0 +1,2 @@
+export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
+export const OUTBOX_WORKER = Symbol('OUTBOX_WORKER');

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { RenderedEmail } from '../templates.js';
+
+export interface OutboxMessage {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Queues an email once per key; a retried request queues nothing more. */
+  async enqueue(key: string, recipient: string, email: RenderedEmail): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO notifications.outbox (key, recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING`,
+      [key, recipient, email.subject, email.text, email.html],
+    );
+  }
+
+  /**
+   * Claims due messages for this instance: the claim pushes next_attempt_at forward, so another
+   * instance skips them while they are being sent (and picks them up if this one dies).
+   */
+  async claimDue(limit: number, leaseSeconds: number): Promise<OutboxMessage[]> {
+    // TypeORM answers an UPDATE … RETURNING with [rows, count].
+    const [rows]: [OutboxMessage[], number] = await this.dataSource.query(
+      `UPDATE notifications.outbox SET next_attempt_at = now() + make_interval(secs => $2)
+       WHERE id IN (
+         SELECT id FROM notifications.outbox WHERE status = 'pending' AND next_attempt_at <= now()
+         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, recipient, subject, text_body, html_body, attempts`,
+      [limit, leaseSeconds],
+    );
+    return rows;
+  }
+
+  async markSent(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE notifications.outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`, [id]);
+  }
+
+  async markFailedAttempt(id: string, error: string, retryInMs: number | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE notifications.outbox SET attempts = attempts + 1, last_error = $2,
+         status = CASE WHEN $3::bigint IS NULL THEN 'failed' ELSE 'pending' END,
+         next_attempt_at = now() + make_interval(secs => coalesce($3::bigint, 0) / 1000.0)
+       WHERE id = $1`,
+      [id, error.slice(0, 1000), retryInMs],
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderEmail } from './templates.js';
+
+describe('email templates', () => {
+  it('put the code in the subject, the text and the HTML', () => {
+    for (const template of ['verification-code', 'password-reset-code'] as const) {
+      const email = renderEmail(template, { code: '042917' }, 'http://localhost:8080');
+      expect(email.subject).toContain('042917');
+      expect(email.text).toContain('042917');
+      expect(email.html).toContain('042917');
+    }
+  });
+
+  it('escapes what users wrote in support messages', () => {
+    const email = renderEmail('support-message', { type: 'support', email: 'a@b.co', subject: 'Hi', message: '<script>x</script>', userId: '' }, 'http://x');
+    expect(email.html).not.toContain('<script>');
+    expect(email.text).toContain('<script>x</script>');
+  });
+});

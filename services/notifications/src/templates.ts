@@ -1,0 +1,56 @@
+// Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
+// shows them in the notification.
+export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'support-message';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="480" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px">
+<tr><td><p style="margin:0 0 24px;font-weight:800;font-size:20px;color:#7c3aed">Printloom</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>${bodyHtml}
+<p style="margin:32px 0 0;font-size:12px;color:#71717a">You get this email because of an action on your Printloom account. If it wasn't you, you can ignore it.</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+const codeBlock = (code: string) =>
+  `<p style="font-size:32px;letter-spacing:8px;font-weight:800;margin:24px 0;font-family:Consolas,monospace">${escapeHtml(code)}</p>`;
+
+export function renderEmail(template: TemplateName, data: Record<string, string>, publicUrl: string): RenderedEmail {
+  switch (template) {
+    case 'verification-code':
+      return {
+        subject: `Your Printloom code: ${data.code}`,
+        text: `Welcome to Printloom!\n\nYour verification code is ${data.code}\n\nIt expires in 15 minutes.`,
+        html: layout('Verify your email', `<p>Enter this code to activate your account:</p>${codeBlock(data.code)}<p>It expires in 15 minutes.</p>`),
+      };
+    case 'password-reset-code':
+      return {
+        subject: `Your Printloom password reset code: ${data.code}`,
+        text: `Someone asked to reset your Printloom password.\n\nYour reset code is ${data.code}\n\nIt expires in 15 minutes. If it wasn't you, ignore this email.`,
+        html: layout('Reset your password', `<p>Enter this code to choose a new password:</p>${codeBlock(data.code)}<p>It expires in 15 minutes.</p>`),
+      };
+    case 'welcome':
+      return {
+        subject: 'Welcome to Printloom: your 10 free credits are ready',
+        text: `Your account is active and 10 free trial credits are waiting.\n\nType an idea, get 4 print-ready designs: ${publicUrl}/generate`,
+        html: layout(
+          'Your account is active',
+          `<p>10 free trial credits are waiting. Type an idea, get 4 print-ready designs.</p><p><a href="${escapeHtml(publicUrl)}/generate" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Start creating</a></p>`,
+        ),
+      };
+    case 'support-message':
+      return {
+        subject: `[${data.type}] ${data.subject}`,
+        text: `From: ${data.email}\nType: ${data.type}\nUser: ${data.userId || 'visitor'}\n\n${data.message}`,
+        html: layout(`${data.type}: ${data.subject}`, `<p><strong>From:</strong> ${escapeHtml(data.email)}<br><strong>User:</strong> ${escapeHtml(data.userId || 'visitor')}</p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(data.message)}</pre>`),
+      };
+  }
+}
