@@ -1,0 +1,2 @@
+export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, findPlan, findTopup } from '@printloom/contracts';
+import { addOneMonth } from './domain/rollover.js';
+import { CheckoutRepository } from './repositories/checkout.repository.js';
+import { LedgerRepository } from './repositories/ledger.repository.js';
+import { CreditsService } from './credits.service.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+import { PAYMENT_PROVIDER } from './billing.tokens.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+
+const NOT_FOUND = 'Checkout session not found';
+
+@Injectable()
+export class CheckoutService {
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
+    private readonly checkouts: CheckoutRepository,
+    private readonly ledger: LedgerRepository,
+    private readonly credits: CreditsService,
+    private readonly subscriptions: SubscriptionsService,
+  ) {}
+
+  async checkout(userId: string, planId: string): Promise<{ url: string }> {
+    const plan = findPlan(planId);
+    if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
+    if (await this.subscriptions.isSubscribed(userId)) {
+      throw new AppError('CONFLICT', 'You already have a subscription. Use Manage Billing to change or cancel it.');
+    }
+    return { url: await this.payments.checkoutForPlan(userId, plan) };
+  }
+
+  async topup(userId: string, topupId: string): Promise<{ url: string }> {
+    const pack = findTopup(topupId);
+    if (!pack) throw new AppError('BAD_REQUEST', 'Unknown top-up pack');
+    return { url: await this.payments.checkoutForTopup(userId, pack) };
+  }
+
+  async portal(userId: string): Promise<{ url: string }> {
+    if (!(await this.subscriptions.isSubscribed(userId))) {
+      throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
+    }
+    return { url: await this.payments.portal(userId) };
+  }
+
+  async getLocal(userId: string, sessionId: string) {
+    const session = await this.checkouts.find(sessionId);
+    if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const item = session.kind === 'subscription' ? findPlan(session.item_id) : findTopup(session.item_id);
+    if (!item) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return { sessionId: session.id, kind: session.kind, itemId: item.id, name: item.name, credits: item.credits, priceCents: item.priceCents, status: session.status };
+  }
+
+  /** Pay or cancel a local checkout; paying runs the same activation/grant path as Stripe's webhook. */
+  async completeLocal(userId: string, sessionId: string, action: 'pay' | 'cancel'): Promise<{ redirectUrl: string }> {
+    const session = await this.checkouts.find(sessionId);
+    if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (session.status !== 'open') throw new AppError('CONFLICT', `This checkout is already ${session.status === 'paid' ? 'paid' : 'cancelled'}`);
+    if (action === 'cancel') {
+      await this.ledger.transaction((tx) => this.checkouts.complete(tx, sessionId, 'canceled'));
+      return { redirectUrl: '/account?checkout=canceled' };
+    }
+    // Marking the session paid and granting its credits commit together, or not at all.
+    await this.ledger.transaction(async (tx) => {
+      if (!(await this.checkouts.complete(tx, sessionId, 'paid'))) throw new AppError('CONFLICT', 'This checkout is already paid');
+      if (session.kind === 'topup') {
+        await this.credits.grantTopup(userId, `topup:${session.id}`, findTopup(session.item_id)!.credits, tx);
+      } else {
+        const periodStart = new Date();
+        await this.subscriptions.startPeriod({ userId, planId: session.item_id, periodStart, periodEnd: addOneMonth(periodStart) }, tx);
+      }
+    });
+    return { redirectUrl: '/account?checkout=success' };
+  }
+}

@@ -1,0 +1,9 @@
+import type { Plan, TopupPack } from '@printloom/contracts';
+
+/** Where a buyer is sent to pay, and where a subscriber manages billing. */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local';
+  checkoutForPlan(userId: string, plan: Plan): Promise<string>;
+  checkoutForTopup(userId: string, pack: TopupPack): Promise<string>;
+  portal(userId: string): Promise<string>;
+}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface CheckoutRow {
+  id: string;
+  user_id: string;
+  kind: 'subscription' | 'topup';
+  item_id: string;
+  status: 'open' | 'paid' | 'canceled';
+}
+
+/** Checkout sessions of the local checkout (used when Stripe is not configured). */
+@Injectable()
+export class CheckoutRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async create(userId: string, kind: CheckoutRow['kind'], itemId: string): Promise<string> {
+    const [{ id }] = await this.dataSource.query(`INSERT INTO billing.checkout_sessions (user_id, kind, item_id) VALUES ($1, $2, $3) RETURNING id`, [userId, kind, itemId]);
+    return id;
+  }
+
+  async find(id: string): Promise<CheckoutRow | null> {
+    const [row] = await this.dataSource.query(`SELECT id, user_id, kind, item_id, status FROM billing.checkout_sessions WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** Moves an open session to its final status once; false when it was already completed. */
+  async complete(tx: EntityManager, id: string, status: 'paid' | 'canceled'): Promise<boolean> {
+    const [rows] = await tx.query(`UPDATE billing.checkout_sessions SET status = $2, completed_at = now() WHERE id = $1 AND status = 'open' RETURNING id`, [id, status]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export type LotKind = 'trial' | 'plan' | 'rollover' | 'topup';
+
+export interface Lot {
+  id: string;
+  kind: LotKind;
+  remaining: number;
+  expires_at: Date | null;
+}
+
+export interface Reservation {
+  id: string;
+  user_id: string;
+  amount: number;
+  status: 'held' | 'committed' | 'released';
+}
+
+const LIVE = `(expires_at IS NULL OR expires_at > now())`;
+
+/**
+ * Credit lots and the ledger. Every change of a lot's remaining credits writes a ledger entry in the
+ * same transaction, so the sum of a user's entries always equals their lots' remaining credits.
+ */
+@Injectable()
+export class LedgerRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Serialises every credit movement of one user (parallel reservations, grants, expiry). */
+  async lockUser(tx: EntityManager, userId: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('billing:user:' || $1))`, [userId]);
+  }
+
+  async balance(userId: string, tx: EntityManager = this.dataSource.manager): Promise<number> {
+    const [row] = await tx.query(`SELECT coalesce(sum(credits_remaining), 0)::int AS balance FROM billing.credit_lots WHERE user_id = $1 AND ${LIVE}`, [userId]);
+    return row.balance;
+  }
+
+  /** Live lots in spend order: soonest expiry first, never-expiring (top-ups) last. */
+  spendableLots(tx: EntityManager, userId: string): Promise<Lot[]> {
+    return tx.query(
+      `SELECT id, kind, credits_remaining AS remaining, expires_at FROM billing.credit_lots
+       WHERE user_id = $1 AND credits_remaining > 0 AND ${LIVE}
+       ORDER BY expires_at ASC NULLS LAST, created_at ASC FOR UPDATE`,
+      [userId],
+    );
+  }
+
+  /** Adds a lot once per source ref; false when that source was already granted. */
+  async grantLot(tx: EntityManager, lot: { userId: string; kind: LotKind; sourceRef: string; credits: number; expiresAt: Date | null }): Promise<boolean> {
+    const rows: Array<{ id: string }> = await tx.query(
+      `INSERT INTO billing.credit_lots (user_id, kind, source_ref, credits_granted, credits_remaining, expires_at)
+       VALUES ($1, $2, $3, $4, $4, $5) ON CONFLICT (source_ref) DO NOTHING RETURNING id`,
+      [lot.userId, lot.kind, lot.sourceRef, lot.credits, lot.expiresAt],
+    );
+    if (rows.length === 0) return false;
+    await this.entry(tx, { userId: lot.userId, lotId: rows[0].id, kind: 'grant', delta: lot.credits });
+    return true;
+  }
+
+  async findReservationByRef(tx: EntityManager, ref: string): Promise<Reservation | null> {
+    const [row] = await tx.query(`SELECT id, user_id, amount, status FROM billing.reservations WHERE ref = $1`, [ref]);
+    return row ?? null;
+  }
+
+  async lockReservation(tx: EntityManager, id: string): Promise<Reservation | null> {
+    const [row] = await tx.query(`SELECT id, user_id, amount, status FROM billing.reservations WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
+  }
+
+  async createReservation(tx: EntityManager, input: { userId: string; ref: string; reason: string; amount: number; parts: Array<{ lotId: string; amount: number }> }): Promise<string> {
+    const [{ id }] = await tx.query(`INSERT INTO billing.reservations (user_id, ref, reason, amount) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      input.userId,
+      input.ref,
+      input.reason,
+      input.amount,
+    ]);
+    for (const part of input.parts) {
+      await tx.query(`INSERT INTO billing.reservation_parts (reservation_id, lot_id, amount) VALUES ($1, $2, $3)`, [id, part.lotId, part.amount]);
+      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = credits_remaining - $2 WHERE id = $1`, [part.lotId, part.amount]);
+      await this.entry(tx, { userId: input.userId, lotId: part.lotId, reservationId: id, kind: 'reserve', delta: -part.amount });
+    }
+    return id;
+  }
+
+  async settle(tx: EntityManager, id: string, status: 'committed' | 'released'): Promise<void> {
+    await tx.query(`UPDATE billing.reservations SET status = $2, settled_at = now() WHERE id = $1`, [id, status]);
+  }
+
+  /** Gives a reservation's credits back to the lots they came from. */
+  async returnCredits(tx: EntityManager, reservation: Reservation): Promise<void> {
+    const parts: Array<{ lot_id: string; amount: number }> = await tx.query(`SELECT lot_id, amount FROM billing.reservation_parts WHERE reservation_id = $1`, [reservation.id]);
+    for (const part of parts) {
+      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = credits_remaining + $2 WHERE id = $1`, [part.lot_id, part.amount]);
+      await this.entry(tx, { userId: reservation.user_id, lotId: part.lot_id, reservationId: reservation.id, kind: 'release', delta: part.amount });
+    }
+  }
+
+  /** Held reservations older than the timeout, claimed for this sweeper instance. */
+  async staleHeldReservations(tx: EntityManager, olderThanMs: number, limit: number): Promise<Reservation[]> {
+    return tx.query(
+      `SELECT id, user_id, amount, status FROM billing.reservations
+       WHERE status = 'held' AND created_at < now() - make_interval(secs => $1 / 1000.0)
+       ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [olderThanMs, limit],
+    );
+  }
+
+  /** Zeroes lots past their expiry (with 'expire' entries), so the ledger keeps matching the balance. */
+  async expireLots(tx: EntityManager, userId: string, where: string, params: unknown[] = []): Promise<number> {
+    const lots: Array<{ id: string; credits_remaining: number }> = await tx.query(
+      `SELECT id, credits_remaining FROM billing.credit_lots WHERE user_id = $1 AND credits_remaining > 0 AND ${where} FOR UPDATE`,
+      [userId, ...params],
+    );
+    for (const lot of lots) {
+      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = 0 WHERE id = $1`, [lot.id]);
+      await this.entry(tx, { userId, lotId: lot.id, kind: 'expire', delta: -lot.credits_remaining });
+    }
+    return lots.reduce((sum, lot) => sum + lot.credits_remaining, 0);
+  }
+
+  async usersWithExpiredLots(limit: number): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT user_id FROM billing.credit_lots WHERE credits_remaining > 0 AND expires_at <= now() LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  private async entry(tx: EntityManager, entry: { userId: string; lotId?: string; reservationId?: string; kind: string; delta: number }): Promise<void> {
+    await tx.query(`INSERT INTO billing.ledger_entries (user_id, lot_id, reservation_id, kind, delta) VALUES ($1, $2, $3, $4, $5)`, [
+      entry.userId,
+      entry.lotId ?? null,
+      entry.reservationId ?? null,
+      entry.kind,
+      entry.delta,
+    ]);
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface SubscriptionRow {
+  user_id: string;
+  plan_id: string;
+  status: string;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+}
+
+@Injectable()
+export class SubscriptionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(userId: string, tx: EntityManager = this.dataSource.manager): Promise<SubscriptionRow | null> {
+    const [row] = await tx.query(`SELECT * FROM billing.subscriptions WHERE user_id = $1`, [userId]);
+    return row ?? null;
+  }
+
+  async findByStripeId(stripeSubscriptionId: string): Promise<SubscriptionRow | null> {
+    const [row] = await this.dataSource.query(`SELECT * FROM billing.subscriptions WHERE stripe_subscription_id = $1`, [stripeSubscriptionId]);
+    return row ?? null;
+  }
+
+  async upsert(tx: EntityManager, row: Omit<SubscriptionRow, 'cancel_at_period_end'> & { cancel_at_period_end?: boolean }): Promise<void> {
+    await tx.query(
+      `INSERT INTO billing.subscriptions (user_id, plan_id, status, current_period_start, current_period_end, cancel_at_period_end, stripe_customer_id, stripe_subscription_id, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+       ON CONFLICT (user_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, status = EXCLUDED.status,
+         current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
+         cancel_at_period_end = EXCLUDED.cancel_at_period_end,
+         stripe_customer_id = coalesce(EXCLUDED.stripe_customer_id, billing.subscriptions.stripe_customer_id),
+         stripe_subscription_id = coalesce(EXCLUDED.stripe_subscription_id, billing.subscriptions.stripe_subscription_id),
+         updated_at = now()`,
+      [row.user_id, row.plan_id, row.status, row.current_period_start, row.current_period_end, row.cancel_at_period_end ?? false, row.stripe_customer_id, row.stripe_subscription_id],
+    );
+  }
+
+  async setStatus(tx: EntityManager, userId: string, status: string, cancelAtPeriodEnd?: boolean): Promise<void> {
+    await tx.query(`UPDATE billing.subscriptions SET status = $2, cancel_at_period_end = coalesce($3, cancel_at_period_end), updated_at = now() WHERE user_id = $1`, [
+      userId,
+      status,
+      cancelAtPeriodEnd ?? null,
+    ]);
+  }
+
+  /** Records an external event once; false when it was already applied. */
+  async markEventProcessed(tx: EntityManager, eventId: string): Promise<boolean> {
+    const rows = await tx.query(`INSERT INTO billing.processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId]);
+    return rows.length > 0;
+  }
+
+  async dueForRenewal(limit: number): Promise<SubscriptionRow[]> {
+    return this.dataSource.query(
+      `SELECT * FROM billing.subscriptions WHERE status IN ('active', 'trialing') AND stripe_subscription_id IS NULL AND current_period_end <= now() LIMIT $1`,
+      [limit],
+    );
+  }
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppError, BILLING, EVENTS, accountSummaryReply, entitlementsReply, reserveReply, settleReply } from '@printloom/contracts';
+import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import { loadBillingConfig } from '../src/config.js';
+import { startBillingService } from '../src/start.js';
+import { SubscriptionsService } from '../src/subscriptions.service.js';
+import { CreditsService } from '../src/credits.service.js';
+import { CheckoutService } from '../src/checkout.service.js';
+
+describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NATS)', () => {
+  let nats: TestNats;
+  let database: TestDatabase;
+  let billing: RunningService;
+  let nc: NatsConnection;
+  let rpc: RpcClient;
+
+  const reserve = (userId: string, amount: number, ref = randomUUID()) => rpc.request(BILLING.reserve, { userId, amount, reason: 'generation', ref }, reserveReply);
+  const balance = async (userId: string) => (await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).credits;
+  const ledgerSum = async (userId: string) => {
+    const [row] = await billing.infra.dataSource.query(`SELECT coalesce(sum(delta), 0)::int AS total FROM billing.ledger_entries WHERE user_id = $1`, [userId]);
+    return row.total as number;
+  };
+  const grantTopup = (userId: string, credits: number) => billing.app.get(CreditsService).grantTopup(userId, `topup:${randomUUID()}`, credits);
+  const grantTrial = (userId: string) => billing.app.get(CreditsService).grantTrial(userId);
+
+  beforeAll(async () => {
+    [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
+    const env = Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)]));
+    billing = await startBillingService(loadBillingConfig({ ...env, RESERVATION_TIMEOUT_MS: '300', BILLING_SWEEP_INTERVAL_MS: '3600000' }));
+    nc = await connectNats(nats.url, 'test');
+    rpc = new RpcClient(nc, 5000);
+  });
+
+  afterAll(async () => {
+    await nc?.drain();
+    await billing?.close();
+    await nats?.stop();
+    await database?.drop();
+  });
+
+  it('grants the 10 trial credits once per verified user, however often the event arrives', async () => {
+    const userId = randomUUID();
+    await ensureEventsStream(nc);
+    await publishEvent(nc, EVENTS.userVerified, { userId, email: 'a@b.co', at: new Date().toISOString() }, `first-${userId}`);
+    await publishEvent(nc, EVENTS.userVerified, { userId, email: 'a@b.co', at: new Date().toISOString() }, `replay-${userId}`);
+    await waitFor(async () => (await balance(userId)) === 10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await balance(userId)).toBe(10);
+    expect(await ledgerSum(userId)).toBe(10);
+    const entitlements = await rpc.request(BILLING.entitlements, { userId }, entitlementsReply);
+    expect(entitlements).toEqual({ planId: null, upscaleFactors: [], priorityTier: 0, commercialLicense: false });
+  });
+
+  it('spends credits that expire before top-up credits', async () => {
+    const userId = randomUUID();
+    await grantTopup(userId, 25);
+    await grantTrial(userId);
+    await reserve(userId, 11);
+    const lots = await billing.infra.dataSource.query(`SELECT kind, credits_remaining FROM billing.credit_lots WHERE user_id = $1 ORDER BY kind`, [userId]);
+    expect(lots).toEqual([
+      { kind: 'topup', credits_remaining: 24 },
+      { kind: 'trial', credits_remaining: 0 },
+    ]);
+    expect(await balance(userId)).toBe(24);
+    expect(await ledgerSum(userId)).toBe(24);
+  });
+
+  it('makes reserve idempotent by its ref, and commit/release idempotent by reservation', async () => {
+    const userId = randomUUID();
+    await grantTopup(userId, 5);
+    const ref = `generation:${randomUUID()}`;
+    const first = await reserve(userId, 2, ref);
+    const retry = await reserve(userId, 2, ref);
+    expect(retry.reservationId).toBe(first.reservationId);
+    expect(await balance(userId)).toBe(3);
+
+    await rpc.request(BILLING.release, { reservationId: first.reservationId }, settleReply);
+    expect(await rpc.request(BILLING.release, { reservationId: first.reservationId }, settleReply)).toEqual({ balance: 5 });
+    await expect(rpc.request(BILLING.commit, { reservationId: first.reservationId }, settleReply)).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    const second = await reserve(userId, 3);
+    expect((await rpc.request(BILLING.commit, { reservationId: second.reservationId }, settleReply)).balance).toBe(2);
+    expect((await rpc.request(BILLING.commit, { reservationId: second.reservationId }, settleReply)).balance).toBe(2);
+    await expect(rpc.request(BILLING.release, { reservationId: second.reservationId }, settleReply)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await ledgerSum(userId)).toBe(2);
+  });
+
+  it('refuses a reservation the balance cannot cover', async () => {
+    const userId = randomUUID();
+    await grantTopup(userId, 1);
+    const error = await reserve(userId, 2).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Purchase more to continue.' });
+    expect(await balance(userId)).toBe(1);
+  });
+
+  it('lets exactly as many parallel reservations win as there are credits', async () => {
+    const oneCredit = randomUUID();
+    const fiveCredits = randomUUID();
+    await grantTopup(oneCredit, 1);
+    await grantTopup(fiveCredits, 3);
+    await grantTrial(fiveCredits); // 10 expiring + 3 = 13; take 8 first to leave 5
+    await reserve(fiveCredits, 8);
+
+    const race = async (userId: string, attempts: number) =>
+      (await Promise.allSettled(Array.from({ length: attempts }, () => reserve(userId, 1)))).filter((result) => result.status === 'fulfilled').length;
+    const [wonOne, wonFive] = await Promise.all([race(oneCredit, 20), race(fiveCredits, 20)]);
+    expect(wonOne).toBe(1);
+    expect(wonFive).toBe(5);
+    for (const userId of [oneCredit, fiveCredits]) {
+      expect(await balance(userId)).toBe(0);
+      expect(await ledgerSum(userId)).toBe(0);
+      const [{ negative }] = await billing.infra.dataSource.query(`SELECT count(*)::int AS negative FROM billing.credit_lots WHERE credits_remaining < 0`);
+      expect(negative).toBe(0);
+    }
+  });
+
+  it('releases reservations nobody settled in time (sweeper)', async () => {
+    const userId = randomUUID();
+    await grantTopup(userId, 4);
+    await reserve(userId, 3);
+    expect(await balance(userId)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const result = await billing.app.get(CreditsService).sweep();
+    expect(result.released).toBeGreaterThanOrEqual(1);
+    expect(await balance(userId)).toBe(4);
+    expect(await ledgerSum(userId)).toBe(4);
+  });
+
+  it('renews Pro with 25% rollover capped at 100, and Studio with 50% capped at 500', async () => {
+    const subscriptions = billing.app.get(SubscriptionsService);
+    const start = new Date(Date.now() - 1000);
+    const end = new Date(Date.now() + 30 * 24 * 3600_000);
+
+    const pro = randomUUID();
+    await subscriptions.startPeriod({ userId: pro, planId: 'pro', periodStart: start, periodEnd: end });
+    expect(await balance(pro)).toBe(400);
+    const used = await reserve(pro, 240);
+    await rpc.request(BILLING.commit, { reservationId: used.reservationId }, settleReply);
+    expect(await subscriptions.renew(pro)).toBe('renewed');
+    expect(await balance(pro)).toBe(400 + 40); // 25% of 160
+    expect(await subscriptions.renew(pro)).toBe('renewed'); // nothing used: 440 unused → capped at 100
+    expect(await balance(pro)).toBe(500);
+    expect(await ledgerSum(pro)).toBe(500);
+
+    const studio = randomUUID();
+    await subscriptions.startPeriod({ userId: studio, planId: 'studio', periodStart: start, periodEnd: end });
+    const studioUse = await reserve(studio, 400);
+    await rpc.request(BILLING.commit, { reservationId: studioUse.reservationId }, settleReply);
+    await subscriptions.renew(studio);
+    expect(await balance(studio)).toBe(1000 + 300); // 50% of 600
+    await subscriptions.renew(studio);
+    expect(await balance(studio)).toBe(1500); // 50% of 1300 = 650 → capped at 500
+
+    const entitlements = await rpc.request(BILLING.entitlements, { userId: studio }, entitlementsReply);
+    expect(entitlements).toEqual({ planId: 'studio', upscaleFactors: [2, 4], priorityTier: 3, commercialLicense: true });
+  });
+
+  it('starts a period once, however often the same activation arrives', async () => {
+    const subscriptions = billing.app.get(SubscriptionsService);
+    const userId = randomUUID();
+    const change = { userId, planId: 'starter', periodStart: new Date('2026-11-01T00:00:00Z'), periodEnd: new Date(Date.now() + 3600_000) };
+    await subscriptions.startPeriod(change);
+    await subscriptions.startPeriod(change);
+    expect(await balance(userId)).toBe(50);
+  });
+
+  it('keeps a cancelled subscription to the period end, then falls back to top-up credits', async () => {
+    const subscriptions = billing.app.get(SubscriptionsService);
+    const userId = randomUUID();
+    await subscriptions.startPeriod({ userId, planId: 'creator', periodStart: new Date(Date.now() - 1000), periodEnd: new Date(Date.now() + 3600_000) });
+    await grantTopup(userId, 25);
+    await subscriptions.setCancelAtPeriodEnd(userId, true);
+    const summary = await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
+    expect(summary).toMatchObject({ credits: 175, subscription: { planId: 'creator', status: 'active', cancelAtPeriodEnd: true } });
+    expect(await subscriptions.renew(userId)).toBe('ended');
+    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, subscription: null });
+    await expect(billing.app.get(CheckoutService).portal(userId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
