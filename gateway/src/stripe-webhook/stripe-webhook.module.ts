@@ -1,12 +1,19 @@
-import { Controller, Post, Module } from '@nestjs/common';
-import { AppError } from '@printloom/contracts';
+import { Controller, HttpCode, Module, Post, Req } from '@nestjs/common';
+import { AppError, BILLING, webhookReply } from '@printloom/contracts';
+import { RpcClient } from '@printloom/service-kit';
+import { requestIdOf, type GatewayRequest } from '../core/request.js';
 
-// Placeholder until this feature lands: the route exists and says so.
+/** Stripe's webhook: the exact bytes and their signature go to billing, which verifies them. */
 @Controller()
 class StripeWebhookController {
-  @Post(['/api/stripe/webhook'])
-  notYet() {
-    throw new AppError('NOT_IMPLEMENTED', 'Not implemented yet');
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('/api/stripe/webhook')
+  @HttpCode(200)
+  async receive(@Req() req: GatewayRequest) {
+    const signature = req.header('stripe-signature');
+    if (!signature || !req.rawBody) throw new AppError('BAD_REQUEST', 'Missing Stripe signature or body');
+    return this.rpc.request(BILLING.webhook, { payload: req.rawBody.toString('utf8'), signature }, webhookReply, { requestId: requestIdOf(req) });
   }
 }
 

@@ -11,12 +11,14 @@ import {
   reserveRequest,
   settleRequest,
   topupRequest,
+  webhookRequest,
 } from '@printloom/contracts';
 import { ZodPipe } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { CheckoutService } from './checkout.service.js';
+import { StripeWebhookService } from './stripe-webhook.service.js';
 
 @Controller()
 export class BillingController {
@@ -24,7 +26,13 @@ export class BillingController {
     private readonly credits: CreditsService,
     private readonly subscriptions: SubscriptionsService,
     private readonly checkouts: CheckoutService,
+    private readonly stripeWebhooks: StripeWebhookService,
   ) {}
+
+  @MessagePattern(BILLING.webhook)
+  webhook(@Payload(new ZodPipe(webhookRequest)) request: z.infer<typeof webhookRequest>) {
+    return this.stripeWebhooks.handle(request.payload, request.signature);
+  }
 
   @MessagePattern(BILLING.accountSummary)
   accountSummary(@Payload(new ZodPipe(accountSummaryRequest)) request: z.infer<typeof accountSummaryRequest>) {

@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { BillingConfig } from './config.js';
-import { BILLING_CONFIG, PAYMENT_PROVIDER } from './billing.tokens.js';
+import { RpcClient } from '@printloom/service-kit';
+import type Stripe from 'stripe';
+import { BILLING_CONFIG, PAYMENT_PROVIDER, STRIPE_CLIENT } from './billing.tokens.js';
 import { BillingController } from './billing.controller.js';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
@@ -9,6 +11,10 @@ import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
 import { CheckoutRepository } from './repositories/checkout.repository.js';
 import { LocalPayments } from './payments/local-payments.js';
+import { StripePayments } from './payments/stripe-payments.js';
+import { createStripeClient } from './payments/stripe-client.js';
+import { CustomerRepository } from './repositories/customer.repository.js';
+import { StripeWebhookService } from './stripe-webhook.service.js';
 
 @Module({})
 export class BillingModule {
@@ -18,7 +24,16 @@ export class BillingModule {
       controllers: [BillingController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
-        { provide: PAYMENT_PROVIDER, useFactory: (checkouts: CheckoutRepository) => new LocalPayments(checkouts), inject: [CheckoutRepository] },
+        { provide: STRIPE_CLIENT, useValue: config.STRIPE_SECRET_KEY ? createStripeClient(config) : null },
+        {
+          provide: PAYMENT_PROVIDER,
+          // With a Stripe key: real Checkout and Portal; without: the local checkout.
+          useFactory: (stripe: Stripe | null, checkouts: CheckoutRepository, customers: CustomerRepository, rpc: RpcClient) =>
+            stripe ? new StripePayments(stripe, customers, rpc, config.PUBLIC_URL) : new LocalPayments(checkouts),
+          inject: [STRIPE_CLIENT, CheckoutRepository, CustomerRepository, RpcClient],
+        },
+        StripeWebhookService,
+        CustomerRepository,
         CreditsService,
         SubscriptionsService,
         CheckoutService,
