@@ -31,10 +31,10 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   });
 
   it('ran its migrations into its own schema', async () => {
-    const rows = await first.infra.dataSource.query(`SELECT name FROM auth.migrations`);
-    expect(rows).toEqual([{ name: 'Initial1763800000000' }]);
+    const rows = await first.infra.dataSource.query(`SELECT name FROM auth.migrations ORDER BY id`);
+    expect(rows).toEqual([{ name: 'Initial1763800000000' }, { name: 'CodesAndRateLimits1763800000001' }]);
     const tables = await first.infra.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' ORDER BY table_name`);
-    expect(tables.map((row: { table_name: string }) => row.table_name)).toEqual(['migrations', 'sessions', 'users']);
+    expect(tables.map((row: { table_name: string }) => row.table_name)).toEqual(['codes', 'migrations', 'rate_limits', 'sessions', 'users']);
   });
 
   it('answers an unknown session token with UNAUTHENTICATED', async () => {

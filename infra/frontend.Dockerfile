@@ -1,0 +1,22 @@
+# The SPA, built with Vite and served by nginx (non-root, port 8080), proxying /api to the gateway.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/service-kit/package.json packages/service-kit/
+COPY services/auth/package.json services/auth/
+COPY services/billing/package.json services/billing/
+COPY services/notifications/package.json services/notifications/
+COPY services/assets/package.json services/assets/
+COPY services/generation/package.json services/generation/
+COPY gateway/package.json gateway/
+COPY frontend/package.json frontend/
+RUN npm ci --no-audit --no-fund
+COPY packages/contracts packages/contracts
+COPY frontend frontend
+RUN npm run build -w frontend
+
+FROM nginxinc/nginx-unprivileged:1.27-alpine
+COPY infra/nginx/default.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/frontend/dist /usr/share/nginx/html
+EXPOSE 8080
