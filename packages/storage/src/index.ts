@@ -1,0 +1,4 @@
+export * from './object-storage.js';
+export * from './fs-storage.js';
+export * from './s3-storage.js';
+export * from './config.js';

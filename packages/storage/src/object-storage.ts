@@ -1,0 +1,32 @@
+import type { Readable } from 'node:stream';
+
+/** Where every image lives: one interface, a local-disk driver and an S3 driver. */
+export interface ObjectStorage {
+  /** Creates the bucket or directory when missing. */
+  ensureReady(): Promise<void>;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  getBuffer(key: string): Promise<Buffer>;
+  getStream(key: string): Promise<Readable>;
+  /** null when the object does not exist. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Missing keys are fine. */
+  delete(keys: string[]): Promise<void>;
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No object at ${key}`);
+    this.name = 'ObjectNotFoundError';
+  }
+}
+
+/** `u/{userId}/{assetId}/{file}`: every file of a user under one prefix. */
+export function assetKey(userId: string, assetId: string, file: string): string {
+  return `u/${userId}/${assetId}/${file}`;
+}
+
+export function assertSafeKey(key: string): void {
+  if (!key || key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.' || part === '') || key.includes('\\') || key.includes('\0')) {
+    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}

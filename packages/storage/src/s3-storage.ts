@@ -1,0 +1,60 @@
+import type { Readable } from 'node:stream';
+import { Client } from 'minio';
+import { assertSafeKey, ObjectNotFoundError, type ObjectStorage } from './object-storage.js';
+
+const isNotFound = (error: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchObject'].includes((error as { code?: string }).code ?? '');
+
+/** Any S3-compatible store (MinIO in docker compose, AWS S3, R2) through the minio client. */
+export class S3Storage implements ObjectStorage {
+  constructor(
+    private readonly client: Client,
+    private readonly bucket: string,
+    private readonly region: string,
+  ) {}
+
+  async ensureReady(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) {
+      await this.client.makeBucket(this.bucket, this.region).catch(async (error: { code?: string }) => {
+        if (error.code !== 'BucketAlreadyOwnedByYou' && error.code !== 'BucketAlreadyExists') throw error;
+      });
+    }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    const stream = await this.getStream(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    assertSafeKey(key);
+    try {
+      return await this.client.getObject(this.bucket, key);
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    assertSafeKey(key);
+    try {
+      const info = await this.client.statObject(this.bucket, key);
+      return { size: info.size };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    keys.forEach(assertSafeKey);
+    if (keys.length > 0) await this.client.removeObjects(this.bucket, keys);
+  }
+}
