@@ -1,7 +1,9 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } from '@printloom/service-kit';
+import type { ObjectStorage } from '@printloom/storage';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { SessionService } from './core/session.service.js';
+import { OBJECT_STORAGE } from './core/tokens.js';
 import { HealthController } from './core/health.controller.js';
 import { RpcForwarder } from './rpc/rpc-forwarder.service.js';
 import { RPC_ROUTE_CONTROLLERS } from './rpc/rpc-route-controllers.js';
@@ -16,6 +18,7 @@ export interface GatewayInfra {
   nc: NatsConnection;
   rpc: RpcClient;
   logger: Logger;
+  storage: ObjectStorage;
 }
 
 @Global()
@@ -27,9 +30,10 @@ class GatewayCoreModule {
       { provide: NATS_CONNECTION, useValue: infra.nc },
       { provide: RpcClient, useValue: infra.rpc },
       { provide: LOGGER, useValue: infra.logger },
+      { provide: OBJECT_STORAGE, useValue: infra.storage },
       SessionService,
     ];
-    return { module: GatewayCoreModule, providers, exports: [GATEWAY_CONFIG, NATS_CONNECTION, RpcClient, LOGGER, SessionService] };
+    return { module: GatewayCoreModule, providers, exports: [GATEWAY_CONFIG, NATS_CONNECTION, RpcClient, LOGGER, OBJECT_STORAGE, SessionService] };
   }
 }
 

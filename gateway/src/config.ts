@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, parseConfig } from '@printloom/service-kit';
+import { storageEnvSchema } from '@printloom/storage';
 
 export const gatewayEnvSchema = z.object({
   PORT: env.port.default(8080),
@@ -22,7 +23,7 @@ export const gatewayEnvSchema = z.object({
   GOOGLE_AUTH_URL: env.url(['http:', 'https:']).default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: env.url(['http:', 'https:']).default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: env.url(['http:', 'https:']).default('https://openidconnect.googleapis.com/v1/userinfo'),
-});
+}).and(storageEnvSchema);
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

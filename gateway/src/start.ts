@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { connectNats, createLogger, createMetrics, NestPinoLogger, RpcClient, startHealthServer } from '@printloom/service-kit';
+import { createStorage } from '@printloom/storage';
 import type { GatewayConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
@@ -25,7 +26,9 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const metrics = createMetrics('gateway');
   const nc = await connectNats(config.NATS_URL, 'gateway');
   const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, nc, rpc, logger }), {
+  const storage = createStorage(config);
+  await storage.ensureReady();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, nc, rpc, logger, storage }), {
     bodyParser: false,
     logger: new NestPinoLogger(logger),
     abortOnError: false,

@@ -1,5 +1,8 @@
 // The whole system in one test process: a real nats-server, a fresh PostgreSQL database, the named
 // services (each through its own start function and config parser) and the gateway on a free port.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadGatewayConfig } from '../../src/config.js';
@@ -15,6 +18,8 @@ export interface TestSystem {
   gateway: RunningGateway;
   /** Starts one more instance of a service (to test queue groups and failover). */
   startInstance(name: ServiceName): Promise<RunningService>;
+  /** The environment every process of this system was started with. */
+  env: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -35,10 +40,14 @@ async function loadServiceStarter(name: ServiceName) {
 
 export async function startTestSystem(options: { services: ServiceName[]; env?: Record<string, string> }): Promise<TestSystem> {
   const [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-storage-'));
   const env: Record<string, string> = {
     ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])),
+    STORAGE_DRIVER: 'fs',
+    STORAGE_DIR: storageDir,
     ...options.env,
   };
+  const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });
   const started: RunningService[] = [];
   const startInstance = async (name: ServiceName) => {
     const instance = await (await loadServiceStarter(name))(env);
@@ -54,6 +63,7 @@ export async function startTestSystem(options: { services: ServiceName[]; env?: 
     await Promise.allSettled(started.map((service) => service.close()));
     await nats.stop();
     await database.drop();
+    removeStorage();
     throw error;
   }
   return {
@@ -68,6 +78,8 @@ export async function startTestSystem(options: { services: ServiceName[]; env?: 
       await Promise.allSettled(started.map((service) => service.close()));
       await nats.stop();
       await database.drop();
+      removeStorage();
     },
+    env,
   };
 }

@@ -26,7 +26,13 @@ export const listAssetsQuery = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
-export const listAssetsRequest = listAssetsQuery.extend({ userId: uuid });
+/** What the gateway forwards: the parsed query (starred already a boolean). */
+export const listAssetsRequest = z.object({
+  userId: uuid,
+  cursor: z.string().max(200).optional(),
+  search: z.string().max(200).optional(),
+  starred: z.boolean().default(false),
+});
 export const listAssetsReply = z.object({ assets: z.array(asset), nextCursor: z.string().nullable() });
 
 export const assetParams = z.object({ id: uuid });

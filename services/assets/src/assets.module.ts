@@ -1,11 +1,31 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
-
-export const ASSETS_CONFIG = Symbol('ASSETS_CONFIG');
+import { ASSETS_CONFIG, BACKGROUND_REMOVER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
+import { AssetsController } from './assets.controller.js';
+import { AssetsService } from './assets.service.js';
+import { ImageOperationsService } from './image-operations.service.js';
+import { AssetFiles } from './asset-files.js';
+import { AssetRepository } from './repositories/asset.repository.js';
+import { FloodFillBackgroundRemover } from './image/background-remover.js';
+import { LanczosUpscaler } from './image/upscaler.js';
 
 @Module({})
 export class AssetsModule {
-  static forRoot(config: AssetsConfig): DynamicModule {
-    return { module: AssetsModule, controllers: [], providers: [{ provide: ASSETS_CONFIG, useValue: config }] };
+  static forRoot(config: AssetsConfig, storage: ObjectStorage): DynamicModule {
+    return {
+      module: AssetsModule,
+      controllers: [AssetsController],
+      providers: [
+        { provide: ASSETS_CONFIG, useValue: config },
+        { provide: OBJECT_STORAGE, useValue: storage },
+        { provide: BACKGROUND_REMOVER, useValue: new FloodFillBackgroundRemover() },
+        { provide: UPSCALER, useValue: new LanczosUpscaler() },
+        AssetsService,
+        ImageOperationsService,
+        AssetFiles,
+        AssetRepository,
+      ],
+    };
   }
 }

@@ -1,7 +1,8 @@
 import type { DatabaseOptions } from '@printloom/service-kit';
+import { Assets1763800000300 } from './migrations/1763800000300-assets.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
   entities: [],
-  migrations: [],
+  migrations: [Assets1763800000300],
 };

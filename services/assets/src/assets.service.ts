@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, LIMITS, type Asset } from '@printloom/contracts';
+import { LOGGER, type Logger } from '@printloom/service-kit';
+import { decodeCursor, encodeCursor } from './domain/cursor.js';
+import { downloadFileName } from './domain/file-names.js';
+import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
+import { AssetFiles, FILES, type FileSize } from './asset-files.js';
+
+export const ASSET_NOT_FOUND = 'Image not found';
+
+export function toAsset(row: AssetRow): Asset {
+  return {
+    id: row.id,
+    jobId: row.job_id,
+    job: { prompt: row.prompt },
+    starred: row.starred,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    width: row.width,
+    height: row.height,
+    variant: row.variant,
+    sourceAssetId: row.source_asset_id,
+    kind: row.kind,
+  };
+}
+
+@Injectable()
+export class AssetsService {
+  constructor(
+    private readonly assets: AssetRepository,
+    private readonly files: AssetFiles,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Generation hands over files it already stored; each (job, variant) becomes one asset, once. */
+  async ingest(request: { userId: string; jobId: string; prompt: string; images: Array<{ variant: 'A' | 'B' | 'C' | 'D'; key: string }> }): Promise<{ assetIds: string[] }> {
+    const assetIds: string[] = [];
+    for (const image of request.images) {
+      const existing = await this.assets.findGenerated(request.jobId, image.variant);
+      if (existing) {
+        assetIds.push(existing.id);
+        continue;
+      }
+      const id = randomUUID();
+      const written = await this.files.write(request.userId, id, await this.files.readSource(image.key));
+      const { row, created } = await this.assets.insertOrGetGenerated(
+        { id, user_id: request.userId, job_id: request.jobId, variant: image.variant, kind: 'generated', source_asset_id: null, prompt: request.prompt, width: written.width, height: written.height, original_size: written.size, etag: written.etag },
+        LIMITS.retentionDays,
+      );
+      if (!created) await this.files.remove([{ id, user_id: request.userId }]); // lost a race with a retry
+      assetIds.push(row.id);
+    }
+    return { assetIds };
+  }
+
+  async list(request: { userId: string; cursor?: string; search?: string; starred: boolean }): Promise<{ assets: Asset[]; nextCursor: string | null }> {
+    const after = request.cursor ? decodeCursor(request.cursor) : null;
+    if (request.cursor && !after) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+    const words = (request.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+    const limit = LIMITS.assetsPageSize;
+    const rows = await this.assets.page(request.userId, { after, starredOnly: request.starred, words, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return { assets: page.map(toAsset), nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursor_ts, id: last.id }) : null };
+  }
+
+  async toggleStar(userId: string, assetId: string): Promise<{ asset: Asset }> {
+    const row = await this.assets.toggleStar(userId, assetId, LIMITS.retentionDays, LIMITS.starredRetentionDays);
+    if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    return { asset: toAsset(row) };
+  }
+
+  async delete(userId: string, assetId: string): Promise<{ deleted: number }> {
+    return this.deleteMany(userId, [assetId]);
+  }
+
+  /** All or nothing: an id that is missing or someone else's fails the whole request, deleting nothing. */
+  async deleteMany(userId: string, ids: string[]): Promise<{ deleted: number }> {
+    const unique = [...new Set(ids)];
+    const deleted = await this.assets.transaction(async (tx) => {
+      const rows = await this.assets.deleteOwned(tx, userId, unique);
+      if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+      return rows;
+    });
+    await this.files.remove(deleted).catch((error: unknown) => this.logger.error({ err: error }, 'Could not delete files of deleted assets'));
+    return { deleted: deleted.length };
+  }
+
+  async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview' }) {
+    const row = await this.assets.findOwned(request.userId, request.assetId);
+    if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    const size: FileSize = request.size ?? 'original';
+    const file = FILES[size];
+    const suffix = row.kind === 'upscaled' ? `${Math.round(row.width / 1000)}k` : row.kind === 'background-removed' ? 'nobg' : '';
+    return {
+      key: this.files.keyOf(row.user_id, row.id, size),
+      contentType: file.contentType,
+      fileName: downloadFileName(row.prompt, row.variant, size === 'original' ? suffix : size, file.extension),
+      etag: `"${row.etag}-${size}"`,
+      immutable: size !== 'original',
+    };
+  }
+
+  async resolveZip(request: { userId: string; ids: string[] }) {
+    const unique = [...new Set(request.ids)];
+    const rows = await this.assets.findManyOwned(request.userId, unique);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    const used = new Map<string, number>();
+    const files = rows.map((row) => {
+      let fileName = downloadFileName(row.prompt, row.variant, row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', 'png');
+      const seen = used.get(fileName) ?? 0;
+      used.set(fileName, seen + 1);
+      if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
+      return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName };
+    });
+    return { files };
+  }
+
+  /** The retention sweeper: expired assets go, rows and files, in batches. */
+  async sweepExpired(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.assets.deleteExpiredBatch(200);
+      if (batch.length === 0) return total;
+      await this.files.remove(batch);
+      total += batch.length;
+    }
+  }
+}

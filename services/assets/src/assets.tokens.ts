@@ -1,0 +1,4 @@
+export const ASSETS_CONFIG = Symbol('ASSETS_CONFIG');
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+export const BACKGROUND_REMOVER = Symbol('BACKGROUND_REMOVER');
+export const UPSCALER = Symbol('UPSCALER');

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, BILLING, CREDIT_COSTS, LIMITS, cheapestPlanWithUpscale, entitlementsReply, reserveReply, settleReply, type Asset, type UpscaleFactor } from '@printloom/contracts';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
+import { AssetFiles } from './asset-files.js';
+import { ASSET_NOT_FOUND, toAsset } from './assets.service.js';
+import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './image/background-remover.js';
+import { UpscaleTooLargeError, type Upscaler } from './image/upscaler.js';
+import { BACKGROUND_REMOVER, UPSCALER } from './assets.tokens.js';
+
+/** Background removal (free) and upscaling (2 credits): each makes a new asset beside its source. */
+@Injectable()
+export class ImageOperationsService {
+  constructor(
+    private readonly assets: AssetRepository,
+    private readonly files: AssetFiles,
+    private readonly rpc: RpcClient,
+    @Inject(BACKGROUND_REMOVER) private readonly remover: BackgroundRemover,
+    @Inject(UPSCALER) private readonly upscaler: Upscaler,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async removeBackground(userId: string, assetId: string): Promise<{ asset: Asset }> {
+    const source = await this.ownedOrNotFound(userId, assetId);
+    let result: Buffer;
+    try {
+      result = await this.remover.remove(await this.files.readOriginal(userId, assetId));
+    } catch (error) {
+      if (error instanceof BackgroundTooBusyError || error instanceof AlreadyTransparentError) throw new AppError('UNPROCESSABLE', error.message);
+      throw error;
+    }
+    return { asset: await this.saveDerived(source, result, 'background-removed') };
+  }
+
+  async upscale(userId: string, assetId: string, factor: UpscaleFactor): Promise<{ creditsRemaining: number; asset: Asset }> {
+    const source = await this.ownedOrNotFound(userId, assetId);
+    const entitlements = await this.rpc.request(BILLING.entitlements, { userId }, entitlementsReply);
+    if (!entitlements.upscaleFactors.includes(factor)) {
+      throw new AppError('FORBIDDEN', `Upscaling ${factor}× needs the ${cheapestPlanWithUpscale(factor).name} plan or higher.`);
+    }
+    const { reservationId } = await this.rpc.request(
+      BILLING.reserve,
+      { userId, amount: CREDIT_COSTS.upscale, reason: 'upscale', ref: `upscale:${assetId}:${factor}:${randomUUID()}` },
+      reserveReply,
+    );
+    let asset: Asset;
+    try {
+      asset = await this.saveDerived(source, await this.upscaler.upscale(await this.files.readOriginal(userId, assetId), factor), 'upscaled');
+    } catch (error) {
+      await this.rpc.request(BILLING.release, { reservationId }, settleReply).catch((releaseError: unknown) => this.logger.error({ err: releaseError, reservationId }, 'Release failed; the sweeper will return the credits'));
+      if (error instanceof UpscaleTooLargeError) throw new AppError('UNPROCESSABLE', error.message);
+      throw error;
+    }
+    const { balance } = await this.rpc.request(BILLING.commit, { reservationId }, settleReply);
+    return { creditsRemaining: balance, asset };
+  }
+
+  private async ownedOrNotFound(userId: string, assetId: string): Promise<AssetRow> {
+    const row = await this.assets.findOwned(userId, assetId);
+    if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    return row;
+  }
+
+  private async saveDerived(source: AssetRow, original: Buffer, kind: 'background-removed' | 'upscaled'): Promise<Asset> {
+    const id = randomUUID();
+    const written = await this.files.write(source.user_id, id, original);
+    const row = await this.assets.insertDerived(
+      { id, user_id: source.user_id, job_id: source.job_id, variant: source.variant, kind, source_asset_id: source.id, prompt: source.prompt, width: written.width, height: written.height, original_size: written.size, etag: written.etag },
+      LIMITS.retentionDays,
+    );
+    return toAsset(row);
+  }
+}

@@ -1,0 +1,20 @@
+import sharp, { type Sharp } from 'sharp';
+
+export const THUMBNAIL_SIZE = 384;
+export const PREVIEW_SIZE = 1024;
+
+/** A smaller WebP of an image, keeping transparency, for the library grid and the dialogs. */
+export function deriveWebp(image: Buffer, maxSide: number): Promise<Buffer> {
+  return sharp(image).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82, alphaQuality: 90, effort: 3 }).toBuffer();
+}
+
+export async function dimensionsOf(image: Buffer): Promise<{ width: number; height: number }> {
+  const { width, height } = await sharp(image).metadata();
+  if (!width || !height) throw new Error('Not a readable image');
+  return { width, height };
+}
+
+/** Print-file finish shared by every derived original: PNG, sRGB, 300 DPI. */
+export function toPrintPng(pipeline: Sharp): Promise<Buffer> {
+  return pipeline.toColourspace('srgb').withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer();
+}
