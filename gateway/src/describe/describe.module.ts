@@ -1,12 +1,50 @@
-import { Controller, Post, Module } from '@nestjs/common';
-import { AppError } from '@printloom/contracts';
+import { randomUUID } from 'node:crypto';
+import { Controller, HttpCode, Inject, Module, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { AppError, GENERATION, LIMITS, describeReply } from '@printloom/contracts';
+import { RpcClient } from '@printloom/service-kit';
+import type { ObjectStorage } from '@printloom/storage';
+import { OBJECT_STORAGE } from '../core/tokens.js';
+import { SessionService } from '../core/session.service.js';
+import { requestIdOf } from '../core/request.js';
+import { sniffImageType } from './image-type.js';
 
-// Placeholder until this feature lands: the route exists and says so.
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } }).single('image');
+
+function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
+  return new Promise((resolve, reject) =>
+    upload(req, res, (error: unknown) => {
+      if (!error) return resolve(req.file);
+      const code = (error as { code?: string }).code;
+      if (code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE', 'Image must be 10 MB or smaller.'));
+      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(new AppError('BAD_REQUEST', 'Send one image in the form field "image".'));
+      reject(new AppError('BAD_REQUEST', 'Malformed upload'));
+    }),
+  );
+}
+
+/** Describe an image: the upload goes to storage and only its key travels to generation over NATS. */
 @Controller()
 class DescribeController {
-  @Post(['/api/describe'])
-  notYet() {
-    throw new AppError('NOT_IMPLEMENTED', 'Not implemented yet');
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionService,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  @Post('/api/describe')
+  @HttpCode(200)
+  async describe(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { userId } = await this.sessions.requireUser(req);
+    if (!req.is('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "image".');
+    const file = await receiveUpload(req, res);
+    if (!file) throw new AppError('BAD_REQUEST', 'Choose an image to describe.');
+    const mimeType = sniffImageType(file.buffer);
+    if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a JPEG, PNG or WebP image.');
+    const uploadKey = `uploads/${userId}/${randomUUID()}`;
+    await this.storage.put(uploadKey, file.buffer, mimeType);
+    return this.rpc.request(GENERATION.describe, { userId, uploadKey, mimeType }, describeReply, { requestId: requestIdOf(req), timeoutMs: 190_000 });
   }
 }
 

@@ -28,3 +28,6 @@ export type Job = z.infer<typeof job>;
 /** The gateway stores the upload and passes its storage key: binary data never rides NATS. */
 export const describeRequest = z.object({ userId: uuid, uploadKey: z.string().min(1), mimeType: z.enum(LIMITS.uploadMimeTypes) });
 export const describeReply = z.object({ description: z.string() });
+
+/** The message on the work queue: the job row in PostgreSQL is the source of truth. */
+export const dispatchMessage = z.object({ jobId: uuid });

@@ -75,3 +75,15 @@ export type ServiceName = keyof typeof QUEUE_GROUPS;
 
 /** NATS header carrying the request id that the gateway creates. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The durable work queue of generation jobs (JetStream, work-queue retention), one subject per
+ * priority tier so that workers can serve higher tiers first. Outside `generation.>` on purpose:
+ * these are not request/reply subjects.
+ */
+export const GENERATION_QUEUE = {
+  stream: 'GENERATION_JOBS',
+  subjectOf: (tier: number) => `jobs.generation.t${tier}`,
+  allSubjects: 'jobs.generation.>',
+  consumerOf: (tier: number) => `generation-workers-t${tier}`,
+} as const;

@@ -110,15 +110,19 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     app,
     infra,
     healthPort: health.port,
+    // Each step runs even if an earlier one fails (e.g. a connection that is already gone).
     close: async () => {
       if (closed) return;
       closed = true;
-      await stopBackground?.();
-      fallback.unsubscribe();
-      await app.close();
-      await health.close();
-      await nc.drain().catch(() => undefined);
-      await dataSource.destroy();
+      const steps = [
+        async () => stopBackground?.(),
+        async () => fallback.unsubscribe(),
+        () => app.close(),
+        () => health.close(),
+        () => (nc.isClosed() ? Promise.resolve() : nc.drain()),
+        () => dataSource.destroy(),
+      ];
+      for (const step of steps) await step().catch((error: unknown) => logger.warn({ err: error }, 'Error while stopping'));
     },
   };
 }

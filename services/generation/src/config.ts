@@ -1,7 +1,31 @@
 import { z } from 'zod';
-import { parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { storageEnvSchema } from '@printloom/storage';
 
-export const generationEnvSchema = serviceEnvSchema.extend({});
+export const generationEnvSchema = serviceEnvSchema
+  .extend({
+    IMAGE_PROVIDER: z.enum(['local', 'openai'], { message: "must be 'local' or 'openai'" }).default('local'),
+    OPENAI_API_KEY: env.optionalString,
+    OPENAI_BASE_URL: env.url(['http:', 'https:']).default('https://api.openai.com/v1'),
+    OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1.5'),
+    OPENAI_VISION_MODEL: z.string().default('gpt-4.1-mini'),
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
+    /** Jobs one instance runs at once. */
+    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** A job not finished within this time is failed and refunded by the sweeper. */
+    JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(10 * 60_000),
+    /** A job message not acknowledged within this time (a dead worker) is redelivered. */
+    JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(60_000),
+    JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    /** The local provider renders at print size × this (tests render small). */
+    LOCAL_RENDER_SCALE: z.coerce.number().positive().max(1).default(1),
+  })
+  .and(storageEnvSchema)
+  .superRefine((config, context) => {
+    if (config.IMAGE_PROVIDER === 'openai' && !config.OPENAI_API_KEY) {
+      context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when IMAGE_PROVIDER=openai' });
+    }
+  });
 export type GenerationConfig = z.infer<typeof generationEnvSchema>;
 
 export function loadGenerationConfig(env: Record<string, string | undefined> = process.env): GenerationConfig {

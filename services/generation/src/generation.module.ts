@@ -1,11 +1,29 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { ObjectStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
-
-export const GENERATION_CONFIG = Symbol('GENERATION_CONFIG');
+import { GENERATION_CONFIG, IMAGE_PROVIDER, JOB_QUEUE, OBJECT_STORAGE } from './generation.tokens.js';
+import { GenerationController } from './generation.controller.js';
+import { GenerationService } from './generation.service.js';
+import { JobRepository } from './repositories/job.repository.js';
+import { JobProcessor } from './jobs/job-processor.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import type { ImageProvider } from './providers/image-provider.js';
 
 @Module({})
 export class GenerationModule {
-  static forRoot(config: GenerationConfig): DynamicModule {
-    return { module: GenerationModule, controllers: [], providers: [{ provide: GENERATION_CONFIG, useValue: config }] };
+  static forRoot(config: GenerationConfig, parts: { storage: ObjectStorage; provider: ImageProvider; queue: JobQueue }): DynamicModule {
+    return {
+      module: GenerationModule,
+      controllers: [GenerationController],
+      providers: [
+        { provide: GENERATION_CONFIG, useValue: config },
+        { provide: OBJECT_STORAGE, useValue: parts.storage },
+        { provide: IMAGE_PROVIDER, useValue: parts.provider },
+        { provide: JOB_QUEUE, useValue: parts.queue },
+        GenerationService,
+        JobRepository,
+        JobProcessor,
+      ],
+    };
   }
 }

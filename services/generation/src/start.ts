@@ -1,8 +1,62 @@
 import { startService, type RunningService } from '@printloom/service-kit';
+import { createStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
 import { GenerationModule } from './generation.module.js';
 import { generationDatabase } from './database/database-options.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { JobProcessor } from './jobs/job-processor.js';
+import { JobWorker } from './jobs/job-worker.js';
+import { JobRepository } from './repositories/job.repository.js';
+import type { ImageProvider } from './providers/image-provider.js';
+import { LocalProvider } from './providers/local-provider.js';
+import { OpenAiProvider } from './providers/openai-provider.js';
 
-export function startGenerationService(config: GenerationConfig): Promise<RunningService> {
-  return startService({ name: 'generation', env: config, database: generationDatabase, module: () => GenerationModule.forRoot(config) });
+export function createProvider(config: GenerationConfig): ImageProvider {
+  if (config.IMAGE_PROVIDER === 'openai') {
+    return new OpenAiProvider({
+      apiKey: config.OPENAI_API_KEY!,
+      baseUrl: config.OPENAI_BASE_URL,
+      imageModel: config.OPENAI_IMAGE_MODEL,
+      visionModel: config.OPENAI_VISION_MODEL,
+      timeoutMs: config.OPENAI_TIMEOUT_MS,
+    });
+  }
+  return new LocalProvider(config.LOCAL_RENDER_SCALE);
+}
+
+/** `overrides.provider` lets a test run a provider it controls (e.g. one that never answers). */
+export async function startGenerationService(config: GenerationConfig, overrides: { provider?: ImageProvider } = {}): Promise<RunningService> {
+  const storage = createStorage(config);
+  await storage.ensureReady();
+  const provider = overrides.provider ?? createProvider(config);
+  let queue: JobQueue | undefined;
+  return startService({
+    name: 'generation',
+    env: config,
+    database: generationDatabase,
+    module: (infra) => {
+      queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS);
+      return GenerationModule.forRoot(config, { storage, provider, queue });
+    },
+    healthChecks: { storage: () => storage.ensureReady() },
+    afterStart: async (app, infra) => {
+      await queue!.ensure();
+      const processor = app.get(JobProcessor);
+      const jobs = app.get(JobRepository);
+      const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger);
+      worker.start();
+      // Jobs stuck past the timeout (provider hung, every worker died) are failed and refunded.
+      const sweeper = setInterval(() => {
+        jobs
+          .staleUnfinished(config.JOB_TIMEOUT_MS, 100)
+          .then((stale) => Promise.all(stale.map((job) => processor.fail(job, 'Generation timed out. Your credit was refunded. Please try again.'))))
+          .catch((error: unknown) => infra.logger.error({ err: error }, 'Job sweep failed'));
+      }, config.JOB_SWEEP_INTERVAL_MS);
+      sweeper.unref();
+      return async () => {
+        clearInterval(sweeper);
+        await worker.stop();
+      };
+    },
+  });
 }

@@ -1,0 +1,57 @@
+import type { Logger } from '@printloom/service-kit';
+import { tierOrder, type JobQueue } from './job-queue.js';
+import type { JobProcessor } from './job-processor.js';
+
+/** N concurrent loops pulling jobs, highest priority tier first, without starving the lower ones. */
+export class JobWorker {
+  private stopped = false;
+  private loops: Promise<void>[] = [];
+  private picks = 0;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly processor: JobProcessor,
+    private readonly concurrency: number,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.loops = Array.from({ length: this.concurrency }, () => this.loop());
+  }
+
+  /** Lets running jobs finish for up to `graceMs`; an unfinished job is redelivered to another worker. */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.stopped = true;
+    await Promise.race([Promise.all(this.loops), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const message = await this.take();
+        if (message) await this.processor.handle(message);
+        else await new Promise((resolve) => setTimeout(resolve, 200));
+      } catch (error) {
+        if (this.stopped) return;
+        this.logger.error({ err: error }, 'Job worker loop error');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
+  private async take() {
+    const { pending, inFlight } = await this.queue.backlog();
+    const order = tierOrder(pending, this.picks);
+    // Then tiers whose only messages are in flight: one may be a dead worker's, due for redelivery.
+    for (const [tier, count] of inFlight) if (count > 0 && !order.includes(tier)) order.push(tier);
+    for (const tier of order) {
+      if (this.stopped) return null;
+      const message = await this.queue.next(tier);
+      if (message) {
+        this.picks += 1;
+        return message;
+      }
+    }
+    return null;
+  }
+}

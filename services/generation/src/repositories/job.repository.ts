@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { JobStatus } from '@printloom/contracts';
+
+export interface JobRow {
+  id: string;
+  user_id: string;
+  prompt: string;
+  dark: boolean;
+  transparent: boolean;
+  priority_tier: number;
+  status: JobStatus;
+  error: string | null;
+  reservation_id: string | null;
+  attempts: number;
+}
+
+const FINAL: JobStatus[] = ['succeeded', 'failed'];
+
+@Injectable()
+export class JobRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async create(job: { id: string; userId: string; prompt: string; dark: boolean; transparent: boolean; priorityTier: number; reservationId: string }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO generation.jobs (id, user_id, prompt, dark, transparent, priority_tier, reservation_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [job.id, job.userId, job.prompt, job.dark, job.transparent, job.priorityTier, job.reservationId],
+    );
+  }
+
+  async find(id: string): Promise<JobRow | null> {
+    const [row] = await this.dataSource.query(`SELECT * FROM generation.jobs WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** Moves an unfinished job to a working status; false when it is already finished. */
+  async advance(id: string, status: 'generating' | 'processing'): Promise<boolean> {
+    const [rows] = await this.dataSource.query(
+      `UPDATE generation.jobs SET status = $2, attempts = attempts + CASE WHEN $2 = 'generating' THEN 1 ELSE 0 END,
+         started_at = coalesce(started_at, now())
+       WHERE id = $1 AND status NOT IN ('succeeded', 'failed') RETURNING id`,
+      [id, status],
+    );
+    return rows.length > 0;
+  }
+
+  async recordProviderTime(id: string, ms: number): Promise<void> {
+    await this.dataSource.query(`UPDATE generation.jobs SET provider_ms = $2 WHERE id = $1`, [id, ms]);
+  }
+
+  /** Finishes a job once; false when another worker or the sweeper finished it first. */
+  async finish(id: string, status: 'succeeded' | 'failed', error: string | null = null): Promise<boolean> {
+    const [rows] = await this.dataSource.query(
+      `UPDATE generation.jobs SET status = $2, error = $3, finished_at = now() WHERE id = $1 AND status NOT IN ('succeeded', 'failed') RETURNING id`,
+      [id, status, error],
+    );
+    return rows.length > 0;
+  }
+
+  /** Unfinished jobs older than the timeout, locked for this sweeper instance. */
+  async staleUnfinished(olderThanMs: number, limit: number): Promise<JobRow[]> {
+    return this.dataSource.query(
+      `SELECT * FROM generation.jobs WHERE status NOT IN (${FINAL.map((status) => `'${status}'`).join(', ')})
+         AND created_at < now() - make_interval(secs => $1 / 1000.0) ORDER BY created_at LIMIT $2`,
+      [olderThanMs, limit],
+    );
+  }
+}
