@@ -76,22 +76,37 @@ function stackedType(spec: DesignSpec): string {
   return `${lines.join('')}<rect x="${width * 0.2}" y="${barY}" width="${width * 0.6}" height="${height * 0.025}" rx="${height * 0.012}" fill="${palette.third}"/>`;
 }
 
+/** Characters placed one by one along the top of a circle (librsvg here has no textPath). */
+function textOnArc(label: string, cx: number, cy: number, radius: number, size: number, fill: string): string {
+  const step = (size * 0.72) / radius; // radians per character
+  const start = -Math.PI / 2 - (step * (label.length - 1)) / 2;
+  return [...label]
+    .map((char, index) => {
+      const angle = start + index * step;
+      const x = cx + radius * Math.cos(angle);
+      const y = cy + radius * Math.sin(angle);
+      const degrees = (angle * 180) / Math.PI + 90;
+      return `<text x="${x}" y="${y}" transform="rotate(${degrees} ${x} ${y})" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" text-anchor="middle" fill="${fill}">${escapeXml(char)}</text>`;
+    })
+    .join('');
+}
+
 function circularBadge(spec: DesignSpec): string {
   const { width, height, palette } = spec;
   const cx = width / 2;
   const cy = height / 2;
   const r = Math.min(width, height) * 0.42;
-  const ring = r * 0.78;
+  const ring = r * 0.8;
   const label = spec.title.toUpperCase();
-  const size = Math.min(r * 0.22, (Math.PI * ring) / Math.max(1, label.length * 0.75));
+  // At most about 200 degrees of the circle for the label.
+  const size = Math.min(r * 0.2, (ring * 3.4) / Math.max(1, label.length * 0.72));
   const centre = spec.subtitle.toUpperCase() || '★';
   return `
-    <defs><path id="arc" d="M ${cx - ring} ${cy} A ${ring} ${ring} 0 0 1 ${cx + ring} ${cy}"/></defs>
     <circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${palette.ink}" stroke-width="${r * 0.06}"/>
-    <circle cx="${cx}" cy="${cy}" r="${r * 0.6}" fill="${palette.accent}"/>
-    <text font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="${palette.ink}" text-anchor="middle"><textPath href="#arc" startOffset="50%">${escapeXml(label)}</textPath></text>
-    <text x="${cx}" y="${cy + r * 0.12}" font-family="DejaVu Serif" font-weight="bold" font-size="${fit(centre, r * 1.0, r * 0.4)}" text-anchor="middle" fill="${palette.ink}">${escapeXml(centre)}</text>
-    <text x="${cx}" y="${cy + r * 0.95}" font-family="DejaVu Sans" font-size="${r * 0.12}" text-anchor="middle" fill="${palette.third}">★ ★ ★</text>`;
+    <circle cx="${cx}" cy="${cy}" r="${r * 0.58}" fill="${palette.accent}"/>
+    ${textOnArc(label, cx, cy, ring, size, palette.ink)}
+    <text x="${cx}" y="${cy + r * 0.08}" font-family="DejaVu Serif" font-weight="bold" font-size="${fit(centre, r * 0.95, r * 0.36)}" text-anchor="middle" fill="${palette.ink}">${escapeXml(centre)}</text>
+    <text x="${cx}" y="${cy + r * 0.88}" font-family="DejaVu Sans" font-size="${r * 0.12}" text-anchor="middle" fill="${palette.third}">★ ★ ★</text>`;
 }
 
 function dieCutSticker(spec: DesignSpec): string {
