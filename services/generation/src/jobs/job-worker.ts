@@ -30,7 +30,7 @@ export class JobWorker {
       try {
         const message = await this.take();
         if (message) await this.processor.handle(message);
-        else await new Promise((resolve) => setTimeout(resolve, 200));
+        else await new Promise((resolve) => setTimeout(resolve, 50));
       } catch (error) {
         if (this.stopped) return;
         this.logger.error({ err: error }, 'Job worker loop error');
