@@ -30,8 +30,8 @@ function installIfNeeded() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  log('installing dependencies (npm install, pinned by package-lock.json)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 async function freePort() {

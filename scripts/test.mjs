@@ -33,8 +33,8 @@ function record(name, passed, failed, ok) {
 function installIfNeeded() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(path.join(root, 'package-lock.json')).mtimeMs) return true;
-  log('installing dependencies (npm ci)');
-  return run('npm', ['ci', '--no-audit', '--no-fund']);
+  log('installing dependencies (npm install, pinned by package-lock.json)');
+  return run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 async function freePort() {
