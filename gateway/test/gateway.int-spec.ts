@@ -80,9 +80,13 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
     expect(badId).toMatchObject({ status: 400, body: { error: 'Invalid id' } });
   });
 
-  it('refuses state-changing requests from another origin', async () => {
+  it('refuses state-changing requests from another origin, and accepts its own however it was reached', async () => {
     const response = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
     expect(response).toMatchObject({ status: 403, body: { error: 'Cross-site request refused' } });
+    const crossSite = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'http://localhost:8080', 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    const ownOrigin = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'wrong password' }, { origin: system.baseUrl });
+    expect(ownOrigin.status).toBe(401);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -14,7 +14,9 @@ export function sameOriginMiddleware(allowedOrigins: string[]) {
     if (SAFE_METHODS.has(req.method) || EXEMPT_PATHS.has(req.path)) return next();
     const origin = req.header('origin');
     const fetchSite = req.header('sec-fetch-site');
-    const originRefused = origin !== undefined && origin !== 'null' ? !allowed.has(origin) : origin === 'null';
+    // The app's own origin as the browser reached it (localhost or 127.0.0.1 alike) is same-origin.
+    const ownOrigin = `${req.protocol}://${req.get('host')}`;
+    const originRefused = origin !== undefined && origin !== 'null' ? !allowed.has(origin) && origin !== ownOrigin : origin === 'null';
     if (originRefused || fetchSite === 'cross-site') {
       res.status(403).json({ error: 'Cross-site request refused' });
       return;

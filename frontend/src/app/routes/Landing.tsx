@@ -1,7 +1,10 @@
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { useMe } from '../../features/auth/use-me';
 import { PLANS, TOPUPS, formatPrice } from '@printloom/contracts/plans';
 
 export default function Landing() {
+  const { data: me } = useMe();
+  if (me?.user) return <Navigate to="/generate" replace />;
   return (
     <main className="mx-auto max-w-5xl px-6 py-16">
       <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-400">
