@@ -149,7 +149,7 @@ function answerUnhandledSubjects(nc: NatsConnection, name: ServiceName, handled:
 }
 
 /** Standard main(): parse config, start, stop cleanly on SIGINT/SIGTERM, exit 1 with a message on failure. */
-export async function runMain(start: () => Promise<RunningService>): Promise<void> {
+export async function runMain(start: () => Promise<{ close(): Promise<void> }>): Promise<void> {
   try {
     const running = await start();
     const stop = async () => {
