@@ -14,6 +14,7 @@ import { LocalPayments } from './payments/local-payments.js';
 import { StripePayments } from './payments/stripe-payments.js';
 import { createStripeClient } from './payments/stripe-client.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
+import { AccountRepository } from './repositories/account.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 
 @Module({})
@@ -34,6 +35,7 @@ export class BillingModule {
         },
         StripeWebhookService,
         CustomerRepository,
+        AccountRepository,
         CreditsService,
         SubscriptionsService,
         CheckoutService,

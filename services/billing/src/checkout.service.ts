@@ -9,6 +9,7 @@ import { PAYMENT_PROVIDER } from './billing.tokens.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 
 const NOT_FOUND = 'Checkout session not found';
+const ALREADY_SUBSCRIBED = 'You already have a subscription. Use Manage Billing to change or cancel it.';
 
 @Injectable()
 export class CheckoutService {
@@ -24,7 +25,7 @@ export class CheckoutService {
     const plan = findPlan(planId);
     if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
     if (await this.subscriptions.isSubscribed(userId)) {
-      throw new AppError('CONFLICT', 'You already have a subscription. Use Manage Billing to change or cancel it.');
+      throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
     }
     return { url: await this.payments.checkoutForPlan(userId, plan) };
   }
@@ -61,7 +62,10 @@ export class CheckoutService {
     }
     // Marking the session paid and granting its credits commit together, or not at all.
     await this.ledger.transaction(async (tx) => {
+      await this.ledger.lockUser(tx, userId);
       if (!(await this.checkouts.complete(tx, sessionId, 'paid'))) throw new AppError('CONFLICT', 'This checkout is already paid');
+      // Two plan checkouts opened side by side: only the first one paid may start a subscription.
+      if (session.kind === 'subscription' && (await this.subscriptions.isSubscribed(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
       if (session.kind === 'topup') {
         await this.credits.grantTopup(userId, `topup:${session.id}`, findTopup(session.item_id)!.credits, tx);
       } else {

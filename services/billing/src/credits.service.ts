@@ -4,6 +4,7 @@ import { LOGGER, type Logger } from '@printloom/service-kit';
 import type { EntityManager } from 'typeorm';
 import { allocate } from './domain/rollover.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
+import { AccountRepository } from './repositories/account.repository.js';
 import { BILLING_CONFIG } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
 
@@ -12,6 +13,7 @@ import type { BillingConfig } from './config.js';
 export class CreditsService {
   constructor(
     private readonly ledger: LedgerRepository,
+    private readonly accounts: AccountRepository,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -44,10 +46,14 @@ export class CreditsService {
     return this.settle(reservationId, 'released');
   }
 
-  /** The 10 trial credits, once per user whatever the number of events. */
-  async grantTrial(userId: string): Promise<boolean> {
+  /**
+   * The 10 trial credits, once per user whatever the number of events (the lot's source ref is unique).
+   * They expire TRIAL_CREDITS_DAYS after the grant: a trial is a month, like a plan period.
+   */
+  async grantTrial(userId: string, email?: string): Promise<boolean> {
     return this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, userId);
+      if (email) await this.accounts.remember(tx, userId, email);
       const expiresAt = new Date(Date.now() + this.config.TRIAL_CREDITS_DAYS * 24 * 3600_000);
       return this.ledger.grantLot(tx, { userId, kind: 'trial', sourceRef: `trial:${userId}`, credits: TRIAL.credits, expiresAt });
     });
@@ -61,25 +67,34 @@ export class CreditsService {
     return inTransaction ? work(inTransaction) : this.ledger.transaction(work);
   }
 
-  /** Releases reservations nobody settled in time and expires lots past their end. Safe in several instances. */
-  async sweep(): Promise<{ released: number; expiredUsers: number }> {
-    const stale = await this.ledger.transaction(async (tx) => {
-      const reservations = await this.ledger.staleHeldReservations(tx, this.config.RESERVATION_TIMEOUT_MS, 100);
-      for (const reservation of reservations) {
-        await this.ledger.returnCredits(tx, reservation);
-        await this.ledger.settle(tx, reservation.id, 'released');
-      }
-      return reservations.length;
-    });
-    if (stale > 0) this.logger.warn({ released: stale }, 'Released reservations that were never settled');
-    const users = await this.ledger.usersWithExpiredLots(500);
+  /**
+   * Releases reservations nobody settled in time and zeroes lots past their expiry. Safe with several
+   * instances: each stale reservation is claimed with SKIP LOCKED in its own short transaction.
+   */
+  async sweep(batch = 100): Promise<{ released: number; expiredUsers: number }> {
+    let released = 0;
+    while (released < batch && (await this.releaseOneStale())) released += 1;
+    if (released > 0) this.logger.warn({ released }, 'Released reservations that were never settled');
+    const users = await this.ledger.usersWithExpiredLots(batch);
     for (const userId of users) {
       await this.ledger.transaction(async (tx) => {
         await this.ledger.lockUser(tx, userId);
-        await this.ledger.expireLots(tx, userId, 'expires_at <= now()');
+        await this.ledger.expireDueLots(tx, userId);
       });
     }
-    return { released: stale, expiredUsers: users.length };
+    return { released, expiredUsers: users.length };
+  }
+
+  private releaseOneStale(): Promise<boolean> {
+    return this.ledger.transaction(async (tx) => {
+      const reservation = await this.ledger.claimStaleReservation(tx, this.config.RESERVATION_TIMEOUT_MS);
+      if (!reservation) return false;
+      // Same lock order as settle(): the reservation row, then the user.
+      await this.ledger.lockUser(tx, reservation.user_id);
+      await this.ledger.returnCredits(tx, reservation);
+      await this.ledger.settle(tx, reservation.id, 'released');
+      return true;
+    });
   }
 
   private async settle(reservationId: string, status: 'committed' | 'released'): Promise<{ balance: number }> {

@@ -9,6 +9,7 @@ import { SubscriptionRepository } from './repositories/subscription.repository.j
 import { BILLING_CONFIG, STRIPE_CLIENT } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
 
+const PAID_STATUSES = new Set<string>(['active', 'trialing']);
 type PeriodFields = { current_period_start?: number; current_period_end?: number };
 
 /**
@@ -35,15 +36,10 @@ export class StripeWebhookService {
     } catch {
       throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
     }
-    if (await this.alreadyApplied(event.id)) return { received: true };
+    if (await this.subscriptionRows.isEventProcessed(event.id)) return { received: true };
     await this.apply(event);
     await this.ledger.transaction((tx) => this.subscriptionRows.markEventProcessed(tx, event.id));
     return { received: true };
-  }
-
-  private async alreadyApplied(eventId: string): Promise<boolean> {
-    const rows = await this.ledger.transaction((tx) => tx.query(`SELECT 1 FROM billing.processed_events WHERE event_id = $1`, [eventId]));
-    return rows.length > 0;
   }
 
   private async apply(event: Stripe.Event): Promise<void> {
@@ -91,12 +87,19 @@ export class StripeWebhookService {
     if (!userId || !planId) return this.logger.warn({ subscriptionId: subscription.id }, 'Subscription without user or plan metadata');
     const period = (subscription as unknown as PeriodFields).current_period_start !== undefined ? (subscription as unknown as PeriodFields) : (subscription.items?.data?.[0] as unknown as PeriodFields);
     if (!period?.current_period_start || !period.current_period_end) return this.logger.warn({ subscriptionId: subscription.id }, 'Subscription without a period');
+    if (!PAID_STATUSES.has(subscription.status)) {
+      // Not paid yet (e.g. a card awaiting authentication): no credits until Stripe reports the paid invoice.
+      const row = await this.subscriptionRows.findByStripeId(subscription.id);
+      if (row) await this.subscriptions.updateStatus(row.user_id, subscription.status, subscription.cancel_at_period_end);
+      return this.logger.info({ subscriptionId: subscription.id, status: subscription.status }, 'Subscription not paid yet');
+    }
     await this.subscriptions.startPeriod({
       userId,
       planId,
       status: subscription.status,
       periodStart: new Date(period.current_period_start * 1000),
       periodEnd: new Date(period.current_period_end * 1000),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
       stripeCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
       stripeSubscriptionId: subscription.id,
     });

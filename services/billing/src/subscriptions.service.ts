@@ -11,6 +11,7 @@ export interface PeriodChange {
   periodStart: Date;
   periodEnd: Date;
   status?: string;
+  cancelAtPeriodEnd?: boolean;
   stripeCustomerId?: string | null;
   stripeSubscriptionId?: string | null;
 }
@@ -54,13 +55,14 @@ export class SubscriptionsService {
     return { planId: plan.id, upscaleFactors: [...plan.upscaleFactors], priorityTier: plan.priorityTier, commercialLicense: plan.commercialLicense };
   }
 
-  async isSubscribed(userId: string): Promise<boolean> {
-    return isSubscribed(await this.subscriptions.find(userId));
+  async isSubscribed(userId: string, tx?: EntityManager): Promise<boolean> {
+    return isSubscribed(await this.subscriptions.find(userId, tx));
   }
 
   /**
-   * Starts a billing period: the plan's monthly lot, plus the rollover of the previous period's unused
-   * plan credits by the plan's rule; the rest of those expire. Idempotent by (user, period start).
+   * Starts a billing period (activation or renewal): the ending period's plan and rollover lots are
+   * settled, the previous plan's share of what they left unused rolls over, and the new plan lot is
+   * granted. Idempotent by (user, period start); an older period arriving late changes nothing.
    */
   async startPeriod(change: PeriodChange, inTransaction?: EntityManager): Promise<void> {
     const plan = planOf(change.planId);
@@ -69,19 +71,28 @@ export class SubscriptionsService {
       await this.ledger.lockUser(tx, change.userId);
       const sourceRef = `plan:${change.userId}:${change.periodStart.toISOString()}`;
       const previous = await this.subscriptions.find(change.userId, tx);
+      const status = change.status ?? 'active';
+      if (await this.ledger.hasLot(tx, sourceRef)) {
+        // The same period again (a replay, or checkout completion and invoice for one period): only its status may move.
+        if (previous && new Date(previous.current_period_start).getTime() === change.periodStart.getTime()) {
+          await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
+        }
+        return;
+      }
+      const ongoing = previous !== null && previous.status !== 'canceled';
+      if (ongoing && new Date(previous.current_period_start).getTime() > change.periodStart.getTime()) return;
+      const unused = await this.ledger.settlePeriodLots(tx, change.userId);
+      const carried = ongoing ? rolloverCredits(unused, planOf(previous.plan_id).rollover) : 0;
       await this.subscriptions.upsert(tx, {
         user_id: change.userId,
         plan_id: plan.id,
-        status: change.status ?? 'active',
+        status,
         current_period_start: change.periodStart,
         current_period_end: change.periodEnd,
-        cancel_at_period_end: false,
+        cancel_at_period_end: change.cancelAtPeriodEnd ?? false,
         stripe_customer_id: change.stripeCustomerId ?? null,
         stripe_subscription_id: change.stripeSubscriptionId ?? null,
       });
-      if (await this.alreadyGranted(tx, sourceRef)) return;
-      const unused = await this.ledger.expireLots(tx, change.userId, `kind IN ('plan', 'rollover')`);
-      const carried = previous && isSubscribed(previous) ? rolloverCredits(unused, planOf(previous.plan_id).rollover) : 0;
       if (carried > 0) {
         await this.ledger.grantLot(tx, { userId: change.userId, kind: 'rollover', sourceRef: `rollover:${sourceRef}`, credits: carried, expiresAt: change.periodEnd });
       }
@@ -89,10 +100,14 @@ export class SubscriptionsService {
     });
   }
 
-  /** Local renewal (no Stripe): the next month of the current plan, or the end when cancelled. */
+  /**
+   * Local renewal (no Stripe): the next month of the current plan, or the end when cancelled. Stripe
+   * subscriptions renew only when Stripe reports the paid invoice.
+   */
   async renew(userId: string): Promise<'renewed' | 'ended'> {
     const row = await this.subscriptions.find(userId);
     if (!row || !isSubscribed(row)) throw new AppError('BAD_REQUEST', 'This account has no active subscription to renew');
+    if (row.stripe_subscription_id) throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: it renews when Stripe reports the paid invoice');
     if (row.cancel_at_period_end) {
       await this.end(userId);
       return 'ended';
@@ -104,7 +119,10 @@ export class SubscriptionsService {
 
   async renewDueLocalSubscriptions(): Promise<number> {
     const due = await this.subscriptions.dueForRenewal(100);
-    for (const row of due) await this.renew(row.user_id);
+    const errors: unknown[] = [];
+    // One failing renewal must not hold up the others.
+    for (const row of due) await this.renew(row.user_id).catch((error: unknown) => errors.push(error));
+    if (errors.length > 0) throw errors[0];
     return due.length;
   }
 
@@ -121,16 +139,11 @@ export class SubscriptionsService {
     await this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, userId);
       await this.subscriptions.setStatus(tx, userId, 'canceled', false);
-      await this.ledger.expireLots(tx, userId, `kind IN ('plan', 'rollover')`);
+      await this.ledger.settlePeriodLots(tx, userId);
     });
   }
 
   async updateStatus(userId: string, status: string, cancelAtPeriodEnd: boolean): Promise<void> {
     await this.ledger.transaction((tx) => this.subscriptions.setStatus(tx, userId, status, cancelAtPeriodEnd));
-  }
-
-  private async alreadyGranted(tx: EntityManager, sourceRef: string): Promise<boolean> {
-    const rows = await tx.query(`SELECT 1 FROM billing.credit_lots WHERE source_ref = $1`, [sourceRef]);
-    return rows.length > 0;
   }
 }

@@ -63,6 +63,11 @@ export class LedgerRepository {
     return true;
   }
 
+  async hasLot(tx: EntityManager, sourceRef: string): Promise<boolean> {
+    const rows = await tx.query(`SELECT 1 FROM billing.credit_lots WHERE source_ref = $1`, [sourceRef]);
+    return rows.length > 0;
+  }
+
   async findReservationByRef(tx: EntityManager, ref: string): Promise<Reservation | null> {
     const [row] = await tx.query(`SELECT id, user_id, amount, status FROM billing.reservations WHERE ref = $1`, [ref]);
     return row ?? null;
@@ -101,27 +106,44 @@ export class LedgerRepository {
     }
   }
 
-  /** Held reservations older than the timeout, claimed for this sweeper instance. */
-  async staleHeldReservations(tx: EntityManager, olderThanMs: number, limit: number): Promise<Reservation[]> {
-    return tx.query(
+  /** One held reservation older than the timeout, claimed for this sweeper instance (others skip it). */
+  async claimStaleReservation(tx: EntityManager, olderThanMs: number): Promise<Reservation | null> {
+    const [row] = await tx.query(
       `SELECT id, user_id, amount, status FROM billing.reservations
        WHERE status = 'held' AND created_at < now() - make_interval(secs => $1 / 1000.0)
-       ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [olderThanMs, limit],
+       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [olderThanMs],
     );
+    return row ?? null;
   }
 
-  /** Zeroes lots past their expiry (with 'expire' entries), so the ledger keeps matching the balance. */
-  async expireLots(tx: EntityManager, userId: string, where: string, params: unknown[] = []): Promise<number> {
+  /** Zeroes a user's lots past their expiry, with 'expire' entries, so the ledger keeps matching the balance. */
+  async expireDueLots(tx: EntityManager, userId: string): Promise<number> {
     const lots: Array<{ id: string; credits_remaining: number }> = await tx.query(
-      `SELECT id, credits_remaining FROM billing.credit_lots WHERE user_id = $1 AND credits_remaining > 0 AND ${where} FOR UPDATE`,
-      [userId, ...params],
+      `SELECT id, credits_remaining FROM billing.credit_lots WHERE user_id = $1 AND credits_remaining > 0 AND expires_at <= now() FOR UPDATE`,
+      [userId],
     );
-    for (const lot of lots) {
-      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = 0 WHERE id = $1`, [lot.id]);
-      await this.entry(tx, { userId, lotId: lot.id, kind: 'expire', delta: -lot.credits_remaining });
-    }
-    return lots.reduce((sum, lot) => sum + lot.credits_remaining, 0);
+    return this.zero(tx, userId, lots);
+  }
+
+  /**
+   * Closes the open plan and rollover lots of a user's ending period: what is left expires now, and the
+   * reply is what the period left unused, counting what the sweeper already expired at the period end
+   * (the rollover must not depend on whether the sweeper or the renewal ran first).
+   */
+  async settlePeriodLots(tx: EntityManager, userId: string): Promise<number> {
+    const lots: Array<{ id: string; credits_remaining: number; expired: number }> = await tx.query(
+      `SELECT lot.id, lot.credits_remaining,
+              coalesce((SELECT -sum(entry.delta) FROM billing.ledger_entries entry WHERE entry.lot_id = lot.id AND entry.kind = 'expire'), 0)::int AS expired
+       FROM billing.credit_lots lot
+       WHERE lot.user_id = $1 AND lot.kind IN ('plan', 'rollover') AND lot.settled_at IS NULL FOR UPDATE`,
+      [userId],
+    );
+    if (lots.length === 0) return 0;
+    await this.zero(tx, userId, lots.filter((lot) => lot.credits_remaining > 0));
+    // Expired now, so that credits a late release returns to these lots are not spendable again.
+    await tx.query(`UPDATE billing.credit_lots SET settled_at = now(), expires_at = least(expires_at, now()) WHERE id = ANY($1)`, [lots.map((lot) => lot.id)]);
+    return lots.reduce((sum, lot) => sum + lot.credits_remaining + lot.expired, 0);
   }
 
   async usersWithExpiredLots(limit: number): Promise<string[]> {
@@ -130,6 +152,14 @@ export class LedgerRepository {
       [limit],
     );
     return rows.map((row) => row.user_id);
+  }
+
+  private async zero(tx: EntityManager, userId: string, lots: Array<{ id: string; credits_remaining: number }>): Promise<number> {
+    for (const lot of lots) {
+      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = 0 WHERE id = $1`, [lot.id]);
+      await this.entry(tx, { userId, lotId: lot.id, kind: 'expire', delta: -lot.credits_remaining });
+    }
+    return lots.reduce((sum, lot) => sum + lot.credits_remaining, 0);
   }
 
   private async entry(tx: EntityManager, entry: { userId: string; lotId?: string; reservationId?: string; kind: string; delta: number }): Promise<void> {

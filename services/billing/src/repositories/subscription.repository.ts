@@ -48,6 +48,11 @@ export class SubscriptionRepository {
     ]);
   }
 
+  async isEventProcessed(eventId: string): Promise<boolean> {
+    const rows = await this.dataSource.query(`SELECT 1 FROM billing.processed_events WHERE event_id = $1`, [eventId]);
+    return rows.length > 0;
+  }
+
   /** Records an external event once; false when it was already applied. */
   async markEventProcessed(tx: EntityManager, eventId: string): Promise<boolean> {
     const rows = await tx.query(`INSERT INTO billing.processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId]);

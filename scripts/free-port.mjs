@@ -1,0 +1,13 @@
+import net from 'node:net';
+
+/** A TCP port nobody listens on right now, for processes started by the scripts. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
