@@ -37,6 +37,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect(await client.post('/api/stripe/checkout', { planId: 'platinum' })).toMatchObject({ status: 400, body: { error: 'Unknown plan' } });
     expect(await client.post('/api/stripe/checkout', {})).toMatchObject({ status: 400, body: { error: 'Unknown plan' } });
     expect(await client.post('/api/stripe/topup', { topupId: 'boost-1000' })).toMatchObject({ status: 400, body: { error: 'Unknown top-up pack' } });
+    expect(await client.get('/api/checkout/local/not-a-session')).toMatchObject({ status: 400 });
     expect(await client.post('/api/stripe/portal')).toMatchObject({
       status: 403,
       body: { error: 'The billing portal is available to subscribers only. Choose a plan on the pricing page.' },
@@ -64,6 +65,17 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(410);
     expect(await client.post('/api/stripe/portal')).toMatchObject({ status: 200, body: { url: '/account?portal=local' } });
     expect(await client.post('/api/stripe/checkout', { planId: 'studio' })).toMatchObject({ status: 409 });
+  });
+
+  it('starts one subscription when two plan checkouts opened side by side are both paid', async () => {
+    const { client } = await verifiedUser('two-tabs@example.com');
+    const [first, second] = await Promise.all(
+      ['starter', 'creator'].map(async (planId) => (await client.post<{ url: string }>('/api/stripe/checkout', { planId })).body.url.split('/').pop()!),
+    );
+    const results = await Promise.all([first, second].map((sessionId) => client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })));
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    const me = await client.get<{ credits: number; subscription: { planId: string } }>('/api/auth/me');
+    expect(me.body.credits).toBe(10 + (me.body.subscription.planId === 'starter' ? 50 : 150));
   });
 
   it('buys a top-up pack, and a cancelled checkout grants nothing', async () => {

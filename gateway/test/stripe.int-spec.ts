@@ -20,6 +20,7 @@ async function startStandInStripe() {
     metadata: {} as Record<string, string>,
     items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }] },
   };
+  const subscriptions = new Map<string, typeof subscription>([[subscription.id, subscription]]);
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -32,7 +33,8 @@ async function startStandInStripe() {
         return json(200, { id: `cs_${calls.length}`, object: 'checkout.session', mode: form.get('mode'), url: `https://checkout.stripe.test/c/${calls.length}` });
       }
       if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') return json(200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/1' });
-      if (req.method === 'GET' && req.url?.startsWith('/v1/subscriptions/sub_123')) return json(200, subscription);
+      const subscriptionId = req.method === 'GET' ? /^\/v1\/subscriptions\/([^/?]+)/.exec(req.url ?? '')?.[1] : undefined;
+      if (subscriptionId && subscriptions.has(subscriptionId)) return json(200, subscriptions.get(subscriptionId));
       json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
     });
   });
@@ -41,6 +43,7 @@ async function startStandInStripe() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     subscription,
+    subscriptions,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -118,6 +121,31 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
 
     await sendWebhook({ id: 'evt_deleted_1', object: 'event', type: 'customer.subscription.deleted', data: { object: { ...stripeServer.subscription, status: 'canceled' } } });
     expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 0, subscription: null });
+  });
+
+  it('grants no plan credits while the first payment is incomplete, then activates on the paid invoice', async () => {
+    const { client, userId } = await createSignedInUser(system, 'stripe-3ds@example.com');
+    const periodStart = Math.floor(Date.now() / 1000) - 60;
+    const pending = {
+      ...stripeServer.subscription,
+      id: 'sub_3ds',
+      status: 'incomplete',
+      metadata: { userId, planId: 'studio' },
+      items: { object: 'list', data: [{ id: 'si_3ds', object: 'subscription_item', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }] },
+    };
+    stripeServer.subscriptions.set(pending.id, pending);
+    const session = { id: 'cs_3ds', object: 'checkout.session', mode: 'subscription', payment_status: 'unpaid', subscription: pending.id, metadata: { userId, planId: 'studio' } };
+    await sendWebhook({ id: 'evt_3ds_completed', object: 'event', type: 'checkout.session.completed', data: { object: session } });
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 0, subscription: null });
+
+    pending.status = 'active';
+    await sendWebhook({ id: 'evt_3ds_invoice', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_3ds', object: 'invoice', subscription: pending.id } } });
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 1000, subscription: { planId: 'studio', status: 'active', cancelAtPeriodEnd: false } });
+
+    pending.cancel_at_period_end = true;
+    await sendWebhook({ id: 'evt_3ds_updated', object: 'event', type: 'customer.subscription.updated', data: { object: pending } });
+    await sendWebhook({ id: 'evt_3ds_invoice_late_copy', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_3ds', object: 'invoice', subscription: pending.id } } });
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 1000, subscription: { planId: 'studio', cancelAtPeriodEnd: true } });
   });
 
   it('grants a paid top-up once, however often Stripe delivers the event', async () => {

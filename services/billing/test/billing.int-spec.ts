@@ -3,16 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, BILLING, EVENTS, accountSummaryReply, entitlementsReply, reserveReply, settleReply } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
-import { loadBillingConfig } from '../src/config.js';
+import { loadBillingConfig, type BillingConfig } from '../src/config.js';
 import { startBillingService } from '../src/start.js';
 import { SubscriptionsService } from '../src/subscriptions.service.js';
 import { CreditsService } from '../src/credits.service.js';
 import { CheckoutService } from '../src/checkout.service.js';
+import { cancelCommand, renewCommand } from '../src/operator/commands.js';
 
 describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NATS)', () => {
   let nats: TestNats;
   let database: TestDatabase;
   let billing: RunningService;
+  let config: BillingConfig;
   let nc: NatsConnection;
   let rpc: RpcClient;
 
@@ -28,7 +30,8 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
   beforeAll(async () => {
     [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
     const env = Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)]));
-    billing = await startBillingService(loadBillingConfig({ ...env, RESERVATION_TIMEOUT_MS: '300', BILLING_SWEEP_INTERVAL_MS: '3600000' }));
+    config = loadBillingConfig({ ...env, RESERVATION_TIMEOUT_MS: '300', BILLING_SWEEP_INTERVAL_MS: '3600000' });
+    billing = await startBillingService(config);
     nc = await connectNats(nats.url, 'test');
     rpc = new RpcClient(nc, 5000);
   });
@@ -106,7 +109,9 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
 
     const race = async (userId: string, attempts: number) =>
       (await Promise.allSettled(Array.from({ length: attempts }, () => reserve(userId, 1)))).filter((result) => result.status === 'fulfilled').length;
-    const [wonOne, wonFive] = await Promise.all([race(oneCredit, 20), race(fiveCredits, 20)]);
+    // Two instances in the queue group, so the parallel requests also meet across processes' pools.
+    const secondInstance = await startBillingService(config);
+    const [wonOne, wonFive] = await Promise.all([race(oneCredit, 20), race(fiveCredits, 20)]).finally(() => secondInstance.close());
     expect(wonOne).toBe(1);
     expect(wonFive).toBe(5);
     for (const userId of [oneCredit, fiveCredits]) {
@@ -178,6 +183,68 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(await subscriptions.renew(userId)).toBe('ended');
     expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, subscription: null });
     await expect(billing.app.get(CheckoutService).portal(userId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('rolls over what a period left unused even when the sweeper expired its lots first', async () => {
+    const subscriptions = billing.app.get(SubscriptionsService);
+    const userId = randomUUID();
+    await subscriptions.startPeriod({ userId, planId: 'pro', periodStart: new Date(Date.now() - 1000), periodEnd: new Date(Date.now() + 3600_000) });
+    const used = await reserve(userId, 40);
+    await rpc.request(BILLING.commit, { reservationId: used.reservationId }, settleReply);
+    // The period ends: move its end into the past, as if a month had gone by.
+    await billing.infra.dataSource.query(`UPDATE billing.credit_lots SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    await billing.infra.dataSource.query(`UPDATE billing.subscriptions SET current_period_end = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    await billing.app.get(CreditsService).sweep();
+    expect(await balance(userId)).toBe(0);
+    expect(await ledgerSum(userId)).toBe(0);
+
+    await subscriptions.renewDueLocalSubscriptions();
+    expect(await balance(userId)).toBe(400 + 90); // 25% of the 360 left unused
+    expect(await ledgerSum(userId)).toBe(490);
+    await subscriptions.renewDueLocalSubscriptions(); // not due any more: nothing changes
+    expect(await balance(userId)).toBe(490);
+  });
+
+  it('ignores a replayed or late activation of an older period', async () => {
+    const subscriptions = billing.app.get(SubscriptionsService);
+    const userId = randomUUID();
+    const first = { userId, planId: 'pro', periodStart: new Date(Date.now() - 1000), periodEnd: new Date(Date.now() + 3600_000) };
+    await subscriptions.startPeriod(first);
+    await subscriptions.setCancelAtPeriodEnd(userId, true);
+    await subscriptions.startPeriod({ ...first, status: 'active' }); // a replay keeps the cancellation
+    expect((await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    await subscriptions.setCancelAtPeriodEnd(userId, false);
+    await subscriptions.renew(userId);
+    const renewed = await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
+    expect(renewed.credits).toBe(500);
+
+    await subscriptions.startPeriod(first);
+    await subscriptions.startPeriod({ ...first, periodStart: new Date(first.periodStart.getTime() - 30 * 24 * 3600_000), periodEnd: first.periodStart });
+    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual(renewed);
+    expect(await ledgerSum(userId)).toBe(500);
+  });
+
+  it('renews from the operator command by user id or email, and only local subscriptions', async () => {
+    const userId = randomUUID();
+    const email = `renew-${userId}@example.com`;
+    await ensureEventsStream(nc);
+    await publishEvent(nc, EVENTS.userVerified, { userId, email, at: new Date().toISOString() }, `verified-${userId}`);
+    await waitFor(async () => (await balance(userId)) === 10);
+    const subscriptions = billing.app.get(SubscriptionsService);
+    await subscriptions.startPeriod({ userId, planId: 'studio', periodStart: new Date(Date.now() - 1000), periodEnd: new Date(Date.now() + 3600_000) });
+    expect(await balance(userId)).toBe(1010);
+
+    expect(await renewCommand(billing.infra.dataSource, email.toUpperCase())).toMatch(/^renewed: .* credits 1010 → 1510,/);
+    expect(await renewCommand(billing.infra.dataSource, userId)).toMatch(/credits 1510 → 1510,/); // 1000 + 50% of 1500 capped at 500, + the 10 trial credits
+    await expect(renewCommand(billing.infra.dataSource, 'nobody@example.com')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await cancelCommand(billing.infra.dataSource, email, true)).toMatch(/"cancelAtPeriodEnd":true/);
+    expect(await renewCommand(billing.infra.dataSource, email)).toMatch(/^ended: .* credits 1510 → 10, subscription null$/);
+    await expect(cancelCommand(billing.infra.dataSource, email, true)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const stripeUser = randomUUID();
+    await subscriptions.startPeriod({ userId: stripeUser, planId: 'starter', periodStart: new Date(), periodEnd: new Date(Date.now() + 3600_000), stripeSubscriptionId: `sub_${stripeUser}` });
+    await expect(renewCommand(billing.infra.dataSource, stripeUser)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await balance(stripeUser)).toBe(50);
   });
 });
 
