@@ -3,6 +3,7 @@ export * from './plans.js';
 export * from './errors.js';
 export * from './subjects.js';
 export * from './art-directions.js';
+export * from './examples.js';
 export * from './common.schemas.js';
 export * from './auth.schemas.js';
 export * from './billing.schemas.js';
