@@ -1,15 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ART_DIRECTIONS } from '@printloom/contracts';
-import { buildVariantPrompts, quotedTexts } from './prompt-builder.js';
-
-describe('quoted slogans', () => {
-  it('finds double, curly and single quotes but not apostrophes', () => {
-    expect(quotedTexts(`a cat astronaut, 'Space Meow' in retro letters`)).toEqual(['Space Meow']);
-    expect(quotedTexts(`“World's Best Dad” with a grill`)).toEqual(["World's Best Dad"]);
-    expect(quotedTexts(`"Coffee First" and "Adulting Later"`)).toEqual(['Coffee First', 'Adulting Later']);
-    expect(quotedTexts(`a dog's birthday party`)).toEqual([]);
-  });
-});
+import { buildVariantPrompts } from './prompt-builder.js';
 
 describe('variant prompts', () => {
   const prompts = buildVariantPrompts(`a cat astronaut, 'Space Meow' in retro letters`, { dark: false, transparent: true });

@@ -1,4 +1,7 @@
 import { ART_DIRECTIONS, type ArtDirection, type VariantLetter } from '@printloom/contracts';
+// Text in quotes is the slogan: it must be spelled exactly as the seller wrote it. The design engine
+// owns the one reading of quotes, so both providers agree on what the slogan is.
+import { quotedTexts } from '@printloom/design-engine';
 
 export interface VariantPrompt {
   variant: VariantLetter;
@@ -10,17 +13,6 @@ export interface PromptOptions {
   /** Printed on a dark garment: light inks. */
   dark: boolean;
   transparent: boolean;
-}
-
-/** Text in quotes is the slogan: it must be spelled exactly as the seller wrote it. */
-export function quotedTexts(idea: string): string[] {
-  const texts: string[] = [];
-  const pattern = /["“”]([^"“”]+)["“”]|(?:^|[\s(])'([^']+)'(?=[\s.,!?)]|$)/g;
-  for (const match of idea.matchAll(pattern)) {
-    const text = (match[1] ?? match[2] ?? '').trim();
-    if (text) texts.push(text);
-  }
-  return texts;
 }
 
 const PRINT_CONSTRAINTS = [

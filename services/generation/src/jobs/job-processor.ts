@@ -90,7 +90,7 @@ export class JobProcessor {
     const stored = await Promise.all(
       images.map(async (image) => {
         const key = jobImageKey(job.id, image.variant);
-        await this.storage.put(key, await toPrintFile(image.png, job.transparent), 'image/png');
+        await this.storage.put(key, await toPrintFile(image.png, { transparent: job.transparent, dark: job.dark, printReady: image.printReady }), 'image/png');
         return { variant: image.variant, key };
       }),
     );

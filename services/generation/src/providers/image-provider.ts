@@ -4,6 +4,8 @@ import type { VariantPrompt } from '../domain/prompt-builder.js';
 export interface GeneratedImage {
   variant: VariantLetter;
   png: Buffer;
+  /** Already a transparent, centred, 300 DPI sRGB PNG at print size: stored as it is. */
+  printReady?: boolean;
 }
 
 export interface GenerationInput {

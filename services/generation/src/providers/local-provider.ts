@@ -1,47 +1,23 @@
+import { renderDesigns } from '@printloom/design-engine';
 import sharp from 'sharp';
-import type { VariantLetter } from '@printloom/contracts';
-import { quotedTexts } from '../domain/prompt-builder.js';
 import type { GeneratedImage, GenerationInput, ImageProvider } from './image-provider.js';
-import { choosePalette, designSvg } from './local-designs.js';
-
-const STOP_WORDS = new Set(['a', 'an', 'the', 'with', 'and', 'of', 'in', 'on', 'for', 'to', 'at', 'by', 'design', 'shirt', 't-shirt', 'sticker', 'letters', 'style', 'retro', 'vintage', 'white', 'background']);
-
-/** The slogan (quoted text) or a short title from the idea's first meaningful words. */
-export function titleOf(idea: string): { title: string; subtitle: string } {
-  const quoted = quotedTexts(idea);
-  const words = idea
-    .replace(/["“”'][^"“”']*["“”']/g, ' ')
-    .split(/[^\p{L}\p{N}-]+/u)
-    .filter((word) => word && !STOP_WORDS.has(word.toLowerCase()));
-  const title = quoted[0] ?? (words.slice(0, 3).join(' ') || 'Printloom');
-  return { title: title.slice(0, 60), subtitle: quoted[1] ?? (quoted[0] ? words.slice(0, 2).join(' ') : '') };
-}
-
-/** Print sizes: apparel 4500×5400, the sticker square. `scale` lets tests render small. */
-export function canvasOf(variant: VariantLetter, scale: number): { width: number; height: number } {
-  const [width, height] = variant === 'C' ? [3000, 3000] : [4500, 5400];
-  return { width: Math.round(width * scale), height: Math.round(height * scale) };
-}
 
 /**
- * The offline provider (the native default): draws 4 typographic designs in the 4 art directions,
- * straight from vectors at print size, with no network. Describe is a measured heuristic.
+ * The offline provider (the native default): the local design engine composes the 4 variants from the
+ * idea, from vectors at print size, seeded by the job id, with no network. Describe is a measured
+ * heuristic over the uploaded image.
  */
 export class LocalProvider implements ImageProvider {
   readonly name = 'local';
 
+  /** `scale` below 1 renders smaller than print size (tests, quick local runs). */
   constructor(private readonly scale = 1) {}
 
   async generate(input: GenerationInput): Promise<GeneratedImage[]> {
-    const { title, subtitle } = titleOf(input.idea);
-    return Promise.all(
-      input.prompts.map(async ({ variant }) => {
-        const { width, height } = canvasOf(variant, this.scale);
-        const palette = choosePalette(input.idea, input.dark, `${input.seed}:${variant}`);
-        const svg = designSvg(variant, { title, subtitle, palette, seed: `${input.seed}:${variant}`, width, height });
-        return { variant, png: await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer() };
-      }),
-    );
+    const designs = await renderDesigns({ prompt: input.idea, dark: input.dark, seed: input.seed, scale: this.scale });
+    const wanted = new Set(input.prompts.map((prompt) => prompt.variant));
+    // The engine's files are already print files: transparent, centred, sRGB, 300 DPI.
+    return designs.filter((design) => wanted.has(design.variant)).map((design) => ({ variant: design.variant, png: design.png, printReady: true }));
   }
 
   async describe(image: Buffer): Promise<string> {

@@ -1,18 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { buildVariantPrompts } from '../domain/prompt-builder.js';
-import { LocalProvider, titleOf } from './local-provider.js';
+import { LocalProvider } from './local-provider.js';
 import { toPrintFile } from './print-finish.js';
 
 describe('local provider', () => {
   const provider = new LocalProvider(0.1);
   const idea = "a cat astronaut, 'Space Meow' in retro letters";
   const input = (seed: string) => ({ idea, prompts: buildVariantPrompts(idea, { dark: false, transparent: true }), dark: false, transparent: true, seed });
-
-  it('takes the slogan from quotes, or a short title from the idea', () => {
-    expect(titleOf(idea).title).toBe('Space Meow');
-    expect(titleOf('a grumpy fishing bear with a rod').title).toBe('grumpy fishing bear');
-  });
 
   it('draws 4 transparent PNGs at print proportions, one per variant, that differ', async () => {
     const images = await provider.generate(input('job-1'));
@@ -27,6 +22,7 @@ describe('local provider', () => {
     expect(new Set(images.map((image) => image.png.toString('base64'))).size).toBe(4);
     const { data } = await sharp(images[0].png).raw().toBuffer({ resolveWithObject: true });
     expect(data[3]).toBe(0); // corner transparent
+    expect(images.every((image) => image.printReady)).toBe(true);
   });
 
   it('is seeded: the same job gives the same images', async () => {
@@ -47,7 +43,20 @@ describe('print finish', () => {
       .composite([{ input: { create: { width: 20, height: 30, channels: 4, background: '#ff0000' } }, left: 40, top: 30 }])
       .png()
       .toBuffer();
-    const meta = await sharp(await toPrintFile(png, true)).metadata();
+    const meta = await sharp(await toPrintFile(png, { transparent: true, dark: false })).metadata();
     expect([meta.width, meta.height, meta.density]).toEqual([20, 30, 300]);
+  });
+
+  it('stores a print-ready file untouched, and flattens it onto the garment colour when not transparent', async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 10, height: 10, channels: 4, background: '#ff0000' } }, left: 15, top: 15 }])
+      .png()
+      .toBuffer();
+    expect((await toPrintFile(png, { transparent: true, dark: false, printReady: true })).equals(png)).toBe(true);
+    const flattened = await toPrintFile(png, { transparent: false, dark: true, printReady: true });
+    const meta = await sharp(flattened).metadata();
+    expect([meta.width, meta.height, meta.hasAlpha, meta.density]).toEqual([40, 40, false, 300]);
+    const { data } = await sharp(flattened).raw().toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).toEqual([0, 0, 0]);
   });
 });

@@ -1,0 +1,43 @@
+import type { VariantLetter } from '@printloom/contracts';
+import type { Style } from '../brief/vocabulary.js';
+import { pick, type Random } from '../random.js';
+import type { FontId } from './fonts.js';
+
+/** Faces that carry each treatment. */
+const STYLE_FONTS: Record<Style, FontId[]> = {
+  retro: ['righteous', 'shrikhand'],
+  vintage: ['alfa-slab-one', 'rye'],
+  distressed: ['anton', 'alfa-slab-one'],
+  kawaii: ['fredoka', 'luckiest-guy'],
+  minimalist: ['bebas-neue'],
+  neon: ['monoton', 'righteous'],
+  gothic: ['pirata-one'],
+  groovy: ['shrikhand'],
+  'hand-lettered': ['permanent-marker', 'pacifico'],
+  western: ['rye'],
+  comic: ['bangers', 'luckiest-guy'],
+  varsity: ['alfa-slab-one'],
+};
+
+/** What each art direction looks like without a style word. */
+const DIRECTION_FONTS: Record<VariantLetter, FontId[]> = {
+  A: ['anton', 'bebas-neue', 'bangers'],
+  B: ['alfa-slab-one', 'righteous', 'anton'],
+  C: ['luckiest-guy', 'fredoka', 'bangers'],
+  D: ['alfa-slab-one', 'rye', 'anton'],
+};
+
+/**
+ * The headline face of one variant: a face of the prompt's style when it has one (the sticker keeps a
+ * rounded face unless the style says otherwise), else the direction's own faces.
+ */
+export function headlineFont(variant: VariantLetter, styles: readonly Style[], random: Random): FontId {
+  const styled = styles.flatMap((style) => STYLE_FONTS[style]);
+  return pick(random, styled.length > 0 ? styled : DIRECTION_FONTS[variant]);
+}
+
+/** A compact face for ring text and small lines next to a display headline. */
+export function supportFont(headline: FontId): FontId {
+  const wide: FontId[] = ['monoton', 'pacifico', 'shrikhand', 'pirata-one', 'permanent-marker', 'rye'];
+  return wide.includes(headline) ? 'bebas-neue' : headline;
+}
