@@ -3,37 +3,57 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../components/ui/toast';
+import { TooltipProvider } from '../components/ui/tooltip';
+import { CookieBanner } from '../features/consent/CookieBanner';
+import { PageViews } from '../features/analytics/PageViews';
 import { RequireUser } from './RequireUser';
 
 const Landing = lazy(() => import('./routes/Landing'));
 const NotFound = lazy(() => import('./routes/NotFound'));
-const Placeholder = lazy(() => import('./routes/Placeholder'));
 const Auth = lazy(() => import('./routes/Auth'));
 const Generate = lazy(() => import('./routes/Generate'));
+const Account = lazy(() => import('./routes/Account'));
+const Pricing = lazy(() => import('./routes/Pricing'));
+const Checkout = lazy(() => import('./routes/Checkout'));
+const Examples = lazy(() => import('./routes/Examples'));
+const Terms = lazy(() => import('./routes/Terms'));
+const Privacy = lazy(() => import('./routes/Privacy'));
+
+function PageLoading() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+      <div className="size-8 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" />
+    </div>
+  );
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-      <BrowserRouter>
-        <Suspense fallback={<div className="p-8 text-sm text-zinc-500">Loading…</div>}>
-          <Routes>
-            <Route path="/" element={<Landing />} />
-            <Route path="/auth" element={<Auth />} />
-            <Route path="/generate" element={<RequireUser><Generate /></RequireUser>} />
-            <Route path="/account" element={<RequireUser><Placeholder title="Account Settings" /></RequireUser>} />
-            <Route path="/pricing" element={<RequireUser><Placeholder title="Pricing" /></RequireUser>} />
-            <Route path="/examples" element={<Placeholder title="Examples" />} />
-            <Route path="/terms" element={<Placeholder title="Terms of Service" />} />
-            <Route path="/privacy" element={<Placeholder title="Privacy Policy" />} />
-            <Route path="/checkout/:sessionId" element={<Placeholder title="Checkout" />} />
-            <Route path="/history" element={<Navigate to="/generate" replace />} />
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </Suspense>
-      </BrowserRouter>
-      </ToastProvider>
+      <TooltipProvider>
+        <ToastProvider>
+          <BrowserRouter>
+            <PageViews />
+            <Suspense fallback={<PageLoading />}>
+              <Routes>
+                <Route path="/" element={<Landing />} />
+                <Route path="/auth" element={<Auth />} />
+                <Route path="/generate" element={<RequireUser><Generate /></RequireUser>} />
+                <Route path="/account" element={<RequireUser><Account /></RequireUser>} />
+                <Route path="/pricing" element={<RequireUser><Pricing /></RequireUser>} />
+                <Route path="/checkout/:sessionId" element={<RequireUser><Checkout /></RequireUser>} />
+                <Route path="/examples" element={<Examples />} />
+                <Route path="/terms" element={<Terms />} />
+                <Route path="/privacy" element={<Privacy />} />
+                <Route path="/history" element={<Navigate to="/generate" replace />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+            <CookieBanner />
+          </BrowserRouter>
+        </ToastProvider>
+      </TooltipProvider>
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,29 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, InputHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-export function Button({ className, variant = 'primary', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'outline' | 'ghost' | 'danger' }) {
-  return (
-    <button
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50',
-        variant === 'primary' && 'bg-brand-600 text-white hover:bg-brand-700',
-        variant === 'outline' && 'border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800',
-        variant === 'ghost' && 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
-        variant === 'danger' && 'bg-red-600 text-white hover:bg-red-700',
-        className,
-      )}
-      {...props}
-    />
+export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+
+/** Button looks, also for links that should look like buttons. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition disabled:cursor-not-allowed disabled:opacity-50',
+    size === 'sm' && 'px-3 py-1.5 text-xs',
+    size === 'md' && 'px-4 py-2 text-sm',
+    size === 'lg' && 'px-6 py-3 text-base',
+    size === 'icon' && 'size-9 text-sm',
+    variant === 'primary' && 'bg-brand-600 text-white hover:bg-brand-700',
+    variant === 'outline' && 'border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800',
+    variant === 'ghost' && 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
+    variant === 'danger' && 'bg-red-600 text-white hover:bg-red-700',
+    className,
   );
 }
 
-export function Input({ className, ...props }: React.InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn('w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm dark:border-zinc-700', className)} {...props} />;
+export function Button({ className, variant = 'primary', size = 'md', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn('w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm placeholder:text-zinc-400 dark:border-zinc-700', className)} {...props} />;
 }

@@ -1,49 +1,45 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { useEffect, useState, type ReactNode } from 'react';
+import { X } from 'lucide-react';
 import { cn } from './cn';
+import { TOAST_DURATION_MS, dismissToast, subscribeToasts, toast, type ToastEntry } from './toast-store';
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  /** Stays until replaced (e.g. upscale progress). */
-  persistent?: boolean;
-}
+export type { ToastMessage } from './toast-store';
+export { toast } from './toast-store';
 
-const ToastContext = createContext<(toast: ToastMessage) => void>(() => undefined);
-
-/** One toast visible at a time (spec section 9), 5 s by default. */
+/** Radix toasts: swipe right to dismiss (threshold 50 px), F8 focuses the notifications region. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<(ToastMessage & { id: number }) | null>(null);
-  const show = useCallback((toast: ToastMessage) => setCurrent({ ...toast, id: Date.now() }), []);
-  useEffect(() => {
-    if (!current || current.persistent) return;
-    const timer = setTimeout(() => setCurrent(null), 5000);
-    return () => clearTimeout(timer);
-  }, [current]);
+  const [entries, setEntries] = useState<ToastEntry[]>([]);
+  useEffect(() => subscribeToasts(setEntries), []);
   return (
-    <ToastContext.Provider value={show}>
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notifications">
       {children}
-      <div role="region" aria-label="Notifications" className="pointer-events-none fixed bottom-4 right-4 z-50 w-80">
-        {current && (
-          <div
-            role="status"
-            className={cn(
-              'pointer-events-auto rounded-lg border p-4 shadow-lg',
-              current.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
-            )}
-          >
-            <p className="font-semibold">{current.title}</p>
-            {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
-            <button type="button" className="mt-2 text-xs underline" onClick={() => setCurrent(null)}>
-              Dismiss
-            </button>
+      {entries.map((entry) => (
+        <ToastPrimitive.Root
+          key={entry.id}
+          open={entry.open}
+          duration={entry.persistent ? Infinity : TOAST_DURATION_MS}
+          onOpenChange={(open) => !open && dismissToast(entry.id)}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-8 shadow-lg transition data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
+            entry.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{entry.title}</ToastPrimitive.Title>
+            {entry.description && <ToastPrimitive.Description className="text-sm opacity-90">{entry.description}</ToastPrimitive.Description>}
           </div>
-        )}
-      </div>
-    </ToastContext.Provider>
+          <ToastPrimitive.Close aria-label="Close notification" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[60] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+    </ToastPrimitive.Provider>
   );
 }
 
+/** The toast function; a hook so components read like the rest of React. */
 export function useToast() {
-  return useContext(ToastContext);
+  return toast;
 }

@@ -1,0 +1,37 @@
+import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from './cn';
+
+export const DropdownMenu = MenuPrimitive.Root;
+export const DropdownMenuTrigger = MenuPrimitive.Trigger;
+
+export function DropdownMenuContent({ children, align = 'end' }: { children: ReactNode; align?: 'start' | 'end' | 'center' }) {
+  return (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content align={align} sideOffset={6} className="z-50 min-w-48 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
+        {children}
+      </MenuPrimitive.Content>
+    </MenuPrimitive.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, destructive, ...props }: ComponentProps<typeof MenuPrimitive.Item> & { destructive?: boolean }) {
+  return (
+    <MenuPrimitive.Item
+      className={cn(
+        'flex cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-zinc-100 data-[disabled]:opacity-50 dark:data-[highlighted]:bg-zinc-800',
+        destructive && 'text-red-600 dark:text-red-400',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  return <MenuPrimitive.Label className="px-3 py-2 text-xs text-zinc-500">{children}</MenuPrimitive.Label>;
+}
+
+export function DropdownMenuSeparator() {
+  return <MenuPrimitive.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />;
+}

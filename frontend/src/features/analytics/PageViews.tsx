@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { track } from './data-layer';
+
+/** One page_view per route change. */
+export function PageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => track('page_view', { page_path: pathname }), [pathname]);
+  return null;
+}
