@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Browser tests: Debian's Chromium driven by playwright-core against a natively running system
-// (scripts/test.mjs starts one). Screenshots go to frontend/e2e/screenshots/.
-import { mkdirSync } from 'node:fs';
+// (scripts/test.mjs starts one). Screenshots of every main screen in both themes go to
+// frontend/e2e/screenshots/.
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -10,17 +11,33 @@ const base = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const mailApi = `${process.env.E2E_MAIL_URL ?? 'http://127.0.0.1:1080'}/api/email`;
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
+const only = process.env.E2E_ONLY;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 const results = [];
-async function test(name, body) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+
+/** A fresh browser context; `consent` pre-stores cookie consent so the banner stays out of screenshots. */
+async function test(name, body, { theme = 'dark', consent = true, viewport = { width: 1280, height: 900 } } = {}) {
+  if (only && !name.includes(only)) return;
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.addInitScript(
+    ([storedTheme, storeConsent]) => {
+      if (sessionStorage.getItem('e2e-init')) return;
+      sessionStorage.setItem('e2e-init', '1');
+      localStorage.setItem('theme', storedTheme);
+      if (storeConsent) localStorage.setItem('cookie-consent', JSON.stringify({ value: 'accepted', at: new Date().toISOString() }));
+    },
+    [theme, consent],
+  );
   const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   try {
-    await body(page);
+    await body(page, context);
+    expect(pageErrors.length === 0, `uncaught page errors: ${pageErrors.join('; ')}`);
     results.push({ name, ok: true });
     console.log(`  ✓ ${name}`);
   } catch (error) {
@@ -31,62 +48,218 @@ async function test(name, body) {
     await context.close();
   }
 }
-const expect = (condition, message) => {
+function expect(condition, message) {
   if (!condition) throw new Error(message);
-};
+}
+const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+const cards = (page) => page.getByTestId('asset-card');
+const imagesLoaded = (page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('[data-testid="asset-card"] img')].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 30_000 });
 
 async function codeFor(email) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
     const mails = await (await fetch(mailApi)).json();
-    const mail = mails.filter((candidate) => candidate.to?.[0]?.address === email && /code/.test(candidate.subject)).pop();
+    const mail = mails.filter((candidate) => candidate.to?.[0]?.address === email && /code/i.test(candidate.subject)).pop();
     if (mail) return /(\d{6})/.exec(mail.subject)[1];
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no code mailed to ${email}`);
 }
 
-await test('landing page shows the hero and the plans', async (page) => {
-  await page.goto(base);
-  await page.getByText('No Complex Prompts Required').waitFor();
-  expect(await page.getByText('Studio').count() > 0, 'plans missing');
-  await page.screenshot({ path: path.join(shots, 'landing-dark.png') });
-});
-
-await test('unknown paths show Page Not Found, /history goes to /generate (then /auth for a visitor)', async (page) => {
-  await page.goto(`${base}/no/such/page`);
-  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-  await page.goto(`${base}/history`);
-  await page.waitForURL('**/auth');
-});
-
-await test('sign up, verify with the mailed code, generate 4 designs, star, delete, log out', async (page) => {
-  const email = `e2e-${Date.now()}@example.com`;
+async function signUp(page, email) {
   await page.goto(`${base}/auth?mode=signup`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('6-digit code').waitFor();
-  await page.screenshot({ path: path.join(shots, 'verify-dark.png') });
-  await page.getByLabel('6-digit code').fill(await codeFor(email)); // verifies on the 6th digit
+  const code = await codeFor(email);
+  await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)}-${code.slice(3)}`); // pasted junk is stripped; verifies on the 6th digit
   await page.waitForURL('**/generate');
-  await page.getByText('10 credits').waitFor();
-  await page.getByLabel('Describe your design').fill("a cat astronaut, 'Space Meow' in retro letters");
+  await page.getByText('10 credits').first().waitFor();
+}
+
+async function generate(page, prompt) {
+  await page.getByLabel('Describe your design').fill(prompt);
   await page.getByRole('button', { name: 'Generate' }).click();
-  await page.waitForFunction(() => document.querySelectorAll('img[alt*="Space Meow"]').length === 4, undefined, { timeout: 90_000 });
-  await page.getByText('9 credits').waitFor();
-  await page.screenshot({ path: path.join(shots, 'generate-dark.png') });
+  await page.getByRole('status').filter({ hasText: /Queued|Generating images|Processing/ }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+  await page.waitForFunction((text) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(text)).length >= 4, prompt.slice(0, 20), { timeout: 120_000 });
+}
+
+for (const theme of ['dark', 'light']) {
+  await test(`public screens render in the ${theme} theme`, async (page) => {
+    await page.goto(base);
+    await page.getByText('No Complex Prompts Required').waitFor();
+    expect((await page.getByText('Studio').count()) > 0, 'plans missing on the landing page');
+    expect((await page.evaluate(() => document.documentElement.classList.contains('dark'))) === (theme === 'dark'), 'theme class not applied');
+    await shot(page, `landing-${theme}`);
+    await page.goto(`${base}/examples`);
+    await page.getByRole('link', { name: 'Log In' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(page, `examples-${theme}`);
+    await page.goto(`${base}/auth`);
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    await shot(page, `auth-${theme}`);
+    await page.goto(`${base}/privacy`);
+    await page.getByText(/7 years/).first().waitFor();
+    await shot(page, `privacy-${theme}`);
+    await page.goto(`${base}/terms`);
+    await shot(page, `terms-${theme}`);
+    await page.goto(`${base}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await shot(page, `not-found-${theme}`);
+  }, { theme });
+}
+
+await test('the theme toggle switches and remembers the theme', async (page) => {
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  expect(!(await page.evaluate(() => document.documentElement.classList.contains('dark'))), 'still dark');
+  await page.reload();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+  expect((await page.evaluate(() => localStorage.getItem('theme'))) === 'light', 'theme not stored');
+});
+
+await test('unknown paths show Page Not Found; /history and signed-in pages send a visitor to /auth', async (page) => {
+  await page.goto(`${base}/no/such/page`);
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  await page.goto(`${base}/history`);
+  await page.waitForURL('**/auth');
+  for (const route of ['/generate', '/account', '/pricing']) {
+    await page.goto(`${base}${route}`);
+    await page.waitForURL('**/auth');
+  }
+});
+
+await test('the cookie banner appears after a second; Accept stores consent, dismiss does not', async (page) => {
+  await page.goto(base);
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  expect((await banner.count()) === 0, 'banner shown before the delay');
+  await banner.getByText('We use cookies for analytics.').waitFor({ timeout: 3000 });
+  await banner.getByRole('button', { name: 'Dismiss cookie banner' }).click();
+  await banner.waitFor({ state: 'detached' });
+  expect((await page.evaluate(() => localStorage.getItem('cookie-consent'))) === null, 'dismiss stored consent');
+  await page.reload();
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await banner.waitFor({ state: 'detached' });
+  const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('cookie-consent')));
+  expect(stored.value === 'accepted' && !Number.isNaN(Date.parse(stored.at)), `consent stored as ${JSON.stringify(stored)}`);
+  await page.reload();
+  await page.waitForTimeout(1500);
+  expect((await banner.count()) === 0, 'banner came back after consent');
+}, { consent: false });
+
+await test('sign up, generate 4 designs, star, search, lightbox, download, shift-select and bulk delete, log out', async (page) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  await signUp(page, email);
+  expect(await page.evaluate(() => window.dataLayer?.some((entry) => entry.event === 'email_verified')), 'email_verified not pushed to dataLayer');
+  await page.getByText('Free trial:').waitFor();
+
+  await generate(page, "a cat astronaut, 'Space Meow' in retro letters");
+  await page.getByText('9 credits').first().waitFor();
+  expect((await cards(page).count()) === 4, 'expected 4 cards');
+  const thumbnail = await page.locator('[data-testid="asset-card"] img').first().getAttribute('src');
+  expect(thumbnail.includes('size=thumbnail'), `gallery image is not a thumbnail: ${thumbnail}`);
+  await imagesLoaded(page);
+  await shot(page, 'generate-dark');
 
   await page.getByRole('button', { name: 'Star', exact: true }).first().click();
   await page.getByRole('button', { name: 'Unstar', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Starred Only' }).click();
-  await page.waitForFunction(() => document.querySelectorAll('img[alt*="Space Meow"]').length === 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
   await page.getByRole('button', { name: 'Starred Only' }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
-  await page.waitForFunction(() => document.querySelectorAll('img[alt*="Space Meow"]').length === 3);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 4);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByLabel('Search prompts').fill('space meow');
+  await page.waitForTimeout(600);
+  expect((await cards(page).count()) === 4, 'search by prompt lost cards');
+  await page.getByLabel('Search prompts').fill('no such design anywhere');
+  await page.getByText('No matching images found').waitFor();
+  await page.getByLabel('Search prompts').fill('');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 4);
+
+  await page.getByRole('button', { name: 'Open image 1 in the lightbox' }).click();
+  const lightboxTitle = page.getByRole('dialog').getByText(/^1 of 4/);
+  await lightboxTitle.waitFor();
+  await page.getByTestId('lightbox-image').waitFor();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('dialog').getByText(/^2 of 4/).waitFor();
+  await page.getByRole('button', { name: 'Next image' }).click();
+  await page.getByRole('dialog').getByText(/^3 of 4/).waitFor();
+  await page.keyboard.press('ArrowLeft');
+  await page.getByRole('dialog').getByText(/^2 of 4/).waitFor();
+  await shot(page, 'lightbox-dark');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).first().click()]);
+  expect(download.suggestedFilename().endsWith('.png'), `download named ${download.suggestedFilename()}`);
+  const file = readFileSync(await download.path());
+  expect(file.subarray(1, 4).toString() === 'PNG' && file.readUInt32BE(16) >= 1000, 'download is not a print-size PNG');
+
+  await page.getByRole('button', { name: 'Image details' }).first().click();
+  await page.getByRole('dialog', { name: 'Image Details' }).getByText('Dimensions').waitFor();
+  await page.getByRole('dialog', { name: 'Image Details' }).getByText('(Starred: 1 year retention)').waitFor();
+  await shot(page, 'details-dark');
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Select image 1').click();
+  await page.getByLabel('Select image 3').click({ modifiers: ['Shift'] });
+  await page.getByText('3 selected').waitFor();
+  await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete 3 selected image(s)?' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Deleted 3 image(s)').waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  await page.getByText('No Complex Prompts Required').waitFor();
 });
+
+await test('signed-in screens in both themes, help dialog, upgrade dialog, prompt prefill, pricing and local checkout', async (page) => {
+  const email = `e2e-screens-${Date.now()}@example.com`;
+  await signUp(page, email);
+  await page.goto(`${base}/generate?prompt=${encodeURIComponent("'Coffee First' vintage badge")}`);
+  await page.waitForFunction(() => !location.search.includes('prompt='));
+  expect((await page.getByLabel('Describe your design').inputValue()) === "'Coffee First' vintage badge", 'prompt not prefilled');
+
+  await page.getByRole('button', { name: 'Help & Support' }).click();
+  await page.getByRole('tab', { name: 'Contact Us' }).click();
+  await page.getByLabel('Subject').fill('Hello');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByText('Please fill in all fields').waitFor();
+  await page.getByLabel('Message').fill('Love the sticker effect.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByText('Message sent!').waitFor();
+
+  await page.getByText('Free trial:').waitFor();
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    for (const route of ['generate', 'account', 'pricing']) {
+      await page.goto(`${base}/${route}`);
+      await page.waitForLoadState('networkidle');
+      await shot(page, `${route}-${theme}${route === 'generate' ? '-empty' : ''}`);
+    }
+  }
+
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: /Buy/ }).first().click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).waitFor();
+  await shot(page, 'checkout-light');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/checkout'));
+  await page.goto(`${base}/generate`);
+  await page.getByText('35 credits').first().waitFor();
+}, { theme: 'light' });
+
+await test('a phone-sized screen gets the same workspace', async (page) => {
+  await signUp(page, `e2e-phone-${Date.now()}@example.com`);
+  await page.getByLabel('Describe your design').waitFor();
+  await shot(page, 'generate-phone-dark');
+  await page.goto(base.replace(/\/$/, '') + '/examples');
+  await shot(page, 'examples-phone-dark');
+}, { viewport: { width: 390, height: 844 } });
 
 await browser.close();
 const passed = results.filter((result) => result.ok).length;

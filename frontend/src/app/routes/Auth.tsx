@@ -1,10 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { LIMITS, TRIAL } from '@printloom/contracts/limits';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorText } from '../../lib/api';
 import { Button, Input } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { normaliseCode } from '../../features/auth/code-input';
+import { CodeInput } from '../../features/auth/CodeInput';
+import { track } from '../../features/analytics/data-layer';
+import { Logo } from '../../components/layout/Logo';
+import { ThemeToggle } from '../../components/layout/ThemeToggle';
 import { meQueryKey } from '../../features/auth/use-me';
 
 type View = 'login' | 'signup' | 'verify-email' | 'forgot-password' | 'reset-password';
@@ -13,30 +17,6 @@ function initialView(mode: string | null): View {
   if (mode === 'signup') return 'signup';
   if (mode === 'reset') return 'forgot-password';
   return 'login';
-}
-
-function CodeInput({ value, onChange, onComplete }: { value: string; onChange: (code: string) => void; onComplete?: (code: string) => void }) {
-  return (
-    <Input
-      aria-label="6-digit code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      className="text-center text-2xl tracking-[0.5em]"
-      value={value}
-      onChange={(event) => {
-        const code = normaliseCode(event.target.value);
-        onChange(code);
-        if (code.length === 6) onComplete?.(code);
-      }}
-      onPaste={(event) => {
-        event.preventDefault();
-        const code = normaliseCode(event.clipboardData.getData('text'));
-        onChange(code);
-        if (code.length === 6) onComplete?.(code);
-      }}
-    />
-  );
 }
 
 export default function Auth() {
@@ -65,13 +45,14 @@ export default function Auth() {
     event.preventDefault();
     setBusy(true);
     try {
-      if (view === 'signup') {
-        await apiRequest('POST', '/api/auth/signup', { email, password });
+      const reply = await apiRequest<{ requiresVerification?: boolean; user?: { id: string } }>('POST', `/api/auth/${view === 'signup' ? 'signup' : 'login'}`, { email, password });
+      if (view === 'signup') track('signup', { user_id: reply?.user?.id });
+      if (reply?.requiresVerification) {
         toast({ title: 'Check your email', description: "We've sent you a 6-digit verification code." });
+        setCode('');
         setView('verify-email');
       } else {
-        await apiRequest('POST', '/api/auth/login', { email, password });
-        toast({ title: 'Welcome back!', description: "You've successfully logged in." });
+        toast(view === 'signup' ? { title: 'Account created!' } : { title: 'Welcome back!', description: "You've successfully logged in." });
         await signedIn();
       }
     } catch (error) {
@@ -88,7 +69,9 @@ export default function Auth() {
     if (value.length !== 6) return toast({ title: 'Invalid Code', description: 'Please enter a 6-digit verification code.', variant: 'destructive' });
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/auth/verify-email', { email, code: value });
+      const reply = await apiRequest<{ user?: { id: string } }>('POST', '/api/auth/verify-email', { email, code: value });
+      track('email_verified', { user_id: reply?.user?.id });
+      track('trial_credits_granted', { user_id: reply?.user?.id, credits: TRIAL.credits });
       toast({ title: 'Email Verified!', description: 'Your account has been activated.' });
       await signedIn();
     } catch (error) {
@@ -124,7 +107,7 @@ export default function Auth() {
   async function resetPassword(event: FormEvent) {
     event.preventDefault();
     if (code.length !== 6) return toast({ title: 'Invalid Code', description: 'Please enter a 6-digit reset code.', variant: 'destructive' });
-    if (password.length < 8) return toast({ title: 'Invalid Password', description: 'Password must be at least 8 characters.', variant: 'destructive' });
+    if (password.length < LIMITS.passwordMinChars) return toast({ title: 'Invalid Password', description: 'Password must be at least 8 characters.', variant: 'destructive' });
     setBusy(true);
     try {
       await apiRequest('POST', '/api/auth/reset-password', { email, code, newPassword: password });
@@ -139,66 +122,108 @@ export default function Auth() {
     }
   }
 
-  const title = { login: 'Sign in', signup: 'Create your account', 'verify-email': 'Verify your email', 'forgot-password': 'Reset your password', 'reset-password': 'Choose a new password' }[view];
+  const heading = {
+    login: ['Welcome back', 'Sign in to your Printloom workspace'],
+    signup: ['Create your account', `Start with ${TRIAL.credits} free credits, no card needed`],
+    'verify-email': ['Verify your email', `Enter the 6-digit code we sent to ${email || 'your email'}.`],
+    'forgot-password': ['Reset your password', "Enter your email and we'll send you a reset code."],
+    'reset-password': ['Choose a new password', `Enter the code we sent to ${email || 'your email'} and a new password.`],
+  }[view];
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-6">
-      <div className="w-full max-w-sm rounded-2xl border border-zinc-200 p-8 shadow-sm dark:border-zinc-800">
-        <Link to="/" className="text-lg font-black text-brand-500">Printloom</Link>
-        <h1 className="mt-4 text-2xl font-bold">{title}</h1>
+    <div className="flex min-h-screen flex-col">
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Logo />
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-center justify-center p-4 sm:p-6">
+        <div className="w-full max-w-sm rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/60">
+          <h1 className="text-2xl font-bold">{heading[0]}</h1>
+          <p className="mt-1 text-sm text-zinc-500">{heading[1]}</p>
 
-        {(view === 'login' || view === 'signup') && (
-          <form className="mt-6 space-y-3" onSubmit={submitCredentials}>
-            <Button type="button" variant="outline" className="w-full" onClick={() => (window.location.href = '/api/auth/google')}>
-              Continue with Google
-            </Button>
-            <Input type="email" aria-label="Email" placeholder="you@example.com" required value={email} onChange={(event) => setEmail(event.target.value)} />
-            <Input type="password" aria-label="Password" placeholder={view === 'signup' ? 'At least 8 characters' : 'Password'} required value={password} onChange={(event) => setPassword(event.target.value)} />
-            {view === 'login' && (
-              <button type="button" className="text-sm text-brand-500" onClick={() => setView('forgot-password')}>
-                Forgot password?
-              </button>
-            )}
-            <Button type="submit" className="w-full" disabled={busy}>
-              {view === 'signup' ? 'Sign up' : 'Sign in'}
-            </Button>
-            <p className="text-center text-sm text-zinc-500">
-              {view === 'signup' ? 'Already have an account? ' : "Don't have an account? "}
-              <button type="button" className="font-semibold text-brand-500" onClick={() => setView(view === 'signup' ? 'login' : 'signup')}>
-                {view === 'signup' ? 'Sign in' : 'Sign up'}
-              </button>
-            </p>
-          </form>
-        )}
+          {(view === 'login' || view === 'signup') && (
+            <form className="mt-6 space-y-4" onSubmit={submitCredentials}>
+              <Button variant="outline" className="w-full" onClick={() => window.location.assign('/api/auth/google')}>
+                <GoogleMark /> Continue with Google
+              </Button>
+              <div className="flex items-center gap-3 text-xs uppercase text-zinc-500" aria-hidden>
+                <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />or<span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+              </div>
+              <Field label="Email">
+                <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(event) => setEmail(event.target.value)} />
+              </Field>
+              <Field label="Password">
+                <Input id="password" type="password" autoComplete={view === 'signup' ? 'new-password' : 'current-password'} placeholder={view === 'signup' ? 'At least 8 characters' : 'Your password'} required value={password} onChange={(event) => setPassword(event.target.value)} />
+              </Field>
+              {view === 'login' && (
+                <button type="button" className="text-sm font-medium text-brand-500 hover:underline" onClick={() => setView('forgot-password')}>
+                  Forgot password?
+                </button>
+              )}
+              <Button type="submit" className="w-full" disabled={busy}>
+                {view === 'signup' ? 'Sign up' : 'Sign in'}
+              </Button>
+              <p className="text-center text-sm text-zinc-500">
+                {view === 'signup' ? 'Already have an account? ' : "Don't have an account? "}
+                <button type="button" className="font-semibold text-brand-500 hover:underline" onClick={() => setView(view === 'signup' ? 'login' : 'signup')}>
+                  {view === 'signup' ? 'Sign in' : 'Sign up'}
+                </button>
+              </p>
+            </form>
+          )}
 
-        {view === 'verify-email' && (
-          <div className="mt-6 space-y-3">
-            <p className="text-sm text-zinc-500">Enter the 6-digit code we sent to {email || 'your email'}.</p>
-            <CodeInput value={code} onChange={setCode} onComplete={(value) => void verify(value)} />
-            <Button className="w-full" disabled={busy || code.length !== 6} onClick={() => void verify()}>Verify Email</Button>
-            <Button variant="outline" className="w-full" onClick={() => void resend()}>Resend Code</Button>
-            <Button variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
-          </div>
-        )}
+          {view === 'verify-email' && (
+            <div className="mt-6 space-y-3">
+              <CodeInput value={code} onChange={setCode} onComplete={(value) => void verify(value)} />
+              <Button className="w-full" disabled={busy || code.length !== 6} onClick={() => void verify()}>Verify Email</Button>
+              <Button variant="outline" className="w-full" onClick={() => void resend()}>Resend Code</Button>
+              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
+            </div>
+          )}
 
-        {view === 'forgot-password' && (
-          <form className="mt-6 space-y-3" onSubmit={sendResetCode}>
-            <Input type="email" aria-label="Email" placeholder="you@example.com" required value={email} onChange={(event) => setEmail(event.target.value)} />
-            <Button type="submit" className="w-full" disabled={busy || !email}>Send Reset Code</Button>
-            <Button type="button" variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
-          </form>
-        )}
+          {view === 'forgot-password' && (
+            <form className="mt-6 space-y-3" onSubmit={sendResetCode}>
+              <Field label="Email">
+                <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(event) => setEmail(event.target.value)} />
+              </Field>
+              <Button type="submit" className="w-full" disabled={busy || !email.trim()}>Send Reset Code</Button>
+              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
+            </form>
+          )}
 
-        {view === 'reset-password' && (
-          <form className="mt-6 space-y-3" onSubmit={resetPassword}>
-            <CodeInput value={code} onChange={setCode} />
-            <Input type="password" aria-label="New password" placeholder="At least 8 characters" value={password} onChange={(event) => setPassword(event.target.value)} />
-            <Button type="submit" className="w-full" disabled={busy || code.length !== 6 || password.length < 8}>Reset Password</Button>
-            <Button type="button" variant="outline" className="w-full" onClick={() => void resend()}>Resend Code</Button>
-            <Button type="button" variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
-          </form>
-        )}
-      </div>
-    </main>
+          {view === 'reset-password' && (
+            <form className="mt-6 space-y-3" onSubmit={resetPassword}>
+              <CodeInput value={code} onChange={setCode} label="Reset code" />
+              <Field label="New password">
+                <Input id="new-password" type="password" autoComplete="new-password" placeholder="At least 8 characters" value={password} onChange={(event) => setPassword(event.target.value)} />
+              </Field>
+              <Button type="submit" className="w-full" disabled={busy || code.length !== 6 || password.length < LIMITS.passwordMinChars}>Reset Password</Button>
+              <Button variant="outline" className="w-full" onClick={() => void resend()}>Resend Code</Button>
+              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
+            </form>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactElement<{ id: string }> }) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={children.props.id} className="text-sm font-medium">{label}</label>
+      {children}
+    </div>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.84 14.1a6.6 6.6 0 0 1 0-4.2V7.06H2.18a11 11 0 0 0 0 9.88l3.66-2.84z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.3 9.14 5.38 12 5.38z" />
+    </svg>
   );
 }

@@ -1,0 +1,120 @@
+import { memo, type MouseEvent } from 'react';
+import { Download, Info, MoreHorizontal, Scissors, Star, Trash2, ZoomIn } from 'lucide-react';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import type { UpscaleFactor } from '@printloom/contracts/plans';
+import { CREDIT_COSTS } from '@printloom/contracts/plans';
+import { cn } from '../../components/ui/cn';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import { imageUrl } from './downloads';
+import { expiryBadge, tileClass } from './status';
+
+export type CardLayout = 'grid' | 'list';
+
+export interface AssetCardHandlers {
+  onSelect: (index: number, shift: boolean) => void;
+  onOpen: (index: number) => void;
+  onInfo: (asset: Asset) => void;
+  onStar: (asset: Asset) => void;
+  onDownload: (asset: Asset) => void;
+  onRemoveBackground: (asset: Asset) => void;
+  onUpscale: (asset: Asset, factor: UpscaleFactor) => void;
+  onDelete: (asset: Asset) => void;
+}
+
+const iconButton = 'inline-flex size-8 items-center justify-center rounded-lg bg-white/90 text-zinc-700 shadow-sm backdrop-blur hover:bg-white dark:bg-zinc-900/90 dark:text-zinc-200 dark:hover:bg-zinc-900';
+
+export const AssetCard = memo(function AssetCard({ asset, index, selected, layout, handlers }: { asset: Asset; index: number; selected: boolean; layout: CardLayout; handlers: AssetCardHandlers }) {
+  const badge = expiryBadge(asset.expiresAt);
+  const label = asset.job.prompt || 'Design';
+  const select = (event: MouseEvent) => handlers.onSelect(index, event.shiftKey);
+
+  const checkbox = (
+    <input
+      type="checkbox"
+      aria-label={`Select image ${index + 1}`}
+      checked={selected}
+      onChange={() => undefined}
+      onClick={select}
+      className="size-4 cursor-pointer accent-brand-600"
+    />
+  );
+  const star = (
+    <button type="button" aria-label={asset.starred ? 'Unstar' : 'Star'} aria-pressed={asset.starred} onClick={() => handlers.onStar(asset)} className={iconButton}>
+      <Star className={cn('size-4', asset.starred && 'fill-amber-400 text-amber-400')} aria-hidden />
+    </button>
+  );
+  const actions = (
+    <>
+      <button type="button" aria-label="Image details" onClick={() => handlers.onInfo(asset)} className={iconButton}>
+        <Info className="size-4" aria-hidden />
+      </button>
+      <button type="button" aria-label="Download" onClick={() => handlers.onDownload(asset)} className={iconButton}>
+        <Download className="size-4" aria-hidden />
+      </button>
+      <DropdownMenu>
+        <DropdownMenuTrigger aria-label="More actions" className={iconButton}>
+          <MoreHorizontal className="size-4" aria-hidden />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => handlers.onRemoveBackground(asset)}>
+            <Scissors className="size-4" aria-hidden /> Remove BG (Free)
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => handlers.onUpscale(asset, 2)}>
+            <ZoomIn className="size-4" aria-hidden /> Upscale 2× ({CREDIT_COSTS.upscale} credits)
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => handlers.onUpscale(asset, 4)}>
+            <ZoomIn className="size-4" aria-hidden /> Upscale 4× ({CREDIT_COSTS.upscale} credits)
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem destructive onSelect={() => handlers.onDelete(asset)}>
+            <Trash2 className="size-4" aria-hidden /> Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
+  );
+  const thumbnail = (
+    <button type="button" onClick={() => handlers.onOpen(index)} aria-label={`Open image ${index + 1} in the lightbox`} className={cn(tileClass(asset.job.prompt), 'block size-full')}>
+      <img src={imageUrl(asset.id, 'thumbnail')} alt={label} loading="lazy" decoding="async" className="size-full object-contain" />
+    </button>
+  );
+  const expiry = badge && <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{badge}</span>;
+
+  if (layout === 'list') {
+    return (
+      <article className={cn('flex items-center gap-3 rounded-xl border bg-white p-2 pr-3 [content-visibility:auto] [contain-intrinsic-size:auto_88px] dark:bg-zinc-900/60', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
+        {checkbox}
+        <div className="size-18 shrink-0 overflow-hidden rounded-lg">{thumbnail}</div>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium">{label}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+            <span>{new Date(asset.createdAt).toLocaleDateString()}</span>
+            <span>{asset.width} × {asset.height}</span>
+            {expiry}
+          </p>
+        </div>
+        <div className="flex items-center gap-1">{star}{actions}</div>
+      </article>
+    );
+  }
+  return (
+    <article className={cn('group relative overflow-hidden rounded-xl border bg-white [content-visibility:auto] [contain-intrinsic-size:auto_300px] dark:bg-zinc-900', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
+      <div className="aspect-square">{thumbnail}</div>
+      <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">{checkbox}</div>
+      <div className="absolute right-2 top-2">{star}</div>
+      {expiry && <div className="absolute bottom-14 left-2">{expiry}</div>}
+      <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">
+        <p className="min-w-0 flex-1 truncate text-xs text-zinc-500" title={label}>{label}</p>
+        <div className="flex items-center gap-1">{actions}</div>
+      </div>
+    </article>
+  );
+});
+
+export function SkeletonCard({ layout }: { layout: CardLayout }) {
+  return layout === 'list' ? (
+    <div className="h-22 animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" data-testid="skeleton-card" aria-hidden />
+  ) : (
+    <div className="aspect-[1/1.17] animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" data-testid="skeleton-card" aria-hidden />
+  );
+}

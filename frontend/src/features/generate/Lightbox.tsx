@@ -1,0 +1,61 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import { imageUrl } from './downloads';
+import { tileClass } from './status';
+
+const control = 'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-30';
+
+/** Full-screen viewer: Escape closes, arrow keys and buttons move between gallery items. */
+export function Lightbox({ assets, index, onIndex, onClose, onDownload }: { assets: readonly Asset[]; index: number | null; onIndex: (index: number) => void; onClose: () => void; onDownload: (asset: Asset) => void }) {
+  const asset = index === null ? undefined : assets[index];
+  const go = (step: number) => {
+    if (index === null) return;
+    const next = index + step;
+    if (next >= 0 && next < assets.length) onIndex(next);
+  };
+  return (
+    <DialogPrimitive.Root open={asset !== undefined} onOpenChange={(open) => !open && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/90" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col outline-none"
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowLeft') go(-1);
+            if (event.key === 'ArrowRight') go(1);
+          }}
+        >
+          <div className="flex items-center justify-between gap-3 p-3 text-white">
+            <DialogPrimitive.Title className="min-w-0 truncate text-sm">
+              {asset ? `${(index ?? 0) + 1} of ${assets.length} · ${asset.job.prompt}` : ''}
+            </DialogPrimitive.Title>
+            <div className="flex gap-2">
+              {asset && (
+                <button type="button" aria-label="Download" className={control} onClick={() => onDownload(asset)}>
+                  <Download className="size-5" aria-hidden />
+                </button>
+              )}
+              <DialogPrimitive.Close aria-label="Close" className={control}>
+                <X className="size-5" aria-hidden />
+              </DialogPrimitive.Close>
+            </div>
+          </div>
+          <div className="relative flex min-h-0 flex-1 items-center justify-center gap-2 px-2 pb-4">
+            <button type="button" aria-label="Previous image" className={control} onClick={() => go(-1)} disabled={!index}>
+              <ChevronLeft className="size-6" aria-hidden />
+            </button>
+            {asset && (
+              <div className={`${tileClass(asset.job.prompt)} flex h-full max-h-[85vh] min-w-0 flex-1 items-center justify-center overflow-hidden rounded-xl`}>
+                <img key={asset.id} src={imageUrl(asset.id, 'preview')} alt={`Large preview: ${asset.job.prompt}`} className="max-h-full max-w-full object-contain" data-testid="lightbox-image" />
+              </div>
+            )}
+            <button type="button" aria-label="Next image" className={control} onClick={() => go(1)} disabled={index === null || index >= assets.length - 1}>
+              <ChevronRight className="size-6" aria-hidden />
+            </button>
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

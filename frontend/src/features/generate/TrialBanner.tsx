@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { Sparkles } from 'lucide-react';
+import { TRIAL } from '@printloom/contracts/limits';
+import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+
+export type TrialLevel = 'normal' | 'warning' | 'critical';
+
+/** ≤5 credits emphasises the button, ≤2 turns the whole banner urgent (spec section 2). */
+export function trialLevel(credits: number): TrialLevel {
+  if (credits <= TRIAL.criticalAt) return 'critical';
+  if (credits <= TRIAL.warningAt) return 'warning';
+  return 'normal';
+}
+
+export function TrialBanner({ credits }: { credits: number }) {
+  const level = trialLevel(credits);
+  return (
+    <div
+      role="note"
+      aria-label="Trial credits"
+      className={cn(
+        'border-b px-4 py-2.5 text-sm sm:px-6',
+        level === 'critical' ? 'border-red-700 bg-red-600 text-white' : 'border-brand-100 bg-brand-50 text-brand-700 dark:border-brand-600/20 dark:bg-brand-600/10 dark:text-brand-400',
+      )}
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2">
+        <p className="flex items-center gap-2">
+          <Sparkles className="size-4 shrink-0" aria-hidden />
+          {level === 'critical' && <strong>Trial credits almost gone!</strong>}
+          <span>
+            Free trial: <strong>{credits}</strong> of {TRIAL.credits} credits left
+          </span>
+        </p>
+        <Link
+          to="/account"
+          data-emphasis={level === 'normal' ? undefined : 'true'}
+          className={cn(
+            level === 'normal' && buttonClasses('outline', 'sm', 'border-brand-400/50'),
+            level === 'warning' && buttonClasses('primary', 'sm', 'shadow-lg shadow-brand-600/30 ring-2 ring-brand-400'),
+            level === 'critical' && buttonClasses('primary', 'sm', 'bg-white text-red-700 hover:bg-red-50'),
+          )}
+        >
+          Upgrade Now
+        </Link>
+      </div>
+    </div>
+  );
+}

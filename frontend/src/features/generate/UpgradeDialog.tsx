@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Check, Loader2 } from 'lucide-react';
+import { findPlan, formatPrice } from '@printloom/contracts/plans';
+import { apiRequest, errorText } from '../../lib/api';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+
+const creator = findPlan('creator')!;
+/** The dialog also advertises credit rollover for Creator, as the spec records (section 9, 'Conflict'). */
+const ADVERTISED = [...creator.features, 'Unused credits roll over', 'Upscaling for print-size files'];
+
+export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; onOpenChange: (open: boolean) => void; reason?: string }) {
+  const [busy, setBusy] = useState(false);
+  async function checkout() {
+    setBusy(true);
+    try {
+      const { url } = await apiRequest<{ url: string }>('POST', '/api/stripe/checkout', { planId: creator.id });
+      window.location.assign(url);
+    } catch (error) {
+      alert(`Error: ${errorText(error, 'Failed to create checkout session')}`);
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={`Upgrade to ${creator.name}`} description={reason ?? 'Get more credits, upscaling and the priority queue.'}>
+        <p className="text-3xl font-black">
+          {formatPrice(creator.priceCents)}<span className="text-base font-normal text-zinc-500">/month</span>
+        </p>
+        <ul className="mt-4 space-y-2 text-sm">
+          {[...new Set(ADVERTISED)].map((feature) => (
+            <li key={feature} className="flex items-start gap-2"><Check className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />{feature}</li>
+          ))}
+        </ul>
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <Link to="/pricing" className={buttonClasses('outline')}>See all plans</Link>
+          <Button onClick={() => void checkout()} disabled={busy}>
+            {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Upgrade to {creator.name}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

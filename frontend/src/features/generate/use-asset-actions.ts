@@ -1,0 +1,146 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import type { UpscaleFactor } from '@printloom/contracts/plans';
+import { apiRequest, errorText } from '../../lib/api';
+import { toast } from '../../components/ui/toast';
+import { track } from '../analytics/data-layer';
+import { meQueryKey } from '../auth/use-me';
+import { imageUrl, saveFile, zipUrl } from './downloads';
+import { starTargets } from './selection';
+
+export type AssetPage = { assets: Asset[]; nextCursor: string | null };
+export const assetsQueryRoot = ['/api/assets'] as const;
+
+/** Every library action of a card, the toolbar and the dialogs, with the spec's toasts (section 8). */
+export function useAssetActions() {
+  const queryClient = useQueryClient();
+  const [upscaling, setUpscaling] = useState<ReadonlyMap<string, UpscaleFactor>>(new Map());
+
+  const refreshLibrary = useCallback(() => queryClient.invalidateQueries({ queryKey: assetsQueryRoot }), [queryClient]);
+
+  const replaceAsset = useCallback(
+    (updated: Asset) => {
+      queryClient.setQueriesData<InfiniteData<AssetPage>>({ queryKey: assetsQueryRoot }, (data) =>
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, assets: page.assets.map((asset) => (asset.id === updated.id ? updated : asset)) })) },
+      );
+    },
+    [queryClient],
+  );
+
+  const toggleStar = useCallback(
+    async (asset: Asset) => {
+      try {
+        const reply = await apiRequest<{ asset: Asset }>('PATCH', `/api/assets/${asset.id}/star`);
+        replaceAsset(reply.asset);
+        track('image_starred', { asset_id: asset.id, job_id: asset.jobId ?? undefined, starred: reply.asset.starred });
+        if (!reply.asset.starred) void queryClient.invalidateQueries({ queryKey: assetsQueryRoot, predicate: (query) => (query.queryKey[1] as { starredOnly?: boolean })?.starredOnly === true });
+      } catch (error) {
+        console.error('Failed to star asset', error);
+      }
+    },
+    [queryClient, replaceAsset],
+  );
+
+  const starMany = useCallback(
+    async (assets: readonly Asset[]) => {
+      const { ids } = starTargets(assets);
+      await Promise.all(ids.map((id) => apiRequest('PATCH', `/api/assets/${id}/star`).catch((error: unknown) => console.error('Failed to star asset', error))));
+      await refreshLibrary();
+    },
+    [refreshLibrary],
+  );
+
+  const deleteOne = useCallback(
+    async (assetId: string) => {
+      try {
+        await apiRequest('DELETE', `/api/assets/${assetId}`);
+        toast({ title: 'Deleted', description: 'Image deleted successfully' });
+        await refreshLibrary();
+        return true;
+      } catch (error) {
+        toast({ title: 'Delete failed', description: errorText(error, 'Delete failed'), variant: 'destructive' });
+        return false;
+      }
+    },
+    [refreshLibrary],
+  );
+
+  const deleteMany = useCallback(
+    async (assetIds: readonly string[]) => {
+      try {
+        await apiRequest('DELETE', '/api/assets', { ids: assetIds });
+        toast({ title: 'Success', description: `Deleted ${assetIds.length} image(s)` });
+        await refreshLibrary();
+        return true;
+      } catch (error) {
+        toast({ title: 'Delete failed', description: errorText(error, 'Failed to delete assets'), variant: 'destructive' });
+        return false;
+      }
+    },
+    [refreshLibrary],
+  );
+
+  const removeBackground = useCallback(
+    async (assetId: string) => {
+      const progress = toast({ title: 'Removing background...', description: 'This is free and may take a moment', persistent: true });
+      try {
+        await apiRequest('POST', `/api/assets/${assetId}/remove-background`);
+        progress.update({ title: 'Success!', description: 'Background removed successfully' });
+        setTimeout(progress.dismiss, 5000);
+        await refreshLibrary();
+      } catch (error) {
+        progress.update({ title: 'Failed', description: errorText(error, 'Failed to remove background'), variant: 'destructive' });
+        setTimeout(progress.dismiss, 5000);
+      }
+    },
+    [refreshLibrary],
+  );
+
+  const upscale = useCallback(
+    async (asset: Asset, factor: UpscaleFactor) => {
+      setUpscaling((current) => new Map(current).set(asset.id, factor));
+      const progress = toast({ title: `Upscaling ${factor}×...`, description: 'This may take a minute...', persistent: true });
+      try {
+        const reply = await apiRequest<{ creditsRemaining: number }>('POST', `/api/assets/${asset.id}/upscale`, { scaleFactor: factor });
+        track(factor === 2 ? 'upscale_2x' : 'upscale_4x', { asset_id: asset.id, credits: reply.creditsRemaining });
+        progress.update({ title: 'Success!', description: `Image upscaled ${factor}×. ${reply.creditsRemaining} credits remaining` });
+        setTimeout(progress.dismiss, 5000);
+        await Promise.all([refreshLibrary(), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+      } catch (error) {
+        progress.update({ title: 'Upscale failed', description: errorText(error, 'Upscale failed'), variant: 'destructive' });
+        setTimeout(progress.dismiss, 5000);
+      } finally {
+        setUpscaling((current) => {
+          const next = new Map(current);
+          next.delete(asset.id);
+          return next;
+        });
+      }
+    },
+    [queryClient, refreshLibrary],
+  );
+
+  const download = useCallback(async (asset: Asset) => {
+    try {
+      await saveFile(imageUrl(asset.id), `printloom-${asset.id}.png`);
+      track('image_download', { asset_id: asset.id, job_id: asset.jobId ?? undefined, variant: asset.variant ?? undefined });
+    } catch {
+      toast({ title: 'Download failed', variant: 'destructive' });
+    }
+  }, []);
+
+  const downloadMany = useCallback(async (assets: readonly Asset[]) => {
+    try {
+      if (assets.length === 1) return await download(assets[0]);
+      await saveFile(zipUrl(assets.map((asset) => asset.id)), 'printloom-designs.zip');
+      for (const asset of assets) track('image_download', { asset_id: asset.id, job_id: asset.jobId ?? undefined });
+    } catch {
+      toast({ title: 'Download failed', variant: 'destructive' });
+    }
+  }, [download]);
+
+  return { upscaling, toggleStar, starMany, deleteOne, deleteMany, removeBackground, upscale, download, downloadMany };
+}
+
+export type AssetActions = ReturnType<typeof useAssetActions>;
