@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, starTargets } from './selection';
+
+const ids = ['a', 'b', 'c', 'd', 'e'];
+
+describe('gallery selection', () => {
+  it('toggles a card on plain clicks', () => {
+    const once = clickSelection(emptySelection, ids, 1, false);
+    expect([...once.ids]).toEqual(['b']);
+    expect([...clickSelection(once, ids, 1, false).ids]).toEqual([]);
+  });
+
+  it('selects the range from the last clicked card on shift-click, in either direction', () => {
+    const anchored = clickSelection(emptySelection, ids, 1, false);
+    expect([...clickSelection(anchored, ids, 3, true).ids].sort()).toEqual(['b', 'c', 'd']);
+    const backwards = clickSelection(clickSelection(emptySelection, ids, 4, false), ids, 2, true);
+    expect([...backwards.ids].sort()).toEqual(['c', 'd', 'e']);
+  });
+
+  it('treats a shift-click without an anchor as a plain click, and ignores unknown indexes', () => {
+    expect([...clickSelection(emptySelection, ids, 2, true).ids]).toEqual(['c']);
+    expect(clickSelection(emptySelection, ids, 9, false)).toBe(emptySelection);
+  });
+
+  it('drops ids that left the gallery', () => {
+    const selected = clickSelection(clickSelection(emptySelection, ids, 0, false), ids, 2, true);
+    expect([...pruneSelection(selected, ['a', 'c']).ids].sort()).toEqual(['a', 'c']);
+    expect(pruneSelection(selected, ids)).toBe(selected);
+  });
+
+  it('bulk star stars the unstarred ones, or unstars all when every one is starred', () => {
+    expect(starTargets([{ id: 'a', starred: true }, { id: 'b', starred: false }])).toEqual({ ids: ['b'], starring: true });
+    expect(starTargets([{ id: 'a', starred: true }, { id: 'b', starred: true }])).toEqual({ ids: ['a', 'b'], starring: false });
+  });
+
+  it('asks before a bulk delete with the spec text', () => {
+    expect(deleteConfirmation(3)).toBe('Delete 3 selected image(s)?');
+  });
+});
