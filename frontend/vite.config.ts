@@ -14,7 +14,7 @@ export default defineConfig({
     ],
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { target: 'es2022', sourcemap: false },
+  build: { target: 'es2022', sourcemap: false, manifest: true },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

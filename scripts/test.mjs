@@ -58,6 +58,13 @@ function frontendSuite() {
   record('vitest', report.numPassedTests, report.numFailedTests, ok);
 }
 
+function bundleBudget() {
+  if (!existsSync(path.join(root, 'frontend/dist/.vite/manifest.json'))) return;
+  log('landing page JavaScript budget');
+  const ok = run(process.execPath, ['frontend/scripts/bundle-budget.mjs']);
+  record('bundle budget', ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
 function composeCheck() {
   if (!existsSync(path.join(root, 'scripts/check-compose.sh'))) return;
   log('docker-compose.yml check');
@@ -134,6 +141,7 @@ async function main() {
   jestSuite();
   if (args.has('--only-jest')) return;
   frontendSuite();
+  bundleBudget();
   composeCheck();
   if (wantBrowser) await browserSuite();
   log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
