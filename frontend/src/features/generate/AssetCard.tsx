@@ -82,7 +82,7 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
 
   if (layout === 'list') {
     return (
-      <article className={cn('flex items-center gap-3 rounded-xl border bg-white p-2 pr-3 [content-visibility:auto] [contain-intrinsic-size:auto_88px] dark:bg-zinc-900/60', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
+      <article className={cn('flex items-center gap-3 rounded-xl border bg-white p-2 pr-3 dark:bg-zinc-900/60', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
         {checkbox}
         <div className="size-18 shrink-0 overflow-hidden rounded-lg">{thumbnail}</div>
         <div className="min-w-0 flex-1">
@@ -98,7 +98,7 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
     );
   }
   return (
-    <article className={cn('group relative overflow-hidden rounded-xl border bg-white [content-visibility:auto] [contain-intrinsic-size:auto_300px] dark:bg-zinc-900', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
+    <article className={cn('group relative overflow-hidden rounded-xl border bg-white dark:bg-zinc-900', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
       <div className="aspect-square">{thumbnail}</div>
       <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">{checkbox}</div>
       <div className="absolute right-2 top-2">{star}</div>

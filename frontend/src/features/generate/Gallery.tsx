@@ -1,8 +1,11 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { ImageIcon, Loader2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { AssetCard, SkeletonCard, type AssetCardHandlers, type CardLayout } from './AssetCard';
+import { useColumns } from './use-columns';
 import { useInfiniteScroll } from './use-infinite-scroll';
 
 export interface GalleryProps {
@@ -19,7 +22,32 @@ export interface GalleryProps {
   onLoadMore: () => void;
 }
 
+type Cell = { kind: 'skeleton'; key: string } | { kind: 'asset'; key: string; asset: Asset; index: number };
+
+/**
+ * The library, windowed: only the rows near the viewport are in the DOM, so a library of thousands of
+ * images scrolls like one of a few dozen. The last card, when rendered, drives the infinite scroll.
+ */
 export function Gallery({ assets, selectedIds, layout, handlers, skeletons, loading, filtered, error, hasMore, loadingMore, onLoadMore }: GalleryProps) {
+  const columns = useColumns(layout);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+
+  const cells: Cell[] = [
+    ...Array.from({ length: skeletons }, (_, index): Cell => ({ kind: 'skeleton', key: `skeleton-${index}` })),
+    ...assets.map((asset, index): Cell => ({ kind: 'asset', key: asset.id, asset, index })),
+  ];
+  const rowCount = Math.ceil(cells.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => (layout === 'list' ? 96 : Math.round(window.innerWidth / columns) + 60),
+    overscan: 3,
+    scrollMargin,
+  });
   const lastCard = useInfiniteScroll<HTMLDivElement>(() => {
     if (hasMore && !loadingMore) onLoadMore();
   }, hasMore);
@@ -32,7 +60,7 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
     );
   }
   if (error) return <p className="py-16 text-center text-red-500" role="alert">Failed to fetch assets</p>;
-  if (assets.length === 0 && skeletons === 0) {
+  if (cells.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 py-16 text-center text-zinc-500">
         <ImageIcon className="size-10 opacity-40" aria-hidden />
@@ -42,11 +70,24 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
   }
   return (
     <>
-      <div className={cn(layout === 'grid' ? 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4' : 'flex flex-col gap-2')}>
-        {Array.from({ length: skeletons }, (_, index) => <SkeletonCard key={`skeleton-${index}`} layout={layout} />)}
-        {assets.map((asset, index) => (
-          <div key={asset.id} ref={index === assets.length - 1 ? lastCard : undefined}>
-            <AssetCard asset={asset} index={index} selected={selectedIds.has(asset.id)} layout={layout} handlers={handlers} />
+      <div ref={listRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className={cn('absolute left-0 top-0 w-full', layout === 'grid' ? 'grid grid-cols-2 gap-3 pb-3 sm:gap-4 sm:pb-4 md:grid-cols-3 lg:grid-cols-4' : 'flex flex-col pb-2')}
+            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            {cells.slice(row.index * columns, (row.index + 1) * columns).map((cell) =>
+              cell.kind === 'skeleton' ? (
+                <SkeletonCard key={cell.key} layout={layout} />
+              ) : (
+                <div key={cell.key} ref={cell.index === assets.length - 1 ? lastCard : undefined}>
+                  <AssetCard asset={cell.asset} index={cell.index} selected={selectedIds.has(cell.asset.id)} layout={layout} handlers={handlers} />
+                </div>
+              ),
+            )}
           </div>
         ))}
       </div>
