@@ -207,7 +207,7 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, shift
   await page.getByText('3 selected').waitFor();
   await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete 3 selected image(s)?' }).getByRole('button', { name: 'Delete' }).click();
-  await page.getByText('Deleted 3 image(s)').waitFor();
+  await page.getByText('Deleted 3 image(s)').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -227,10 +227,10 @@ await test('signed-in screens in both themes, help dialog, upgrade dialog, promp
   await page.getByRole('tab', { name: 'Contact Us' }).click();
   await page.getByLabel('Subject').fill('Hello');
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await page.getByText('Please fill in all fields').waitFor();
+  await page.getByText('Please fill in all fields').first().waitFor();
   await page.getByLabel('Message').fill('Love the sticker effect.');
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await page.getByText('Message sent!').waitFor();
+  await page.getByText('Message sent!').first().waitFor();
 
   await page.getByText('Free trial:').waitFor();
   for (const theme of ['dark', 'light']) {

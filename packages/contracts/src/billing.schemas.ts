@@ -56,6 +56,7 @@ export const localCheckoutReply = z.object({
   priceCents: z.number().int(),
   status: z.enum(['open', 'paid', 'canceled']),
 });
+export type LocalCheckout = z.infer<typeof localCheckoutReply>;
 export const localCheckoutCompleteBody = z.object({ action: z.enum(['pay', 'cancel']) });
 export const localCheckoutCompleteRequest = localCheckoutCompleteBody.extend(localCheckoutGetRequest.shape);
 export const localCheckoutCompleteReply = z.object({ redirectUrl: z.string() });

@@ -13,23 +13,26 @@ export interface SamplePrompt {
   id: string;
   niche: string;
   prompt: string;
+  /** One line on who buys it and why the four variants suit them. */
+  description: string;
   images: readonly SampleImage[];
 }
 
-function sample(id: string, niche: string, prompt: string): SamplePrompt {
+function sample(id: string, niche: string, prompt: string, description: string): SamplePrompt {
   return {
     id,
     niche,
     prompt,
+    description,
     images: VARIANT_LETTERS.map((variant) => ({ variant, src: `/examples/${id}-${variant}.webp` })),
   };
 }
 
 export const SAMPLE_GALLERY: readonly SamplePrompt[] = [
-  sample('space-meow', 'Pets', "a cat astronaut, 'Space Meow' in retro letters"),
-  sample('coffee-first', 'Coffee lovers', "'But First, Coffee' with a steaming coffee cup, vintage style"),
-  sample('reel-cool-dad', 'Fishing', "fishing dad with a fish, 'Reel Cool Dad' retro sunset"),
-  sample('nurse-life', 'Nurses', "'Nurse Life' with a heart and stethoscope, cute kawaii style"),
-  sample('mountain-calling', 'Outdoors', "'The Mountains Are Calling' mountain landscape, minimalist"),
-  sample('game-on', 'Gaming', "'Game On' with a video game controller, neon colors"),
+  sample('space-meow', 'Pets', "a cat astronaut, 'Space Meow' in retro letters", "Cat people buy cat shirts: a quoted slogan, a subject and a style word are all it takes."),
+  sample('coffee-first', 'Coffee lovers', "'But First, Coffee' with a steaming coffee cup, vintage style", "A best-selling mug and tee niche; the vintage treatment reads well on dark garments."),
+  sample('reel-cool-dad', 'Fishing', "fishing dad with a fish, 'Reel Cool Dad' retro sunset", "Father's Day evergreen: pun slogan, retro sunset, made for dad gifts."),
+  sample('nurse-life', 'Nurses', "'Nurse Life' with a heart and stethoscope, cute kawaii style", "Nurses Week and everyday scrubs-life gifts, in a soft kawaii look for stickers and mugs."),
+  sample('mountain-calling', 'Outdoors', "'The Mountains Are Calling' mountain landscape, minimalist", "Outdoor and travel buyers: clean minimalist lines that print on any colour."),
+  sample('game-on', 'Gaming', "'Game On' with a video game controller, neon colors", "Gamers and streamers: neon colours that pop on black hoodies."),
 ];

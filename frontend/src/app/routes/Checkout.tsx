@@ -1,3 +1,84 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Loader2, Lock, ShieldCheck } from 'lucide-react';
+import type { LocalCheckout } from '@printloom/contracts/billing.schemas';
+import { formatPrice } from '@printloom/contracts/plans';
+import { apiRequest, errorText } from '../../lib/api';
+import { Logo } from '../../components/layout/Logo';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { track } from '../../features/analytics/data-layer';
+
+/** The local checkout that stands in for Stripe when no key is configured: pay or cancel, no card. */
 export default function Checkout() {
-  return <main className="p-8"><h1 className="text-2xl font-bold">Checkout</h1></main>;
+  const { sessionId = '' } = useParams();
+  const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const session = useQuery<LocalCheckout>({ queryKey: ['/api/checkout/local', sessionId] });
+
+  async function complete(action: 'pay' | 'cancel') {
+    const checkout = session.data;
+    if (!checkout) return;
+    setBusy(action);
+    setError(null);
+    try {
+      const { redirectUrl } = await apiRequest<{ redirectUrl: string }>('POST', `/api/checkout/local/${sessionId}`, { action });
+      if (action === 'pay') {
+        const value = checkout.priceCents / 100;
+        if (checkout.kind === 'subscription') track('subscription_started', { plan: checkout.itemId, value, currency: 'USD', credits: checkout.credits });
+        else track('topup_purchase', { pack: checkout.itemId, value, currency: 'USD', credits: checkout.credits });
+      }
+      window.location.assign(redirectUrl);
+    } catch (failure) {
+      setError(errorText(failure, 'The payment could not be completed'));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-zinc-50 dark:bg-zinc-950">
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6"><Logo to="/generate" /></header>
+      <main className="flex flex-1 items-start justify-center px-4 py-8 sm:py-16">
+        <Card className="w-full max-w-md">
+          {session.isLoading && <p className="flex items-center gap-2 text-zinc-500" role="status"><Loader2 className="size-4 animate-spin" aria-hidden /> Loading checkout...</p>}
+          {session.isError && (
+            <div role="alert">
+              <h1 className="text-xl font-bold">Checkout not found</h1>
+              <p className="mt-2 text-sm text-zinc-500">{errorText(session.error, 'This checkout session does not exist or belongs to another account.')}</p>
+              <Link to="/pricing" className={buttonClasses('outline', 'md', 'mt-4')}>Back to pricing</Link>
+            </div>
+          )}
+          {session.data && (
+            <>
+              <h1 className="flex items-center gap-2 text-xl font-bold"><Lock className="size-4 text-emerald-500" aria-hidden /> Checkout</h1>
+              <dl className="mt-6 space-y-3 rounded-xl bg-zinc-100 p-4 text-sm dark:bg-zinc-800/60">
+                <div className="flex justify-between"><dt className="text-zinc-500">{session.data.kind === 'subscription' ? 'Plan' : 'Top-up pack'}</dt><dd className="font-semibold">{session.data.name}</dd></div>
+                <div className="flex justify-between"><dt className="text-zinc-500">Credits</dt><dd>{session.data.credits}{session.data.kind === 'subscription' ? ' per month' : ', never expire'}</dd></div>
+                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{session.data.kind === 'subscription' && <span className="text-sm font-normal text-zinc-500">/month</span>}</dd></div>
+              </dl>
+              <p className="mt-4 flex items-start gap-2 text-xs text-zinc-500">
+                <ShieldCheck className="size-4 shrink-0" aria-hidden />
+                Local test checkout: card payments are not configured on this server, so no card is needed and nothing is charged.
+              </p>
+              {session.data.status !== 'open' ? (
+                <div className="mt-6">
+                  <p className="text-sm font-medium">This checkout is already {session.data.status}.</p>
+                  <Link to="/account" className={buttonClasses('outline', 'md', 'mt-3')}>Go to your account</Link>
+                </div>
+              ) : (
+                <div className="mt-6 flex flex-col gap-2">
+                  <Button size="lg" onClick={() => void complete('pay')} disabled={busy !== null}>
+                    {busy === 'pay' && <Loader2 className="size-4 animate-spin" aria-hidden />} Pay {formatPrice(session.data.priceCents)}
+                  </Button>
+                  <Button variant="ghost" onClick={() => void complete('cancel')} disabled={busy !== null}>Cancel</Button>
+                </div>
+              )}
+              {error && <p className="mt-3 text-sm text-red-500" role="alert">{error}</p>}
+            </>
+          )}
+        </Card>
+      </main>
+    </div>
+  );
 }

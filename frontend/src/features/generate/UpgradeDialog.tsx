@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Check, Loader2 } from 'lucide-react';
 import { findPlan, formatPrice } from '@printloom/contracts/plans';
-import { apiRequest, errorText } from '../../lib/api';
+import { redirectTo } from '../billing/redirect-to';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 
@@ -14,13 +14,7 @@ export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; o
   const [busy, setBusy] = useState(false);
   async function checkout() {
     setBusy(true);
-    try {
-      const { url } = await apiRequest<{ url: string }>('POST', '/api/stripe/checkout', { planId: creator.id });
-      window.location.assign(url);
-    } catch (error) {
-      alert(`Error: ${errorText(error, 'Failed to create checkout session')}`);
-      setBusy(false);
-    }
+    if (!(await redirectTo('/api/stripe/checkout', { planId: creator.id }, 'Failed to create checkout session'))) setBusy(false);
   }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

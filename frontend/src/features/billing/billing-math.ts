@@ -1,0 +1,31 @@
+import { PLANS, SUBSCRIBED_STATUSES, TOPUPS, findPlan, formatPrice, type Plan } from '@printloom/contracts/plans';
+
+/** Price of one credit on a plan, in dollars as text ('$0.10'). */
+export function planPricePerCredit(plan: Plan): string {
+  return formatPrice(Math.round(plan.priceCents / plan.credits));
+}
+
+/** The pricing tip of spec section 9: the cheapest plan's credit against the smallest top-up's. */
+export function savingsTip(): string {
+  const cheapestPlan = PLANS[0];
+  const smallestPack = TOPUPS[0];
+  return `${cheapestPlan.name} works out at ${planPricePerCredit(cheapestPlan)} per credit, against ${formatPrice(smallestPack.pricePerCreditCents)} for the smallest top-up.`;
+}
+
+export function rolloverText(plan: Plan): string {
+  return plan.rollover ? `${Math.round(plan.rollover.share * 100)}% of unused credits (up to ${plan.rollover.max})` : 'No rollover';
+}
+
+export function signInMethod(user: { hasPassword: boolean; hasGoogleAuth: boolean }): string {
+  const methods = [user.hasPassword && 'Email & Password', user.hasGoogleAuth && 'Google OAuth'].filter(Boolean);
+  return methods.join(', ') || 'Email & Password';
+}
+
+/** Subscribed on /account and /generate: active, incomplete or trialing. */
+export function isSubscribed(status: string | undefined): boolean {
+  return status !== undefined && (SUBSCRIBED_STATUSES as readonly string[]).includes(status);
+}
+
+export function currentPlan(subscription: { status: string; planId: string } | null | undefined): Plan | undefined {
+  return subscription && isSubscribed(subscription.status) ? findPlan(subscription.planId) : undefined;
+}
