@@ -34,7 +34,9 @@ const assets = Array.from({ length: LIBRARY }, (_, index) => ({
   width: 4500,
   height: 5400,
 }));
-const thumbnail = readFileSync(path.join(dist, 'examples/space-meow-A.webp'));
+// The assets service serves 384 px WebP thumbnails (services/assets/src/image/derivatives.ts).
+const { default: sharp } = await import('sharp');
+const thumbnail = await sharp(readFileSync(path.join(dist, 'examples/space-meow-A.webp'))).resize(384, 384, { fit: 'inside' }).webp().toBuffer();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
