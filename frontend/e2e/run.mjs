@@ -35,6 +35,7 @@ async function test(name, body, { theme = 'dark', consent = true, viewport = { w
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  if (process.env.E2E_DEBUG) page.on('response', (response) => response.url().includes('/api/') && console.log(`    ${response.status()} ${response.request().method()} ${response.url()}`));
   try {
     await body(page, context);
     expect(pageErrors.length === 0, `uncaught page errors: ${pageErrors.join('; ')}`);
@@ -148,7 +149,7 @@ await test('the cookie banner appears after a second; Accept stores consent, dis
   expect((await banner.count()) === 0, 'banner came back after consent');
 }, { consent: false });
 
-await test('sign up, generate 4 designs, star, search, lightbox, download, shift-select and bulk delete, log out', async (page) => {
+await test('sign up, generate 4 designs, star, search, lightbox, download, details, upscale on trial, remove background, shift-select and bulk delete, describe, log out', async (page) => {
   const email = `e2e-${Date.now()}@example.com`;
   await signUp(page, email);
   expect(await page.evaluate(() => window.dataLayer?.some((entry) => entry.event === 'email_verified')), 'email_verified not pushed to dataLayer');
@@ -202,6 +203,16 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, shift
   await shot(page, 'details-dark');
   await page.keyboard.press('Escape');
 
+  await page.getByRole('button', { name: 'More actions' }).first().click();
+  await page.getByRole('menuitem', { name: 'Upscale 2× (2 credits)' }).click();
+  await page.getByRole('dialog', { name: 'Upgrade to Creator' }).waitFor(); // the trial has no upscaling
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'More actions' }).first().click();
+  await page.getByRole('menuitem', { name: 'Remove BG (Free)' }).click();
+  // The local designs are transparent already: the service says so instead of making a copy.
+  await page.getByText('This image already has a transparent background.').first().waitFor({ timeout: 60_000 });
+  expect((await cards(page).count()) === 4, 'remove background on a transparent design changed the library');
+
   await page.getByLabel('Select image 1').click();
   await page.getByLabel('Select image 3').click({ modifiers: ['Shift'] });
   await page.getByText('3 selected').waitFor();
@@ -209,6 +220,12 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, shift
   await page.getByRole('dialog', { name: 'Delete 3 selected image(s)?' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Deleted 3 image(s)').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+
+  await page.getByLabel('Upload an image to describe').setInputFiles({ name: 'design.png', mimeType: 'image/png', buffer: file }); // the PNG downloaded above
+  await page.getByRole('dialog', { name: 'Describe an image' }).getByRole('button', { name: 'Describe Image' }).click();
+  await page.getByText('Your image has been analyzed successfully.').first().waitFor({ timeout: 60_000 });
+  expect((await page.getByLabel('Describe your design').inputValue()).length > 10, 'description did not land in the prompt box');
+  await page.getByText('8 credits').first().waitFor();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
