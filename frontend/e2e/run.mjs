@@ -233,7 +233,7 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, detai
   await page.getByText('No Complex Prompts Required').waitFor();
 });
 
-await test('signed-in screens in both themes, help dialog, upgrade dialog, prompt prefill, pricing and local checkout', async (page) => {
+await test('signed-in screens in both themes, help dialog, prompt prefill, pricing, local checkout and local billing portal', async (page) => {
   const email = `e2e-screens-${Date.now()}@example.com`;
   await signUp(page, email);
   await page.goto(`${base}/generate?prompt=${encodeURIComponent("'Coffee First' vintage badge")}`);
@@ -268,6 +268,22 @@ await test('signed-in screens in both themes, help dialog, upgrade dialog, promp
   await page.waitForURL((url) => !url.pathname.startsWith('/checkout'));
   await page.goto(`${base}/generate`);
   await page.getByText('35 credits').first().waitFor();
+
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.getByRole('heading', { name: 'Starter Plan' }).waitFor();
+  await page.getByText('85 credits available').waitFor();
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await page.waitForURL('**/account?portal=local');
+  await page.getByRole('button', { name: 'Cancel Plan at Period End' }).click();
+  await page.getByText('Ends on', { exact: true }).waitFor();
+  await shot(page, 'account-subscriber-light');
+  expect(await page.evaluate(() => window.dataLayer.some((entry) => entry.event === 'subscription_cancelled' && entry.plan === 'starter')), 'subscription_cancelled not pushed');
+  await page.getByRole('button', { name: 'Resume Plan' }).click();
+  await page.getByText('Next renewal', { exact: true }).waitFor();
 }, { theme: 'light' });
 
 await test('a phone-sized screen gets the same workspace', async (page) => {

@@ -67,6 +67,25 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect(await client.post('/api/stripe/checkout', { planId: 'studio' })).toMatchObject({ status: 409 });
   });
 
+  it('lets a local subscriber cancel at the period end and resume through the local portal; bad input and trial accounts change nothing', async () => {
+    const { client } = await verifiedUser('portal@example.com');
+    expect(await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: true })).toMatchObject({
+      status: 403,
+      body: { error: 'The billing portal is available to subscribers only. Choose a plan on the pricing page.' },
+    });
+    const sessionId = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
+    await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' });
+
+    expect(await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: 'yes' })).toMatchObject({ status: 400, body: { error: 'cancelAtPeriodEnd must be true or false' } });
+    expect((await client.get<{ subscription: { cancelAtPeriodEnd?: boolean } }>('/api/auth/me')).body.subscription.cancelAtPeriodEnd).toBe(false);
+
+    const cancelled = await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: true });
+    expect(cancelled).toMatchObject({ status: 200, body: { subscription: { status: 'active', planId: 'starter', cancelAtPeriodEnd: true } } });
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ subscription: { cancelAtPeriodEnd: true } });
+    const resumed = await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: false });
+    expect(resumed).toMatchObject({ status: 200, body: { subscription: { cancelAtPeriodEnd: false } } });
+  });
+
   it('starts one subscription when two plan checkouts opened side by side are both paid', async () => {
     const { client } = await verifiedUser('two-tabs@example.com');
     const [first, second] = await Promise.all(

@@ -57,6 +57,11 @@ export const localCheckoutReply = z.object({
   status: z.enum(['open', 'paid', 'canceled']),
 });
 export type LocalCheckout = z.infer<typeof localCheckoutReply>;
+
+/** The local billing portal (no Stripe): cancel a subscription at its period end, or take that back. */
+export const localPortalBody = z.object({ cancelAtPeriodEnd: z.boolean({ message: 'cancelAtPeriodEnd must be true or false' }) });
+export const localPortalRequest = localPortalBody.extend({ userId: uuid });
+export const localPortalReply = z.object({ subscription: subscriptionSummary });
 export const localCheckoutCompleteBody = z.object({ action: z.enum(['pay', 'cancel']) });
 export const localCheckoutCompleteRequest = localCheckoutCompleteBody.extend(localCheckoutGetRequest.shape);
 export const localCheckoutCompleteReply = z.object({ redirectUrl: z.string() });

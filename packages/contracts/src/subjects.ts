@@ -26,6 +26,7 @@ export const BILLING = {
   webhook: 'billing.webhook.handle',
   localCheckoutGet: 'billing.local-checkout.get',
   localCheckoutComplete: 'billing.local-checkout.complete',
+  localPortal: 'billing.local-portal.update',
 } as const;
 
 export const GENERATION = {

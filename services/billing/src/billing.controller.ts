@@ -7,6 +7,7 @@ import {
   entitlementsRequest,
   localCheckoutCompleteRequest,
   localCheckoutGetRequest,
+  localPortalRequest,
   portalRequest,
   reserveRequest,
   settleRequest,
@@ -77,6 +78,11 @@ export class BillingController {
   @MessagePattern(BILLING.localCheckoutGet)
   localCheckoutGet(@Payload(new ZodPipe(localCheckoutGetRequest)) request: z.infer<typeof localCheckoutGetRequest>) {
     return this.checkouts.getLocal(request.userId, request.sessionId);
+  }
+
+  @MessagePattern(BILLING.localPortal)
+  localPortal(@Payload(new ZodPipe(localPortalRequest)) request: z.infer<typeof localPortalRequest>) {
+    return this.checkouts.localPortal(request.userId, request.cancelAtPeriodEnd);
   }
 
   @MessagePattern(BILLING.localCheckoutComplete)

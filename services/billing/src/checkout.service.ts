@@ -43,6 +43,14 @@ export class CheckoutService {
     return { url: await this.payments.portal(userId) };
   }
 
+  /** The local billing portal's one job: cancel at the period end, or resume. Stripe has its own portal. */
+  async localPortal(userId: string, cancelAtPeriodEnd: boolean) {
+    if (this.payments.name !== 'local') throw new AppError('FORBIDDEN', 'Billing is managed in the Stripe billing portal: use Manage Billing.');
+    await this.subscriptions.setCancelAtPeriodEnd(userId, cancelAtPeriodEnd);
+    const { subscription } = await this.subscriptions.summary(userId);
+    return { subscription };
+  }
+
   async getLocal(userId: string, sessionId: string) {
     const session = await this.checkouts.find(sessionId);
     if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);

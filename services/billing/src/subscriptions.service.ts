@@ -130,6 +130,7 @@ export class SubscriptionsService {
     await this.ledger.transaction(async (tx) => {
       const row = await this.subscriptions.find(userId, tx);
       if (!row || !isSubscribed(row)) throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
+      if (row.stripe_subscription_id) throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: change it in the Stripe billing portal');
       await this.subscriptions.setStatus(tx, userId, row.status, cancel);
     });
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ArrowLeft, CalendarClock, CreditCard, Lightbulb, Loader2, User } from 'lucide-react';
 import { TRIAL } from '@printloom/contracts/limits';
 import { CREDIT_COSTS, IMAGES_PER_GENERATION } from '@printloom/contracts/plans';
@@ -9,12 +9,14 @@ import { Card } from '../../components/ui/card';
 import { useMe } from '../../features/auth/use-me';
 import { currentPlan, rolloverText, signInMethod } from '../../features/billing/billing-math';
 import { redirectTo } from '../../features/billing/redirect-to';
+import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 export default function Account() {
   const { data: me } = useMe();
   const [portalBusy, setPortalBusy] = useState(false);
+  const [params] = useSearchParams();
   if (!me) return null;
   const plan = currentPlan(me.subscription);
   const subscription = me.subscription;
@@ -33,6 +35,11 @@ export default function Account() {
           <ArrowLeft className="size-4" aria-hidden /> Back to Generate
         </Link>
         <h1 className="mt-4 text-3xl font-black tracking-tight">Account Settings</h1>
+        {params.get('checkout') === 'success' && (
+          <p role="status" className="mt-4 rounded-xl border border-emerald-500/40 bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
+            Payment successful: your credits have been added.
+          </p>
+        )}
 
         <div className="mt-8 grid gap-6">
           <Card aria-labelledby="profile">
@@ -92,6 +99,8 @@ export default function Account() {
               <Link to="/pricing" className={buttonClasses('outline')}>Buy Credits</Link>
             </div>
           </Card>
+
+          {params.get('portal') === 'local' && plan && subscription && <LocalPortalCard subscription={subscription} userId={me.user.id} />}
 
           <Card aria-labelledby="billing">
             <h2 id="billing" className="text-lg font-bold">Billing Management</h2>
