@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ArrowLeft, CalendarClock, CreditCard, Lightbulb, Loader2, User } from 'lucide-react';
+import { CalendarClock, CreditCard, Lightbulb, Loader2, User } from 'lucide-react';
 import { TRIAL } from '@printloom/contracts/limits';
 import { CREDIT_COSTS, IMAGES_PER_GENERATION } from '@printloom/contracts/plans';
-import { AppHeader } from '../../components/layout/AppHeader';
+import { AppPage } from '../../features/pages/AppPage';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useMe } from '../../features/auth/use-me';
@@ -28,97 +28,90 @@ export default function Account() {
   }
 
   return (
-    <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
-      <AppHeader />
-      <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-        <Link to="/generate" className="inline-flex items-center gap-1 text-sm font-medium text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">
-          <ArrowLeft className="size-4" aria-hidden /> Back to Generate
-        </Link>
-        <h1 className="mt-4 text-3xl font-black tracking-tight">Account Settings</h1>
-        {params.get('checkout') === 'success' && (
-          <p role="status" className="mt-4 rounded-xl border border-emerald-500/40 bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
-            Payment successful: your credits have been added.
-          </p>
-        )}
+    <AppPage back={{ to: '/generate', label: 'Back to Generate' }} title="Account Settings">
+      {params.get('checkout') === 'success' && (
+        <p role="status" className="mt-4 rounded-xl border border-emerald-500/40 bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
+          Payment successful: your credits have been added.
+        </p>
+      )}
 
-        <div className="mt-8 grid gap-6">
-          <Card aria-labelledby="profile">
-            <h2 id="profile" className="flex items-center gap-2 text-lg font-bold"><User className="size-5 text-brand-500" aria-hidden /> Profile</h2>
-            <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-zinc-500">Email</dt>
-                <dd className="mt-0.5 break-all font-medium">{me.user.email}</dd>
-              </div>
-              <div>
-                <dt className="text-zinc-500">Sign-in method</dt>
-                <dd className="mt-0.5 font-medium">{signInMethod(me.user)}</dd>
-              </div>
-            </dl>
-            {me.user.hasPassword && <Link to="/auth?mode=reset" className={buttonClasses('outline', 'sm', 'mt-4')}>Reset Password</Link>}
-          </Card>
-
-          <Card aria-labelledby="plan">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h2 id="plan" className="flex items-center gap-2 text-lg font-bold"><CreditCard className="size-5 text-brand-500" aria-hidden /> {plan ? `${plan.name} Plan` : 'Trial Account'}</h2>
-                <p className="mt-1 text-sm text-zinc-500">{me.credits} credits available</p>
-              </div>
-              {!trial && (
-                <Button variant="outline" onClick={() => void openPortal()} disabled={portalBusy}>
-                  {portalBusy && <Loader2 className="size-4 animate-spin" aria-hidden />} Manage Billing
-                </Button>
-              )}
+      <div className="mt-8 grid gap-6">
+        <Card aria-labelledby="profile">
+          <h2 id="profile" className="flex items-center gap-2 text-lg font-bold"><User className="size-5 text-brand-500" aria-hidden /> Profile</h2>
+          <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-zinc-500">Email</dt>
+              <dd className="mt-0.5 break-all font-medium">{me.user.email}</dd>
             </div>
+            <div>
+              <dt className="text-zinc-500">Sign-in method</dt>
+              <dd className="mt-0.5 font-medium">{signInMethod(me.user)}</dd>
+            </div>
+          </dl>
+          {me.user.hasPassword && <Link to="/auth?mode=reset" className={buttonClasses('outline', 'sm', 'mt-4')}>Reset Password</Link>}
+        </Card>
 
-            {trial ? (
-              <div className="mt-5">
-                <div className="flex justify-between text-sm">
-                  <span>Trial credits</span>
-                  <span className="font-semibold">{Math.min(me.credits, TRIAL.credits)} of {TRIAL.credits} left</span>
-                </div>
-                <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="progressbar" aria-label="Trial credits left" aria-valuemin={0} aria-valuemax={TRIAL.credits} aria-valuenow={Math.min(me.credits, TRIAL.credits)}>
-                  <div className="h-full rounded-full bg-brand-500" style={{ width: `${(Math.min(me.credits, TRIAL.credits) / TRIAL.credits) * 100}%` }} />
-                </div>
-                <p className="mt-3 text-sm text-zinc-500">Upgrade for monthly credits, upscaling and the priority queue.</p>
-              </div>
-            ) : (
-              plan && subscription && (
-                <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
-                  <div><dt className="text-zinc-500">Monthly allocation</dt><dd className="mt-0.5 font-medium">{plan.credits} credits</dd></div>
-                  <div><dt className="text-zinc-500">Rollover limit</dt><dd className="mt-0.5 font-medium">{rolloverText(plan)}</dd></div>
-                  <div>
-                    <dt className="text-zinc-500">{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next renewal'}</dt>
-                    <dd className="mt-0.5 flex items-center gap-1 font-medium"><CalendarClock className="size-4" aria-hidden /> {formatDate(subscription.currentPeriodEnd)}</dd>
-                  </div>
-                  <div><dt className="text-zinc-500">Credits on renewal</dt><dd className="mt-0.5 font-medium">{subscription.cancelAtPeriodEnd ? 'None (cancelled)' : `+${plan.credits} credits`}</dd></div>
-                </dl>
-              )
+        <Card aria-labelledby="plan">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h2 id="plan" className="flex items-center gap-2 text-lg font-bold"><CreditCard className="size-5 text-brand-500" aria-hidden /> {plan ? `${plan.name} Plan` : 'Trial Account'}</h2>
+              <p className="mt-1 text-sm text-zinc-500">{me.credits} credits available</p>
+            </div>
+            {!trial && (
+              <Button variant="outline" onClick={() => void openPortal()} disabled={portalBusy}>
+                {portalBusy && <Loader2 className="size-4 animate-spin" aria-hidden />} Manage Billing
+              </Button>
             )}
-            <div className="mt-6 flex flex-wrap gap-2">
-              <Link to="/pricing" className={buttonClasses(trial ? 'primary' : 'outline')}>{trial ? 'Upgrade' : 'Change Plan'}</Link>
-              <Link to="/pricing" className={buttonClasses('outline')}>Buy Credits</Link>
+          </div>
+
+          {trial ? (
+            <div className="mt-5">
+              <div className="flex justify-between text-sm">
+                <span>Trial credits</span>
+                <span className="font-semibold">{Math.min(me.credits, TRIAL.credits)} of {TRIAL.credits} left</span>
+              </div>
+              <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="progressbar" aria-label="Trial credits left" aria-valuemin={0} aria-valuemax={TRIAL.credits} aria-valuenow={Math.min(me.credits, TRIAL.credits)}>
+                <div className="h-full rounded-full bg-brand-500" style={{ width: `${(Math.min(me.credits, TRIAL.credits) / TRIAL.credits) * 100}%` }} />
+              </div>
+              <p className="mt-3 text-sm text-zinc-500">Upgrade for monthly credits, upscaling and the priority queue.</p>
             </div>
-          </Card>
+          ) : (
+            plan && subscription && (
+              <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
+                <div><dt className="text-zinc-500">Monthly allocation</dt><dd className="mt-0.5 font-medium">{plan.credits} credits</dd></div>
+                <div><dt className="text-zinc-500">Rollover limit</dt><dd className="mt-0.5 font-medium">{rolloverText(plan)}</dd></div>
+                <div>
+                  <dt className="text-zinc-500">{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next renewal'}</dt>
+                  <dd className="mt-0.5 flex items-center gap-1 font-medium"><CalendarClock className="size-4" aria-hidden /> {formatDate(subscription.currentPeriodEnd)}</dd>
+                </div>
+                <div><dt className="text-zinc-500">Credits on renewal</dt><dd className="mt-0.5 font-medium">{subscription.cancelAtPeriodEnd ? 'None (cancelled)' : `+${plan.credits} credits`}</dd></div>
+              </dl>
+            )
+          )}
+          <div className="mt-6 flex flex-wrap gap-2">
+            <Link to="/pricing" className={buttonClasses(trial ? 'primary' : 'outline')}>{trial ? 'Upgrade' : 'Change Plan'}</Link>
+            <Link to="/pricing" className={buttonClasses('outline')}>Buy Credits</Link>
+          </div>
+        </Card>
 
-          {params.get('portal') === 'local' && plan && subscription && <LocalPortalCard subscription={subscription} userId={me.user.id} />}
+        {params.get('portal') === 'local' && plan && subscription && <LocalPortalCard subscription={subscription} userId={me.user.id} />}
 
-          <Card aria-labelledby="billing">
-            <h2 id="billing" className="text-lg font-bold">Billing Management</h2>
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {trial
-                ? 'You are on the free trial: no payment method is stored. Choose a plan or a top-up pack on the pricing page.'
-                : 'Update your card, download invoices or cancel your plan in the billing portal. A cancelled plan stays active until the end of the period you paid for.'}
-            </p>
-          </Card>
+        <Card aria-labelledby="billing">
+          <h2 id="billing" className="text-lg font-bold">Billing Management</h2>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            {trial
+              ? 'You are on the free trial: no payment method is stored. Choose a plan or a top-up pack on the pricing page.'
+              : 'Update your card, download invoices or cancel your plan in the billing portal. A cancelled plan stays active until the end of the period you paid for.'}
+          </p>
+        </Card>
 
-          <Card aria-labelledby="tip" className="border-dashed">
-            <h2 id="tip" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Credit usage</h2>
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-              One generation uses {CREDIT_COSTS.generation} credit for {IMAGES_PER_GENERATION} images. Upscaling uses {CREDIT_COSTS.upscale} credits, describing an image {CREDIT_COSTS.describe}; background removal is free. Star the designs you want to keep for a year.
-            </p>
-          </Card>
-        </div>
-      </main>
-    </div>
+        <Card aria-labelledby="tip" className="border-dashed">
+          <h2 id="tip" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Credit usage</h2>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            One generation uses {CREDIT_COSTS.generation} credit for {IMAGES_PER_GENERATION} images. Upscaling uses {CREDIT_COSTS.upscale} credits, describing an image {CREDIT_COSTS.describe}; background removal is free. Star the designs you want to keep for a year.
+          </p>
+        </Card>
+      </div>
+    </AppPage>
   );
 }

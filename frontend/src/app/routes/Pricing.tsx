@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { ArrowLeft, Lightbulb, Loader2 } from 'lucide-react';
+import { Lightbulb, Loader2 } from 'lucide-react';
 import { PLANS, TOPUPS } from '@printloom/contracts/plans';
-import { AppHeader } from '../../components/layout/AppHeader';
+import { AppPage } from '../../features/pages/AppPage';
 import { Button } from '../../components/ui/button';
 import { useMe } from '../../features/auth/use-me';
 import { PlanCard, PlanGrid, TopupCard, TopupGrid } from '../../features/billing/PlanCards';
 import { savingsTip } from '../../features/billing/billing-math';
+import { listNames } from '../../lib/text';
 import { redirectTo } from '../../features/billing/redirect-to';
 
 export default function Pricing() {
@@ -23,62 +23,55 @@ export default function Pricing() {
   const busyLabel = (id: string, label: string) => (busy === id ? <><Loader2 className="size-4 animate-spin" aria-hidden /> Redirecting...</> : label);
 
   return (
-    <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
-      <AppHeader />
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-        <Link to="/account" className="inline-flex items-center gap-1 text-sm font-medium text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">
-          <ArrowLeft className="size-4" aria-hidden /> Back to Account
-        </Link>
-        <h1 className="mt-4 text-3xl font-black tracking-tight sm:text-4xl">Plans and credits</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">Pick a monthly plan, or top up credits that never expire.</p>
+    <AppPage back={{ to: '/account', label: 'Back to Account' }} title="Plans and credits" width="wide">
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">Pick a monthly plan, or top up credits that never expire.</p>
 
-        <section className="mt-10" aria-labelledby="plans">
-          <h2 id="plans" className="sr-only">Monthly plans</h2>
-          <PlanGrid>
-            {PLANS.map((plan) => (
-              <PlanCard
-                key={plan.id}
-                plan={plan}
-                current={plan.id === activePlanId}
+      <section className="mt-10" aria-labelledby="plans">
+        <h2 id="plans" className="sr-only">Monthly plans</h2>
+        <PlanGrid>
+          {PLANS.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={plan.id === activePlanId}
+              action={
+                <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} disabled={busy !== null} onClick={() => void go(plan.id, '/api/stripe/checkout', { planId: plan.id }, 'Failed to create checkout session')}>
+                  {busyLabel(plan.id, activePlanId ? `Switch to ${plan.name}` : `Subscribe to ${plan.name}`)}
+                </Button>
+              }
+            />
+          ))}
+        </PlanGrid>
+      </section>
+
+      <section className="mt-14" aria-labelledby="topups">
+        <h2 id="topups" className="text-2xl font-black">Top-up packs</h2>
+        <p className="mt-1 text-sm text-zinc-500">One-time purchases; the credits never expire.</p>
+        <div className="mt-6">
+          <TopupGrid>
+            {TOPUPS.map((pack) => (
+              <TopupCard
+                key={pack.id}
+                pack={pack}
                 action={
-                  <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} disabled={busy !== null} onClick={() => void go(plan.id, '/api/stripe/checkout', { planId: plan.id }, 'Failed to create checkout session')}>
-                    {busyLabel(plan.id, activePlanId ? `Switch to ${plan.name}` : `Subscribe to ${plan.name}`)}
+                  <Button className="w-full" variant="outline" disabled={busy !== null} onClick={() => void go(pack.id, '/api/stripe/topup', { topupId: pack.id }, 'Failed to create top-up checkout')}>
+                    {busyLabel(pack.id, `Buy ${pack.name}`)}
                   </Button>
                 }
               />
             ))}
-          </PlanGrid>
-        </section>
+          </TopupGrid>
+        </div>
+      </section>
 
-        <section className="mt-14" aria-labelledby="topups">
-          <h2 id="topups" className="text-2xl font-black">Top-up packs</h2>
-          <p className="mt-1 text-sm text-zinc-500">One-time purchases; the credits never expire.</p>
-          <div className="mt-6">
-            <TopupGrid>
-              {TOPUPS.map((pack) => (
-                <TopupCard
-                  key={pack.id}
-                  pack={pack}
-                  action={
-                    <Button className="w-full" variant="outline" disabled={busy !== null} onClick={() => void go(pack.id, '/api/stripe/topup', { topupId: pack.id }, 'Failed to create top-up checkout')}>
-                      {busyLabel(pack.id, `Buy ${pack.name}`)}
-                    </Button>
-                  }
-                />
-              ))}
-            </TopupGrid>
-          </div>
-        </section>
-
-        <section className="mt-12 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60" aria-labelledby="tips">
-          <h2 id="tips" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Tips</h2>
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-zinc-600 dark:text-zinc-400">
-            <li>{savingsTip()} A plan is the cheaper way to buy credits if you generate every month.</li>
-            <li>Top-up credits never expire, so they suit busy seasons on top of a plan.</li>
-            <li>Pro and Studio carry part of your unused credits into the next month.</li>
-          </ul>
-        </section>
-      </main>
-    </div>
+      <section className="mt-12 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60" aria-labelledby="tips">
+        <h2 id="tips" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Tips</h2>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-zinc-600 dark:text-zinc-400">
+          <li>{savingsTip()} A plan is the cheaper way to buy credits if you generate every month.</li>
+          <li>Top-up credits never expire, so they suit busy seasons on top of a plan.</li>
+          <li>{listNames(PLANS.filter((plan) => plan.rollover).map((plan) => plan.name))} carry part of your unused credits into the next month.</li>
+        </ul>
+      </section>
+    </AppPage>
   );
 }

@@ -3,8 +3,7 @@ import { LIMITS, TRIAL } from '@printloom/contracts/limits';
 import { CREDIT_COSTS, IMAGES_PER_GENERATION, PLANS } from '@printloom/contracts/plans';
 import { LegalPage } from '../../features/pages/LegalPage';
 import { IMAGE_PROVIDER } from '../../lib/brand';
-
-const listNames = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join(''));
+import { listNames } from '../../lib/text';
 
 export default function Terms() {
   const commercial = listNames(PLANS.filter((plan) => plan.commercialLicense).map((plan) => plan.name));
