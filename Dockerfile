@@ -7,6 +7,7 @@ COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/storage/package.json packages/storage/
+COPY packages/design-engine/package.json packages/design-engine/
 COPY services/auth/package.json services/auth/
 COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
@@ -21,7 +22,7 @@ COPY packages packages
 COPY services services
 COPY gateway gateway
 ARG APP=gateway
-RUN npm run build -w packages/contracts -w packages/service-kit -w packages/storage -w ${APP} \
+RUN npm run build -w packages/contracts -w packages/service-kit -w packages/storage -w packages/design-engine -w ${APP} \
  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

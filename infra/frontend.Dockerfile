@@ -5,6 +5,7 @@ COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/storage/package.json packages/storage/
+COPY packages/design-engine/package.json packages/design-engine/
 COPY services/auth/package.json services/auth/
 COPY services/billing/package.json services/billing/
 COPY services/notifications/package.json services/notifications/
