@@ -149,7 +149,7 @@ await test('the cookie banner appears after a second; Accept stores consent, dis
   expect((await banner.count()) === 0, 'banner came back after consent');
 }, { consent: false });
 
-await test('sign up, generate 4 designs, star, search, lightbox, download, details, upscale on trial, remove background, shift-select and bulk delete, describe, log out', async (page) => {
+await test('sign up, generate 4 designs, star, search, lightbox, download, details, upscale on trial, remove background, shift-select, ZIP download and bulk delete, describe, log out', async (page) => {
   const email = `e2e-${Date.now()}@example.com`;
   await signUp(page, email);
   expect(await page.evaluate(() => window.dataLayer?.some((entry) => entry.event === 'email_verified')), 'email_verified not pushed to dataLayer');
@@ -216,6 +216,9 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, detai
   await page.getByLabel('Select image 1').click();
   await page.getByLabel('Select image 3').click({ modifiers: ['Shift'] });
   await page.getByText('3 selected').waitFor();
+  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Download' }).click()]);
+  const zipFile = readFileSync(await zip.path());
+  expect(zip.suggestedFilename().endsWith('.zip') && zipFile.subarray(0, 2).toString() === 'PK', `bulk download is not a ZIP: ${zip.suggestedFilename()}`);
   await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete 3 selected image(s)?' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Deleted 3 image(s)').first().waitFor();
