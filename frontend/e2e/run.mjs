@@ -291,8 +291,11 @@ await test('signed-in screens in both themes, help dialog, prompt prefill, prici
 
 await test('a phone-sized screen gets the same workspace', async (page) => {
   await signUp(page, `e2e-phone-${Date.now()}@example.com`);
-  await page.getByLabel('Describe your design').waitFor();
+  await generate(page, "'Game On' with a video game controller, neon colors");
+  await imagesLoaded(page);
   await shot(page, 'generate-phone-dark');
+  await page.getByRole('button', { name: 'List view' }).click();
+  await shot(page, 'generate-phone-list-dark');
   await page.goto(base.replace(/\/$/, '') + '/examples');
   await shot(page, 'examples-phone-dark');
 }, { viewport: { width: 390, height: 844 } });
