@@ -2,7 +2,8 @@
 // How the /generate gallery copes with a 1,000-image library: serves the built SPA, answers /api with
 // a signed-in user and 1,000 assets (24 per page, as the assets service pages them) and small
 // thumbnails, scrolls to the bottom through the infinite scroll in Chromium and reports frame times.
-// Not a test (no timing assertions): `node frontend/bench/gallery-scroll.mjs` after `vite build`.
+// Not a test (no timing assertions): `node frontend/bench/gallery-scroll.mjs` after `vite build`;
+// BENCH_LIBRARY sets the library size, BENCH_TRACE=1 prints where the frame time goes.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -56,21 +57,8 @@ await page.route('**/api/**', (route) => {
   return route.fulfill({ status: 404, json: { error: 'not in the bench' } });
 });
 
-if (process.env.BENCH_CSS) await page.addInitScript((css) => document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: css }))), process.env.BENCH_CSS);
 await page.goto(`${base}/generate`);
 await page.getByTestId('asset-card').first().waitFor();
-if (process.env.BENCH_PROFILE) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.start');
-  await page.evaluate(async () => { for (let i = 0; i < 60; i += 1) { window.scrollBy(0, 600); await new Promise((r) => requestAnimationFrame(r)); } });
-  const { profile } = await cdp.send('Profiler.stop');
-  const self = new Map();
-  const dt = profile.timeDeltas; const counts = new Map();
-  profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (dt[i] ?? 0)));
-  for (const node of profile.nodes) { const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`; self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0)); }
-  console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${(v / 1000).toFixed(0)} ms ${k}`).join('\n'));
-}
 const started = Date.now();
 const frames = await page.evaluate(async (total) => {
   const deltas = [];

@@ -82,7 +82,6 @@ async function signUp(page, email) {
 async function generate(page, prompt) {
   await page.getByLabel('Describe your design').fill(prompt);
   await page.getByRole('button', { name: 'Generate' }).click();
-  await page.getByRole('status').filter({ hasText: /Queued|Generating images|Processing/ }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
   await page.waitForFunction((text) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(text)).length >= 4, prompt.slice(0, 20), { timeout: 120_000 });
 }
 

@@ -8,12 +8,14 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new Error(`${response.status}: ${text}`);
-  }
+  if (!response.ok) throw await responseError(response);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The error a non-OK answer raises: `status: body text`, or the status text when the body is empty. */
+export async function responseError(response: Response): Promise<Error> {
+  return new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
 }
 
 /** The server's `{ error }` text out of an `status: body` message, for toasts. */

@@ -9,9 +9,8 @@ import { Card } from '../../components/ui/card';
 import { useMe } from '../../features/auth/use-me';
 import { currentPlan, rolloverText, signInMethod } from '../../features/billing/billing-math';
 import { redirectTo } from '../../features/billing/redirect-to';
+import { formatLongDate } from '../../lib/format';
 import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 export default function Account() {
   const { data: me } = useMe();
@@ -82,7 +81,7 @@ export default function Account() {
                 <div><dt className="text-zinc-500">Rollover limit</dt><dd className="mt-0.5 font-medium">{rolloverText(plan)}</dd></div>
                 <div>
                   <dt className="text-zinc-500">{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next renewal'}</dt>
-                  <dd className="mt-0.5 flex items-center gap-1 font-medium"><CalendarClock className="size-4" aria-hidden /> {formatDate(subscription.currentPeriodEnd)}</dd>
+                  <dd className="mt-0.5 flex items-center gap-1 font-medium"><CalendarClock className="size-4" aria-hidden /> {formatLongDate(subscription.currentPeriodEnd)}</dd>
                 </div>
                 <div><dt className="text-zinc-500">Credits on renewal</dt><dd className="mt-0.5 font-medium">{subscription.cancelAtPeriodEnd ? 'None (cancelled)' : `+${plan.credits} credits`}</dd></div>
               </dl>

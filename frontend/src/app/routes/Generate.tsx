@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { LIMITS } from '@printloom/contracts/limits';
-import { IMAGES_PER_GENERATION, PLANS, SUBSCRIBED_STATUSES, cheapestPlanWithUpscale, type UpscaleFactor } from '@printloom/contracts/plans';
+import { IMAGES_PER_GENERATION, cheapestPlanWithUpscale, type UpscaleFactor } from '@printloom/contracts/plans';
 import { apiRequest } from '../../lib/api';
 import { AppHeader } from '../../components/layout/AppHeader';
 import { toast } from '../../components/ui/toast';
@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../features/generate/ConfirmDialog';
 import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, type Selection } from '../../features/generate/selection';
 import { assetsQueryRoot, useAssetActions, type AssetPage } from '../../features/generate/use-asset-actions';
 import { useGeneration } from '../../features/generate/use-generation';
+import { currentPlan, isSubscribed } from '../../features/billing/billing-math';
 
 const LAYOUT_KEY = 'gallery-layout';
 
@@ -88,9 +89,8 @@ export default function Generate() {
 
   const actions = useAssetActions();
   const credits = me?.credits ?? 0;
-  const subscription = me?.subscription;
-  const subscribed = subscription ? (SUBSCRIBED_STATUSES as readonly string[]).includes(subscription.status) : false;
-  const plan = subscribed ? PLANS.find((candidate) => candidate.id === subscription?.planId) : undefined;
+  const subscribed = isSubscribed(me?.subscription?.status);
+  const plan = currentPlan(me?.subscription);
 
   const upscale = useCallback(
     (asset: Asset, factor: UpscaleFactor) => {

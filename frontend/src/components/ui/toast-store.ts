@@ -51,16 +51,23 @@ export interface ToastHandle {
   id: string;
   dismiss: () => void;
   update: (message: ToastMessage) => void;
+  /** Replaces a progress toast with its outcome, shown for the usual 5 seconds. */
+  settle: (message: ToastMessage) => void;
 }
 
 export function toast(message: ToastMessage): ToastHandle {
   counter += 1;
   const id = String(counter);
   publish([{ ...message, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  const update = (next: ToastMessage) => publish(toasts.map((entry) => (entry.id === id ? { ...next, id, open: true } : entry)));
   return {
     id,
     dismiss: () => dismissToast(id),
-    update: (next) => publish(toasts.map((entry) => (entry.id === id ? { ...next, id, open: true } : entry))),
+    update,
+    settle: (next) => {
+      update(next);
+      setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+    },
   };
 }
 

@@ -8,8 +8,7 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { track } from '../analytics/data-layer';
 import { meQueryKey } from '../auth/use-me';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+import { formatLongDate } from '../../lib/format';
 
 /** Where Manage Billing lands when card payments are not configured: cancel at period end or resume. */
 export function LocalPortalCard({ subscription, userId }: { subscription: SubscriptionSummary; userId: string }) {
@@ -22,7 +21,7 @@ export function LocalPortalCard({ subscription, userId }: { subscription: Subscr
     try {
       await apiRequest('POST', '/api/billing/local-portal', { cancelAtPeriodEnd });
       if (cancelAtPeriodEnd) track('subscription_cancelled', { user_id: userId, plan: subscription.planId });
-      toast(cancelAtPeriodEnd ? { title: 'Plan cancelled', description: `Your plan stays active until ${formatDate(subscription.currentPeriodEnd)}.` } : { title: 'Plan resumed', description: 'Your plan renews as usual.' });
+      toast(cancelAtPeriodEnd ? { title: 'Plan cancelled', description: `Your plan stays active until ${formatLongDate(subscription.currentPeriodEnd)}.` } : { title: 'Plan resumed', description: 'Your plan renews as usual.' });
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     } catch (error) {
       toast({ title: 'Error', description: errorText(error, 'Failed to update the subscription'), variant: 'destructive' });
@@ -36,7 +35,7 @@ export function LocalPortalCard({ subscription, userId }: { subscription: Subscr
       <h2 id="local-portal" className="text-lg font-bold">Billing portal</h2>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         Card payments are not configured on this server, so your plan is managed here.{' '}
-        {cancelling ? `It ends on ${formatDate(subscription.currentPeriodEnd)} and will not renew.` : `It renews on ${formatDate(subscription.currentPeriodEnd)}.`}
+        {cancelling ? `It ends on ${formatLongDate(subscription.currentPeriodEnd)} and will not renew.` : `It renews on ${formatLongDate(subscription.currentPeriodEnd)}.`}
       </p>
       <Button className="mt-4" variant={cancelling ? 'primary' : 'danger'} disabled={busy} onClick={() => void update(!cancelling)}>
         {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import { PLANS, TOPUPS, formatPrice, type Plan, type TopupPack } from '@printloom/contracts/plans';
+import { formatPrice, type Plan, type TopupPack } from '@printloom/contracts/plans';
 import { Badge } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 
@@ -49,4 +49,3 @@ export function TopupGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-6 sm:grid-cols-3">{children}</div>;
 }
 
-export { PLANS, TOPUPS };

@@ -2,10 +2,9 @@ import { Download, RotateCcw } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { formatDateTime } from '../../lib/format';
 import { imageUrl } from './downloads';
 import { tileClass } from './status';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function ImageDetailsDialog({ asset, onClose, onRerun, onDownload }: { asset: Asset | null; onClose: () => void; onRerun: (prompt: string) => void; onDownload: (asset: Asset) => void }) {
   return (
@@ -19,10 +18,10 @@ export function ImageDetailsDialog({ asset, onClose, onRerun, onDownload }: { as
             <dl className="space-y-3 text-sm">
               <Detail term="Prompt"><span className="whitespace-pre-wrap break-words">{asset.job.prompt || '—'}</span></Detail>
               <Detail term="Job ID"><code className="break-all text-xs">{asset.jobId ?? '—'}</code></Detail>
-              <Detail term="Created">{formatDate(asset.createdAt)}</Detail>
+              <Detail term="Created">{formatDateTime(asset.createdAt)}</Detail>
               <Detail term="Dimensions">{asset.width} × {asset.height}</Detail>
               <Detail term="Expires">
-                {formatDate(asset.expiresAt)}
+                {formatDateTime(asset.expiresAt)}
                 {asset.starred && ' (Starred: 1 year retention)'}
               </Detail>
             </dl>

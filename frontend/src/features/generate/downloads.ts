@@ -1,3 +1,5 @@
+import { responseError } from '../../lib/api';
+
 export type ImageSize = 'thumbnail' | 'preview';
 
 /** Thumbnails in the gallery, previews in dialogs; the original PNG only on download. */
@@ -17,7 +19,7 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
 /** Fetches a file with the session cookie and saves it under the server's file name. */
 export async function saveFile(url: string, fallbackName: string): Promise<void> {
   const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  if (!response.ok) throw await responseError(response);
   const blob = await response.blob();
   const objectUrl = URL.createObjectURL(blob);
   const anchor = document.createElement('a');

@@ -86,12 +86,10 @@ export function useAssetActions() {
       const progress = toast({ title: 'Removing background...', description: 'This is free and may take a moment', persistent: true });
       try {
         await apiRequest('POST', `/api/assets/${assetId}/remove-background`);
-        progress.update({ title: 'Success!', description: 'Background removed successfully' });
-        setTimeout(progress.dismiss, 5000);
+        progress.settle({ title: 'Success!', description: 'Background removed successfully' });
         await refreshLibrary();
       } catch (error) {
-        progress.update({ title: 'Failed', description: errorText(error, 'Failed to remove background'), variant: 'destructive' });
-        setTimeout(progress.dismiss, 5000);
+        progress.settle({ title: 'Failed', description: errorText(error, 'Failed to remove background'), variant: 'destructive' });
       }
     },
     [refreshLibrary],
@@ -104,12 +102,10 @@ export function useAssetActions() {
       try {
         const reply = await apiRequest<{ creditsRemaining: number }>('POST', `/api/assets/${asset.id}/upscale`, { scaleFactor: factor });
         track(factor === 2 ? 'upscale_2x' : 'upscale_4x', { asset_id: asset.id, credits: reply.creditsRemaining });
-        progress.update({ title: 'Success!', description: `Image upscaled ${factor}×. ${reply.creditsRemaining} credits remaining` });
-        setTimeout(progress.dismiss, 5000);
+        progress.settle({ title: 'Success!', description: `Image upscaled ${factor}×. ${reply.creditsRemaining} credits remaining` });
         await Promise.all([refreshLibrary(), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
       } catch (error) {
-        progress.update({ title: 'Upscale failed', description: errorText(error, 'Upscale failed'), variant: 'destructive' });
-        setTimeout(progress.dismiss, 5000);
+        progress.settle({ title: 'Upscale failed', description: errorText(error, 'Upscale failed'), variant: 'destructive' });
       } finally {
         setUpscaling((current) => {
           const next = new Map(current);
@@ -143,4 +139,3 @@ export function useAssetActions() {
   return { upscaling, toggleStar, starMany, deleteOne, deleteMany, removeBackground, upscale, download, downloadMany };
 }
 
-export type AssetActions = ReturnType<typeof useAssetActions>;

@@ -79,5 +79,3 @@ export function choosePalette(families: readonly string[], dark: boolean, random
   const family = FAMILIES.find((candidate) => candidate.id === id) ?? FAMILIES[0]!;
   return { id: family.id, ...(dark ? family.onDark : family.onLight) };
 }
-
-export const PALETTE_IDS = FAMILIES.map((family) => family.id);

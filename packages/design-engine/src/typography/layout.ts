@@ -27,15 +27,6 @@ export function lineCountFor(text: string, max = 4): number {
   return Math.max(1, Math.min(max, words, Math.ceil(length / 11)));
 }
 
-/** A single line fitted to a box (its real outline box, not the advance), centred horizontally. */
-export function fittedLine(fontId: FontId, text: string, box: Box, tracking = 0, maxSize = Infinity): TextShape {
-  const probe = lineShape(fontId, text, 0, 0, 100, tracking);
-  const width = probe.box.x2 - probe.box.x1 || 1;
-  const height = probe.box.y2 - probe.box.y1 || 1;
-  const size = Math.min(maxSize, (100 * (box.x2 - box.x1)) / width, (100 * (box.y2 - box.y1)) / height);
-  return placeLine(fontId, text, size, (box.x1 + box.x2) / 2, box.y1, tracking);
-}
-
 /** A line at `size` whose outline is centred on centreX with its top at `top`. */
 export function placeLine(fontId: FontId, text: string, size: number, centreX: number, top: number, tracking = 0): TextShape {
   const probe = lineShape(fontId, text, 0, 0, size, tracking);
@@ -74,8 +65,4 @@ export function stackLines(fontId: FontId, lines: string[], box: Box, options: S
     top += line.height * shrink + gap * tallest * shrink;
     return shape;
   });
-}
-
-export function inset(box: Box, by: number): Box {
-  return { x1: box.x1 + by, y1: box.y1 + by, x2: box.x2 - by, y2: box.y2 - by };
 }

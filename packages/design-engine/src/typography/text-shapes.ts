@@ -99,12 +99,6 @@ export function lineShape(fontId: FontId, text: string, x: number, baseline: num
   return commandsToPath(commands, (px, py) => [px, py]);
 }
 
-/** A line centred on `centreX`. */
-export function centredLineShape(fontId: FontId, text: string, centreX: number, baseline: number, size: number, tracking = 0): TextShape {
-  const width = measureText(fontId, text, tracking) * size;
-  return lineShape(fontId, text, centreX - width / 2, baseline, size, tracking);
-}
-
 export interface ArcOptions {
   cx: number;
   cy: number;
@@ -160,9 +154,4 @@ export function mergeShapes(shapes: TextShape[]): TextShape {
       y2: Math.max(...drawn.map((shape) => shape.box.y2)),
     },
   };
-}
-
-/** The arc length text needs at `size` (for fitting text on a circle). */
-export function arcLength(fontId: FontId, text: string, size: number, tracking = 0): number {
-  return measureText(fontId, text, tracking) * size;
 }
