@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, TOPUP_IDS } from './plans.js';
+import { PLAN_IDS, PRIORITY_TIERS, TOPUP_IDS } from './plans.js';
 import { uuid, urlReply } from './common.schemas.js';
 
 export const subscriptionStatus = z.enum(['active', 'incomplete', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete_expired', 'paused']);
@@ -18,7 +18,7 @@ export const entitlementsRequest = z.object({ userId: uuid });
 export const entitlementsReply = z.object({
   planId: z.enum(PLAN_IDS).nullable(),
   upscaleFactors: z.array(z.union([z.literal(2), z.literal(4)])),
-  priorityTier: z.number().int().min(0).max(3),
+  priorityTier: z.number().int().min(PRIORITY_TIERS.standard).max(PRIORITY_TIERS.highest),
   commercialLicense: z.boolean(),
 });
 export type Entitlements = z.infer<typeof entitlementsReply>;

@@ -48,13 +48,14 @@ export class CreditsService {
 
   /**
    * The 10 trial credits, once per user whatever the number of events (the lot's source ref is unique).
-   * They expire TRIAL_CREDITS_DAYS after the grant: a trial is a month, like a plan period.
+   * They never expire (spec section 9), unless an operator sets TRIAL_CREDITS_DAYS.
    */
   async grantTrial(userId: string, email?: string): Promise<boolean> {
     return this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, userId);
       if (email) await this.accounts.remember(tx, userId, email);
-      const expiresAt = new Date(Date.now() + this.config.TRIAL_CREDITS_DAYS * 24 * 3600_000);
+      const days = this.config.TRIAL_CREDITS_DAYS;
+      const expiresAt = days === undefined ? null : new Date(Date.now() + days * 24 * 3600_000);
       return this.ledger.grantLot(tx, { userId, kind: 'trial', sourceRef: `trial:${userId}`, credits: TRIAL.credits, expiresAt });
     });
   }

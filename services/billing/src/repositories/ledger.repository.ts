@@ -41,12 +41,12 @@ export class LedgerRepository {
     return row.balance;
   }
 
-  /** Live lots in spend order: soonest expiry first, never-expiring (top-ups) last. */
+  /** Live lots in spend order: soonest expiry first, then free trial credits, paid top-ups last. */
   spendableLots(tx: EntityManager, userId: string): Promise<Lot[]> {
     return tx.query(
       `SELECT id, kind, credits_remaining AS remaining, expires_at FROM billing.credit_lots
        WHERE user_id = $1 AND credits_remaining > 0 AND ${LIVE}
-       ORDER BY expires_at ASC NULLS LAST, created_at ASC FOR UPDATE`,
+       ORDER BY expires_at ASC NULLS LAST, (kind = 'topup') ASC, created_at ASC FOR UPDATE`,
       [userId],
     );
   }
