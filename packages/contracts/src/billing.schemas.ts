@@ -8,6 +8,8 @@ export const subscriptionSummary = z.object({
   planId: z.enum(PLAN_IDS),
   currentPeriodEnd: z.iso.datetime(),
   cancelAtPeriodEnd: z.boolean().optional(),
+  /** A downgrade that takes effect at `currentPeriodEnd`. */
+  scheduledPlanId: z.enum(PLAN_IDS).nullable().optional(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
 
@@ -49,8 +51,10 @@ export const localCheckoutParams = z.object({ sessionId: uuid });
 export const localCheckoutGetRequest = localCheckoutParams.extend({ userId: uuid });
 export const localCheckoutReply = z.object({
   sessionId: uuid,
-  kind: z.enum(['subscription', 'topup']),
+  kind: z.enum(['subscription', 'topup', 'plan_change']),
   itemId: z.string(),
+  /** For a plan change: the plan it changes from. */
+  fromPlanId: z.enum(PLAN_IDS).optional(),
   name: z.string(),
   credits: z.number().int(),
   priceCents: z.number().int(),
