@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BILLING, EVENTS, PRIORITY_TIERS, entitlementsReply } from '@printloom/contracts';
+import { BILLING, EVENTS, PRIORITY_TIERS, entitlementsReply, reserveReply, settleReply } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -29,7 +29,32 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
 
   it('shows the 10 trial credits and no subscription on /api/auth/me', async () => {
     const { client } = await verifiedUser('trial@example.com');
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 10, subscription: null });
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 10, trialCredits: 10, subscription: null });
+  });
+
+  it('counts trial credits apart from bought ones, and lists the credit history newest first', async () => {
+    const { client, userId } = await verifiedUser('history@example.com');
+    const bought = (await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-25' })).body.url.split('/').pop()!;
+    await client.post(`/api/checkout/local/${bought}`, { action: 'pay' });
+    const rpc = new RpcClient(nc, 5000);
+    const spent = await rpc.request(BILLING.reserve, { userId, amount: 1, reason: 'generation', ref: `history:${userId}:1` }, reserveReply);
+    await rpc.request(BILLING.commit, { reservationId: spent.reservationId }, settleReply);
+    const refunded = await rpc.request(BILLING.reserve, { userId, amount: 2, reason: 'upscale', ref: `history:${userId}:2` }, reserveReply);
+    await rpc.request(BILLING.release, { reservationId: refunded.reservationId }, settleReply);
+
+    // Trial credits are spent before paid ones: 10 - 1 trial left, the 25 bought untouched.
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 34, trialCredits: 9 });
+    const history = await client.get<{ entries: Array<Record<string, unknown>> }>('/api/billing/credit-history');
+    expect(history.status).toBe(200);
+    expect(history.body.entries.map(({ kind, source, reason, delta }) => ({ kind, source, reason, delta }))).toEqual([
+      { kind: 'refund', source: null, reason: 'upscale', delta: 2 },
+      { kind: 'spend', source: null, reason: 'upscale', delta: -2 },
+      { kind: 'spend', source: null, reason: 'generation', delta: -1 },
+      { kind: 'grant', source: 'topup', reason: null, delta: 25 },
+      { kind: 'grant', source: 'trial', reason: null, delta: 10 },
+    ]);
+    const stranger = await verifiedUser('history-stranger@example.com');
+    expect((await stranger.client.get<{ entries: unknown[] }>('/api/billing/credit-history')).body.entries).toHaveLength(1);
   });
 
   it('answers unknown plans and packs with 400, and the portal for a trial account with 403', async () => {

@@ -14,7 +14,12 @@ export const subscriptionSummary = z.object({
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
 
 export const accountSummaryRequest = z.object({ userId: uuid });
-export const accountSummaryReply = z.object({ credits: z.number().int(), subscription: subscriptionSummary.nullable() });
+export const accountSummaryReply = z.object({
+  credits: z.number().int(),
+  /** What is left of the 10 trial credits (the trial banner shows this out of 10). */
+  trialCredits: z.number().int(),
+  subscription: subscriptionSummary.nullable(),
+});
 
 export const entitlementsRequest = z.object({ userId: uuid });
 export const entitlementsReply = z.object({
@@ -69,3 +74,19 @@ export const localPortalReply = z.object({ subscription: subscriptionSummary });
 export const localCheckoutCompleteBody = z.object({ action: z.enum(['pay', 'cancel']) });
 export const localCheckoutCompleteRequest = localCheckoutCompleteBody.extend(localCheckoutGetRequest.shape);
 export const localCheckoutCompleteReply = z.object({ redirectUrl: z.string() });
+
+/** The credit history on /account: the latest ledger movements, newest first. */
+export const CREDIT_HISTORY_LIMIT = 50;
+export const creditHistoryRequest = z.object({ userId: uuid });
+export const creditHistoryEntry = z.object({
+  at: z.iso.datetime(),
+  /** grant: credits added (trial, plan, rollover, top-up); spend; refund of a spend; expire. */
+  kind: z.enum(['grant', 'spend', 'refund', 'expire']),
+  /** For grants and expiries: which kind of credits. */
+  source: z.enum(['trial', 'plan', 'rollover', 'topup']).nullable(),
+  /** For spends and refunds: what the credits paid for. */
+  reason: z.string().nullable(),
+  delta: z.number().int(),
+});
+export const creditHistoryReply = z.object({ entries: z.array(creditHistoryEntry).max(CREDIT_HISTORY_LIMIT) });
+export type CreditHistoryEntry = z.infer<typeof creditHistoryEntry>;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, MESSAGES, TRIAL } from '@printloom/contracts';
+import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, type CreditHistoryEntry } from '@printloom/contracts';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import type { EntityManager } from 'typeorm';
 import { allocate } from './domain/rollover.js';
@@ -36,6 +36,15 @@ export class CreditsService {
       const reservationId = await this.ledger.createReservation(tx, { ...input, parts });
       return { reservationId, balance: await this.ledger.balance(input.userId, tx) };
     });
+  }
+
+  /** The credit history on /account: a reservation reads as a spend, its release as a refund. */
+  async history(userId: string): Promise<{ entries: CreditHistoryEntry[] }> {
+    const rows = await this.ledger.history(userId, CREDIT_HISTORY_LIMIT);
+    const kinds: Record<string, CreditHistoryEntry['kind']> = { grant: 'grant', reserve: 'spend', release: 'refund', expire: 'expire' };
+    return {
+      entries: rows.map((row) => ({ at: new Date(row.at).toISOString(), kind: kinds[row.kind], source: row.source, reason: row.reason, delta: row.delta })),
+    };
   }
 
   commit(reservationId: string): Promise<{ balance: number }> {

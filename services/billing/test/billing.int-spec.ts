@@ -183,7 +183,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     const summary = await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
     expect(summary).toMatchObject({ credits: 175, subscription: { planId: 'creator', status: 'active', cancelAtPeriodEnd: true } });
     expect(await subscriptions.renew(userId)).toBe('ended');
-    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, subscription: null });
+    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, trialCredits: 0, subscription: null });
     await expect(billing.app.get(CheckoutService).portal(userId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
