@@ -19,7 +19,8 @@ type BodyInput<K extends EndpointId> =
 export type ApiInput<K extends EndpointId> = ParamsInput<K> & QueryInput<K> & BodyInput<K>;
 /** What route K answers, typed from its reply schema. */
 export type ApiReply<K extends EndpointId> = RouteById<K> extends { reply: infer S extends z.ZodType } ? z.output<S> : unknown;
-type Args<K extends EndpointId> = {} extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>];
+/** The input is optional when none of its fields is required. */
+type Args<K extends EndpointId> = Partial<ApiInput<K>> extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>];
 
 /**
  * A non-OK answer. `message` keeps the spec's format, `status: body text` (or the status text when the
