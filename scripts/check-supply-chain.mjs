@@ -101,7 +101,7 @@ function checkLicenses() {
 
 function checkAudit() {
   const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
-  let report = null;
+  let report;
   try {
     report = JSON.parse(audit.stdout);
   } catch {
