@@ -17,8 +17,6 @@ export const code = z
   .string({ message: 'Code is required' })
   .regex(/^\d{6}$/, 'Please enter a 6-digit code.');
 
-/** Who is asking, attached by the gateway to requests on behalf of a signed-in user. */
-export const userScoped = z.object({ userId: uuid });
 /** Client facts the gateway attaches for rate limits and audit. */
 export const clientInfo = z.object({ ip: z.string().max(64).default('unknown') });
 

@@ -12,4 +12,5 @@ export * from './assets.schemas.js';
 export * from './notifications.schemas.js';
 export * from './events.schemas.js';
 export * from './endpoints.js';
+export * from './rpc.js';
 export * from './routes.js';

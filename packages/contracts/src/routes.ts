@@ -9,6 +9,7 @@ import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 import { endpoint, type EndpointId, type HttpMethod } from './endpoints.js';
+import type { RpcSubject } from './rpc.js';
 
 export type { HttpMethod } from './endpoints.js';
 
@@ -46,7 +47,7 @@ interface RouteBase {
 /** Forwarded as one NATS request; the service's reply is the HTTP body. */
 export interface RpcRoute extends RouteBase {
   kind: 'rpc';
-  subject: string;
+  subject: RpcSubject;
   toRequest?: (input: RouteInput) => Record<string, unknown>;
   /** 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. */
   session?: 'start' | 'end';
