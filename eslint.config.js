@@ -24,6 +24,22 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA names API routes through lib/api-client (from the contracts) and branches on error codes.
+    files: [`${spa}/**/*.{ts,tsx}`],
+    ignores: [`${spa}/**/*.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: 'Build API URLs with callApi/apiUrl from lib/api-client: paths come from the contracts.' },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: 'Build API URLs with callApi/apiUrl from lib/api-client: paths come from the contracts.' },
+        {
+          selector: "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|match)$/]",
+          message: 'Branch on ApiError.code (hasErrorCode), never on message text.',
+        },
+      ],
+    },
+  },
+  {
     // Scripts that drive a browser: their page.evaluate callbacks run in the page.
     files: ['frontend/e2e/**/*.mjs', 'frontend/bench/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
