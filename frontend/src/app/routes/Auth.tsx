@@ -48,9 +48,9 @@ export default function Auth() {
     event.preventDefault();
     setBusy(true);
     try {
-      const reply: { requiresVerification?: boolean; user?: { id: string } } = await (view === 'signup' ? signUp : logIn)({ email, password });
-      if (view === 'signup') track('signup', { user_id: reply?.user?.id });
-      if (reply?.requiresVerification) {
+      const reply = view === 'signup' ? await signUp({ email, password }) : await logIn({ email, password });
+      if (view === 'signup') track('signup', { user_id: reply.user.id });
+      if ('requiresVerification' in reply && reply.requiresVerification) {
         toast({ title: 'Check your email', description: "We've sent you a 6-digit verification code." });
         setCode('');
         setView('verify-email');
@@ -73,8 +73,8 @@ export default function Auth() {
     setBusy(true);
     try {
       const reply = await verifyEmail(email, value);
-      track('email_verified', { user_id: reply?.user?.id });
-      track('trial_credits_granted', { user_id: reply?.user?.id, credits: TRIAL.credits });
+      track('email_verified', { user_id: reply.user.id });
+      track('trial_credits_granted', { user_id: reply.user.id, credits: TRIAL.credits });
       toast({ title: 'Email Verified!', description: 'Your account has been activated.' });
       await signedIn();
     } catch (error) {
