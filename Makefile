@@ -1,5 +1,5 @@
 # One command per task; see README.md.
-.PHONY: dev test test-jest build typecheck migrate bench up down compose-check examples
+.PHONY: dev test test-jest build typecheck lint format supply-chain migrate bench up down compose-check examples
 
 dev:            ## the whole system natively on http://localhost:8080
 	node scripts/dev.mjs
@@ -14,6 +14,15 @@ build:          ## tsc per workspace, vite for the SPA
 	npm run build
 
 typecheck: build
+
+lint:           ## ESLint over the monorepo (TypeScript, React hooks, the SPA's import boundaries)
+	npm run lint
+
+format:         ## Prettier over the repo (format:check only checks)
+	npm run format
+
+supply-chain:   ## licences of shipped packages on the allowlist, no high/critical npm audit findings
+	node scripts/check-supply-chain.mjs
 
 migrate:        ## run every service's migrations against DATABASE_URL (services also migrate on start)
 	npm run build && for s in auth billing notifications assets generation; do npm run migration:run -w services/$$s || exit 1; done

@@ -10,4 +10,7 @@ const projects = [
 
 export default {
   projects: projects.map((dir) => `<rootDir>/${dir}`),
+  // Jest reads the test timeout from the global config only (a project's testTimeout is ignored):
+  // the preset's 30 s, here, so integration tests on a loaded machine do not trip the 5 s default.
+  testTimeout: 30_000,
 };

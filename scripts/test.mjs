@@ -2,7 +2,8 @@
 // The test command: installs and starts what the tests need, type-checks and builds every workspace,
 // runs the Jest suites (unit, integration against real PostgreSQL and NATS, HTTP through the gateway),
 // the frontend's component tests, the compose-file check and the browser tests against a natively
-// running system. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
+// running system, plus ESLint and the supply-chain check (licences, npm audit). Exits non-zero on any
+// failure and ends with one 'N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest.
 import { spawn, spawnSync } from 'node:child_process';
@@ -63,6 +64,21 @@ function bundleBudget() {
   log('landing page JavaScript budget');
   const ok = run(process.execPath, ['frontend/scripts/bundle-budget.mjs']);
   record('bundle budget', ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
+function lint() {
+  log('ESLint: TypeScript rules, React hooks and the SPA\'s import boundaries (npm run lint)');
+  const ok = run('npm', ['run', 'lint', '--silent']);
+  record('lint', ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
+function supplyChain() {
+  log('supply chain: licences of shipped packages and npm audit of production dependencies');
+  const unit = spawnSync(process.execPath, ['--test', 'scripts/check-supply-chain.test.mjs'], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(unit.stdout ?? '');
+  const [passed, failed] = ['pass', 'fail'].map((word) => Number(new RegExp(`^# ${word} (\\d+)`, 'm').exec(unit.stdout ?? '')?.[1] ?? 0));
+  const ok = run(process.execPath, ['scripts/check-supply-chain.mjs']);
+  record('supply chain', passed + (ok ? 1 : 0), failed + (ok ? 0 : 1), ok && unit.status === 0);
 }
 
 function composeCheck() {
@@ -137,6 +153,10 @@ async function main() {
     log('type-check and build every workspace');
     const built = run('npm', ['run', 'build', '--silent']);
     record('build', built ? 1 : 0, built ? 0 : 1, built);
+  }
+  if (!args.has('--only-jest')) {
+    lint();
+    supplyChain();
   }
   jestSuite();
   if (args.has('--only-jest')) return;

@@ -63,7 +63,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect(mail.html).toContain(code);
 
     const unverifiedLogin = await client.post('/api/auth/login', { email: 'seller@example.com', password: 'correct horse battery' });
-    expect(unverifiedLogin).toMatchObject({ status: 403, body: { error: 'Please verify your email to continue.', requiresVerification: true } });
+    expect(unverifiedLogin).toMatchObject({ status: 403, body: { error: 'Please verify your email to continue.', code: 'FORBIDDEN', requiresVerification: true } });
 
     const verify = await client.post('/api/auth/verify-email', { email: 'seller@example.com', code });
     expect(verify).toMatchObject({ status: 200, body: { user: { id: signup.body.user && (signup.body.user as { id: string }).id } } });
@@ -223,7 +223,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     const limited = await newClient().post('/api/auth/login', { email: 'target@example.com', password: 'correct horse battery' });
-    expect(limited).toMatchObject({ status: 429, body: { error: 'Too many attempts. Please wait a few minutes and try again.' } });
+    expect(limited).toMatchObject({ status: 429, body: { error: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' } });
   });
 
   it('rate-limits sign-ups per IP', async () => {

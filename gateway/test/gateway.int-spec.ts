@@ -39,7 +39,7 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   it('answers a visitor on /api/auth/me with 401 and the JSON error', async () => {
     const response = await visitor.get('/api/auth/me');
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: 'Not authenticated' });
+    expect(response.body).toEqual({ error: 'Not authenticated', code: 'UNAUTHENTICATED' });
     expect(response.headers.get('content-type')).toContain('application/json');
   });
 
@@ -48,7 +48,7 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
     stranger.setCookie('pl_session', 'forged-token');
     const response = await stranger.get('/api/auth/me');
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: 'Not authenticated' });
+    expect(response.body).toEqual({ error: 'Not authenticated', code: 'UNAUTHENTICATED' });
   });
 
   it('serves a signed-in user from the auth service', async () => {
@@ -67,7 +67,7 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   it('answers malformed JSON with 400, never 500', async () => {
     const response = await visitor.post('/api/auth/login', '{"email": ');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Malformed JSON body' });
+    expect(response.body).toEqual({ error: 'Malformed JSON body', code: 'BAD_REQUEST' });
   });
 
   it('validates bodies with the contract schemas', async () => {
@@ -82,7 +82,7 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
 
   it('refuses state-changing requests from another origin, and accepts its own however it was reached', async () => {
     const response = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
-    expect(response).toMatchObject({ status: 403, body: { error: 'Cross-site request refused' } });
+    expect(response).toMatchObject({ status: 403, body: { error: 'Cross-site request refused', code: 'FORBIDDEN' } });
     const crossSite = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'http://localhost:8080', 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     const ownOrigin = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'wrong password' }, { origin: system.baseUrl });
@@ -91,7 +91,7 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
 
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await visitor.get('/api/no-such-thing');
-    expect(response).toMatchObject({ status: 404, body: { error: 'Not found' } });
+    expect(response).toMatchObject({ status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
   });
 
   it('has every route of the spec: none answers 404', async () => {

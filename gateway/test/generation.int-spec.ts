@@ -113,21 +113,21 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
 
     it('refuses bad prompts with 400 and an empty balance with 402, charging nothing', async () => {
       const { client } = await userWithTrial('careful@example.com');
-      expect(await client.post('/api/generate', { prompt: '', options: { transparent: true, dark: false } })).toMatchObject({ status: 400, body: { error: 'Prompt is required' } });
+      expect(await client.post('/api/generate', { prompt: '', options: { transparent: true, dark: false } })).toMatchObject({ status: 400, body: { error: 'Prompt is required', code: 'BAD_REQUEST' } });
       expect(await client.post('/api/generate', { prompt: '   \n ', options: { transparent: true, dark: false } })).toMatchObject({ status: 400, body: { error: 'Prompt is required' } });
       expect(await client.post('/api/generate', { prompt: 'x'.repeat(2001) })).toMatchObject({ status: 400, body: { error: 'Prompt must be at most 2000 characters' } });
       expect(await client.post('/api/generate', { prompt: 42 })).toMatchObject({ status: 400 });
       expect(await credits(client)).toBe(10);
 
       const broke = await createSignedInUser(system, 'broke@example.com');
-      expect(await broke.client.post('/api/generate', { prompt: 'a rocket' })).toMatchObject({ status: 402, body: { error: 'Insufficient credits. Purchase more to continue.' } });
+      expect(await broke.client.post('/api/generate', { prompt: 'a rocket' })).toMatchObject({ status: 402, body: { error: 'Insufficient credits. Purchase more to continue.', code: 'INSUFFICIENT_CREDITS' } });
     });
 
     it("hides another user's job", async () => {
       const owner = await userWithTrial('job-owner@example.com');
       const other = await userWithTrial('job-peeker@example.com');
       const { body } = await owner.client.post<{ jobId: string }>('/api/generate', { prompt: 'a mountain sunrise' });
-      expect(await other.client.get(`/api/jobs/${body.jobId}`)).toMatchObject({ status: 404, body: { error: 'Job not found' } });
+      expect(await other.client.get(`/api/jobs/${body.jobId}`)).toMatchObject({ status: 404, body: { error: 'Job not found', code: 'NOT_FOUND' } });
       await waitForJob(owner.client, body.jobId);
     });
 
@@ -146,10 +146,10 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
 
       const gif = await send(Buffer.from('GIF89a fake gif bytes'), 'sneaky.png');
       expect(gif.status).toBe(415);
-      expect(await gif.json()).toEqual({ error: 'Please upload a JPEG, PNG or WebP image.' });
+      expect(await gif.json()).toEqual({ error: 'Please upload a JPEG, PNG or WebP image.', code: 'UNSUPPORTED_MEDIA_TYPE' });
       const huge = await send(Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]), 'huge.png');
       expect(huge.status).toBe(413);
-      expect(await huge.json()).toEqual({ error: 'Image must be 10 MB or smaller.' });
+      expect(await huge.json()).toEqual({ error: 'Image must be 10 MB or smaller.', code: 'PAYLOAD_TOO_LARGE' });
       const wrongField = await send(png, 'design.png', 'file');
       expect(wrongField.status).toBe(400);
       expect(await credits(client)).toBe(9);

@@ -164,7 +164,7 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
 
   it('refuses a webhook with a bad signature', async () => {
     const forged = await sendWebhook({ id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: {} } }, 'whsec_wrong');
-    expect(forged).toEqual({ status: 400, body: { error: 'Invalid webhook signature' } });
+    expect(forged).toEqual({ status: 400, body: { error: 'Invalid webhook signature', code: 'BAD_REQUEST' } });
     const unsigned = await fetch(`${system.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(unsigned.status).toBe(400);
   });

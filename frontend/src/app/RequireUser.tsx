@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useMe } from '../features/auth/use-me';
+import { useMe } from '../lib/current-user';
 
 /** Signed-in pages: a visitor (the user fetch fails) goes to /auth. */
 export function RequireUser({ children }: { children: ReactNode }) {

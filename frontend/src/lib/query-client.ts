@@ -1,11 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { apiRequest, keyToPath } from './api';
 
+/** Every query names its own fetcher (features/<x>/api); data stays until a mutation invalidates it. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: ({ queryKey }) => apiRequest('GET', keyToPath(queryKey)),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

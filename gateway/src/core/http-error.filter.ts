@@ -1,10 +1,10 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { AppError, httpStatusOf } from '@printloom/contracts';
+import { AppError, errorCodeOfStatus, httpErrorBody, httpStatusOf, type HttpErrorBody } from '@printloom/contracts';
 import type { Logger } from '@printloom/service-kit';
 import { requestIdOf } from './request.js';
 
-/** One error shape for every route: `{ error: message, ...details }`; unknown errors never leak a stack. */
+/** One error shape for every route: `{ error: message, code, ...details }`; unknown errors never leak a stack. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -21,19 +21,19 @@ export class HttpErrorFilter implements ExceptionFilter {
     res.status(status).json(body);
   }
 
-  private describe(exception: unknown, requestId: string): { status: number; body: Record<string, unknown> } {
+  private describe(exception: unknown, requestId: string): { status: number; body: HttpErrorBody } {
     if (exception instanceof AppError) {
       if (exception.code === 'INTERNAL') this.logger.error({ requestId, err: exception }, exception.message);
       const status = httpStatusOf(exception.code);
       const message = status >= 500 && exception.code === 'INTERNAL' ? 'Internal error' : exception.message;
-      return { status, body: { error: message, ...exception.details, ...(status >= 500 ? { requestId } : {}) } };
+      return { status, body: httpErrorBody(exception.code, message, { ...exception.details, ...(status >= 500 ? { requestId } : {}) }) };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      return { status, body: { error: httpExceptionMessage(exception) } };
+      return { status, body: httpErrorBody(errorCodeOfStatus(status), httpExceptionMessage(exception)) };
     }
     this.logger.error({ requestId, err: exception }, 'Unhandled error');
-    return { status: 500, body: { error: 'Internal error', requestId } };
+    return { status: 500, body: httpErrorBody('INTERNAL', 'Internal error', { requestId }) };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { httpErrorBody } from '@printloom/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Called by Stripe's servers, authenticated by signature instead. */
@@ -18,7 +19,7 @@ export function sameOriginMiddleware(allowedOrigins: string[]) {
     const ownOrigin = `${req.protocol}://${req.get('host')}`;
     const originRefused = origin !== undefined && origin !== 'null' ? !allowed.has(origin) && origin !== ownOrigin : origin === 'null';
     if (originRefused || fetchSite === 'cross-site') {
-      res.status(403).json({ error: 'Cross-site request refused' });
+      res.status(403).json(httpErrorBody('FORBIDDEN', 'Cross-site request refused'));
       return;
     }
     next();

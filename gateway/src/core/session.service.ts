@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, AUTH, MESSAGES, sessionResolveReply } from '@printloom/contracts';
+import { AppError, AUTH, MESSAGES } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { requestIdOf } from './request.js';
@@ -29,7 +29,7 @@ export class SessionService {
     const token = this.tokenOf(req);
     if (!token) return null;
     try {
-      return await this.rpc.request(AUTH.sessionResolve, { token }, sessionResolveReply, { requestId: requestIdOf(req) });
+      return await this.rpc.request(AUTH.sessionResolve, { token }, { requestId: requestIdOf(req) });
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
       throw error;

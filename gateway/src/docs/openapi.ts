@@ -20,8 +20,11 @@ function parametersOf(route: Route) {
   return parameters;
 }
 
+const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
+/** public: no session; optional-user: with or without one; user: the session cookie is required. */
+const SECURITY = { public: [], 'optional-user': [{}, { session: [] }], user: [{ session: [] }] } as const;
+
 function operationOf(route: Route) {
-  const errorResponse = { description: 'Error', content: { 'application/json': { schema: outputSchema(errorBody) } } };
   const success = route.reply
     ? { description: 'OK', content: { 'application/json': { schema: outputSchema(route.reply) } } }
     : { description: route.contentType ? `A ${route.contentType} response` : 'OK or a redirect' };
@@ -31,17 +34,26 @@ function operationOf(route: Route) {
       ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } }, required: ['image'] } } } }
       : undefined;
   return {
+    operationId: route.id,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.access === 'user' ? { security: [{ session: [] }] } : {}),
+    security: SECURITY[route.access],
     parameters: parametersOf(route),
     ...(requestBody ? { requestBody } : {}),
-    responses: { [String(route.status ?? 200)]: success, '4XX': errorResponse, '5XX': errorResponse },
+    responses: { [String(route.status ?? 200)]: success, '4XX': ERROR_RESPONSE, '5XX': ERROR_RESPONSE },
   };
 }
 
+const TAGS = [
+  { name: 'auth', description: 'Accounts, sessions and sign-in' },
+  { name: 'support', description: 'Messages to the team' },
+  { name: 'generation', description: 'Designs from a prompt, and prompts from an image' },
+  { name: 'assets', description: 'The library: list, star, delete, edit and download' },
+  { name: 'billing', description: 'Plans, top-ups and the billing portal' },
+];
+
 /** The OpenAPI document, derived from the same route table and zod schemas the gateway validates with. */
-export function buildOpenApiDocument(publicUrl: string) {
+export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
@@ -50,9 +62,20 @@ export function buildOpenApiDocument(publicUrl: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Printloom API', version: '1.0.0', description: 'Print-ready designs from a plain idea. Errors are `{ "error": "message" }`.' },
-    servers: [{ url: publicUrl }],
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pl_session' } } },
+    info: {
+      title: 'Printloom API',
+      version: '1.0.0',
+      description: 'Print-ready designs from a plain idea. Errors are `{ "error": "message", "code": "INSUFFICIENT_CREDITS" }`: show `error`, branch on `code`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Relative: the document is served by the API it describes, on whatever origin that is.
+    servers: [{ url: '/' }],
+    tags: TAGS,
     paths,
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pl_session' } },
+      schemas: { Error: outputSchema(errorBody) },
+      responses: { Error: { description: 'An error: a message to show and a code to branch on', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+    },
   };
 }

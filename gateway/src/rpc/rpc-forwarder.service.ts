@@ -27,7 +27,7 @@ export class RpcForwarder {
       sessionToken: this.sessions.tokenOf(req),
     };
     const payload = route.toRequest ? route.toRequest(input) : { ...input.query, ...input.body, ...(user ? { userId: user.userId } : {}) };
-    const reply = await this.rpc.requestRaw(route.subject, payload, { requestId: requestIdOf(req), timeoutMs: this.config.RPC_TIMEOUT_MS });
+    const reply = await this.rpc.forward(route.subject, payload, { requestId: requestIdOf(req), timeoutMs: this.config.RPC_TIMEOUT_MS });
 
     if (route.session === 'start') {
       const { session, ...rest } = sessionReply.parse(reply);

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Module, Post, Req } from '@nestjs/common';
-import { AppError, BILLING, webhookReply } from '@printloom/contracts';
+import { AppError, BILLING } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { requestIdOf, type GatewayRequest } from '../core/request.js';
 
@@ -13,7 +13,7 @@ class StripeWebhookController {
   async receive(@Req() req: GatewayRequest) {
     const signature = req.header('stripe-signature');
     if (!signature || !req.rawBody) throw new AppError('BAD_REQUEST', 'Missing Stripe signature or body');
-    return this.rpc.request(BILLING.webhook, { payload: req.rawBody.toString('utf8'), signature }, webhookReply, { requestId: requestIdOf(req) });
+    return this.rpc.request(BILLING.webhook, { payload: req.rawBody.toString('utf8'), signature }, { requestId: requestIdOf(req) });
   }
 }
 

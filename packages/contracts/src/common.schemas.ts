@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { ERROR_STATUS, type ErrorCode } from './errors.js';
 
 export const uuid = z.uuid({ message: 'Invalid id' });
 export const email = z
@@ -16,12 +17,16 @@ export const code = z
   .string({ message: 'Code is required' })
   .regex(/^\d{6}$/, 'Please enter a 6-digit code.');
 
-/** Who is asking, attached by the gateway to requests on behalf of a signed-in user. */
-export const userScoped = z.object({ userId: uuid });
 /** Client facts the gateway attaches for rate limits and audit. */
 export const clientInfo = z.object({ ip: z.string().max(64).default('unknown') });
 
 export const ok = z.object({ ok: z.literal(true) });
 export const messageReply = z.object({ message: z.string() });
 export const urlReply = z.object({ url: z.string() });
-export const errorBody = z.object({ error: z.string() }).catchall(z.unknown());
+/** Every HTTP error: the message to show and the code to branch on; some add details (e.g. requiresVerification). */
+export const errorBody = z
+  .object({
+    error: z.string().describe('A message for people'),
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).describe('A stable code for programs (see the AppError table)'),
+  })
+  .catchall(z.unknown());

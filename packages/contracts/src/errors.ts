@@ -60,6 +60,23 @@ export function httpStatusOf(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
 
+/** The code of an HTTP status that did not come from an AppError (a framework 404, a proxy's 502). */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  const exact = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
+  return exact ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+/** The HTTP error body of every route: `{ error: message, code, ...details }` (the client shows `error`, branches on `code`). */
+export interface HttpErrorBody {
+  error: string;
+  code: ErrorCode;
+  [detail: string]: unknown;
+}
+
+export function httpErrorBody(code: ErrorCode, message: string, details?: Record<string, unknown>): HttpErrorBody {
+  return { error: message, code, ...details };
+}
+
 export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',

@@ -11,4 +11,6 @@ export * from './generation.schemas.js';
 export * from './assets.schemas.js';
 export * from './notifications.schemas.js';
 export * from './events.schemas.js';
+export * from './endpoints.js';
+export * from './rpc.js';
 export * from './routes.js';

@@ -56,10 +56,6 @@ export const NOTIFICATIONS = {
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */
 export const EVENTS = {
   userVerified: 'auth.user.verified',
-  userSignedUp: 'auth.user.signed-up',
-  jobSucceeded: 'generation.job.succeeded',
-  jobFailed: 'generation.job.failed',
-  subscriptionChanged: 'billing.subscription.changed',
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

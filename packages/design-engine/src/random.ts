@@ -10,7 +10,7 @@ function hashSeed(seed: string): number {
   }
   hash = Math.imul(hash ^ (hash >>> 16), 2246822507);
   hash = Math.imul(hash ^ (hash >>> 13), 3266489909);
-  return (hash ^= hash >>> 16) >>> 0;
+  return (hash ^ (hash >>> 16)) >>> 0;
 }
 
 export function seededRandom(seed: string): Random {

@@ -3,7 +3,7 @@ import { Global, Module, type DynamicModule, type INestMicroservice } from '@nes
 import { NestFactory } from '@nestjs/core';
 import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import { AppError, QUEUE_GROUPS, type ServiceName } from '@printloom/contracts';
+import { QUEUE_GROUPS, type ServiceName } from '@printloom/contracts';
 import { connectNats, type NatsConnection } from './nats-connection.js';
 import { openDatabase, type DatabaseOptions } from './database.js';
 import { createLogger, type Logger } from './logger.js';
@@ -85,7 +85,6 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   app.useGlobalFilters(new RpcErrorFilter(logger));
   app.useGlobalInterceptors(new RequestContextInterceptor(logger, metrics));
   await app.listen();
-  const fallback = answerUnhandledSubjects(nc, name, new Set(server.getHandlers().keys()));
 
   const stopBackground = (await options.afterStart?.(app, infra)) ?? undefined;
   const health = await startHealthServer(
@@ -116,7 +115,6 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       closed = true;
       const steps = [
         async () => stopBackground?.(),
-        async () => fallback.unsubscribe(),
         () => app.close(),
         () => health.close(),
         () => (nc.isClosed() ? Promise.resolve() : nc.drain()),
@@ -125,27 +123,6 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       for (const step of steps) await step().catch((error: unknown) => logger.warn({ err: error }, 'Error while stopping'));
     },
   };
-}
-
-/**
- * A subject of this service that no handler serves yet answers NOT_IMPLEMENTED (the gateway's 501)
- * instead of leaving callers to time out. Its own queue group, so real handlers still get every message.
- */
-function answerUnhandledSubjects(nc: NatsConnection, name: ServiceName, handled: Set<string>) {
-  return nc.subscribe(`${name}.>`, {
-    queue: `${QUEUE_GROUPS[name]}-unhandled`,
-    callback: (error, msg) => {
-      if (error || !msg.reply || handled.has(msg.subject)) return;
-      let id: string | undefined;
-      try {
-        id = msg.json<{ id?: string }>().id;
-      } catch {
-        return;
-      }
-      if (!id) return;
-      msg.respond(JSON.stringify({ id, err: new AppError('NOT_IMPLEMENTED', 'Not implemented yet').toPayload(), isDisposed: true }));
-    },
-  });
 }
 
 /** Standard main(): parse config, start, stop cleanly on SIGINT/SIGTERM, exit 1 with a message on failure. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders, errors as natsErrors, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
-import { AppError, REQUEST_ID_HEADER } from '@printloom/contracts';
+import { AppError, REQUEST_ID_HEADER, RPC_CONTRACTS, isRpcSubject, type RpcReply, type RpcRequestInput, type RpcSubject } from '@printloom/contracts';
 import { currentRequestContext } from './logger.js';
 
 export interface RequestOptions {
@@ -30,13 +30,24 @@ export class RpcClient {
     private readonly defaultTimeoutMs = 10_000,
   ) {}
 
-  async request<S extends z.ZodType>(subject: string, payload: unknown, replySchema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
-    const raw = await this.requestRaw(subject, payload, options);
-    const parsed = replySchema.safeParse(raw);
-    if (!parsed.success) {
-      throw new AppError('INTERNAL', `Malformed reply on ${subject}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    }
-    return parsed.data;
+  /** A request on a subject of the contracts' registry: the reply is checked against its schema. */
+  request<S extends RpcSubject>(subject: S, payload: RpcRequestInput<S>, options?: RequestOptions): Promise<RpcReply<S>>;
+  /** @deprecated Name the subject only; the registry (RPC_CONTRACTS) knows its reply schema. */
+  request<S extends z.ZodType>(subject: string, payload: unknown, replySchema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  async request(subject: string, payload: unknown, schemaOrOptions?: z.ZodType | RequestOptions, maybeOptions?: RequestOptions): Promise<unknown> {
+    const explicitSchema = isZodSchema(schemaOrOptions) ? schemaOrOptions : undefined;
+    const options = (explicitSchema ? maybeOptions : (schemaOrOptions as RequestOptions | undefined)) ?? {};
+    const replySchema = explicitSchema ?? (isRpcSubject(subject) ? RPC_CONTRACTS[subject].reply : undefined);
+    if (!replySchema) throw new AppError('INTERNAL', `No contract for subject ${subject}`);
+    return parseReply(subject, replySchema, await this.requestRaw(subject, payload, options));
+  }
+
+  /**
+   * A request whose payload was built at run time (the gateway's route table): the subject is still
+   * one of the registry's, and the reply is checked against its schema.
+   */
+  forward(subject: RpcSubject, payload: Record<string, unknown>, options: RequestOptions = {}): Promise<unknown> {
+    return this.request(subject, payload as RpcRequestInput<typeof subject>, options);
   }
 
   async requestRaw(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
@@ -60,6 +71,18 @@ export class RpcClient {
     }
     return body.response;
   }
+}
+
+function isZodSchema(value: unknown): value is z.ZodType {
+  return typeof (value as z.ZodType | undefined)?.safeParse === 'function';
+}
+
+function parseReply<S extends z.ZodType>(subject: string, schema: S, raw: unknown): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError('INTERNAL', `Malformed reply on ${subject}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
 }
 
 function translateTransportError(subject: string, error: unknown): AppError {

@@ -2,7 +2,7 @@ import { Catch, type ArgumentsHost, type CallHandler, type ExecutionContext, typ
 import type { NatsContext } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import { z } from 'zod';
-import { AppError, REQUEST_ID_HEADER, type ErrorPayload } from '@printloom/contracts';
+import { AppError, REQUEST_ID_HEADER, RPC_CONTRACTS, type ErrorPayload, type RpcRequest, type RpcSubject } from '@printloom/contracts';
 import { runWithRequestContext, type Logger } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
 
@@ -13,6 +13,13 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   transform(value: unknown): z.infer<S> {
     return parsePayload(this.schema, value);
   }
+}
+
+/** The request pipe of a registered subject: `@Payload(requestPipe(AUTH.me)) request: RpcRequest<typeof AUTH.me>`. */
+export function requestPipe<S extends RpcSubject>(subject: S): PipeTransform<unknown, RpcRequest<S>> {
+  // The registry lookup widens to the union of all request schemas; the entry for S is the one wanted.
+  const schema = RPC_CONTRACTS[subject].request as unknown as z.ZodType<RpcRequest<S>>;
+  return new ZodPipe(schema);
 }
 
 export function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

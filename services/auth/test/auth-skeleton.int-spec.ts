@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, AUTH, sessionResolveReply } from '@printloom/contracts';
+import { AppError, AUTH, RPC_CONTRACTS, sessionResolveReply } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadAuthConfig } from '../src/config.js';
@@ -48,8 +48,16 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
     await expect(rpc.requestRaw(AUTH.sessionResolve, { token: 42 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('answers a subject of its own that has no handler with NOT_IMPLEMENTED', async () => {
-    await expect(rpc.requestRaw('auth.nothing.here', {})).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' });
+  it('serves every auth subject of the contracts registry', async () => {
+    const subjects = Object.keys(RPC_CONTRACTS).filter((subject) => subject.startsWith('auth.'));
+    expect(subjects.length).toBeGreaterThan(5);
+    for (const subject of subjects) {
+      const outcome = await rpc.requestRaw(subject, {}).then(
+        () => 'answered',
+        (error: unknown) => (error as AppError).code,
+      );
+      expect({ subject, outcome }).not.toMatchObject({ outcome: expect.stringMatching(/^(UNAVAILABLE|TIMEOUT|NOT_IMPLEMENTED|INTERNAL)$/) });
+    }
   });
 
   it('tells a missing service apart from a failing one', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BILLING, GENERATION, generateReply, getJobReply } from '@printloom/contracts';
+import { GENERATION, generateReply, getJobReply } from '@printloom/contracts';
 import { RpcClient, connectNats } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
 import { loadBillingConfig } from '../../billing/dist/config.js';

@@ -3,12 +3,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { CalendarClock, CreditCard, Lightbulb, Loader2, User } from 'lucide-react';
 import { TRIAL } from '@printloom/contracts/limits';
 import { CREDIT_COSTS, IMAGES_PER_GENERATION } from '@printloom/contracts/plans';
-import { AppPage } from '../../features/pages/AppPage';
+import { AppPage } from '../../components/layout/AppPage';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useMe } from '../../features/auth/use-me';
+import { useMe } from '../../lib/current-user';
 import { currentPlan, rolloverText, signInMethod } from '../../features/billing/billing-math';
 import { redirectTo } from '../../features/billing/redirect-to';
+import { openBillingPortal } from '../../features/billing/api/checkout';
 import { formatLongDate } from '../../lib/format';
 import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 
@@ -23,7 +24,7 @@ export default function Account() {
 
   async function openPortal() {
     setPortalBusy(true);
-    if (!(await redirectTo('/api/stripe/portal', undefined, 'Failed to open customer portal'))) setPortalBusy(false);
+    if (!(await redirectTo(openBillingPortal, 'Failed to open customer portal'))) setPortalBusy(false);
   }
 
   return (

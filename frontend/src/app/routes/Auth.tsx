@@ -2,14 +2,17 @@ import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { LIMITS, TRIAL } from '@printloom/contracts/limits';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText, hasErrorCode } from '../../lib/api-client';
+import { logIn, resendVerification, signUp, verifyEmail } from '../../features/auth/api/sign-in';
+import { forgotPassword, resetPassword as resetPasswordWithCode } from '../../features/auth/api/reset-password';
+import { googleSignInUrl } from '../../features/auth/api/google-sign-in';
 import { Button, Input } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { CodeInput } from '../../features/auth/CodeInput';
-import { track } from '../../features/analytics/data-layer';
+import { track } from '../../lib/analytics';
 import { Logo } from '../../components/layout/Logo';
 import { ThemeToggle } from '../../components/layout/ThemeToggle';
-import { meQueryKey } from '../../features/auth/use-me';
+import { refreshMe } from '../../lib/current-user';
 
 type View = 'login' | 'signup' | 'verify-email' | 'forgot-password' | 'reset-password';
 
@@ -37,7 +40,7 @@ export default function Auth() {
 
   const fail = (error: unknown, fallback: string) => toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
   const signedIn = async () => {
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await refreshMe(queryClient);
     navigate('/generate');
   };
 
@@ -45,9 +48,9 @@ export default function Auth() {
     event.preventDefault();
     setBusy(true);
     try {
-      const reply = await apiRequest<{ requiresVerification?: boolean; user?: { id: string } }>('POST', `/api/auth/${view === 'signup' ? 'signup' : 'login'}`, { email, password });
-      if (view === 'signup') track('signup', { user_id: reply?.user?.id });
-      if (reply?.requiresVerification) {
+      const reply = view === 'signup' ? await signUp({ email, password }) : await logIn({ email, password });
+      if (view === 'signup') track('signup', { user_id: reply.user.id });
+      if ('requiresVerification' in reply && reply.requiresVerification) {
         toast({ title: 'Check your email', description: "We've sent you a 6-digit verification code." });
         setCode('');
         setView('verify-email');
@@ -56,7 +59,7 @@ export default function Auth() {
         await signedIn();
       }
     } catch (error) {
-      if (error instanceof Error && error.message.startsWith('403') && error.message.includes('requiresVerification')) {
+      if (hasErrorCode(error, 'FORBIDDEN') && error.details.requiresVerification === true) {
         toast({ title: 'Verification Required', description: 'Please verify your email to continue.' });
         setView('verify-email');
       } else fail(error, 'Authentication failed');
@@ -69,9 +72,9 @@ export default function Auth() {
     if (value.length !== 6) return toast({ title: 'Invalid Code', description: 'Please enter a 6-digit verification code.', variant: 'destructive' });
     setBusy(true);
     try {
-      const reply = await apiRequest<{ user?: { id: string } }>('POST', '/api/auth/verify-email', { email, code: value });
-      track('email_verified', { user_id: reply?.user?.id });
-      track('trial_credits_granted', { user_id: reply?.user?.id, credits: TRIAL.credits });
+      const reply = await verifyEmail(email, value);
+      track('email_verified', { user_id: reply.user.id });
+      track('trial_credits_granted', { user_id: reply.user.id, credits: TRIAL.credits });
       toast({ title: 'Email Verified!', description: 'Your account has been activated.' });
       await signedIn();
     } catch (error) {
@@ -83,7 +86,7 @@ export default function Auth() {
 
   async function resend() {
     try {
-      await apiRequest('POST', view === 'verify-email' ? '/api/auth/resend-verification' : '/api/auth/forgot-password', { email });
+      await (view === 'verify-email' ? resendVerification : forgotPassword)(email);
       toast({ title: 'Code Sent', description: 'A new verification code has been sent to your email.' });
     } catch (error) {
       fail(error, view === 'verify-email' ? 'Failed to resend code' : 'Failed to send reset code');
@@ -94,7 +97,7 @@ export default function Auth() {
     event.preventDefault();
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/auth/forgot-password', { email });
+      await forgotPassword(email);
       toast({ title: 'Code Sent', description: 'Check your email for a 6-digit reset code.' });
       setView('reset-password');
     } catch (error) {
@@ -110,7 +113,7 @@ export default function Auth() {
     if (password.length < LIMITS.passwordMinChars) return toast({ title: 'Invalid Password', description: 'Password must be at least 8 characters.', variant: 'destructive' });
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/auth/reset-password', { email, code, newPassword: password });
+      await resetPasswordWithCode(email, code, password);
       toast({ title: 'Password Reset', description: 'Your password has been reset successfully. Please log in.' });
       setCode('');
       setPassword('');
@@ -143,7 +146,7 @@ export default function Auth() {
 
           {(view === 'login' || view === 'signup') && (
             <form className="mt-6 space-y-4" onSubmit={submitCredentials}>
-              <Button variant="outline" className="w-full" onClick={() => window.location.assign('/api/auth/google')}>
+              <Button variant="outline" className="w-full" onClick={() => window.location.assign(googleSignInUrl())}>
                 <GoogleMark /> Continue with Google
               </Button>
               <div className="flex items-center gap-3 text-xs uppercase text-zinc-500" aria-hidden>

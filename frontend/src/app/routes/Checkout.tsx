@@ -1,21 +1,20 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { Loader2, Lock, ShieldCheck } from 'lucide-react';
-import type { LocalCheckout } from '@printloom/contracts/billing.schemas';
 import { formatPrice } from '@printloom/contracts/plans';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api-client';
+import { completeLocalCheckout, useLocalCheckout } from '../../features/billing/api/local-checkout';
 import { Logo } from '../../components/layout/Logo';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { track } from '../../features/analytics/data-layer';
+import { track } from '../../lib/analytics';
 
 /** The local checkout that stands in for Stripe when no key is configured: pay or cancel, no card. */
 export default function Checkout() {
   const { sessionId = '' } = useParams();
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const session = useQuery<LocalCheckout>({ queryKey: ['/api/checkout/local', sessionId] });
+  const session = useLocalCheckout(sessionId);
 
   async function complete(action: 'pay' | 'cancel') {
     const checkout = session.data;
@@ -23,7 +22,7 @@ export default function Checkout() {
     setBusy(action);
     setError(null);
     try {
-      const { redirectUrl } = await apiRequest<{ redirectUrl: string }>('POST', `/api/checkout/local/${sessionId}`, { action });
+      const { redirectUrl } = await completeLocalCheckout(sessionId, action);
       if (action === 'pay') {
         const value = checkout.priceCents / 100;
         if (checkout.kind === 'subscription') track('subscription_started', { plan: checkout.itemId, value, currency: 'USD', credits: checkout.credits });

@@ -1,27 +1,28 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { LIMITS } from '@printloom/contracts/limits';
 import { IMAGES_PER_GENERATION, cheapestPlanWithUpscale, type UpscaleFactor } from '@printloom/contracts/plans';
-import { apiRequest } from '../../lib/api';
 import { AppHeader } from '../../components/layout/AppHeader';
 import { toast } from '../../components/ui/toast';
-import { useMe } from '../../features/auth/use-me';
+import { useMe } from '../../lib/current-user';
 import { TrialBanner } from '../../features/generate/TrialBanner';
 import { PromptForm } from '../../features/generate/PromptForm';
+import { PromptGuide } from '../../features/generate/PromptGuide';
 import { FailedPanel, StatusStrip } from '../../features/generate/StatusStrip';
-import { Toolbar } from '../../features/generate/Toolbar';
-import { Gallery } from '../../features/generate/Gallery';
-import type { AssetCardHandlers, CardLayout } from '../../features/generate/AssetCard';
-import { ImageDetailsDialog } from '../../features/generate/ImageDetailsDialog';
-import { Lightbox } from '../../features/generate/Lightbox';
-import { UpgradeDialog } from '../../features/generate/UpgradeDialog';
+import { Toolbar } from '../../features/library/Toolbar';
+import { Gallery } from '../../features/library/Gallery';
+import type { AssetCardHandlers, CardLayout } from '../../features/library/AssetCard';
+import { ImageDetailsDialog } from '../../features/library/ImageDetailsDialog';
+import { Lightbox } from '../../features/library/Lightbox';
+import { UpgradeDialog } from '../../features/billing/UpgradeDialog';
 import { DescribeDialog } from '../../features/generate/DescribeDialog';
-import { HelpDialog } from '../../features/generate/HelpDialog';
-import { ConfirmDialog } from '../../features/generate/ConfirmDialog';
-import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, type Selection } from '../../features/generate/selection';
-import { assetsQueryRoot, useAssetActions, type AssetPage } from '../../features/generate/use-asset-actions';
+import { HelpDialog } from '../../features/support/HelpDialog';
+import { ConfirmDialog } from '../../features/library/ConfirmDialog';
+import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, type Selection } from '../../features/library/selection';
+import { useAssetActions } from '../../features/library/use-asset-actions';
+import { libraryQueryKey, useAssets } from '../../features/library/api/list-assets';
 import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed } from '../../features/billing/billing-math';
 
@@ -38,6 +39,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 
 export default function Generate() {
   const { data: me } = useMe();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [prompt, setPrompt] = useState('');
   const [search, setSearch] = useState('');
@@ -64,6 +66,7 @@ export default function Generate() {
 
   const generation = useGeneration(me?.user.id, {
     onSucceeded: () => {
+      void queryClient.invalidateQueries({ queryKey: libraryQueryKey });
       setSearch('');
       setStarredOnly(false);
     },
@@ -71,18 +74,7 @@ export default function Generate() {
     onError: (message) => toast({ title: 'Generation failed', description: message, variant: 'destructive' }),
   });
 
-  const assetsQuery = useInfiniteQuery<AssetPage>({
-    queryKey: [...assetsQueryRoot, { search: debouncedSearch, starredOnly }],
-    initialPageParam: null,
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams();
-      if (pageParam) query.set('cursor', String(pageParam));
-      if (debouncedSearch) query.set('search', debouncedSearch);
-      if (starredOnly) query.set('starred', 'true');
-      return apiRequest('GET', `/api/assets${query.size ? `?${query}` : ''}`);
-    },
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const assetsQuery = useAssets({ search: debouncedSearch, starredOnly });
   const assets = useMemo(() => assetsQuery.data?.pages.flatMap((page) => page.assets) ?? [], [assetsQuery.data]);
   const assetIds = useMemo(() => assets.map((asset) => asset.id), [assets]);
   useEffect(() => setSelection((current) => pruneSelection(current, assetIds)), [assetIds]);
@@ -193,7 +185,7 @@ export default function Generate() {
       <Lightbox assets={assets} index={lightboxIndex} onIndex={setLightboxIndex} onClose={() => setLightboxIndex(null)} onDownload={(asset) => void actions.download(asset)} />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
       <DescribeDialog file={describeFile} onClose={() => setDescribeFile(null)} onDescribed={(description) => setPrompt(description.slice(0, LIMITS.promptMaxChars))} />
-      <HelpDialog key={me?.user.email} open={helpOpen} onOpenChange={setHelpOpen} email={me?.user.email} />
+      <HelpDialog key={me?.user.email} open={helpOpen} onOpenChange={setHelpOpen} email={me?.user.email} guide={<PromptGuide />} />
     </div>
   );
 }

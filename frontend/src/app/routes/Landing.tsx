@@ -3,7 +3,7 @@ import { ArrowRight, Check, Coffee, Download, GraduationCap, Image, Layers, PenT
 import { CREDIT_COSTS, IMAGES_PER_GENERATION, PLANS, TOPUPS } from '@printloom/contracts/plans';
 import { TRIAL } from '@printloom/contracts/limits';
 import { SAMPLE_GALLERY } from '@printloom/contracts/examples';
-import { useMe } from '../../features/auth/use-me';
+import { useMe } from '../../lib/current-user';
 import { SiteHeader } from '../../components/layout/SiteHeader';
 import { SiteFooter } from '../../components/layout/SiteFooter';
 import { Badge } from '../../components/ui/card';

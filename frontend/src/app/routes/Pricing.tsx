@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Lightbulb, Loader2 } from 'lucide-react';
 import { PLANS, TOPUPS } from '@printloom/contracts/plans';
-import { AppPage } from '../../features/pages/AppPage';
+import { AppPage } from '../../components/layout/AppPage';
 import { Button } from '../../components/ui/button';
-import { useMe } from '../../features/auth/use-me';
+import { useMe } from '../../lib/current-user';
 import { PlanCard, PlanGrid, TopupCard, TopupGrid } from '../../features/billing/PlanCards';
 import { savingsTip } from '../../features/billing/billing-math';
 import { listNames } from '../../lib/text';
 import { redirectTo } from '../../features/billing/redirect-to';
+import { createCheckout, createTopupCheckout } from '../../features/billing/api/checkout';
 
 export default function Pricing() {
   const { data: me } = useMe();
@@ -15,9 +16,9 @@ export default function Pricing() {
   // On /pricing only an active subscription counts (spec section 4).
   const activePlanId = me?.subscription?.status === 'active' ? me.subscription.planId : null;
 
-  async function go(id: string, path: string, body: unknown, fallback: string) {
+  async function go(id: string, request: () => Promise<{ url: string }>, fallback: string) {
     setBusy(id);
-    if (!(await redirectTo(path, body, fallback))) setBusy(null);
+    if (!(await redirectTo(request, fallback))) setBusy(null);
   }
 
   const busyLabel = (id: string, label: string) => (busy === id ? <><Loader2 className="size-4 animate-spin" aria-hidden /> Redirecting...</> : label);
@@ -35,7 +36,7 @@ export default function Pricing() {
               plan={plan}
               current={plan.id === activePlanId}
               action={
-                <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} disabled={busy !== null} onClick={() => void go(plan.id, '/api/stripe/checkout', { planId: plan.id }, 'Failed to create checkout session')}>
+                <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} disabled={busy !== null} onClick={() => void go(plan.id, () => createCheckout(plan.id), 'Failed to create checkout session')}>
                   {busyLabel(plan.id, activePlanId ? `Switch to ${plan.name}` : `Subscribe to ${plan.name}`)}
                 </Button>
               }
@@ -54,7 +55,7 @@ export default function Pricing() {
                 key={pack.id}
                 pack={pack}
                 action={
-                  <Button className="w-full" variant="outline" disabled={busy !== null} onClick={() => void go(pack.id, '/api/stripe/topup', { topupId: pack.id }, 'Failed to create top-up checkout')}>
+                  <Button className="w-full" variant="outline" disabled={busy !== null} onClick={() => void go(pack.id, () => createTopupCheckout(pack.id), 'Failed to create top-up checkout')}>
                     {busyLabel(pack.id, `Buy ${pack.name}`)}
                   </Button>
                 }

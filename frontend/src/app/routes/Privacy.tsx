@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@printloom/contracts/limits';
-import { LegalPage } from '../../features/pages/LegalPage';
+import { LegalPage } from '../../components/layout/LegalPage';
 import { SUPPORT_EMAIL } from '../../lib/brand';
 
 /** Retention periods stated in the policy (spec section 2, /terms and /privacy). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LIMITS, TRIAL } from '@printloom/contracts/limits';
 import { CREDIT_COSTS, IMAGES_PER_GENERATION, PLANS } from '@printloom/contracts/plans';
-import { LegalPage } from '../../features/pages/LegalPage';
+import { LegalPage } from '../../components/layout/LegalPage';
 import { IMAGE_PROVIDER } from '../../lib/brand';
 import { listNames } from '../../lib/text';
 

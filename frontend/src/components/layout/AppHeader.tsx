@@ -1,8 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleHelp, Coins, CreditCard, LogOut, User } from 'lucide-react';
-import { apiRequest } from '../../lib/api';
-import { useMe } from '../../features/auth/use-me';
+import { signOut, useMe } from '../../lib/current-user';
 import { toast } from '../ui/toast';
 import { Tooltip } from '../ui/tooltip';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
@@ -18,7 +17,7 @@ export function AppHeader({ onHelp }: { onHelp?: () => void }) {
 
   async function logout() {
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await signOut();
       queryClient.clear();
       navigate('/');
     } catch {

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../../features/theme/theme';
+import { useTheme } from '../../lib/theme';
 
 export function ThemeToggle() {
   const [theme, toggle] = useTheme();

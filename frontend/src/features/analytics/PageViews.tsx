@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { track } from './data-layer';
+import { track } from '../../lib/analytics';
 
 /** One page_view per route change. */
 export function PageViews() {

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import type { SubscriptionSummary } from '@printloom/contracts/billing.schemas';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
-import { track } from '../analytics/data-layer';
-import { meQueryKey } from '../auth/use-me';
+import { track } from '../../lib/analytics';
+import { refreshMe } from '../../lib/current-user';
+import { updateLocalPortal } from './api/local-checkout';
 import { formatLongDate } from '../../lib/format';
 
 /** Where Manage Billing lands when card payments are not configured: cancel at period end or resume. */
@@ -19,10 +20,10 @@ export function LocalPortalCard({ subscription, userId }: { subscription: Subscr
   async function update(cancelAtPeriodEnd: boolean) {
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/billing/local-portal', { cancelAtPeriodEnd });
+      await updateLocalPortal(cancelAtPeriodEnd);
       if (cancelAtPeriodEnd) track('subscription_cancelled', { user_id: userId, plan: subscription.planId });
       toast(cancelAtPeriodEnd ? { title: 'Plan cancelled', description: `Your plan stays active until ${formatLongDate(subscription.currentPeriodEnd)}.` } : { title: 'Plan resumed', description: 'Your plan renews as usual.' });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await refreshMe(queryClient);
     } catch (error) {
       toast({ title: 'Error', description: errorText(error, 'Failed to update the subscription'), variant: 'destructive' });
     } finally {

@@ -1,12 +1,12 @@
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api-client';
 
 /**
  * Asks the billing API for a checkout, top-up or portal URL and goes there; a failure is a browser
  * alert 'Error: message' (spec section 8).
  */
-export async function redirectTo(path: string, body: unknown, fallback: string): Promise<boolean> {
+export async function redirectTo(request: () => Promise<{ url: string }>, fallback: string): Promise<boolean> {
   try {
-    const { url } = await apiRequest<{ url: string }>('POST', path, body);
+    const { url } = await request();
     window.location.assign(url);
     return true;
   } catch (error) {

@@ -2,12 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { track } from '../analytics/data-layer';
-import { meQueryKey } from '../auth/use-me';
+import { track } from '../../lib/analytics';
+import { refreshMe } from '../../lib/current-user';
+import { describeImage } from './api/describe-image';
 
 /** Describe an uploaded image into a prompt (1 credit); the description lands in the prompt box. */
 export function DescribeDialog({ file, onClose, onDescribed }: { file: File | null; onClose: () => void; onDescribed: (description: string) => void }) {
@@ -20,9 +21,7 @@ export function DescribeDialog({ file, onClose, onDescribed }: { file: File | nu
     if (!file) return;
     setBusy(true);
     try {
-      const form = new FormData();
-      form.append('image', file);
-      const reply = await apiRequest<{ description: string }>('POST', '/api/describe', form);
+      const reply = await describeImage(file);
       track('image_described', { credits: CREDIT_COSTS.describe, prompt_length: reply.description.length });
       toast({ title: 'Image described!', description: 'Your image has been analyzed successfully.' });
       onDescribed(reply.description);
@@ -31,7 +30,7 @@ export function DescribeDialog({ file, onClose, onDescribed }: { file: File | nu
       toast({ title: 'Description failed', description: errorText(error, 'Failed to describe image'), variant: 'destructive' });
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void refreshMe(queryClient);
     }
   }
 

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canGenerate } from './PromptForm';
 import { trialLevel } from './TrialBanner';
 import { acceptableUpload } from './upload';
-import { clientStatus, expiryBadge, tileClass } from './status';
-
-const day = 86_400_000;
+import { clientStatus } from './status';
 
 describe('Generate button', () => {
   it('is disabled for an empty or blank prompt, while busy, and at 0 credits', () => {
@@ -26,15 +24,6 @@ describe('trial banner', () => {
   });
 });
 
-describe('expiry badge', () => {
-  const now = Date.parse('2026-11-22T12:00:00Z');
-  it('shows only when 7 days or fewer remain', () => {
-    expect(expiryBadge(new Date(now + 8 * day).toISOString(), now)).toBeNull();
-    expect(expiryBadge(new Date(now + 7 * day).toISOString(), now)).toBe('Expires in 7 day(s)');
-    expect(expiryBadge(new Date(now + 0.5 * day).toISOString(), now)).toBe('Expires in 1 day(s)');
-  });
-});
-
 describe('uploads for Describe', () => {
   it('takes jpeg, png and webp up to 10 MB', () => {
     expect(acceptableUpload({ type: 'image/png', size: 1024 })).toBe(true);
@@ -50,10 +39,5 @@ describe('job status on the client', () => {
     expect(clientStatus('succeeded')).toBe('ready');
     expect(clientStatus('generating')).toBe('generating');
     expect(clientStatus('weird')).toBe('idle');
-  });
-
-  it('judges white-garment designs on a light backdrop, the rest on a dark one', () => {
-    expect(tileClass('a cat, on white background')).toBe('checkerboard');
-    expect(tileClass('a cat')).toBe('checkerboard-dark');
   });
 });

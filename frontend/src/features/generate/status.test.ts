@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_DISPLAY, daysLeft, withSuffixes } from './status';
-import { normaliseCode } from '../auth/code-input';
+import { STATUS_DISPLAY, withSuffixes } from './status';
 
 describe('status strip table', () => {
   it('matches the spec', () => {
@@ -16,17 +15,5 @@ describe('prompt suffixes', () => {
     expect(withSuffixes('a cat', { whiteBackground: true, outline: true })).toBe('a cat, on white background, sticker');
     expect(withSuffixes('a cat on white background sticker', { whiteBackground: true, outline: true })).toBe('a cat on white background sticker');
     expect(withSuffixes('a cat', { whiteBackground: false, outline: false })).toBe('a cat');
-  });
-});
-
-describe('expiry and codes', () => {
-  it('counts days left', () => {
-    expect(daysLeft(new Date(Date.now() + 6.5 * 86400_000).toISOString())).toBe(7);
-    expect(daysLeft(new Date(Date.now() - 1000).toISOString())).toBe(0);
-  });
-
-  it('strips pasted non-digits and trims to 6', () => {
-    expect(normaliseCode(' 12-34 56 78')).toBe('123456');
-    expect(normaliseCode('abc')).toBe('');
   });
 });

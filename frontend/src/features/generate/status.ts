@@ -1,5 +1,3 @@
-import { LIMITS } from '@printloom/contracts/limits';
-
 export type ClientJobStatus = 'idle' | 'queued' | 'generating' | 'processing' | 'ready' | 'failed';
 
 /** The status strip table of spec section 4. */
@@ -20,17 +18,6 @@ export function withSuffixes(prompt: string, options: { whiteBackground: boolean
   return result;
 }
 
-/** Days left before an asset expires; the red badge shows at 7 or fewer. */
-export function daysLeft(expiresAt: string, now = Date.now()): number {
-  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 86400_000));
-}
-
-/** The red card badge: only when the expiry warning window (7 days) has begun. */
-export function expiryBadge(expiresAt: string, now = Date.now()): string | null {
-  const days = daysLeft(expiresAt, now);
-  return days <= LIMITS.expiryWarningDays ? `Expires in ${days} day(s)` : null;
-}
-
 /** What the status strip shows for a job status (the server's 'succeeded' is the client's 'ready'). */
 export function clientStatus(status: string | undefined): ClientJobStatus {
   if (!status) return 'idle';
@@ -39,8 +26,3 @@ export function clientStatus(status: string | undefined): ClientJobStatus {
 }
 
 export const RUNNING_STATUSES: readonly ClientJobStatus[] = ['queued', 'generating', 'processing'];
-
-/** The transparent-image backdrop: light for designs made for white garments, dark otherwise. */
-export function tileClass(prompt: string): 'checkerboard' | 'checkerboard-dark' {
-  return /white (background|shirt|tee|garment)/i.test(prompt) ? 'checkerboard' : 'checkerboard-dark';
-}

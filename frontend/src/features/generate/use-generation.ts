@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job } from '@printloom/contracts/generation.schemas';
-import { LIMITS } from '@printloom/contracts/limits';
+import { useQueryClient } from '@tanstack/react-query';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
-import { apiRequest, errorText } from '../../lib/api';
-import { track } from '../analytics/data-layer';
-import { meQueryKey } from '../auth/use-me';
-import { assetsQueryRoot } from './use-asset-actions';
+import { errorText, hasErrorCode } from '../../lib/api-client';
+import { track } from '../../lib/analytics';
+import { refreshMe } from '../../lib/current-user';
+import { createJob } from './api/create-job';
+import { useJob } from './api/get-job';
 import { RUNNING_STATUSES, clientStatus } from './status';
 
 const ACTIVE_JOB_KEY = 'active-job';
@@ -36,7 +35,8 @@ export interface GenerationCallbacks {
 
 /**
  * Starts a job and polls it every 2 s until it succeeds or fails (spec section 4). The busy state
- * lasts from submit until the job reports a status; a running job survives a page reload.
+ * lasts from submit until the job reports a status; a running job survives a page reload. The screen
+ * refreshes the library in `onSucceeded`.
  */
 export function useGeneration(userId: string | undefined, callbacks: GenerationCallbacks) {
   const queryClient = useQueryClient();
@@ -45,12 +45,7 @@ export function useGeneration(userId: string | undefined, callbacks: GenerationC
   const handlers = useRef(callbacks);
   handlers.current = callbacks;
 
-  const jobQuery = useQuery<{ job: Job }>({
-    queryKey: ['/api/jobs', jobId ?? ''],
-    enabled: jobId !== null,
-    staleTime: 0,
-    refetchInterval: (query) => (['succeeded', 'failed'].includes(query.state.data?.job.status ?? '') || query.state.error ? false : LIMITS.jobPollIntervalMs),
-  });
+  const jobQuery = useJob(jobId);
   const job = jobQuery.data?.job;
   const status = clientStatus(job?.status);
 
@@ -60,10 +55,9 @@ export function useGeneration(userId: string | undefined, callbacks: GenerationC
     if (job.status !== 'succeeded' && job.status !== 'failed') return;
     finished.current = job.id;
     storeJobId(null);
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void refreshMe(queryClient);
     if (job.status === 'succeeded') {
       track('generation_completed', { user_id: userId, job_id: job.id, prompt: job.prompt, prompt_length: job.prompt.length });
-      void queryClient.invalidateQueries({ queryKey: assetsQueryRoot });
       handlers.current.onSucceeded();
     }
   }, [job, queryClient, userId]);
@@ -76,15 +70,15 @@ export function useGeneration(userId: string | undefined, callbacks: GenerationC
     async (prompt: string) => {
       setSubmitting(true);
       try {
-        const reply = await apiRequest<{ jobId: string }>('POST', '/api/generate', { prompt, options: { transparent: true, dark: false } });
+        const reply = await createJob(prompt);
         track('generation_started', { user_id: userId, job_id: reply.jobId, prompt, prompt_length: prompt.length, credits: CREDIT_COSTS.generation });
         storeJobId(reply.jobId);
         setJobId(reply.jobId);
-        await queryClient.invalidateQueries({ queryKey: meQueryKey });
+        await refreshMe(queryClient);
       } catch (error) {
         setSubmitting(false);
         const message = errorText(error, 'Generation failed');
-        if (message.includes('Insufficient credits')) handlers.current.onInsufficientCredits(message);
+        if (hasErrorCode(error, 'INSUFFICIENT_CREDITS')) handlers.current.onInsufficientCredits(message);
         else handlers.current.onError(message);
       }
     },

@@ -11,7 +11,7 @@ export const boldStackedType: Direction = ({ brief, palette, font, illustrations
   const shadow = width * 0.014;
   const parts: string[] = [];
   let defs = '';
-  let textTop = margin;
+  let textTop: number;
   const illustration = illustrations[0];
   if (illustration) {
     const size = brief.slogan ? Math.min(width * 0.52, height * 0.4) : Math.min(width * 0.7, height * 0.55);

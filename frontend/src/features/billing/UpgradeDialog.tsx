@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Check, Loader2 } from 'lucide-react';
 import { findPlan, formatPrice } from '@printloom/contracts/plans';
-import { redirectTo } from '../billing/redirect-to';
+import { redirectTo } from './redirect-to';
+import { createCheckout } from './api/checkout';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 
@@ -14,7 +15,7 @@ export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; o
   const [busy, setBusy] = useState(false);
   async function checkout() {
     setBusy(true);
-    if (!(await redirectTo('/api/stripe/checkout', { planId: creator.id }, 'Failed to create checkout session'))) setBusy(false);
+    if (!(await redirectTo(() => createCheckout(creator.id), 'Failed to create checkout session'))) setBusy(false);
   }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -32,6 +32,8 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
   const columns = useColumns(layout);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Measured after every render on purpose (what sits above the list can change height); the guard ends it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);

@@ -1,8 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
-import { imageUrl } from './downloads';
-import { tileClass } from './status';
+import { imageUrl } from './api/download-assets';
+import { tileClass } from './asset-display';
 
 const control = 'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-30';
 

@@ -2,26 +2,25 @@ import { useCallback, useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api-client';
 import { toast } from '../../components/ui/toast';
-import { track } from '../analytics/data-layer';
-import { meQueryKey } from '../auth/use-me';
-import { imageUrl, saveFile, zipUrl } from './downloads';
+import { track } from '../../lib/analytics';
+import { refreshMe } from '../../lib/current-user';
+import { imageUrl, saveFile, zipUrl } from './api/download-assets';
 import { starTargets } from './selection';
-
-export type AssetPage = { assets: Asset[]; nextCursor: string | null };
-export const assetsQueryRoot = ['/api/assets'] as const;
+import { libraryQueryKey, type AssetPage } from './api/list-assets';
+import { deleteAsset, deleteAssets, removeBackground as removeAssetBackground, toggleStar as toggleAssetStar, upscaleAsset } from './api/edit-assets';
 
 /** Every library action of a card, the toolbar and the dialogs, with the spec's toasts (section 8). */
 export function useAssetActions() {
   const queryClient = useQueryClient();
   const [upscaling, setUpscaling] = useState<ReadonlyMap<string, UpscaleFactor>>(new Map());
 
-  const refreshLibrary = useCallback(() => queryClient.invalidateQueries({ queryKey: assetsQueryRoot }), [queryClient]);
+  const refreshLibrary = useCallback(() => queryClient.invalidateQueries({ queryKey: libraryQueryKey }), [queryClient]);
 
   const replaceAsset = useCallback(
     (updated: Asset) => {
-      queryClient.setQueriesData<InfiniteData<AssetPage>>({ queryKey: assetsQueryRoot }, (data) =>
+      queryClient.setQueriesData<InfiniteData<AssetPage>>({ queryKey: libraryQueryKey }, (data) =>
         data && { ...data, pages: data.pages.map((page) => ({ ...page, assets: page.assets.map((asset) => (asset.id === updated.id ? updated : asset)) })) },
       );
     },
@@ -31,10 +30,10 @@ export function useAssetActions() {
   const toggleStar = useCallback(
     async (asset: Asset) => {
       try {
-        const reply = await apiRequest<{ asset: Asset }>('PATCH', `/api/assets/${asset.id}/star`);
+        const reply = await toggleAssetStar(asset.id);
         replaceAsset(reply.asset);
         track('image_starred', { asset_id: asset.id, job_id: asset.jobId ?? undefined, starred: reply.asset.starred });
-        if (!reply.asset.starred) void queryClient.invalidateQueries({ queryKey: assetsQueryRoot, predicate: (query) => (query.queryKey[1] as { starredOnly?: boolean })?.starredOnly === true });
+        if (!reply.asset.starred) void queryClient.invalidateQueries({ queryKey: libraryQueryKey, predicate: (query) => (query.queryKey[libraryQueryKey.length] as { starredOnly?: boolean })?.starredOnly === true });
       } catch (error) {
         console.error('Failed to star asset', error);
       }
@@ -45,7 +44,7 @@ export function useAssetActions() {
   const starMany = useCallback(
     async (assets: readonly Asset[]) => {
       const { ids } = starTargets(assets);
-      await Promise.all(ids.map((id) => apiRequest('PATCH', `/api/assets/${id}/star`).catch((error: unknown) => console.error('Failed to star asset', error))));
+      await Promise.all(ids.map((id) => toggleAssetStar(id).catch((error: unknown) => console.error('Failed to star asset', error))));
       await refreshLibrary();
     },
     [refreshLibrary],
@@ -54,7 +53,7 @@ export function useAssetActions() {
   const deleteOne = useCallback(
     async (assetId: string) => {
       try {
-        await apiRequest('DELETE', `/api/assets/${assetId}`);
+        await deleteAsset(assetId);
         toast({ title: 'Deleted', description: 'Image deleted successfully' });
         await refreshLibrary();
         return true;
@@ -69,7 +68,7 @@ export function useAssetActions() {
   const deleteMany = useCallback(
     async (assetIds: readonly string[]) => {
       try {
-        await apiRequest('DELETE', '/api/assets', { ids: assetIds });
+        await deleteAssets(assetIds);
         toast({ title: 'Success', description: `Deleted ${assetIds.length} image(s)` });
         await refreshLibrary();
         return true;
@@ -85,7 +84,7 @@ export function useAssetActions() {
     async (assetId: string) => {
       const progress = toast({ title: 'Removing background...', description: 'This is free and may take a moment', persistent: true });
       try {
-        await apiRequest('POST', `/api/assets/${assetId}/remove-background`);
+        await removeAssetBackground(assetId);
         progress.settle({ title: 'Success!', description: 'Background removed successfully' });
         await refreshLibrary();
       } catch (error) {
@@ -100,10 +99,10 @@ export function useAssetActions() {
       setUpscaling((current) => new Map(current).set(asset.id, factor));
       const progress = toast({ title: `Upscaling ${factor}×...`, description: 'This may take a minute...', persistent: true });
       try {
-        const reply = await apiRequest<{ creditsRemaining: number }>('POST', `/api/assets/${asset.id}/upscale`, { scaleFactor: factor });
+        const reply = await upscaleAsset(asset.id, factor);
         track(factor === 2 ? 'upscale_2x' : 'upscale_4x', { asset_id: asset.id, credits: reply.creditsRemaining });
         progress.settle({ title: 'Success!', description: `Image upscaled ${factor}×. ${reply.creditsRemaining} credits remaining` });
-        await Promise.all([refreshLibrary(), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+        await Promise.all([refreshLibrary(), refreshMe(queryClient)]);
       } catch (error) {
         progress.settle({ title: 'Upscale failed', description: errorText(error, 'Upscale failed'), variant: 'destructive' });
       } finally {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SiteHeader } from '../../components/layout/SiteHeader';
-import { SiteFooter } from '../../components/layout/SiteFooter';
+import { SiteHeader } from './SiteHeader';
+import { SiteFooter } from './SiteFooter';
 
 export const LEGAL_UPDATED = 'November 2026';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { AppHeader } from '../../components/layout/AppHeader';
-import { cn } from '../../components/ui/cn';
+import { AppHeader } from './AppHeader';
+import { cn } from '../ui/cn';
 
 /** A signed-in page other than the workspace: app header, a back link and a title. */
 export function AppPage({ back, title, width = 'narrow', children }: { back: { to: string; label: string }; title: string; width?: 'narrow' | 'wide'; children: ReactNode }) {

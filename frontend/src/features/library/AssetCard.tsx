@@ -5,8 +5,8 @@ import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
 import { cn } from '../../components/ui/cn';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
-import { imageUrl } from './downloads';
-import { expiryBadge, tileClass } from './status';
+import { imageUrl } from './api/download-assets';
+import { expiryBadge, tileClass } from './asset-display';
 
 export type CardLayout = 'grid' | 'list';
 

@@ -6,18 +6,20 @@ import { MemoryRouter } from 'react-router-dom';
 import { findPlan } from '@printloom/contracts/plans';
 import { createQueryClient } from '../../lib/query-client';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import { currentPlan, rolloverText, savingsTip, signInMethod } from './billing-math';
-import Pricing from '../../app/routes/Pricing';
-import Account from '../../app/routes/Account';
-import Examples from '../../app/routes/Examples';
-import Privacy from '../../app/routes/Privacy';
+import { currentPlan, rolloverText, savingsTip, signInMethod } from '../../features/billing/billing-math';
+import { meQueryKey } from '../../lib/current-user';
+import type { MeReply } from '@printloom/contracts/auth.schemas';
+import Pricing from './Pricing';
+import Account from './Account';
+import Examples from './Examples';
+import Privacy from './Privacy';
 
 afterEach(() => vi.restoreAllMocks());
 
 const user = { id: '00000000-0000-4000-8000-000000000001', email: 'seller@example.com', hasPassword: true, hasGoogleAuth: false };
 function renderPage(page: React.ReactNode, me: unknown = { user, credits: 7, subscription: null }) {
   const client = createQueryClient();
-  client.setQueryData(['/api/auth/me'], me);
+  client.setQueryData(meQueryKey, me as MeReply);
   return render(
     <QueryClientProvider client={client}>
       <TooltipProvider>

@@ -1,14 +1,14 @@
-import { responseError } from '../../lib/api';
+import { apiUrl, responseError } from '../../../lib/api-client';
 
 export type ImageSize = 'thumbnail' | 'preview';
 
 /** Thumbnails in the gallery, previews in dialogs; the original PNG only on download. */
 export function imageUrl(assetId: string, size?: ImageSize): string {
-  return `/api/download/${assetId}?variant=original${size ? `&size=${size}` : ''}`;
+  return apiUrl('downloadAsset', { params: { id: assetId }, query: { variant: 'original', size } });
 }
 
 export function zipUrl(assetIds: readonly string[]): string {
-  return `/api/download/zip?ids=${assetIds.join(',')}`;
+  return apiUrl('downloadZip', { query: { ids: assetIds.join(',') } });
 }
 
 function fileNameFrom(disposition: string | null, fallback: string): string {

@@ -3,8 +3,8 @@ import type { Asset } from '@printloom/contracts/assets.schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { formatDateTime } from '../../lib/format';
-import { imageUrl } from './downloads';
-import { tileClass } from './status';
+import { imageUrl } from './api/download-assets';
+import { tileClass } from './asset-display';
 
 export function ImageDetailsDialog({ asset, onClose, onRerun, onDownload }: { asset: Asset | null; onClose: () => void; onRerun: (prompt: string) => void; onDownload: (asset: Asset) => void }) {
   return (

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import { LIMITS } from '@printloom/contracts/limits';
-import { apiRequest } from '../../lib/api';
+import { sendSupportMessage } from './api/send-support-message';
 import { SUPPORT_EMAIL } from '../../lib/brand';
 import { Button, Input } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
-import { PromptGuide } from './PromptGuide';
 
 export const SUPPORT_TYPES = [
   { value: 'support', label: 'Support' },
@@ -16,7 +15,8 @@ export const SUPPORT_TYPES = [
 ] as const;
 type SupportType = (typeof SUPPORT_TYPES)[number]['value'];
 
-export function HelpDialog({ open, onOpenChange, email: accountEmail }: { open: boolean; onOpenChange: (open: boolean) => void; email?: string }) {
+/** Help: the prompt guide (passed in by the screen) and a message to support. */
+export function HelpDialog({ open, onOpenChange, email: accountEmail, guide }: { open: boolean; onOpenChange: (open: boolean) => void; email?: string; guide: ReactNode }) {
   const [type, setType] = useState<SupportType>('support');
   const [email, setEmail] = useState(accountEmail ?? '');
   const [subject, setSubject] = useState('');
@@ -31,7 +31,7 @@ export function HelpDialog({ open, onOpenChange, email: accountEmail }: { open: 
     }
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/support', { type, email: email.trim(), subject: subject.trim(), message: message.trim() });
+      await sendSupportMessage({ type, email: email.trim(), subject: subject.trim(), message: message.trim() });
       toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible." });
       setSubject('');
       setMessage('');
@@ -54,7 +54,7 @@ export function HelpDialog({ open, onOpenChange, email: accountEmail }: { open: 
             <TabsTrigger value="contact">Contact Us</TabsTrigger>
           </TabsList>
           <TabsContent value="guide" className="mt-4">
-            <PromptGuide />
+            {guide}
           </TabsContent>
           <TabsContent value="contact" className="mt-4">
             <form onSubmit={send} className="space-y-3" noValidate>

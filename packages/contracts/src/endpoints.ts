@@ -1,0 +1,44 @@
+// Every public HTTP endpoint by name (its OpenAPI operationId): method and path only, without
+// schemas, so the web app can build URLs from it without loading zod. routes.ts adds to each row what
+// the gateway needs (access, schemas, subject); no path is spelled anywhere else.
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export const ENDPOINTS = {
+  getMe: { method: 'GET', path: '/api/auth/me' },
+  signup: { method: 'POST', path: '/api/auth/signup' },
+  verifyEmail: { method: 'POST', path: '/api/auth/verify-email' },
+  resendVerification: { method: 'POST', path: '/api/auth/resend-verification' },
+  login: { method: 'POST', path: '/api/auth/login' },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password' },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password' },
+  logout: { method: 'POST', path: '/api/auth/logout' },
+  startGoogleSignIn: { method: 'GET', path: '/api/auth/google' },
+  finishGoogleSignIn: { method: 'GET', path: '/api/auth/google/callback' },
+  sendSupportMessage: { method: 'POST', path: '/api/support' },
+  describeImage: { method: 'POST', path: '/api/describe' },
+  generate: { method: 'POST', path: '/api/generate' },
+  getJob: { method: 'GET', path: '/api/jobs/:id' },
+  listAssets: { method: 'GET', path: '/api/assets' },
+  toggleStar: { method: 'PATCH', path: '/api/assets/:id/star' },
+  deleteAssets: { method: 'DELETE', path: '/api/assets' },
+  deleteAsset: { method: 'DELETE', path: '/api/assets/:id' },
+  removeBackground: { method: 'POST', path: '/api/assets/:id/remove-background' },
+  upscaleAsset: { method: 'POST', path: '/api/assets/:id/upscale' },
+  downloadZip: { method: 'GET', path: '/api/download/zip' },
+  downloadAsset: { method: 'GET', path: '/api/download/:id' },
+  createCheckout: { method: 'POST', path: '/api/stripe/checkout' },
+  createTopupCheckout: { method: 'POST', path: '/api/stripe/topup' },
+  openBillingPortal: { method: 'POST', path: '/api/stripe/portal' },
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  getLocalCheckout: { method: 'GET', path: '/api/checkout/local/:sessionId' },
+  updateLocalPortal: { method: 'POST', path: '/api/billing/local-portal' },
+  getCreditHistory: { method: 'GET', path: '/api/billing/credit-history' },
+  completeLocalCheckout: { method: 'POST', path: '/api/checkout/local/:sessionId' },
+} as const satisfies Record<string, { method: HttpMethod; path: string }>;
+
+export type EndpointId = keyof typeof ENDPOINTS;
+
+/** A route row's id, method and path, spread into the row: `{ ...endpoint('getMe'), kind: 'rpc', … }`. */
+export function endpoint<K extends EndpointId>(id: K): { id: K } & (typeof ENDPOINTS)[K] {
+  return { id, ...ENDPOINTS[id] };
+}

@@ -1,0 +1,69 @@
+// Every request/reply subject with the schema of its request and of its reply, so that no caller
+// pairs them by hand: the RPC client validates replies with it, services validate requests with it,
+// and the gateway's routes name only the subject.
+import type { z } from 'zod';
+import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS } from './subjects.js';
+import * as auth from './auth.schemas.js';
+import * as billing from './billing.schemas.js';
+import * as generation from './generation.schemas.js';
+import * as assets from './assets.schemas.js';
+import * as notifications from './notifications.schemas.js';
+import { messageReply, ok, urlReply } from './common.schemas.js';
+
+export interface RpcContract {
+  request: z.ZodType;
+  reply: z.ZodType;
+}
+
+export const RPC_CONTRACTS = {
+  [AUTH.sessionResolve]: { request: auth.sessionResolveRequest, reply: auth.sessionResolveReply },
+  [AUTH.signup]: { request: auth.signupRequest, reply: auth.signupReply },
+  [AUTH.verifyEmail]: { request: auth.verifyEmailRequest, reply: auth.sessionReply },
+  [AUTH.resendVerification]: { request: auth.resendVerificationRequest, reply: messageReply },
+  [AUTH.login]: { request: auth.loginRequest, reply: auth.sessionReply },
+  [AUTH.logout]: { request: auth.logoutRequest, reply: ok },
+  [AUTH.forgotPassword]: { request: auth.forgotPasswordRequest, reply: messageReply },
+  [AUTH.resetPassword]: { request: auth.resetPasswordRequest, reply: messageReply },
+  [AUTH.me]: { request: auth.meRequest, reply: auth.meReply },
+  [AUTH.getUser]: { request: auth.getUserRequest, reply: auth.getUserReply },
+  [AUTH.googleSignIn]: { request: auth.googleSignInRequest, reply: auth.sessionReply },
+  [BILLING.accountSummary]: { request: billing.accountSummaryRequest, reply: billing.accountSummaryReply },
+  [BILLING.entitlements]: { request: billing.entitlementsRequest, reply: billing.entitlementsReply },
+  [BILLING.reserve]: { request: billing.reserveRequest, reply: billing.reserveReply },
+  [BILLING.commit]: { request: billing.settleRequest, reply: billing.settleReply },
+  [BILLING.release]: { request: billing.settleRequest, reply: billing.settleReply },
+  [BILLING.checkout]: { request: billing.checkoutRequest, reply: urlReply },
+  [BILLING.topup]: { request: billing.topupRequest, reply: urlReply },
+  [BILLING.portal]: { request: billing.portalRequest, reply: urlReply },
+  [BILLING.webhook]: { request: billing.webhookRequest, reply: billing.webhookReply },
+  [BILLING.creditHistory]: { request: billing.creditHistoryRequest, reply: billing.creditHistoryReply },
+  [BILLING.localCheckoutGet]: { request: billing.localCheckoutGetRequest, reply: billing.localCheckoutReply },
+  [BILLING.localCheckoutComplete]: { request: billing.localCheckoutCompleteRequest, reply: billing.localCheckoutCompleteReply },
+  [BILLING.localPortal]: { request: billing.localPortalRequest, reply: billing.localPortalReply },
+  [GENERATION.createJob]: { request: generation.generateRequest, reply: generation.generateReply },
+  [GENERATION.getJob]: { request: generation.getJobRequest, reply: generation.getJobReply },
+  [GENERATION.describe]: { request: generation.describeRequest, reply: generation.describeReply },
+  [ASSETS.list]: { request: assets.listAssetsRequest, reply: assets.listAssetsReply },
+  [ASSETS.star]: { request: assets.assetRequest, reply: assets.starReply },
+  [ASSETS.delete]: { request: assets.assetRequest, reply: assets.deleteReply },
+  [ASSETS.bulkDelete]: { request: assets.bulkDeleteRequest, reply: assets.deleteReply },
+  [ASSETS.removeBackground]: { request: assets.assetRequest, reply: assets.removeBackgroundReply },
+  [ASSETS.upscale]: { request: assets.upscaleRequest, reply: assets.upscaleReply },
+  [ASSETS.ingest]: { request: assets.ingestRequest, reply: assets.ingestReply },
+  [ASSETS.resolveDownload]: { request: assets.resolveDownloadRequest, reply: assets.resolveDownloadReply },
+  [ASSETS.resolveZip]: { request: assets.resolveZipRequest, reply: assets.resolveZipReply },
+  [NOTIFICATIONS.sendEmail]: { request: notifications.sendEmailRequest, reply: notifications.sendEmailReply },
+  [NOTIFICATIONS.createSupportMessage]: { request: notifications.supportRequest, reply: ok },
+} as const satisfies Record<string, RpcContract>;
+
+export type RpcSubject = keyof typeof RPC_CONTRACTS;
+/** What a caller sends on subject S (before the service's parsing: defaults may be left out). */
+export type RpcRequestInput<S extends RpcSubject> = z.input<(typeof RPC_CONTRACTS)[S]['request']>;
+/** What the service's handler receives on subject S, parsed. */
+export type RpcRequest<S extends RpcSubject> = z.output<(typeof RPC_CONTRACTS)[S]['request']>;
+/** What subject S answers. */
+export type RpcReply<S extends RpcSubject> = z.output<(typeof RPC_CONTRACTS)[S]['reply']>;
+
+export function isRpcSubject(subject: string): subject is RpcSubject {
+  return Object.hasOwn(RPC_CONTRACTS, subject);
+}
