@@ -98,6 +98,37 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect((await newClient().post('/api/auth/login', { email: 'twice@example.com', password: 'second password' })).status).toBe(200);
   });
 
+  it('binds each sign-up\'s password to the code it mailed: the latest sign-up replaces earlier ones, and only its own code sets it', async () => {
+    const db = system.services.auth!.infra.dataSource;
+    const email = 'pending@example.com';
+    const passwordHashOf = async () => ((await db.query(`SELECT password_hash FROM auth.users WHERE email = $1`, [email])) as Array<{ password_hash: string | null }>)[0].password_hash;
+    const owner = newClient();
+    await owner.post('/api/auth/signup', { email, password: 'owner password' });
+    await inbox.waitFor(email, VERIFY_SUBJECT);
+    expect(await passwordHashOf()).toBeNull();
+
+    const squatter = newClient();
+    await squatter.post('/api/auth/signup', { email, password: 'squatter password' });
+    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 2);
+    expect(await passwordHashOf()).toBeNull(); // no sign-up sets a password by itself
+    expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({ status: 403, body: { requiresVerification: true } });
+
+    // The owner signs up again (replacing the squatter's pending sign-up) and asks for the code once more.
+    await owner.post('/api/auth/signup', { email, password: 'owner password' });
+    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 3);
+    const squattersCode = codeFrom(inbox.messages.filter((mail) => mail.to === email)[1]);
+    await owner.post('/api/auth/resend-verification', { email });
+    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 4);
+    const resent = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
+    if (squattersCode !== resent) expect((await squatter.post('/api/auth/verify-email', { email, code: squattersCode })).status).toBe(400);
+    expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({ status: 401 });
+
+    expect((await owner.post('/api/auth/verify-email', { email, code: resent })).status).toBe(200);
+    expect(await passwordHashOf()).not.toBeNull();
+    expect((await newClient().post('/api/auth/login', { email, password: 'owner password' })).status).toBe(200);
+    expect((await newClient().post('/api/auth/login', { email, password: 'squatter password' })).status).toBe(401);
+  });
+
   it('resends a verification code on request', async () => {
     const client = newClient();
     await client.post('/api/auth/signup', { email: 'resend@example.com', password: 'correct horse battery' });

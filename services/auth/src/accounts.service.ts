@@ -44,17 +44,17 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.password);
     let user = await this.users.getByEmail(input.email);
     if (user?.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
-    if (user) {
-      await this.users.setPassword(user.id, passwordHash);
-    } else {
-      user = await this.users.create({ email: input.email, passwordHash }).catch(async (error) => {
+    // The password waits beside the code this sign-up mails (replacing any earlier pending sign-up):
+    // it becomes the account's only when that code comes back from the inbox.
+    if (!user) {
+      user = await this.users.create({ email: input.email, passwordHash: null }).catch(async (error) => {
         if (!isUniqueViolation(error)) throw error;
         const existing = await this.users.getByEmail(input.email);
         if (!existing || existing.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
         return existing;
       });
     }
-    await this.sendVerificationCode(user);
+    await this.sendVerificationCode(user, passwordHash);
     return { requiresVerification: true as const, user: { id: user.id } };
   }
 
@@ -65,7 +65,8 @@ export class AccountsService {
     ]);
     const user = await this.users.getByEmail(input.email);
     if (!user) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
-    await this.codes.consume(user.id, 'verify-email', input.code);
+    const { pendingPasswordHash } = await this.codes.consume(user.id, 'verify-email', input.code);
+    if (pendingPasswordHash) await this.users.setPassword(user.id, pendingPasswordHash);
     await this.becomeVerified(user);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
@@ -76,7 +77,7 @@ export class AccountsService {
       [RATE_LIMITS.codeSendByEmail, input.email],
     ]);
     const user = await this.users.getByEmail(input.email);
-    if (user && !user.verifiedAt) await this.sendVerificationCode(user);
+    if (user && !user.verifiedAt) await this.sendVerificationCode(user, 'keep');
     return { message: ACCOUNT_MESSAGES.codeSent };
   }
 
@@ -86,7 +87,9 @@ export class AccountsService {
       [RATE_LIMITS.loginByEmail, input.email],
     ]);
     const user = await this.users.getByEmail(input.email);
-    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    // Before verification the pending sign-up's password only leads to "please verify", never a session.
+    const expectedHash = user && !user.verifiedAt ? ((await this.codes.pendingPasswordOf(user.id)) ?? user.passwordHash) : (user?.passwordHash ?? null);
+    const passwordOk = await verifyPassword(expectedHash, input.password);
     if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
     if (!user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
     await this.announceVerified(user);
@@ -124,27 +127,42 @@ export class AccountsService {
     return { message: ACCOUNT_MESSAGES.passwordReset };
   }
 
-  /** Google sign-in: the same Google account, or an account with the same (Google-verified) email, or a new one. */
+  /**
+   * Google sign-in: the same Google account, or an account with the same (Google-verified) email, or a
+   * new one. An unverified account with that email was made by someone who never proved they hold the
+   * inbox: it becomes Google-only (its password and pending sign-ups dropped) until its owner sets a
+   * password through reset.
+   */
   async googleSignIn(input: { googleId: string; email: string; emailVerified: boolean }) {
     let user = await this.users.getByGoogleId(input.googleId);
     if (!user) {
       if (!input.emailVerified) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.googleUnverified);
       user = await this.users.getByEmail(input.email);
-      if (user) await this.users.linkGoogle(user.id, input.googleId);
-      else user = await this.users.create({ email: input.email, passwordHash: null, googleId: input.googleId });
+      if (user?.verifiedAt) {
+        await this.users.linkGoogle(user.id, input.googleId);
+      } else if (user) {
+        await this.users.linkGoogleDroppingPassword(user.id, input.googleId);
+        await this.codes.revoke(user.id, 'verify-email');
+        await this.sessions.endAll(user.id);
+        this.logger.info({ userId: user.id }, 'Google signed into an unverified account: its password was dropped');
+      } else {
+        user = await this.users.create({ email: input.email, passwordHash: null, googleId: input.googleId });
+      }
     }
     await this.becomeVerified(user);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
-  private async sendVerificationCode(user: User): Promise<void> {
-    const { code } = await this.codes.issue(user.id, 'verify-email');
+  private async sendVerificationCode(user: User, pendingPasswordHash: string | 'keep'): Promise<void> {
+    const { code } = await this.codes.issue(user.id, 'verify-email', pendingPasswordHash);
     await this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`);
   }
 
   /** The first verification says welcome; every one (re)announces it so the trial grant can never be lost. */
   private async becomeVerified(user: User): Promise<void> {
     const firstTime = await this.users.markVerified(user.id);
+    // A sign-up still pending for a verified account must never set its password later.
+    await this.codes.revoke(user.id, 'verify-email');
     await this.announceVerified(user);
     if (!firstTime) return;
     this.logger.info({ userId: user.id }, 'user verified');
