@@ -42,7 +42,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     const smtpUrl = await inbox.start();
     system = await startTestSystem({
       services: ['auth', 'notifications'],
-      env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '200', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'help@printloom.test' },
+      env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '200', TRUST_PROXY: '1', SUPPORT_EMAIL: 'help@printloom.test' },
     });
   });
 
@@ -261,6 +261,18 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     const client = newClient();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await client.post('/api/auth/signup', { email: `bulk${i}@example.com`, password: 'correct horse battery' })).status);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('takes the client address from the trusted hop only: a forged X-Forwarded-For does not reset a per-IP limit', async () => {
+    // As nginx forwards it: whatever the client sent, then the address nginx saw (TRUST_PROXY=1).
+    const viaProxy = (forged: string) => ({ 'x-forwarded-for': `${forged}, 198.51.100.77` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await new TestClient(system.baseUrl).post('/api/auth/signup', { email: `forger${i}@example.com`, password: 'correct horse battery' }, viaProxy(`10.9.8.${i}`));
+      statuses.push(response.status);
+    }
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
