@@ -32,7 +32,7 @@ async function test(name, body, { theme = 'dark', consent = true, viewport = { w
     },
     [theme, consent],
   );
-  const cspViolations = watchCspViolations(context);
+  const cspViolations = await watchCspViolations(context);
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -55,9 +55,9 @@ async function test(name, body, { theme = 'dark', consent = true, viewport = { w
  * Every Content-Security-Policy violation in any page of the context: each fires
  * `securitypolicyviolation` (even one whose error a script caught), which goes to the console here.
  */
-function watchCspViolations(context) {
+async function watchCspViolations(context) {
   const violations = [];
-  void context.addInitScript(() => {
+  await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
     });

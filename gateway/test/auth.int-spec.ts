@@ -277,6 +277,23 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect(statuses[10]).toBe(429);
   });
 
+  it('meters support messages per IP and per email with a 429 and a clear message', async () => {
+    const message = (email: string) => ({ type: 'support', email, subject: 'Help', message: 'Where is my ZIP?' });
+    const limited = { status: 429, body: { error: 'Too many messages. Please wait a few minutes and try again.' } };
+    const sameEmail: number[] = [];
+    for (let i = 0; i < 5; i += 1) sameEmail.push((await newClient().post('/api/support', message('flood@example.com'))).status);
+    expect(sameEmail).toEqual([200, 200, 200, 200, 200]);
+    expect(await newClient().post('/api/support', message('flood@example.com'))).toMatchObject(limited);
+
+    const sameIp = newClient();
+    const fromOneAddress: number[] = [];
+    for (let i = 0; i < 10; i += 1) fromOneAddress.push((await sameIp.post('/api/support', message(`sender${i}@example.com`))).status);
+    expect(fromOneAddress.every((status) => status === 200)).toBe(true);
+    expect(await sameIp.post('/api/support', message('fresh@example.com'))).toMatchObject(limited);
+    const [{ count }] = await system.services.notifications!.infra.dataSource.query(`SELECT count(*)::int AS count FROM notifications.support_messages WHERE email IN ('flood@example.com', 'fresh@example.com')`);
+    expect(count).toBe(5);
+  });
+
   it('stores and mails support messages, and requires every field', async () => {
     const client = newClient();
     const sent = await client.post('/api/support', { type: 'feedback', email: 'fan@example.com', subject: 'Love it', message: 'The retro badges are great' });

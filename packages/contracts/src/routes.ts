@@ -58,6 +58,7 @@ export type Route = RpcRoute | CustomRoute;
 
 const withUser = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId });
 const withClient = (input: RouteInput) => ({ ...input.body, ip: input.ip });
+const withUserAndClient = (input: RouteInput) => ({ ...withUser(input), ip: input.ip });
 const withAsset = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId, assetId: input.params.id });
 
 export const ROUTES: readonly Route[] = [
@@ -74,7 +75,7 @@ export const ROUTES: readonly Route[] = [
   { kind: 'custom', method: 'GET', path: '/api/auth/google/callback', tag: 'auth', summary: 'Google sign-in callback', access: 'public', subject: AUTH.googleSignIn },
 
   // Support
-  { kind: 'rpc', method: 'POST', path: '/api/support', tag: 'support', summary: 'Send a support, feedback or feature message', access: 'optional-user', subject: NOTIFICATIONS.createSupportMessage, body: notifications.supportBody, toRequest: withUser, reply: ok },
+  { kind: 'rpc', method: 'POST', path: '/api/support', tag: 'support', summary: 'Send a support, feedback or feature message', access: 'optional-user', subject: NOTIFICATIONS.createSupportMessage, body: notifications.supportBody, toRequest: withUserAndClient, reply: ok },
 
   // Generation
   { kind: 'custom', method: 'POST', path: '/api/describe', tag: 'generation', summary: 'Describe an uploaded image (multipart field "image"); costs 1 credit', access: 'user', subject: GENERATION.describe, reply: generation.describeReply, contentType: 'multipart/form-data' },
