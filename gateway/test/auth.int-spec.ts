@@ -129,6 +129,24 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect((await newClient().post('/api/auth/login', { email, password: 'squatter password' })).status).toBe(401);
   });
 
+  it('refuses sign-ups from disposable email domains with a clear 400, creating nothing', async () => {
+    const refused = await newClient().post('/api/auth/signup', { email: 'burner@mailinator.com', password: 'correct horse battery' });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'Please sign up with a permanent email address: disposable email addresses are not accepted.' } });
+    const [{ count }] = await system.services.auth!.infra.dataSource.query(`SELECT count(*)::int AS count FROM auth.users WHERE email = 'burner@mailinator.com'`);
+    expect(count).toBe(0);
+  });
+
+  it('answers resend-verification the same for unknown, unverified and verified emails', async () => {
+    await newClient().post('/api/auth/signup', { email: 'resend-pending@example.com', password: 'correct horse battery' });
+    await signUpAndVerify('resend-verified@example.com');
+    const replies = [];
+    for (const email of ['nobody-here@example.com', 'resend-pending@example.com', 'resend-verified@example.com']) {
+      const { status, body } = await newClient().post('/api/auth/resend-verification', { email });
+      replies.push({ status, body });
+    }
+    expect(replies).toEqual(Array(3).fill({ status: 200, body: { message: 'A new verification code has been sent to your email.' } }));
+  });
+
   it('resends a verification code on request', async () => {
     const client = newClient();
     await client.post('/api/auth/signup', { email: 'resend@example.com', password: 'correct horse battery' });

@@ -3,6 +3,8 @@ import { AppError, EVENTS } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, isUniqueViolation, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
 import { RATE_LIMITS } from './domain/rate-limits.js';
+import { answerNoSoonerThan } from './domain/even-answer-time.js';
+import { isDisposableEmail } from './domain/disposable-email.js';
 import type { User } from './entities/user.entity.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { CodesService, CODE_MESSAGES } from './codes.service.js';
@@ -18,10 +20,11 @@ export const ACCOUNT_MESSAGES = {
   resetSent: 'If an account exists for that email, we sent a reset code.',
   passwordReset: 'Your password has been reset successfully. Please log in.',
   googleUnverified: 'Your Google account email is not verified.',
+  disposableEmail: 'Please sign up with a permanent email address: disposable email addresses are not accepted.',
 } as const;
 
-// forgot-password answers no sooner than this, whether the email exists or not.
-const FORGOT_PASSWORD_FLOOR_MS = 400;
+// forgot-password and resend-verification answer no sooner than this, whether the email exists or not.
+const CODE_SEND_FLOOR_MS = 400;
 
 interface Client {
   ip: string;
@@ -41,6 +44,7 @@ export class AccountsService {
 
   async signup(input: Client & { email: string; password: string }) {
     await this.limiter.check([[RATE_LIMITS.signupByIp, input.ip]]);
+    if (isDisposableEmail(input.email)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.disposableEmail);
     const passwordHash = await hashPassword(input.password);
     let user = await this.users.getByEmail(input.email);
     if (user?.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
@@ -54,7 +58,9 @@ export class AccountsService {
         return existing;
       });
     }
-    await this.sendVerificationCode(user, passwordHash);
+    const sending = this.sendVerificationCode(user, passwordHash);
+    await sending.issued;
+    await sending.mailed;
     return { requiresVerification: true as const, user: { id: user.id } };
   }
 
@@ -71,14 +77,17 @@ export class AccountsService {
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
-  async resendVerification(input: Client & { email: string }) {
-    await this.limiter.check([
-      [RATE_LIMITS.codeSendByIp, input.ip],
-      [RATE_LIMITS.codeSendByEmail, input.email],
-    ]);
-    const user = await this.users.getByEmail(input.email);
-    if (user && !user.verifiedAt) await this.sendVerificationCode(user, 'keep');
-    return { message: ACCOUNT_MESSAGES.codeSent };
+  /** The same answer, in the same time, for every email: it must not tell who has an account. */
+  resendVerification(input: Client & { email: string }) {
+    return answerNoSoonerThan(CODE_SEND_FLOOR_MS, async () => {
+      await this.limiter.check([
+        [RATE_LIMITS.codeSendByIp, input.ip],
+        [RATE_LIMITS.codeSendByEmail, input.email],
+      ]);
+      const user = await this.users.getByEmail(input.email);
+      if (user && !user.verifiedAt) await this.sendVerificationCode(user, 'keep').issued;
+      return { message: ACCOUNT_MESSAGES.codeSent };
+    });
   }
 
   async login(input: Client & { email: string; password: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
@@ -96,20 +105,19 @@ export class AccountsService {
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
-  async forgotPassword(input: Client & { email: string }) {
-    const started = Date.now();
-    await this.limiter.check([
-      [RATE_LIMITS.codeSendByIp, input.ip],
-      [RATE_LIMITS.codeSendByEmail, input.email],
-    ]);
-    const user = await this.users.getByEmail(input.email);
-    if (user) {
-      const { code } = await this.codes.issue(user.id, 'reset-password');
-      void this.mail.send(user.email, 'password-reset-code', { code }, `reset:${user.id}:${Date.now()}`);
-    }
-    const wait = FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return { message: ACCOUNT_MESSAGES.resetSent };
+  forgotPassword(input: Client & { email: string }) {
+    return answerNoSoonerThan(CODE_SEND_FLOOR_MS, async () => {
+      await this.limiter.check([
+        [RATE_LIMITS.codeSendByIp, input.ip],
+        [RATE_LIMITS.codeSendByEmail, input.email],
+      ]);
+      const user = await this.users.getByEmail(input.email);
+      if (user) {
+        const { code } = await this.codes.issue(user.id, 'reset-password');
+        void this.mail.send(user.email, 'password-reset-code', { code }, `reset:${user.id}:${Date.now()}`);
+      }
+      return { message: ACCOUNT_MESSAGES.resetSent };
+    });
   }
 
   async resetPassword(input: Client & { email: string; code: string; newPassword: string }) {
@@ -153,9 +161,15 @@ export class AccountsService {
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
-  private async sendVerificationCode(user: User, pendingPasswordHash: string | 'keep'): Promise<void> {
-    const { code } = await this.codes.issue(user.id, 'verify-email', pendingPasswordHash);
-    await this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`);
+  /**
+   * `issued` settles once the code is stored, `mailed` once the mail is handed to notifications (never
+   * rejects): an answer that must not tell who has an account waits for the first only.
+   */
+  private sendVerificationCode(user: User, pendingPasswordHash: string | 'keep'): { issued: Promise<void>; mailed: Promise<void> } {
+    const issued = this.codes.issue(user.id, 'verify-email', pendingPasswordHash);
+    // A failed issue surfaces through `issued`; `mailed` only tells when the hand-over is done.
+    const mailed = issued.then(({ code }) => this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`)).catch(() => undefined);
+    return { issued: issued.then(() => undefined), mailed };
   }
 
   /** The first verification says welcome; every one (re)announces it so the trial grant can never be lost. */
