@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@printloom/contracts';
+import { connectNats } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { TestClient } from './support/http.js';
 import { SmtpInbox, codeFrom } from './support/smtp-inbox.js';
@@ -76,6 +78,20 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     const me = await client.get('/api/auth/me');
     expect(me).toMatchObject({ status: 200, body: { user: { email: 'seller@example.com', hasPassword: true, hasGoogleAuth: false }, credits: 0, subscription: null } });
     await inbox.waitFor('seller@example.com', /^Welcome to Printloom/);
+  });
+
+  it('announces a verification with the client address it came from (trial credits are limited per address)', async () => {
+    const nc = await connectNats(system.nats.url, 'test-events');
+    const events: Array<{ email: string; ip?: string }> = [];
+    const subscription = nc.subscribe(EVENTS.userVerified, { callback: (_error, message) => events.push(message.json()) });
+    const client = newClient();
+    await client.post('/api/auth/signup', { email: 'announced@example.com', password: 'correct horse battery' });
+    const code = codeFrom(await inbox.waitFor('announced@example.com', VERIFY_SUBJECT));
+    expect((await client.post('/api/auth/verify-email', { email: 'announced@example.com', code })).status).toBe(200);
+    await waitUntil(() => events.some((event) => event.email === 'announced@example.com'));
+    expect(events.find((event) => event.email === 'announced@example.com')?.ip).toMatch(/^203\.0\.113\.\d+$/);
+    subscription.unsubscribe();
+    await nc.drain();
   });
 
   it('refuses a second sign-up of a verified email with 409', async () => {

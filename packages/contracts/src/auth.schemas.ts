@@ -35,6 +35,7 @@ export const meReply = z.object({
   user: publicUser,
   credits: z.number().int(),
   subscription: subscriptionSummary.nullable(),
+  trialNotice: z.string().optional(),
 });
 export const getUserRequest = z.object({ userId: uuid });
 export const getUserReply = publicUser;
@@ -42,6 +43,7 @@ export const googleSignInRequest = z.object({
   googleId: z.string().min(1),
   email,
   emailVerified: z.boolean(),
+  ...clientInfo.shape,
 });
 
 export { messageReply, ok };

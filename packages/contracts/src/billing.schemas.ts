@@ -12,7 +12,8 @@ export const subscriptionSummary = z.object({
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
 
 export const accountSummaryRequest = z.object({ userId: uuid });
-export const accountSummaryReply = z.object({ credits: z.number().int(), subscription: subscriptionSummary.nullable() });
+/** `trialNotice`: why this account started without the free trial credits (shown to the user). */
+export const accountSummaryReply = z.object({ credits: z.number().int(), subscription: subscriptionSummary.nullable(), trialNotice: z.string().optional() });
 
 export const entitlementsRequest = z.object({ userId: uuid });
 export const entitlementsReply = z.object({

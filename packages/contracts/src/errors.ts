@@ -1,3 +1,5 @@
+import { TRIAL } from './limits.js';
+
 // Errors travel as data: services throw AppError(code, message), it crosses NATS as { code, message }
 // and the gateway maps the code to an HTTP status with this one table.
 export const ERROR_STATUS = {
@@ -61,6 +63,7 @@ export function httpStatusOf(code: ErrorCode): number {
 }
 
 export const MESSAGES = {
+  trialWithheld: `Free trial credits go to at most ${TRIAL.grantsPerIpPerDay} new accounts per network each day, so this account starts with 0 credits. Choose a plan or a top-up pack to start creating.`,
   notAuthenticated: 'Not authenticated',
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',
   notFound: 'Not found',

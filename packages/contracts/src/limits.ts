@@ -21,4 +21,6 @@ export const TRIAL = {
   credits: 10,
   warningAt: 5,
   criticalAt: 2,
+  /** New accounts per address per day that get the free credits; the others start with 0 and are told why. */
+  grantsPerIpPerDay: 3,
 } as const;

@@ -73,7 +73,7 @@ export class AccountsService {
     if (!user) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
     const { pendingPasswordHash } = await this.codes.consume(user.id, 'verify-email', input.code);
     if (pendingPasswordHash) await this.users.setPassword(user.id, pendingPasswordHash);
-    await this.becomeVerified(user);
+    await this.becomeVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
@@ -101,7 +101,7 @@ export class AccountsService {
     const passwordOk = await verifyPassword(expectedHash, input.password);
     if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
     if (!user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
-    await this.announceVerified(user);
+    await this.announceVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
@@ -131,7 +131,7 @@ export class AccountsService {
     await this.users.setPassword(user.id, await hashPassword(input.newPassword));
     await this.sessions.endAll(user.id);
     // The code reached their inbox: the email is theirs.
-    await this.becomeVerified(user);
+    await this.becomeVerified(user, input.ip);
     return { message: ACCOUNT_MESSAGES.passwordReset };
   }
 
@@ -141,7 +141,7 @@ export class AccountsService {
    * inbox: it becomes Google-only (its password and pending sign-ups dropped) until its owner sets a
    * password through reset.
    */
-  async googleSignIn(input: { googleId: string; email: string; emailVerified: boolean }) {
+  async googleSignIn(input: Client & { googleId: string; email: string; emailVerified: boolean }) {
     let user = await this.users.getByGoogleId(input.googleId);
     if (!user) {
       if (!input.emailVerified) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.googleUnverified);
@@ -157,7 +157,7 @@ export class AccountsService {
         user = await this.users.create({ email: input.email, passwordHash: null, googleId: input.googleId });
       }
     }
-    await this.becomeVerified(user);
+    await this.becomeVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
@@ -173,11 +173,11 @@ export class AccountsService {
   }
 
   /** The first verification says welcome; every one (re)announces it so the trial grant can never be lost. */
-  private async becomeVerified(user: User): Promise<void> {
+  private async becomeVerified(user: User, ip: string): Promise<void> {
     const firstTime = await this.users.markVerified(user.id);
     // A sign-up still pending for a verified account must never set its password later.
     await this.codes.revoke(user.id, 'verify-email');
-    await this.announceVerified(user);
+    await this.announceVerified(user, ip);
     if (!firstTime) return;
     this.logger.info({ userId: user.id }, 'user verified');
     await this.mail.send(user.email, 'welcome', {}, `welcome:${user.id}`);
@@ -187,7 +187,7 @@ export class AccountsService {
    * Billing grants the trial credits from this durable event, once per user (it is idempotent by user),
    * so repeating it on sign-in heals an announcement lost to a NATS outage at verification time.
    */
-  private async announceVerified(user: User): Promise<void> {
-    await publishEvent(this.nc, EVENTS.userVerified, { userId: user.id, email: user.email, at: new Date().toISOString() }, `user-verified:${user.id}`);
+  private async announceVerified(user: User, ip: string): Promise<void> {
+    await publishEvent(this.nc, EVENTS.userVerified, { userId: user.id, email: user.email, at: new Date().toISOString(), ip }, `user-verified:${user.id}`);
   }
 }
