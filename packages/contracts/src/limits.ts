@@ -3,6 +3,9 @@ export const LIMITS = {
   promptMaxChars: 2000,
   uploadMaxBytes: 10 * 1024 * 1024,
   uploadMimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
+  /** Decoded size of an uploaded image: a small file can declare gigapixels (a "pixel bomb"). */
+  uploadMaxPixels: 40_000_000,
+  uploadMaxSide: 12_000,
   codeDigits: 6,
   codeTtlMinutes: 15,
   codeMaxAttempts: 5,
