@@ -10,4 +10,6 @@ const projects = [
 
 export default {
   projects: projects.map((dir) => `<rootDir>/${dir}`),
+  // A global option: the projects' own testTimeout does not apply when they run together from here.
+  testTimeout: 30000,
 };
