@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRIAL } from '@printloom/contracts';
 import { env, isProduction, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
 
 const billingEnvFields = serviceEnvSchema.extend({
@@ -12,6 +13,8 @@ const billingEnvFields = serviceEnvSchema.extend({
   BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   /** Trial credits expire this many days after they are granted. */
   TRIAL_CREDITS_DAYS: z.coerce.number().int().positive().default(30),
+  /** New accounts per address per day that get the trial credits (the browser tests sign up more from one address). */
+  TRIAL_GRANTS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(TRIAL.grantsPerIpPerDay),
   /** `allow`: production may run the local checkout (a demo that gives credits away; never for real sellers). */
   LOCAL_PAYMENTS: z.enum(['allow', 'refuse', '']).default(''),
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, MESSAGES, TRIAL } from '@printloom/contracts';
+import { AppError, MESSAGES, TRIAL, trialWithheldMessage } from '@printloom/contracts';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import type { EntityManager } from 'typeorm';
 import { allocate } from './domain/rollover.js';
@@ -50,7 +50,7 @@ export class CreditsService {
 
   /**
    * The 10 trial credits, decided once per user whatever the number of events (the first decides).
-   * At most TRIAL.grantsPerIpPerDay accounts verified from one address within a day get them; the
+   * At most TRIAL_GRANTS_PER_IP_PER_DAY accounts verified from one address within a day get them; the
    * others start with 0 and /me tells them why. They expire TRIAL_CREDITS_DAYS after the grant.
    */
   async grantTrial(userId: string, email?: string, ip?: string): Promise<boolean> {
@@ -68,7 +68,7 @@ export class CreditsService {
       let granted = true;
       if (address) {
         await this.trials.lockAddress(tx, address);
-        granted = (await this.trials.grantedFromAddressSince(tx, address, new Date(Date.now() - 24 * 3600_000))) < TRIAL.grantsPerIpPerDay;
+        granted = (await this.trials.grantedFromAddressSince(tx, address, new Date(Date.now() - 24 * 3600_000))) < this.config.TRIAL_GRANTS_PER_IP_PER_DAY;
       }
       await this.trials.record(tx, { userId, ip: address, granted });
       if (!granted) {
@@ -78,6 +78,12 @@ export class CreditsService {
       const expiresAt = new Date(Date.now() + this.config.TRIAL_CREDITS_DAYS * 24 * 3600_000);
       return this.ledger.grantLot(tx, { userId, kind: 'trial', sourceRef, credits: TRIAL.credits, expiresAt });
     });
+  }
+
+  /** Why this account started without the trial credits, when it did. */
+  async trialNotice(userId: string): Promise<string | undefined> {
+    const decision = await this.trials.decisionOf(userId);
+    return decision && !decision.granted ? trialWithheldMessage(this.config.TRIAL_GRANTS_PER_IP_PER_DAY) : undefined;
   }
 
   async grantTopup(userId: string, sourceRef: string, credits: number, inTransaction?: EntityManager): Promise<boolean> {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, MESSAGES, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
+import { AppError, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository, type SubscriptionRow } from './repositories/subscription.repository.js';
-import { TrialRepository } from './repositories/trial.repository.js';
 
 export interface PeriodChange {
   userId: string;
@@ -34,11 +33,10 @@ export class SubscriptionsService {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
     private readonly ledger: LedgerRepository,
-    private readonly trials: TrialRepository,
   ) {}
 
-  async summary(userId: string): Promise<{ credits: number; subscription: SubscriptionSummary | null; trialNotice?: string }> {
-    const [credits, row, trial] = await Promise.all([this.ledger.balance(userId), this.subscriptions.find(userId), this.trials.decisionOf(userId)]);
+  async summary(userId: string): Promise<{ credits: number; subscription: SubscriptionSummary | null }> {
+    const [credits, row] = await Promise.all([this.ledger.balance(userId), this.subscriptions.find(userId)]);
     const subscription = row && row.status !== 'canceled'
       ? {
           status: row.status as SubscriptionSummary['status'],
@@ -47,7 +45,7 @@ export class SubscriptionsService {
           cancelAtPeriodEnd: row.cancel_at_period_end,
         }
       : null;
-    return { credits, subscription, ...(trial && !trial.granted ? { trialNotice: MESSAGES.trialWithheld } : {}) };
+    return { credits, subscription };
   }
 
   async entitlements(userId: string): Promise<Entitlements> {
