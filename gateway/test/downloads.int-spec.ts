@@ -68,7 +68,8 @@ describe('streamed downloads never take the gateway down', () => {
     }
 
     // A delete races the ZIP: the last asset is deleted (its file with it) after the first bytes went out.
-    const doomed = await ingestNoisyJob(userId, "'Vanishing Act' sticker");
+    // Two jobs: ~26 MB, far more than the socket buffers on both sides can hold before the delete.
+    const doomed = { assetIds: [...(await ingestNoisyJob(userId, "'Vanishing Act' sticker")).assetIds, ...(await ingestNoisyJob(userId, "'Gone Again' badge")).assetIds] };
     const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: doomed.assetIds }, resolveZipReply);
     const response = await fetch(`${system.baseUrl}/api/download/zip?ids=${doomed.assetIds.join(',')}`, { headers: { cookie: client.cookieHeader } });
     const reader = response.body!.getReader();
