@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -9,11 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 describe('the security headers', () => {
-  it('allow exactly the inline scripts of frontend/index.html, by hash', () => {
-    const inline = [...read('frontend/index.html').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-    expect(inline).toHaveLength(1);
-    expect(THEME_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`);
-    expect(contentSecurityPolicy()).not.toContain("script-src 'self' 'unsafe-inline'");
+  it('allow exactly the inline scripts of frontend/index.html (and of its build, when built), by hash', () => {
+    const pages = ['frontend/index.html', 'frontend/dist/index.html'].filter((file) => existsSync(path.join(root, file)));
+    for (const page of pages) {
+      const inline = [...read(page).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+      expect({ page, hashes: inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`) }).toEqual({ page, hashes: [THEME_SCRIPT_HASH] });
+    }
+    expect(contentSecurityPolicy()).toMatch(/script-src 'self' 'sha256-[^;]+'; /);
+    expect(contentSecurityPolicy()).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('are the same in nginx (one shared include in every location that serves files)', () => {
