@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
@@ -84,6 +84,15 @@ describe('streamed downloads never take the gateway down', () => {
       }
     })().catch(() => 'cut off');
     expect(outcome).toBe('cut off'); // never a ZIP that looks complete but lacks a file
+
+    // The first file already gone (storage lost it): a plain 404 with a message, not a broken download.
+    const broken = await ingestNoisyJob(userId, "'Lost File' patch");
+    const brokenFiles = (await rpc.request(ASSETS.resolveZip, { userId, ids: broken.assetIds }, resolveZipReply)).files;
+    rmSync(path.join(system.env.STORAGE_DIR, brokenFiles[0].key));
+    expect(await client.get(`/api/download/zip?ids=${broken.assetIds.join(',')}`)).toMatchObject({
+      status: 404,
+      body: { error: 'An image of this selection was just deleted. Please refresh and try again.' },
+    });
 
     expect((await client.get('/api/health')).status).toBe(200);
     const complete = await fetch(zipUrl, { headers: { cookie: client.cookieHeader } });

@@ -31,11 +31,12 @@ class DownloadsController {
     const { userId } = await this.sessions.requireUser(req);
     const { ids } = validateInput(zipQuery, req.query);
     const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids }, resolveZipReply, { requestId: requestIdOf(req) });
-    res.status(200);
-    res.setHeader('content-type', 'application/zip');
-    res.setHeader('content-disposition', contentDisposition('attachment', `printloom-${files.length}-images.zip`));
-    res.setHeader('cache-control', 'private, no-store');
-    await sendZip(res, files, (key) => this.storage.getStream(key), this.logger, requestIdOf(req));
+    const headers = {
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition('attachment', `printloom-${files.length}-images.zip`),
+      'cache-control': 'private, no-store',
+    };
+    await sendZip(res, files, (key) => this.storage.getStream(key), headers, this.logger, requestIdOf(req));
   }
 
   @Get('/api/download/:id')

@@ -3,7 +3,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { ZipArchive } from 'archiver';
+import { AppError } from '@printloom/contracts';
 import type { Logger } from '@printloom/service-kit';
+import { ObjectNotFoundError } from '@printloom/storage';
 
 export interface ZipEntry {
   key: string;
@@ -35,18 +37,29 @@ export async function sendStream(res: Response, source: Readable, logger: Logger
   }
 }
 
+export const ZIP_FILE_GONE = 'An image of this selection was just deleted. Please refresh and try again.';
+
 /**
  * Many objects as one ZIP, never built in memory: each file is opened only when the archive is ready
  * for it, so a file deleted meanwhile is found missing at its turn, and a client that leaves stops the
  * reading at once. Either ends the archive and this response, with one log line; the process lives on.
+ * The headers go out only once the first file opened: until then a missing file is a plain 404.
  */
 export async function sendZip(
   res: Response,
   entries: ZipEntry[],
   open: (key: string) => Promise<Readable>,
+  headers: Record<string, string>,
   logger: Logger,
   requestId: string,
 ): Promise<void> {
+  const first = entries.length
+    ? await open(entries[0].key).catch((error: unknown) => {
+        throw error instanceof ObjectNotFoundError ? new AppError('NOT_FOUND', ZIP_FILE_GONE) : error;
+      })
+    : undefined;
+  res.status(200);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const archive = new ZipArchive({ store: true }); // PNGs are compressed already
   const stopping = new AbortController();
   let reading: Readable | undefined;
@@ -66,9 +79,12 @@ export async function sendZip(
   const delivered = pipeline(archive, res).catch(stop);
 
   try {
-    for (const entry of entries) {
-      if (stopping.signal.aborted) break;
-      reading = await open(entry.key);
+    for (const [index, entry] of entries.entries()) {
+      if (stopping.signal.aborted) {
+        first?.destroy();
+        break;
+      }
+      reading = index === 0 && first ? first : await open(entry.key);
       if (stopping.signal.aborted) {
         reading.destroy();
         break;
