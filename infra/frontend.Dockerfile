@@ -22,5 +22,6 @@ RUN npm run build -w frontend
 
 FROM nginxinc/nginx-unprivileged:1.27-alpine
 COPY infra/nginx/default.conf /etc/nginx/conf.d/default.conf
+COPY infra/nginx/security-headers.conf /etc/nginx/security-headers.conf
 COPY --from=build /app/frontend/dist /usr/share/nginx/html
 EXPOSE 8080

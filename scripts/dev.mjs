@@ -55,16 +55,34 @@ async function waitFor(check, what, timeoutMs = 60_000) {
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
-function startChild(name, command, commandArgs, env, logSink) {
+// A crashed process is started again (its crash policy exits so that this can happen), like compose's
+// and k8s's restart policies do; only one that keeps crashing stops the whole system.
+const RESTARTS_ALLOWED = 5;
+const RESTART_WINDOW_MS = 60_000;
+
+function startChild(name, command, commandArgs, env, logSink, restarts = []) {
   const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push({ name, child });
+  const entry = { name, child };
+  children.push(entry);
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => logSink.write(`[${name}] ${line}\n`));
   }
   child.on('exit', (code, signal) => {
     if (stopping) return;
-    log(`${name} exited (${signal ?? code}); stopping everything`);
-    void stopAll(1);
+    const now = Date.now();
+    const recent = [...restarts.filter((at) => now - at < RESTART_WINDOW_MS), now];
+    if (recent.length > RESTARTS_ALLOWED) {
+      log(`${name} exited (${signal ?? code}) ${recent.length} times within ${RESTART_WINDOW_MS / 1000} s; stopping everything`);
+      void stopAll(1);
+      return;
+    }
+    const delayMs = 500 * 2 ** (recent.length - 1);
+    log(`${name} exited (${signal ?? code}); restarting it in ${delayMs} ms`);
+    setTimeout(() => {
+      if (stopping) return;
+      children.splice(children.indexOf(entry), 1);
+      startChild(name, command, commandArgs, env, logSink, recent);
+    }, delayMs);
   });
   return child;
 }

@@ -102,6 +102,8 @@ async function browserSuite() {
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
     STORAGE_DIR: storageDir,
     LOG_LEVEL: 'warn',
+    // Every browser sign-up comes from 127.0.0.1: each gets its trial credits (production: 3 a day).
+    TRIAL_GRANTS_PER_IP_PER_DAY: '1000',
   };
   delete env.SMTP_URL;
   const system = spawn(process.execPath, ['scripts/dev.mjs', '--skip-install', '--skip-build', '--isolated', '--quiet'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });

@@ -20,7 +20,7 @@ const browser = await chromium.launch({
 const results = [];
 
 /** A fresh browser context; `consent` pre-stores cookie consent so the banner stays out of screenshots. */
-async function test(name, body, { theme = 'dark', consent = true, viewport = { width: 1280, height: 900 } } = {}) {
+async function test(name, body, { theme = 'dark', consent = true, viewport = { width: 1280, height: 900 }, cspViolationsExpected = 0 } = {}) {
   if (only && !name.includes(only)) return;
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   await context.addInitScript(
@@ -32,6 +32,7 @@ async function test(name, body, { theme = 'dark', consent = true, viewport = { w
     },
     [theme, consent],
   );
+  const cspViolations = await watchCspViolations(context);
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -39,6 +40,7 @@ async function test(name, body, { theme = 'dark', consent = true, viewport = { w
   try {
     await body(page, context);
     expect(pageErrors.length === 0, `uncaught page errors: ${pageErrors.join('; ')}`);
+    expect(cspViolations.length === cspViolationsExpected, `Content-Security-Policy violations: ${cspViolations.join('; ') || 'none'}`);
     results.push({ name, ok: true });
     console.log(`  ✓ ${name}`);
   } catch (error) {
@@ -48,6 +50,23 @@ async function test(name, body, { theme = 'dark', consent = true, viewport = { w
   } finally {
     await context.close();
   }
+}
+/**
+ * Every Content-Security-Policy violation in any page of the context: each fires
+ * `securitypolicyviolation` (even one whose error a script caught), which goes to the console here.
+ */
+async function watchCspViolations(context) {
+  const violations = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/^CSP violation:/.test(text)) violations.push(text);
+  });
+  return violations;
 }
 function expect(condition, message) {
   if (!condition) throw new Error(message);
@@ -116,6 +135,26 @@ for (const theme of ['dark', 'light']) {
     await shot(page, `not-found-${theme}`);
   }, { theme });
 }
+
+await test(
+  'the SPA runs under its Content-Security-Policy: the theme script by its hash, an injected inline script refused and reported',
+  async (page) => {
+    const response = await page.goto(base);
+    const scriptSrc = (response.headers()['content-security-policy'] ?? '').split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    expect(/'sha256-[\w+/=]+'/.test(scriptSrc) && !scriptSrc.includes('unsafe-inline'), `script-src is "${scriptSrc}"`);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    expect(!(await page.evaluate(() => document.documentElement.classList.contains('dark'))), 'the stored light theme was not applied');
+    const injectedRan = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return window.__injected === true;
+    });
+    expect(!injectedRan, 'an injected inline script ran');
+  },
+  { theme: 'light', cspViolationsExpected: 1 },
+);
 
 await test('the theme toggle switches and remembers the theme', async (page) => {
   await page.goto(base);

@@ -18,4 +18,17 @@ describe('gateway configuration', () => {
   it('reads the extra allowed origins as a list', () => {
     expect(loadGatewayConfig({ ALLOWED_ORIGINS: 'http://localhost:5173, http://127.0.0.1:5173' }).ALLOWED_ORIGINS).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never as "trust everyone"', () => {
+    const trust = (value?: string) => loadGatewayConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('true')).toBe(1);
+    expect(trust('10.0.0.0/8, 172.16.0.0/12,loopback')).toEqual(['10.0.0.0/8', '172.16.0.0/12', 'loopback']);
+    expect(trust('fd00::/8')).toEqual(['fd00::/8']);
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY: must be a hop count/);
+    expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,6 +1,35 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { env, parseConfig } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isAddressOrCidr = (item: string) => {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies in front of the gateway may name the client in X-Forwarded-For: a hop count (compose:
+ * nginx = 1; k8s: ingress + nginx = 2) or a comma-separated list of their addresses/CIDRs. Never "trust
+ * everyone": then any client could forge its address and reset per-IP limits. `true` reads as 1 hop.
+ */
+export const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): number | string[] | false => {
+    const trimmed = value.trim().toLowerCase();
+    if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+    if (trimmed === 'true') return 1;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const items = trimmed.split(',').map((item) => item.trim()).filter(Boolean);
+    if (items.length && items.every(isAddressOrCidr)) return items;
+    ctx.addIssue({ code: 'custom', message: 'must be a hop count (1 behind one proxy) or a comma-separated list of proxy addresses/CIDRs' });
+    return z.NEVER;
+  });
 
 export const gatewayEnvSchema = z.object({
   PORT: env.port.default(8080),
@@ -17,7 +46,7 @@ export const gatewayEnvSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
-  TRUST_PROXY: env.boolean.default(false),
+  TRUST_PROXY: trustProxy,
   GOOGLE_CLIENT_ID: env.optionalString,
   GOOGLE_CLIENT_SECRET: env.optionalString,
   GOOGLE_AUTH_URL: env.url(['http:', 'https:']).default('https://accounts.google.com/o/oauth2/v2/auth'),

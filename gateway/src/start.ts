@@ -14,6 +14,7 @@ import { HttpErrorFilter } from './core/http-error.filter.js';
 import { answerBodyParserErrors, keepRawBody } from './core/body-parsing.js';
 import { requestIdMiddleware } from './core/request-id.middleware.js';
 import { sameOriginMiddleware } from './core/same-origin.middleware.js';
+import { securityHeaders } from './core/security-headers.js';
 
 export interface RunningGateway {
   app: NestExpressApplication;
@@ -35,6 +36,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(securityHeaders(config.PUBLIC_URL));
   app.use(requestIdMiddleware);
   app.use(express.json({ limit: '1mb', verify: keepRawBody }), answerBodyParserErrors);
   app.use(cookieParser());

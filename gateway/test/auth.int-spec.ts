@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@printloom/contracts';
+import { connectNats } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { TestClient } from './support/http.js';
 import { SmtpInbox, codeFrom } from './support/smtp-inbox.js';
@@ -42,7 +44,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     const smtpUrl = await inbox.start();
     system = await startTestSystem({
       services: ['auth', 'notifications'],
-      env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '200', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'help@printloom.test' },
+      env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '200', TRUST_PROXY: '1', SUPPORT_EMAIL: 'help@printloom.test' },
     });
   });
 
@@ -78,6 +80,20 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await inbox.waitFor('seller@example.com', /^Welcome to Printloom/);
   });
 
+  it('announces a verification with the client address it came from (trial credits are limited per address)', async () => {
+    const nc = await connectNats(system.nats.url, 'test-events');
+    const events: Array<{ email: string; ip?: string }> = [];
+    const subscription = nc.subscribe(EVENTS.userVerified, { callback: (_error, message) => events.push(message.json()) });
+    const client = newClient();
+    await client.post('/api/auth/signup', { email: 'announced@example.com', password: 'correct horse battery' });
+    const code = codeFrom(await inbox.waitFor('announced@example.com', VERIFY_SUBJECT));
+    expect((await client.post('/api/auth/verify-email', { email: 'announced@example.com', code })).status).toBe(200);
+    await waitUntil(() => events.some((event) => event.email === 'announced@example.com'));
+    expect(events.find((event) => event.email === 'announced@example.com')?.ip).toMatch(/^203\.0\.113\.\d+$/);
+    subscription.unsubscribe();
+    await nc.drain();
+  });
+
   it('refuses a second sign-up of a verified email with 409', async () => {
     await signUpAndVerify('taken@example.com');
     const again = await newClient().post('/api/auth/signup', { email: 'taken@example.com', password: 'another password' });
@@ -96,6 +112,55 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     }
     expect((await client.post('/api/auth/verify-email', { email: 'twice@example.com', code: second })).status).toBe(200);
     expect((await newClient().post('/api/auth/login', { email: 'twice@example.com', password: 'second password' })).status).toBe(200);
+  });
+
+  it('binds each sign-up\'s password to the code it mailed: the latest sign-up replaces earlier ones, and only its own code sets it', async () => {
+    const db = system.services.auth!.infra.dataSource;
+    const email = 'pending@example.com';
+    const passwordHashOf = async () => ((await db.query(`SELECT password_hash FROM auth.users WHERE email = $1`, [email])) as Array<{ password_hash: string | null }>)[0].password_hash;
+    const owner = newClient();
+    await owner.post('/api/auth/signup', { email, password: 'owner password' });
+    await inbox.waitFor(email, VERIFY_SUBJECT);
+    expect(await passwordHashOf()).toBeNull();
+
+    const squatter = newClient();
+    await squatter.post('/api/auth/signup', { email, password: 'squatter password' });
+    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 2);
+    expect(await passwordHashOf()).toBeNull(); // no sign-up sets a password by itself
+    expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({ status: 403, body: { requiresVerification: true } });
+
+    // The owner signs up again (replacing the squatter's pending sign-up) and asks for the code once more.
+    await owner.post('/api/auth/signup', { email, password: 'owner password' });
+    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 3);
+    const squattersCode = codeFrom(inbox.messages.filter((mail) => mail.to === email)[1]);
+    await owner.post('/api/auth/resend-verification', { email });
+    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 4);
+    const resent = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
+    if (squattersCode !== resent) expect((await squatter.post('/api/auth/verify-email', { email, code: squattersCode })).status).toBe(400);
+    expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({ status: 401 });
+
+    expect((await owner.post('/api/auth/verify-email', { email, code: resent })).status).toBe(200);
+    expect(await passwordHashOf()).not.toBeNull();
+    expect((await newClient().post('/api/auth/login', { email, password: 'owner password' })).status).toBe(200);
+    expect((await newClient().post('/api/auth/login', { email, password: 'squatter password' })).status).toBe(401);
+  });
+
+  it('refuses sign-ups from disposable email domains with a clear 400, creating nothing', async () => {
+    const refused = await newClient().post('/api/auth/signup', { email: 'burner@mailinator.com', password: 'correct horse battery' });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'Please sign up with a permanent email address: disposable email addresses are not accepted.' } });
+    const [{ count }] = await system.services.auth!.infra.dataSource.query(`SELECT count(*)::int AS count FROM auth.users WHERE email = 'burner@mailinator.com'`);
+    expect(count).toBe(0);
+  });
+
+  it('answers resend-verification the same for unknown, unverified and verified emails', async () => {
+    await newClient().post('/api/auth/signup', { email: 'resend-pending@example.com', password: 'correct horse battery' });
+    await signUpAndVerify('resend-verified@example.com');
+    const replies = [];
+    for (const email of ['nobody-here@example.com', 'resend-pending@example.com', 'resend-verified@example.com']) {
+      const { status, body } = await newClient().post('/api/auth/resend-verification', { email });
+      replies.push({ status, body });
+    }
+    expect(replies).toEqual(Array(3).fill({ status: 200, body: { message: 'A new verification code has been sent to your email.' } }));
   });
 
   it('resends a verification code on request', async () => {
@@ -232,6 +297,35 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     for (let i = 0; i < 11; i += 1) statuses.push((await client.post('/api/auth/signup', { email: `bulk${i}@example.com`, password: 'correct horse battery' })).status);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('takes the client address from the trusted hop only: a forged X-Forwarded-For does not reset a per-IP limit', async () => {
+    // As nginx forwards it: whatever the client sent, then the address nginx saw (TRUST_PROXY=1).
+    const viaProxy = (forged: string) => ({ 'x-forwarded-for': `${forged}, 198.51.100.77` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await new TestClient(system.baseUrl).post('/api/auth/signup', { email: `forger${i}@example.com`, password: 'correct horse battery' }, viaProxy(`10.9.8.${i}`));
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('meters support messages per IP and per email with a 429 and a clear message', async () => {
+    const message = (email: string) => ({ type: 'support', email, subject: 'Help', message: 'Where is my ZIP?' });
+    const limited = { status: 429, body: { error: 'Too many messages. Please wait a few minutes and try again.' } };
+    const sameEmail: number[] = [];
+    for (let i = 0; i < 5; i += 1) sameEmail.push((await newClient().post('/api/support', message('flood@example.com'))).status);
+    expect(sameEmail).toEqual([200, 200, 200, 200, 200]);
+    expect(await newClient().post('/api/support', message('flood@example.com'))).toMatchObject(limited);
+
+    const sameIp = newClient();
+    const fromOneAddress: number[] = [];
+    for (let i = 0; i < 10; i += 1) fromOneAddress.push((await sameIp.post('/api/support', message(`sender${i}@example.com`))).status);
+    expect(fromOneAddress.every((status) => status === 200)).toBe(true);
+    expect(await sameIp.post('/api/support', message('fresh@example.com'))).toMatchObject(limited);
+    const [{ count }] = await system.services.notifications!.infra.dataSource.query(`SELECT count(*)::int AS count FROM notifications.support_messages WHERE email IN ('flood@example.com', 'fresh@example.com')`);
+    expect(count).toBe(5);
   });
 
   it('stores and mails support messages, and requires every field', async () => {

@@ -57,6 +57,19 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect((await stranger.client.get<{ entries: unknown[] }>('/api/billing/credit-history')).body.entries).toHaveLength(1);
   });
 
+  it('tells an account verified from an address that already had 3 trials today why it starts with 0 credits', async () => {
+    const users = [];
+    for (let i = 0; i < 4; i += 1) {
+      const user = await createSignedInUser(system, `farm${i}@example.com`);
+      await publishEvent(nc, EVENTS.userVerified, { userId: user.userId, email: `farm${i}@example.com`, at: new Date().toISOString(), ip: '192.0.2.99' }, `user-verified:${user.userId}`);
+      await waitFor(async () => (await system.services.billing!.infra.dataSource.query(`SELECT 1 FROM billing.trial_decisions WHERE user_id = $1`, [user.userId])).length === 1);
+      users.push(user);
+    }
+    expect((await users[2].client.get('/api/auth/me')).body).toMatchObject({ credits: 10 });
+    const me = await users[3].client.get('/api/auth/me');
+    expect(me).toMatchObject({ status: 200, body: { credits: 0, trialNotice: expect.stringMatching(/^Free trial credits go to at most 3 new accounts per network each day/) } });
+  });
+
   it('answers unknown plans and packs with 400, and the portal for a trial account with 403', async () => {
     const { client } = await verifiedUser('bad-input@example.com');
     expect(await client.post('/api/stripe/checkout', { planId: 'platinum' })).toMatchObject({ status: 400, body: { error: 'Unknown plan' } });

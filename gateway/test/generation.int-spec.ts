@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { pixelBombPng } from '@printloom/service-kit/testing';
 import sharp from 'sharp';
 import { EVENTS, type Asset } from '@printloom/contracts';
 import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
@@ -153,6 +154,26 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
       const wrongField = await send(png, 'design.png', 'file');
       expect(wrongField.status).toBe(400);
       expect(await credits(client)).toBe(9);
+    });
+
+    it('refuses a pixel bomb (a tiny PNG declaring a gigantic canvas) with 413 before anything decodes it, charging nothing', async () => {
+      const { client } = await userWithTrial('bomber@example.com');
+      const send = (bytes: Buffer) => {
+        const form = new FormData();
+        form.append('image', new Blob([bytes]), 'bomb.png');
+        return fetch(`${system.baseUrl}/api/describe`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' } });
+      };
+      const tooLarge = { error: 'Image is too large: at most 12000 pixels per side and 40 megapixels.' };
+      for (const [width, height] of [[100_000, 100_000], [15_000, 15_000], [7_000, 7_000]]) {
+        const bomb = pixelBombPng(width, height);
+        expect(bomb.length).toBeLessThan(40_000);
+        const refused = await send(bomb);
+        expect({ size: `${width}x${height}`, status: refused.status, body: await refused.json() }).toEqual({ size: `${width}x${height}`, status: 413, body: tooLarge });
+      }
+      const unreadable = await send(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
+      expect(unreadable.status).toBe(422);
+      expect(await credits(client)).toBe(10);
+      expect((await client.get('/api/health')).status).toBe(200);
     });
   });
 

@@ -73,6 +73,16 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await stripeServer?.close();
   });
 
+  it('refuses the local Pay endpoint while the provider is Stripe, even for a local checkout opened before the switch', async () => {
+    const { client, userId } = await createSignedInUser(system, 'local-pay@example.com');
+    const db = system.services.billing!.infra.dataSource;
+    const [{ id }] = await db.query(`INSERT INTO billing.checkout_sessions (user_id, kind, item_id) VALUES ($1, 'topup', 'boost-100') RETURNING id`, [userId]);
+    const refused = { status: 403, body: { error: 'The local checkout is turned off: payments go through Stripe.' } };
+    expect(await client.post(`/api/checkout/local/${id}`, { action: 'pay' }, { origin: 'https://printloom.test' })).toMatchObject(refused);
+    expect(await client.get(`/api/checkout/local/${id}`)).toMatchObject(refused);
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 0 });
+  });
+
   it('creates a subscription-mode Checkout Session for a plan and a payment-mode one for a pack', async () => {
     const { client, userId } = await createSignedInUser(system, 'stripe-buyer@example.com');
     const plan = await client.post('/api/stripe/checkout', { planId: 'creator' }, { origin: 'https://printloom.test' });

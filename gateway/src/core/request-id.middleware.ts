@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { REQUEST_ID_HEADER } from '@printloom/contracts';
+import { runWithRequestContext } from '@printloom/service-kit';
 import type { GatewayRequest } from './request.js';
 
 const WELL_FORMED = /^[\w-]{8,64}$/;
@@ -11,5 +12,6 @@ export function requestIdMiddleware(req: Request, res: Response, next: NextFunct
   const requestId = incoming && WELL_FORMED.test(incoming) ? incoming : randomUUID();
   (req as GatewayRequest).requestId = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
-  next();
+  // Logs (and the crash policy's last line) carry the request id from here on.
+  runWithRequestContext({ requestId }, next);
 }

@@ -9,6 +9,7 @@ import { OBJECT_STORAGE } from '../core/tokens.js';
 import { SessionService } from '../core/session.service.js';
 import { requestIdOf } from '../core/request.js';
 import { sniffImageType } from './image-type.js';
+import { assertWithinDecodeLimits } from './image-limits.js';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } }).single('image');
 
@@ -42,6 +43,7 @@ class DescribeController {
     if (!file) throw new AppError('BAD_REQUEST', 'Choose an image to describe.');
     const mimeType = sniffImageType(file.buffer);
     if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a JPEG, PNG or WebP image.');
+    await assertWithinDecodeLimits(file.buffer);
     const uploadKey = `uploads/${userId}/${randomUUID()}`;
     await this.storage.put(uploadKey, file.buffer, mimeType);
     return this.rpc.request(GENERATION.describe, { userId, uploadKey, mimeType }, describeReply, { requestId: requestIdOf(req), timeoutMs: 190_000 });

@@ -1,7 +1,5 @@
-import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Module, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ZipArchive } from 'archiver';
 import { ASSETS, assetParams, downloadQuery, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
@@ -9,6 +7,7 @@ import { OBJECT_STORAGE } from '../core/tokens.js';
 import { SessionService } from '../core/session.service.js';
 import { validateInput } from '../core/validate.js';
 import { requestIdOf } from '../core/request.js';
+import { sendStream, sendZip } from './streaming.js';
 
 const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
   `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -32,16 +31,12 @@ class DownloadsController {
     const { userId } = await this.sessions.requireUser(req);
     const { ids } = validateInput(zipQuery, req.query);
     const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids }, resolveZipReply, { requestId: requestIdOf(req) });
-    res.status(200);
-    res.setHeader('content-type', 'application/zip');
-    res.setHeader('content-disposition', contentDisposition('attachment', `printloom-${files.length}-images.zip`));
-    res.setHeader('cache-control', 'private, no-store');
-    const archive = new ZipArchive({ store: true }); // PNGs are compressed already
-    archive.on('warning', (warning: Error) => this.logger.warn({ err: warning }, 'ZIP warning'));
-    const sent = pipeline(archive, res);
-    for (const file of files) archive.append(await this.storage.getStream(file.key), { name: file.fileName });
-    await archive.finalize();
-    await sent;
+    const headers = {
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition('attachment', `printloom-${files.length}-images.zip`),
+      'cache-control': 'private, no-store',
+    };
+    await sendZip(res, files, (key) => this.storage.getStream(key), headers, this.logger, requestIdOf(req));
   }
 
   @Get('/api/download/:id')
@@ -61,7 +56,7 @@ class DownloadsController {
     res.setHeader('content-type', target.contentType);
     res.setHeader('content-disposition', contentDisposition(query.size ? 'inline' : 'attachment', target.fileName));
     if (stat) res.setHeader('content-length', String(stat.size));
-    await pipeline(await this.storage.getStream(target.key), res);
+    await sendStream(res, await this.storage.getStream(target.key), this.logger, requestIdOf(req));
   }
 }
 

@@ -5,7 +5,7 @@ import { AppError, AUTH, sessionReply } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../core/session.service.js';
-import { requestIdOf } from '../core/request.js';
+import { clientIp, requestIdOf } from '../core/request.js';
 import { createGoogleStrategy, GOOGLE_STRATEGY, isGoogleConfigured, type GoogleIdentity } from './google.strategy.js';
 
 const NOT_CONFIGURED = 'Google sign-in is not available on this server. Please use your email and password.';
@@ -48,7 +48,7 @@ class GoogleAuthController {
   }
 
   private async signIn(req: Request, res: Response, identity: GoogleIdentity) {
-    const reply = await this.rpc.request(AUTH.googleSignIn, identity, sessionReply, { requestId: requestIdOf(req) });
+    const reply = await this.rpc.request(AUTH.googleSignIn, { ...identity, ip: clientIp(req) }, sessionReply, { requestId: requestIdOf(req) });
     this.sessions.setSessionCookie(res, reply.session);
     res.redirect(302, '/generate');
   }

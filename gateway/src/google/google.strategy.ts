@@ -25,6 +25,8 @@ export function createGoogleStrategy(config: GatewayConfig): Strategy {
       tokenURL: config.GOOGLE_TOKEN_URL,
       userProfileURL: config.GOOGLE_USERINFO_URL,
       scope: ['openid', 'email', 'profile'],
+      pkce: true,
+      state: true,
       store: new CookieStateStore(config.PUBLIC_URL.startsWith('https:')) as never,
     },
     (_accessToken: string, _refreshToken: string, profile: Profile, done: (error: Error | null, user?: GoogleIdentity | false) => void) => {

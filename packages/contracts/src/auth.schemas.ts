@@ -36,6 +36,7 @@ export const meReply = z.object({
   credits: z.number().int(),
   trialCredits: z.number().int().optional(),
   subscription: subscriptionSummary.nullable(),
+  trialNotice: z.string().optional(),
 });
 export const getUserRequest = z.object({ userId: uuid });
 export const getUserReply = publicUser;
@@ -43,6 +44,7 @@ export const googleSignInRequest = z.object({
   googleId: z.string().min(1),
   email,
   emailVerified: z.boolean(),
+  ...clientInfo.shape,
 });
 
 export { messageReply, ok };

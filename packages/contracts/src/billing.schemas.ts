@@ -14,11 +14,13 @@ export const subscriptionSummary = z.object({
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
 
 export const accountSummaryRequest = z.object({ userId: uuid });
+/** `trialNotice`: why this account started without the free trial credits (shown to the user). */
 export const accountSummaryReply = z.object({
   credits: z.number().int(),
   /** What is left of the 10 trial credits (the trial banner shows this out of 10). */
   trialCredits: z.number().int(),
   subscription: subscriptionSummary.nullable(),
+  trialNotice: z.string().optional(),
 });
 
 export const entitlementsRequest = z.object({ userId: uuid });

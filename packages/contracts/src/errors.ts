@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.js';
+
 // Errors travel as data: services throw AppError(code, message), it crosses NATS as { code, message }
 // and the gateway maps the code to an HTTP status with this one table.
 export const ERROR_STATUS = {
@@ -76,8 +78,13 @@ export interface HttpErrorBody {
 export function httpErrorBody(code: ErrorCode, message: string, details?: Record<string, unknown>): HttpErrorBody {
   return { error: message, code, ...details };
 }
+/** Shown to an account that verified after its address had used up the day's trial grants. */
+export const trialWithheldMessage = (grantsPerDay: number) =>
+  `Free trial credits go to at most ${grantsPerDay} new accounts per network each day, so this account starts with 0 credits. Choose a plan or a top-up pack to start creating.`;
 
 export const MESSAGES = {
+  imageTooLarge: `Image is too large: at most ${LIMITS.uploadMaxSide} pixels per side and ${LIMITS.uploadMaxPixels / 1_000_000} megapixels.`,
+  imageUnreadable: 'This image could not be read. Please upload a JPEG, PNG or WebP image.',
   notAuthenticated: 'Not authenticated',
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',
   notFound: 'Not found',

@@ -3,6 +3,9 @@ export const LIMITS = {
   promptMaxChars: 2000,
   uploadMaxBytes: 10 * 1024 * 1024,
   uploadMimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
+  /** Decoded size of an uploaded image: a small file can declare gigapixels (a "pixel bomb"). */
+  uploadMaxPixels: 40_000_000,
+  uploadMaxSide: 12_000,
   codeDigits: 6,
   codeTtlMinutes: 15,
   codeMaxAttempts: 5,
@@ -33,4 +36,6 @@ export const TRIAL = {
   credits: 10,
   warningAt: 5,
   criticalAt: 2,
+  /** New accounts per address per day that get the free credits; the others start with 0 and are told why. */
+  grantsPerIpPerDay: 3,
 } as const;

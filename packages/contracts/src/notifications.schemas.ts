@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import { email, uuid, ok } from './common.schemas.js';
+import { clientInfo, email, uuid, ok } from './common.schemas.js';
 
 export const emailTemplate = z.enum(['verification-code', 'password-reset-code', 'welcome']);
 export const sendEmailRequest = z.object({
@@ -21,5 +21,5 @@ export const supportBody = z.object({
   subject: requiredText('Subject', 200),
   message: requiredText('Message', LIMITS.supportFieldMaxChars),
 });
-export const supportRequest = supportBody.extend({ userId: uuid.nullable().default(null) });
+export const supportRequest = supportBody.extend({ userId: uuid.nullable().default(null), ...clientInfo.shape });
 export { ok };

@@ -63,6 +63,7 @@ export type Route = RpcRoute | CustomRoute;
 
 const withUser = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId });
 const withClient = (input: RouteInput) => ({ ...input.body, ip: input.ip });
+const withUserAndClient = (input: RouteInput) => ({ ...withUser(input), ip: input.ip });
 const withAsset = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId, assetId: input.params.id });
 
 const ROUTE_TABLE = [
@@ -79,7 +80,7 @@ const ROUTE_TABLE = [
   { ...endpoint('finishGoogleSignIn'), kind: 'custom', tag: 'auth', summary: 'Google sign-in callback', access: 'public', subject: AUTH.googleSignIn },
 
   // Support
-  { ...endpoint('sendSupportMessage'), kind: 'rpc', tag: 'support', summary: 'Send a support, feedback or feature message', access: 'optional-user', subject: NOTIFICATIONS.createSupportMessage, body: notifications.supportBody, toRequest: withUser, reply: ok },
+  { ...endpoint('sendSupportMessage'), kind: 'rpc', tag: 'support', summary: 'Send a support, feedback or feature message', access: 'optional-user', subject: NOTIFICATIONS.createSupportMessage, body: notifications.supportBody, toRequest: withUserAndClient, reply: ok },
 
   // Generation
   { ...endpoint('describeImage'), kind: 'custom', tag: 'generation', summary: 'Describe an uploaded image (multipart field "image"); costs 1 credit', access: 'user', subject: GENERATION.describe, reply: generation.describeReply, contentType: 'multipart/form-data' },

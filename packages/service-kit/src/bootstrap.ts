@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import path from 'node:path';
 import { Global, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
@@ -12,6 +13,7 @@ import { startHealthServer, type HealthCheck } from './health-server.js';
 import { RpcClient } from './rpc-client.js';
 import { RequestContextInterceptor, RpcErrorFilter } from './rpc-handling.js';
 import { NestPinoLogger } from './nest-logger.js';
+import { installCrashPolicy } from './crash-policy.js';
 import type { ServiceEnv } from './config.js';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -125,8 +127,19 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   };
 }
 
-/** Standard main(): parse config, start, stop cleanly on SIGINT/SIGTERM, exit 1 with a message on failure. */
+/** The app a main file belongs to (`services/auth/dist/main.js` → `auth`), for its crash log line. */
+function appNameOf(mainFile = process.argv[1] ?? ''): string {
+  const parts = path.resolve(mainFile).split(path.sep);
+  const dist = parts.lastIndexOf('dist');
+  return dist > 0 ? parts[dist - 1] : path.basename(mainFile, path.extname(mainFile)) || 'process';
+}
+
+/**
+ * Standard main(): crash policy first, parse config, start, stop cleanly on SIGINT/SIGTERM, exit 1
+ * with a message on failure.
+ */
 export async function runMain(start: () => Promise<{ close(): Promise<void> }>): Promise<void> {
+  installCrashPolicy(createLogger(appNameOf()));
   try {
     const running = await start();
     const stop = async () => {

@@ -44,8 +44,28 @@ export const env = {
     .transform((value) => value === 'true' || value === '1'),
 };
 
+/**
+ * Secret values written in this repository (code defaults, `.env.example`, compose files): fine on a
+ * developer's machine, refused in production. A test keeps this list in sync with those files.
+ */
+export const DEVELOPMENT_SECRETS: readonly string[] = ['printloom-local-development-secret-change-me', 'change-me-to-a-long-random-string'];
+export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+
+/** Why a secret cannot serve in production, or undefined when it can. */
+export function productionSecretProblem(value: string | undefined): string | undefined {
+  if (value === undefined) return 'is required in production (a long random value, e.g. `openssl rand -base64 48`)';
+  if (value.length < PRODUCTION_SECRET_MIN_LENGTH) return `must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production`;
+  if (DEVELOPMENT_SECRETS.includes(value)) return 'is a development value written in the repository; set your own long random value in production';
+  return undefined;
+}
+
+/** NODE_ENV=production turns the development fallbacks (secrets, local payments) into start-up errors. */
+export const nodeEnv = z.string().default('development');
+export const isProduction = (config: { NODE_ENV: string }) => config.NODE_ENV === 'production';
+
 /** Variables every service shares. Each service extends this with its own. */
 export const serviceEnvSchema = z.object({
+  NODE_ENV: nodeEnv,
   DATABASE_URL: env.databaseUrl.default('postgres://postgres@127.0.0.1:5432/printloom'),
   NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
   HEALTH_PORT: port.default(0),

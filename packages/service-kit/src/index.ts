@@ -8,4 +8,5 @@ export * from './metrics.js';
 export * from './health-server.js';
 export * from './events.js';
 export * from './bootstrap.js';
+export * from './crash-policy.js';
 export * from './nest-logger.js';

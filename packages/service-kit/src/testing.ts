@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
 
 export interface TestNats {
@@ -98,4 +99,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** The shared service variables pointing at a test's own NATS and database. */
 export function testServiceEnv(nats: TestNats, database: TestDatabase) {
   return { DATABASE_URL: database.url, NATS_URL: nats.url, HEALTH_PORT: 0, LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent' };
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A "pixel bomb": a PNG of a few hundred bytes whose header declares a huge greyscale canvas. Its data
+ * holds only the first rows (a decoder that trusts the header still allocates the whole canvas).
+ */
+export function pixelBombPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter method, no interlace
+  const firstRows = deflateSync(Buffer.alloc((width + 1) * 4));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', firstRows), pngChunk('IEND', Buffer.alloc(0))]);
 }

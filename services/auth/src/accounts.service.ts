@@ -3,6 +3,8 @@ import { AppError, EVENTS } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, isUniqueViolation, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
 import { RATE_LIMITS } from './domain/rate-limits.js';
+import { answerNoSoonerThan } from './domain/even-answer-time.js';
+import { isDisposableEmail } from './domain/disposable-email.js';
 import type { User } from './entities/user.entity.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { CodesService, CODE_MESSAGES } from './codes.service.js';
@@ -18,10 +20,11 @@ export const ACCOUNT_MESSAGES = {
   resetSent: 'If an account exists for that email, we sent a reset code.',
   passwordReset: 'Your password has been reset successfully. Please log in.',
   googleUnverified: 'Your Google account email is not verified.',
+  disposableEmail: 'Please sign up with a permanent email address: disposable email addresses are not accepted.',
 } as const;
 
-// forgot-password answers no sooner than this, whether the email exists or not.
-const FORGOT_PASSWORD_FLOOR_MS = 400;
+// forgot-password and resend-verification answer no sooner than this, whether the email exists or not.
+const CODE_SEND_FLOOR_MS = 400;
 
 interface Client {
   ip: string;
@@ -41,20 +44,23 @@ export class AccountsService {
 
   async signup(input: Client & { email: string; password: string }) {
     await this.limiter.check([[RATE_LIMITS.signupByIp, input.ip]]);
+    if (isDisposableEmail(input.email)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.disposableEmail);
     const passwordHash = await hashPassword(input.password);
     let user = await this.users.getByEmail(input.email);
     if (user?.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
-    if (user) {
-      await this.users.setPassword(user.id, passwordHash);
-    } else {
-      user = await this.users.create({ email: input.email, passwordHash }).catch(async (error) => {
+    // The password waits beside the code this sign-up mails (replacing any earlier pending sign-up):
+    // it becomes the account's only when that code comes back from the inbox.
+    if (!user) {
+      user = await this.users.create({ email: input.email, passwordHash: null }).catch(async (error) => {
         if (!isUniqueViolation(error)) throw error;
         const existing = await this.users.getByEmail(input.email);
         if (!existing || existing.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
         return existing;
       });
     }
-    await this.sendVerificationCode(user);
+    const sending = this.sendVerificationCode(user, passwordHash);
+    await sending.issued;
+    await sending.mailed;
     return { requiresVerification: true as const, user: { id: user.id } };
   }
 
@@ -65,19 +71,23 @@ export class AccountsService {
     ]);
     const user = await this.users.getByEmail(input.email);
     if (!user) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
-    await this.codes.consume(user.id, 'verify-email', input.code);
-    await this.becomeVerified(user);
+    const { pendingPasswordHash } = await this.codes.consume(user.id, 'verify-email', input.code);
+    if (pendingPasswordHash) await this.users.setPassword(user.id, pendingPasswordHash);
+    await this.becomeVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
-  async resendVerification(input: Client & { email: string }) {
-    await this.limiter.check([
-      [RATE_LIMITS.codeSendByIp, input.ip],
-      [RATE_LIMITS.codeSendByEmail, input.email],
-    ]);
-    const user = await this.users.getByEmail(input.email);
-    if (user && !user.verifiedAt) await this.sendVerificationCode(user);
-    return { message: ACCOUNT_MESSAGES.codeSent };
+  /** The same answer, in the same time, for every email: it must not tell who has an account. */
+  resendVerification(input: Client & { email: string }) {
+    return answerNoSoonerThan(CODE_SEND_FLOOR_MS, async () => {
+      await this.limiter.check([
+        [RATE_LIMITS.codeSendByIp, input.ip],
+        [RATE_LIMITS.codeSendByEmail, input.email],
+      ]);
+      const user = await this.users.getByEmail(input.email);
+      if (user && !user.verifiedAt) await this.sendVerificationCode(user, 'keep').issued;
+      return { message: ACCOUNT_MESSAGES.codeSent };
+    });
   }
 
   async login(input: Client & { email: string; password: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
@@ -86,27 +96,28 @@ export class AccountsService {
       [RATE_LIMITS.loginByEmail, input.email],
     ]);
     const user = await this.users.getByEmail(input.email);
-    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    // Before verification the pending sign-up's password only leads to "please verify", never a session.
+    const expectedHash = user && !user.verifiedAt ? ((await this.codes.pendingPasswordOf(user.id)) ?? user.passwordHash) : (user?.passwordHash ?? null);
+    const passwordOk = await verifyPassword(expectedHash, input.password);
     if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
     if (!user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
-    await this.announceVerified(user);
+    await this.announceVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
-  async forgotPassword(input: Client & { email: string }) {
-    const started = Date.now();
-    await this.limiter.check([
-      [RATE_LIMITS.codeSendByIp, input.ip],
-      [RATE_LIMITS.codeSendByEmail, input.email],
-    ]);
-    const user = await this.users.getByEmail(input.email);
-    if (user) {
-      const { code } = await this.codes.issue(user.id, 'reset-password');
-      void this.mail.send(user.email, 'password-reset-code', { code }, `reset:${user.id}:${Date.now()}`);
-    }
-    const wait = FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return { message: ACCOUNT_MESSAGES.resetSent };
+  forgotPassword(input: Client & { email: string }) {
+    return answerNoSoonerThan(CODE_SEND_FLOOR_MS, async () => {
+      await this.limiter.check([
+        [RATE_LIMITS.codeSendByIp, input.ip],
+        [RATE_LIMITS.codeSendByEmail, input.email],
+      ]);
+      const user = await this.users.getByEmail(input.email);
+      if (user) {
+        const { code } = await this.codes.issue(user.id, 'reset-password');
+        void this.mail.send(user.email, 'password-reset-code', { code }, `reset:${user.id}:${Date.now()}`);
+      }
+      return { message: ACCOUNT_MESSAGES.resetSent };
+    });
   }
 
   async resetPassword(input: Client & { email: string; code: string; newPassword: string }) {
@@ -120,32 +131,53 @@ export class AccountsService {
     await this.users.setPassword(user.id, await hashPassword(input.newPassword));
     await this.sessions.endAll(user.id);
     // The code reached their inbox: the email is theirs.
-    await this.becomeVerified(user);
+    await this.becomeVerified(user, input.ip);
     return { message: ACCOUNT_MESSAGES.passwordReset };
   }
 
-  /** Google sign-in: the same Google account, or an account with the same (Google-verified) email, or a new one. */
-  async googleSignIn(input: { googleId: string; email: string; emailVerified: boolean }) {
+  /**
+   * Google sign-in: the same Google account, or an account with the same (Google-verified) email, or a
+   * new one. An unverified account with that email was made by someone who never proved they hold the
+   * inbox: it becomes Google-only (its password and pending sign-ups dropped) until its owner sets a
+   * password through reset.
+   */
+  async googleSignIn(input: Client & { googleId: string; email: string; emailVerified: boolean }) {
     let user = await this.users.getByGoogleId(input.googleId);
     if (!user) {
       if (!input.emailVerified) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.googleUnverified);
       user = await this.users.getByEmail(input.email);
-      if (user) await this.users.linkGoogle(user.id, input.googleId);
-      else user = await this.users.create({ email: input.email, passwordHash: null, googleId: input.googleId });
+      if (user?.verifiedAt) {
+        await this.users.linkGoogle(user.id, input.googleId);
+      } else if (user) {
+        await this.users.linkGoogleDroppingPassword(user.id, input.googleId);
+        await this.codes.revoke(user.id, 'verify-email');
+        await this.sessions.endAll(user.id);
+        this.logger.info({ userId: user.id }, 'Google signed into an unverified account: its password was dropped');
+      } else {
+        user = await this.users.create({ email: input.email, passwordHash: null, googleId: input.googleId });
+      }
     }
-    await this.becomeVerified(user);
+    await this.becomeVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
 
-  private async sendVerificationCode(user: User): Promise<void> {
-    const { code } = await this.codes.issue(user.id, 'verify-email');
-    await this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`);
+  /**
+   * `issued` settles once the code is stored, `mailed` once the mail is handed to notifications (never
+   * rejects): an answer that must not tell who has an account waits for the first only.
+   */
+  private sendVerificationCode(user: User, pendingPasswordHash: string | 'keep'): { issued: Promise<void>; mailed: Promise<void> } {
+    const issued = this.codes.issue(user.id, 'verify-email', pendingPasswordHash);
+    // A failed issue surfaces through `issued`; `mailed` only tells when the hand-over is done.
+    const mailed = issued.then(({ code }) => this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`)).catch(() => undefined);
+    return { issued: issued.then(() => undefined), mailed };
   }
 
   /** The first verification says welcome; every one (re)announces it so the trial grant can never be lost. */
-  private async becomeVerified(user: User): Promise<void> {
+  private async becomeVerified(user: User, ip: string): Promise<void> {
     const firstTime = await this.users.markVerified(user.id);
-    await this.announceVerified(user);
+    // A sign-up still pending for a verified account must never set its password later.
+    await this.codes.revoke(user.id, 'verify-email');
+    await this.announceVerified(user, ip);
     if (!firstTime) return;
     this.logger.info({ userId: user.id }, 'user verified');
     await this.mail.send(user.email, 'welcome', {}, `welcome:${user.id}`);
@@ -155,7 +187,7 @@ export class AccountsService {
    * Billing grants the trial credits from this durable event, once per user (it is idempotent by user),
    * so repeating it on sign-in heals an announcement lost to a NATS outage at verification time.
    */
-  private async announceVerified(user: User): Promise<void> {
-    await publishEvent(this.nc, EVENTS.userVerified, { userId: user.id, email: user.email, at: new Date().toISOString() }, `user-verified:${user.id}`);
+  private async announceVerified(user: User, ip: string): Promise<void> {
+    await publishEvent(this.nc, EVENTS.userVerified, { userId: user.id, email: user.email, at: new Date().toISOString(), ip }, `user-verified:${user.id}`);
   }
 }

@@ -19,15 +19,29 @@ export class CodesService {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
 
-  async issue(userId: string, purpose: CodePurpose): Promise<{ code: string; expiresAt: Date }> {
+  async issue(userId: string, purpose: CodePurpose, pendingPasswordHash: string | null | 'keep' = null): Promise<{ code: string; expiresAt: Date }> {
     const code = generateCode();
     const expiresAt = new Date(Date.now() + LIMITS.codeTtlMinutes * 60_000);
-    await this.codes.replace(userId, purpose, hashCode(this.config.SESSION_SECRET, userId, purpose, code), expiresAt);
+    await this.codes.replace(userId, purpose, hashCode(this.config.SESSION_SECRET, userId, purpose, code), expiresAt, pendingPasswordHash);
     return { code, expiresAt };
   }
 
-  /** Consumes a right code; a wrong one counts, and the 5th wrong try kills the code. */
-  async consume(userId: string, purpose: CodePurpose, code: string): Promise<void> {
+  /** The password a pending sign-up bound to its live verification code, if any. */
+  async pendingPasswordOf(userId: string): Promise<string | null> {
+    const stored = await this.codes.find(userId, 'verify-email');
+    return stored && stored.expiresAt.getTime() > Date.now() ? stored.pendingPasswordHash : null;
+  }
+
+  /** Forgets every live code of this purpose (e.g. pending sign-ups once Google vouched for the email). */
+  async revoke(userId: string, purpose: CodePurpose): Promise<void> {
+    await this.codes.deleteFor(userId, purpose);
+  }
+
+  /**
+   * Consumes a right code; a wrong one counts, and the 5th wrong try kills the code. Answers the
+   * password a sign-up bound to it, which becomes the account's now that the inbox holder entered it.
+   */
+  async consume(userId: string, purpose: CodePurpose, code: string): Promise<{ pendingPasswordHash: string | null }> {
     const stored = await this.codes.find(userId, purpose);
     if (!stored) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
     if (stored.expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', CODE_MESSAGES.expired);
@@ -37,5 +51,6 @@ export class CodesService {
       throw new AppError('BAD_REQUEST', attempts >= LIMITS.codeMaxAttempts ? CODE_MESSAGES.exhausted : CODE_MESSAGES.invalid);
     }
     if (!(await this.codes.consume(stored.id))) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
+    return { pendingPasswordHash: stored.pendingPasswordHash };
   }
 }

@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, serviceEnvSchema } from '@printloom/service-kit';
 
-export const authEnvSchema = serviceEnvSchema.extend({
-  /** Keys the hashes of one-time codes. Long and random in production. */
-  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').default('printloom-local-development-secret-change-me'),
-  PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
-  /** Lets tests lower the rate limits; production keeps the defaults. */
-  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-});
+export const authEnvSchema = serviceEnvSchema
+  .extend({
+    /** Keys the hashes of one-time codes. Long and random in production (refused otherwise). */
+    SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
+    /** Lets tests lower the rate limits; production keeps the defaults. */
+    RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  })
+  .superRefine((config, ctx) => {
+    const problem = isProduction(config) ? productionSecretProblem(config.SESSION_SECRET) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: problem });
+  })
+  .transform((config) => ({ ...config, SESSION_SECRET: config.SESSION_SECRET ?? DEVELOPMENT_SECRETS[0] }));
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {

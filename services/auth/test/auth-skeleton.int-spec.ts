@@ -4,6 +4,7 @@ import { RpcClient, connectNats, type NatsConnection, type RunningService } from
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadAuthConfig } from '../src/config.js';
 import { startAuthService } from '../src/start.js';
+import { authDatabase } from '../src/database/database-options.js';
 
 describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   let nats: TestNats;
@@ -32,7 +33,9 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
 
   it('ran its migrations into its own schema', async () => {
     const rows = await first.infra.dataSource.query(`SELECT name FROM auth.migrations ORDER BY id`);
-    expect(rows).toEqual([{ name: 'Initial1763800000000' }, { name: 'CodesAndRateLimits1763800000001' }]);
+    const declared = (authDatabase.migrations as Array<new () => { name: string }>).map((Migration) => ({ name: new Migration().name }));
+    expect(declared.slice(0, 3)).toEqual([{ name: 'Initial1763800000000' }, { name: 'CodesAndRateLimits1763800000001' }, { name: 'PendingSignupPasswords1763800000013' }]);
+    expect(rows).toEqual(declared);
     const tables = await first.infra.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' ORDER BY table_name`);
     expect(tables.map((row: { table_name: string }) => row.table_name)).toEqual(['codes', 'migrations', 'rate_limits', 'sessions', 'users']);
   });

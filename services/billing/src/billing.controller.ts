@@ -37,8 +37,9 @@ export class BillingController {
   }
 
   @MessagePattern(BILLING.accountSummary)
-  accountSummary(@Payload(new ZodPipe(accountSummaryRequest)) request: z.infer<typeof accountSummaryRequest>) {
-    return this.subscriptions.summary(request.userId);
+  async accountSummary(@Payload(new ZodPipe(accountSummaryRequest)) request: z.infer<typeof accountSummaryRequest>) {
+    const [summary, trialNotice] = await Promise.all([this.subscriptions.summary(request.userId), this.credits.trialNotice(request.userId)]);
+    return { ...summary, ...(trialNotice ? { trialNotice } : {}) };
   }
 
   @MessagePattern(BILLING.creditHistory)

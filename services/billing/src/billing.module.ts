@@ -15,6 +15,7 @@ import { StripePayments } from './payments/stripe-payments.js';
 import { createStripeClient } from './payments/stripe-client.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
+import { TrialRepository } from './repositories/trial.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 
 @Module({})
@@ -36,6 +37,7 @@ export class BillingModule {
         StripeWebhookService,
         CustomerRepository,
         AccountRepository,
+        TrialRepository,
         CreditsService,
         SubscriptionsService,
         CheckoutService,

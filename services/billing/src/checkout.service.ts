@@ -10,6 +10,7 @@ import type { PaymentProvider } from './payments/payment-provider.js';
 
 const NOT_FOUND = 'Checkout session not found';
 const ALREADY_SUBSCRIBED = 'You already have a subscription. Use Manage Billing to change or cancel it.';
+const LOCAL_CHECKOUT_OFF = 'The local checkout is turned off: payments go through Stripe.';
 
 @Injectable()
 export class CheckoutService {
@@ -56,6 +57,7 @@ export class CheckoutService {
   }
 
   async getLocal(userId: string, sessionId: string) {
+    this.requireLocalPayments();
     const session = await this.checkouts.find(sessionId);
     if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
     const item = session.kind === 'topup' ? findTopup(session.item_id) : findPlan(session.item_id);
@@ -67,6 +69,7 @@ export class CheckoutService {
 
   /** Pay or cancel a local checkout; paying runs the same activation/grant path as Stripe's webhook. */
   async completeLocal(userId: string, sessionId: string, action: 'pay' | 'cancel'): Promise<{ redirectUrl: string }> {
+    this.requireLocalPayments();
     const session = await this.checkouts.find(sessionId);
     if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (session.status !== 'open') throw new AppError('CONFLICT', `This checkout is already ${session.status === 'paid' ? 'paid' : 'cancelled'}`);
@@ -90,5 +93,10 @@ export class CheckoutService {
       }
     });
     return { redirectUrl: '/account?checkout=success' };
+  }
+
+  /** With Stripe configured, a local checkout (even one opened before the switch) is never paid here. */
+  private requireLocalPayments() {
+    if (this.payments.name !== 'local') throw new AppError('FORBIDDEN', LOCAL_CHECKOUT_OFF);
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { TRIAL } from '@printloom/contracts';
+import { env, isProduction, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
 
-export const billingEnvSchema = serviceEnvSchema.extend({
+const billingEnvFields = serviceEnvSchema.extend({
   PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
   STRIPE_SECRET_KEY: env.optionalString,
   STRIPE_WEBHOOK_SECRET: env.optionalString,
@@ -12,6 +13,20 @@ export const billingEnvSchema = serviceEnvSchema.extend({
   BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   /** Trial credits expire this many days after they are granted. */
   TRIAL_CREDITS_DAYS: z.coerce.number().int().positive().optional(),
+  /** New accounts per address per day that get the trial credits (the browser tests sign up more from one address). */
+  TRIAL_GRANTS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(TRIAL.grantsPerIpPerDay),
+  /** `allow`: production may run the local checkout (a demo that gives credits away; never for real sellers). */
+  LOCAL_PAYMENTS: z.enum(['allow', 'refuse', '']).default(''),
+});
+
+/** In production, payments without Stripe would hand out plans and credits for free: refuse to start. */
+export const billingEnvSchema = billingEnvFields.superRefine((config, ctx) => {
+  if (!isProduction(config) || config.LOCAL_PAYMENTS === 'allow') return;
+  for (const variable of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!config[variable]) {
+      ctx.addIssue({ code: 'custom', path: [variable], message: 'is required in production (or set LOCAL_PAYMENTS=allow for a demo that gives credits away)' });
+    }
+  }
 });
 export type BillingConfig = z.infer<typeof billingEnvSchema>;
 

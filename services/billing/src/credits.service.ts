@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, type CreditHistoryEntry } from '@printloom/contracts';
+import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, trialWithheldMessage, type CreditHistoryEntry } from '@printloom/contracts';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import type { EntityManager } from 'typeorm';
 import { allocate } from './domain/rollover.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
+import { TrialRepository } from './repositories/trial.repository.js';
 import { BILLING_CONFIG } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
 
@@ -14,6 +15,7 @@ export class CreditsService {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly accounts: AccountRepository,
+    private readonly trials: TrialRepository,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -56,17 +58,43 @@ export class CreditsService {
   }
 
   /**
-   * The 10 trial credits, once per user whatever the number of events (the lot's source ref is unique).
-   * They never expire (spec section 9), unless an operator sets TRIAL_CREDITS_DAYS.
+   * The 10 trial credits, decided once per user whatever the number of events (the first decides).
+   * At most TRIAL_GRANTS_PER_IP_PER_DAY accounts verified from one address within a day get them; the
+   * others start with 0 and /me tells them why. They never expire (spec section 9), unless an operator
+   * sets TRIAL_CREDITS_DAYS.
    */
-  async grantTrial(userId: string, email?: string): Promise<boolean> {
+  async grantTrial(userId: string, email?: string, ip?: string): Promise<boolean> {
     return this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, userId);
       if (email) await this.accounts.remember(tx, userId, email);
+      if (await this.trials.decisionOf(userId, tx)) return false;
+      const sourceRef = `trial:${userId}`;
+      const address = ip && ip !== 'unknown' ? ip : null;
+      // Granted before decisions were recorded: keep it, and record it.
+      if (await this.ledger.hasLot(tx, sourceRef)) {
+        await this.trials.record(tx, { userId, ip: address, granted: true });
+        return false;
+      }
+      let granted = true;
+      if (address) {
+        await this.trials.lockAddress(tx, address);
+        granted = (await this.trials.grantedFromAddressSince(tx, address, new Date(Date.now() - 24 * 3600_000))) < this.config.TRIAL_GRANTS_PER_IP_PER_DAY;
+      }
+      await this.trials.record(tx, { userId, ip: address, granted });
+      if (!granted) {
+        this.logger.info({ userId }, 'trial credits withheld: too many new accounts from one address today');
+        return false;
+      }
       const days = this.config.TRIAL_CREDITS_DAYS;
       const expiresAt = days === undefined ? null : new Date(Date.now() + days * 24 * 3600_000);
-      return this.ledger.grantLot(tx, { userId, kind: 'trial', sourceRef: `trial:${userId}`, credits: TRIAL.credits, expiresAt });
+      return this.ledger.grantLot(tx, { userId, kind: 'trial', sourceRef, credits: TRIAL.credits, expiresAt });
     });
+  }
+
+  /** Why this account started without the trial credits, when it did. */
+  async trialNotice(userId: string): Promise<string | undefined> {
+    const decision = await this.trials.decisionOf(userId);
+    return decision && !decision.granted ? trialWithheldMessage(this.config.TRIAL_GRANTS_PER_IP_PER_DAY) : undefined;
   }
 
   async grantTopup(userId: string, sourceRef: string, credits: number, inTransaction?: EntityManager): Promise<boolean> {

@@ -58,6 +58,32 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(entitlements).toEqual({ planId: null, upscaleFactors: [], priorityTier: 0, commercialLicense: false });
   });
 
+  it('grants trial credits to at most 3 new accounts per address per day; the others start with 0 and are told why', async () => {
+    await ensureEventsStream(nc);
+    const summary = (userId: string) => rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
+    const verifyFrom = async (ip: string) => {
+      const userId = randomUUID();
+      await publishEvent(nc, EVENTS.userVerified, { userId, email: `${userId}@example.com`, at: new Date().toISOString(), ip }, `verified-${userId}`);
+      await waitFor(async () => (await billing.infra.dataSource.query(`SELECT 1 FROM billing.trial_decisions WHERE user_id = $1`, [userId])).length === 1);
+      return userId;
+    };
+    const farm = [];
+    for (let i = 0; i < 5; i += 1) farm.push(await verifyFrom('192.0.2.66'));
+    const credits = await Promise.all(farm.map(async (userId) => (await summary(userId)).credits));
+    expect(credits).toEqual([10, 10, 10, 0, 0]);
+    expect(await summary(farm[0])).not.toHaveProperty('trialNotice');
+    expect(await summary(farm[4])).toMatchObject({
+      credits: 0,
+      trialNotice: 'Free trial credits go to at most 3 new accounts per network each day, so this account starts with 0 credits. Choose a plan or a top-up pack to start creating.',
+    });
+    // A replayed verification (e.g. on a later sign-in from elsewhere) does not change the decision.
+    await publishEvent(nc, EVENTS.userVerified, { userId: farm[4], email: 'x@example.com', at: new Date().toISOString(), ip: '203.0.113.9' }, `replay-${farm[4]}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await summary(farm[4])).credits).toBe(0);
+    // Another address is not affected.
+    expect((await summary(await verifyFrom('192.0.2.67'))).credits).toBe(10);
+  });
+
   it('spends credits that expire before top-up credits', async () => {
     const userId = randomUUID();
     await grantTopup(userId, 25);

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { sendEmailRequest, supportRequest } from '@printloom/contracts';
+import { AppError, type sendEmailRequest, type supportRequest } from '@printloom/contracts';
 import type { z } from 'zod';
 import { OutboxRepository } from './repositories/outbox.repository.js';
 import { SupportRepository } from './repositories/support.repository.js';
 import { renderEmail } from './templates.js';
+import { SUPPORT_LIMITS, SUPPORT_RATE_LIMIT_MESSAGE } from './support-limits.js';
 import { NOTIFICATIONS_CONFIG, OUTBOX_WORKER } from './notifications.tokens.js';
 import type { NotificationsConfig } from './config.js';
 import type { OutboxWorker } from './outbox-worker.js';
@@ -24,8 +25,10 @@ export class NotificationsService {
     return { queued: true };
   }
 
+  /** Stored and mailed to support; metered per address and per email (a public write). */
   async createSupportMessage(request: z.infer<typeof supportRequest>): Promise<{ ok: true }> {
-    const id = await this.support.create(request);
+    const id = await this.support.createWithinLimits(request, SUPPORT_LIMITS);
+    if (!id) throw new AppError('RATE_LIMITED', SUPPORT_RATE_LIMIT_MESSAGE);
     const email = renderEmail('support-message', { ...request, userId: request.userId ?? '' }, this.config.PUBLIC_URL);
     await this.outbox.enqueue(`support:${id}`, this.config.SUPPORT_EMAIL, email);
     this.worker.poke();

@@ -122,7 +122,7 @@ export default function Generate() {
   return (
     <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
       <AppHeader onHelp={() => setHelpOpen(true)} />
-      {me && !subscribed && <TrialBanner credits={credits} />}
+      {me && !subscribed && <TrialBanner credits={credits} notice={me.trialNotice} />}
 
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <PromptForm

@@ -13,7 +13,8 @@ export function trialLevel(credits: number): TrialLevel {
   return 'normal';
 }
 
-export function TrialBanner({ credits }: { credits: number }) {
+/** `notice`: why this account started without the free credits (the server's words). */
+export function TrialBanner({ credits, notice }: { credits: number; notice?: string }) {
   const level = trialLevel(credits);
   return (
     <div
@@ -43,6 +44,7 @@ export function TrialBanner({ credits }: { credits: number }) {
         >
           Upgrade Now
         </Link>
+        {notice && <p className="w-full">{notice}</p>}
       </div>
     </div>
   );

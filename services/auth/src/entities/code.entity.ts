@@ -20,6 +20,10 @@ export class OneTimeCode {
   @Column({ type: 'integer' })
   attempts!: number;
 
+  /** verify-email only: the password of the sign-up that mailed this code, set when the code is entered. */
+  @Column({ name: 'pending_password_hash', type: 'text', nullable: true })
+  pendingPasswordHash!: string | null;
+
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 

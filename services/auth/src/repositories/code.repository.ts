@@ -10,13 +10,22 @@ export class CodeRepository {
     this.codes = dataSource.getRepository(OneTimeCode);
   }
 
-  /** A new code replaces the old one: one live code per user and purpose. */
-  async replace(userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
+  /**
+   * A new code replaces the old one: one live code per user and purpose. `pendingPasswordHash` binds a
+   * sign-up's password to this code; 'keep' (a resend) carries over the one bound to the code it replaces.
+   */
+  async replace(userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date, pendingPasswordHash: string | null | 'keep' = null): Promise<void> {
+    const keep = pendingPasswordHash === 'keep';
     await this.codes.query(
-      `INSERT INTO auth.codes (user_id, purpose, code_hash, attempts, expires_at) VALUES ($1, $2, $3, 0, $4)
-       ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now()`,
-      [userId, purpose, codeHash, expiresAt],
+      `INSERT INTO auth.codes (user_id, purpose, code_hash, attempts, expires_at, pending_password_hash) VALUES ($1, $2, $3, 0, $4, $5)
+       ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now(),
+         pending_password_hash = CASE WHEN $6 THEN auth.codes.pending_password_hash ELSE EXCLUDED.pending_password_hash END`,
+      [userId, purpose, codeHash, expiresAt, keep ? null : pendingPasswordHash, keep],
     );
+  }
+
+  async deleteFor(userId: string, purpose: CodePurpose): Promise<void> {
+    await this.codes.delete({ userId, purpose });
   }
 
   find(userId: string, purpose: CodePurpose): Promise<OneTimeCode | null> {

@@ -39,4 +39,9 @@ export class UserRepository {
   async linkGoogle(id: string, googleId: string): Promise<void> {
     await this.users.update({ id }, { googleId });
   }
+
+  /** Links Google to an account nobody proved they own yet: whatever password it had is dropped. */
+  async linkGoogleDroppingPassword(id: string, googleId: string): Promise<void> {
+    await this.users.update({ id }, { googleId, passwordHash: null });
+  }
 }

@@ -1,5 +1,6 @@
 import { renderDesigns } from '@printloom/design-engine';
 import sharp from 'sharp';
+import { AppError, LIMITS, MESSAGES } from '@printloom/contracts';
 import type { GeneratedImage, GenerationInput, ImageProvider } from './image-provider.js';
 
 /**
@@ -21,8 +22,14 @@ export class LocalProvider implements ImageProvider {
   }
 
   async describe(image: Buffer): Promise<string> {
-    const { width = 1, height = 1, hasAlpha } = await sharp(image).metadata();
-    const { dominant, channels } = await sharp(image).stats();
+    // The upload is untrusted: never decode more pixels than an upload may have (the gateway checked too).
+    const decode = () => sharp(image, { limitInputPixels: LIMITS.uploadMaxPixels });
+    const refuseBombs = (error: unknown): never => {
+      throw /pixel limit/i.test((error as Error).message) ? new AppError('PAYLOAD_TOO_LARGE', MESSAGES.imageTooLarge) : error;
+    };
+    const { width = 1, height = 1, hasAlpha } = await decode().metadata().catch(refuseBombs);
+    if (Math.max(width, height) > LIMITS.uploadMaxSide) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.imageTooLarge);
+    const { dominant, channels } = await decode().stats().catch(refuseBombs);
     const opaque = channels.length < 4 || channels[3].mean > 250;
     const colours = [nameOf(dominant), nameOf({ r: channels[0].mean, g: channels[1]?.mean ?? 0, b: channels[2]?.mean ?? 0 })].filter((name, index, all) => all.indexOf(name) === index);
     const shape = width > height * 1.2 ? 'wide horizontal' : height > width * 1.2 ? 'tall vertical' : 'square';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { pixelBombPng } from '@printloom/service-kit/testing';
 import { buildVariantPrompts } from '../domain/prompt-builder.js';
 import { LocalProvider } from './local-provider.js';
 import { toPrintFile } from './print-finish.js';
@@ -34,6 +35,12 @@ describe('local provider', () => {
     const image = await sharp({ create: { width: 200, height: 300, channels: 4, background: { r: 220, g: 30, b: 40, alpha: 1 } } }).png().toBuffer();
     const description = await provider.describe(image);
     expect(description).toMatch(/tall vertical print-ready graphic design in red/);
+  });
+
+  it('refuses to decode an upload past the pixel limits (a pixel bomb) instead of allocating it', async () => {
+    const tooLarge = { code: 'PAYLOAD_TOO_LARGE', message: 'Image is too large: at most 12000 pixels per side and 40 megapixels.' };
+    await expect(provider.describe(pixelBombPng(7_000, 7_000))).rejects.toMatchObject(tooLarge); // 49 MP, within the side limit
+    await expect(provider.describe(pixelBombPng(20_000, 100))).rejects.toMatchObject(tooLarge); // a side too long
   });
 });
 

@@ -1,8 +1,9 @@
 import type { DatabaseOptions } from '@printloom/service-kit';
 import { OutboxAndSupport1763800000100 } from './migrations/1763800000100-outbox-and-support.js';
+import { SupportSenderIp1763800000113 } from './migrations/1763800000113-support-sender-ip.js';
 
 export const notificationsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'notifications',
   entities: [],
-  migrations: [OutboxAndSupport1763800000100],
+  migrations: [OutboxAndSupport1763800000100, SupportSenderIp1763800000113],
 };

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { TrialBanner } from './TrialBanner';
+
+describe('trial banner', () => {
+  it('tells an account that started without trial credits why', () => {
+    const notice = 'Free trial credits go to at most 3 new accounts per network each day, so this account starts with 0 credits.';
+    render(
+      <MemoryRouter>
+        <TrialBanner credits={0} notice={notice} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('note', { name: 'Trial credits' })).toHaveTextContent(notice);
+  });
+
+  it('shows no notice for an account that got its credits', () => {
+    render(
+      <MemoryRouter>
+        <TrialBanner credits={10} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('note', { name: 'Trial credits' })).not.toHaveTextContent('new accounts per network');
+  });
+});

@@ -1,0 +1,105 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { ASSETS, ingestReply, resolveZipReply } from '@printloom/contracts';
+import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
+import { createStorage, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
+import { startTestSystem, type TestSystem } from './support/test-system.js';
+import { createSignedInUser } from './support/sessions.js';
+
+/** Noise does not compress: each file is megabytes, so a ZIP of a few is far larger than socket buffers. */
+function noisyPng(side = 900) {
+  return sharp(randomBytes(side * side * 4), { raw: { width: side, height: side, channels: 4 } }).png({ compressionLevel: 0 }).toBuffer();
+}
+
+/** Reads the first bytes of a response, then leaves (the browser's cancel or closed tab). */
+async function readFirstBytesAndLeave(url: string, cookie: string): Promise<number> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { cookie }, signal: controller.signal });
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  controller.abort();
+  await reader.cancel().catch(() => undefined);
+  return value?.length ?? 0;
+}
+
+describe('streamed downloads never take the gateway down', () => {
+  let system: TestSystem;
+  let nc: NatsConnection;
+  let rpc: RpcClient;
+  let storage: ObjectStorage;
+
+  async function ingestNoisyJob(userId: string, prompt: string) {
+    const jobId = randomUUID();
+    const images = [];
+    for (const variant of ['A', 'B', 'C', 'D'] as const) {
+      const key = `jobs/${jobId}/${variant}.png`;
+      await storage.put(key, await noisyPng(), 'image/png');
+      images.push({ variant, key });
+    }
+    return rpc.request(ASSETS.ingest, { userId, jobId, prompt, images }, ingestReply);
+  }
+
+  beforeAll(async () => {
+    system = await startTestSystem({ services: ['auth', 'billing', 'assets'] });
+    nc = await connectNats(system.nats.url, 'test');
+    rpc = new RpcClient(nc, 30_000);
+    storage = createStorage(storageEnvSchema.parse(system.env));
+  }, 60_000);
+
+  afterAll(async () => {
+    await nc?.drain();
+    await system?.close();
+  });
+
+  it('survives clients that abort a ZIP after its first bytes, many times, and a file deleted while its ZIP streams', async () => {
+    const { client, userId } = await createSignedInUser(system, 'zip-abort@example.com');
+    const { assetIds } = await ingestNoisyJob(userId, "'Abort Mission' retro badge");
+    const zipUrl = `${system.baseUrl}/api/download/zip?ids=${assetIds.join(',')}`;
+
+    for (let round = 0; round < 15; round += 1) {
+      expect(await readFirstBytesAndLeave(zipUrl, client.cookieHeader)).toBeGreaterThan(0);
+      expect((await client.get('/api/health')).status).toBe(200);
+    }
+    for (let round = 0; round < 5; round += 1) {
+      expect(await readFirstBytesAndLeave(`${system.baseUrl}/api/download/${assetIds[0]}`, client.cookieHeader)).toBeGreaterThan(0);
+    }
+
+    // A delete races the ZIP: the last asset is deleted (its file with it) after the first bytes went out.
+    // Two jobs: ~26 MB, far more than the socket buffers on both sides can hold before the delete.
+    const doomed = { assetIds: [...(await ingestNoisyJob(userId, "'Vanishing Act' sticker")).assetIds, ...(await ingestNoisyJob(userId, "'Gone Again' badge")).assetIds] };
+    const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: doomed.assetIds }, resolveZipReply);
+    const response = await fetch(`${system.baseUrl}/api/download/zip?ids=${doomed.assetIds.join(',')}`, { headers: { cookie: client.cookieHeader } });
+    const reader = response.body!.getReader();
+    await reader.read();
+    const lastAssetId = doomed.assetIds.find((id) => files[files.length - 1].key.includes(id))!;
+    expect((await client.delete(`/api/assets/${lastAssetId}`)).status).toBe(200);
+    expect(existsSync(path.join(system.env.STORAGE_DIR, files[files.length - 1].key))).toBe(false);
+    const outcome = await (async () => {
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) return 'ended';
+      }
+    })().catch(() => 'cut off');
+    expect(outcome).toBe('cut off'); // never a ZIP that looks complete but lacks a file
+
+    // The first file already gone (storage lost it): a plain 404 with a message, not a broken download.
+    const broken = await ingestNoisyJob(userId, "'Lost File' patch");
+    const brokenFiles = (await rpc.request(ASSETS.resolveZip, { userId, ids: broken.assetIds }, resolveZipReply)).files;
+    rmSync(path.join(system.env.STORAGE_DIR, brokenFiles[0].key));
+    expect(await client.get(`/api/download/zip?ids=${broken.assetIds.join(',')}`)).toMatchObject({
+      status: 404,
+      body: { error: 'An image of this selection was just deleted. Please refresh and try again.' },
+    });
+
+    expect((await client.get('/api/health')).status).toBe(200);
+    const complete = await fetch(zipUrl, { headers: { cookie: client.cookieHeader } });
+    expect(complete.status).toBe(200);
+    const zip = Buffer.from(await complete.arrayBuffer());
+    for (const variant of ['A', 'B', 'C', 'D']) expect(zip.includes(Buffer.from(`abort-mission-${variant}.png`))).toBe(true);
+    // The end-of-central-directory record closes a complete ZIP.
+    expect(zip.subarray(-22, -18).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]))).toBe(true);
+  }, 120_000);
+});
