@@ -92,9 +92,16 @@ for (const theme of ['dark', 'light']) {
     expect((await page.getByText('Studio').count()) > 0, 'plans missing on the landing page');
     expect((await page.evaluate(() => document.documentElement.classList.contains('dark'))) === (theme === 'dark'), 'theme class not applied');
     await shot(page, `landing-${theme}`);
-    await page.goto(`${base}/examples`);
+    const examples = await page.goto(`${base}/examples`);
+    expect(examples.status() === 200 && !examples.request().redirectedFrom(), '/examples must be served as is, not redirected');
     await page.getByRole('link', { name: 'Log In' }).first().waitFor();
     await page.waitForLoadState('networkidle');
+    const brokenExamples = await page.evaluate(async () => {
+      const sources = [...document.images].map((img) => img.src).filter((src) => src.includes('/media/examples/'));
+      const answers = await Promise.all(sources.map((src) => fetch(src).then((response) => response.ok && response.headers.get('content-type') === 'image/webp')));
+      return sources.length === 24 ? answers.filter((ok) => !ok).length : `${sources.length} of 24`;
+    });
+    expect(brokenExamples === 0, `example images did not load: ${brokenExamples}`);
     await shot(page, `examples-${theme}`);
     await page.goto(`${base}/auth`);
     await page.getByRole('button', { name: 'Continue with Google' }).waitFor();

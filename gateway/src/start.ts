@@ -61,7 +61,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 function serveSpa(app: NestExpressApplication, dir: string) {
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) throw new Error(`STATIC_DIR: ${index} does not exist (build the frontend first)`);
-  app.useStaticAssets(dir, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  // redirect: false: a folder named like a client route (e.g. /examples) must not answer 301 to /examples/.
+  app.useStaticAssets(dir, { index: false, redirect: false, maxAge: '1h', setHeaders: immutableAssets });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
     res.setHeader('cache-control', 'no-cache');

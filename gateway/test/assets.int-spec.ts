@@ -208,6 +208,21 @@ describe('the asset library through the gateway (real PostgreSQL, NATS and stora
     expect((await list(client)).assets[0].id).toBe(upscaled.body.asset.id);
   });
 
+  it('refuses an upscale that would pass 12,000 px with 422 and its reason, at no cost', async () => {
+    const { client, userId } = await createSignedInUser(system, 'print-size@example.com');
+    const checkout = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'creator' });
+    await client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
+    const { assetIds } = await ingestJob(userId, 'shirt design', ['A']);
+    await system.services.assets!.infra.dataSource.query(`UPDATE assets.assets SET width = 4500, height = 5400 WHERE id = $1`, [assetIds[0]]);
+    const before = (await client.get<{ credits: number }>('/api/auth/me')).body.credits;
+    expect(await client.post(`/api/assets/${assetIds[0]}/upscale`, { scaleFactor: 4 })).toMatchObject({
+      status: 422,
+      body: { error: 'This image is already large: 4× would exceed 12,000 px.' },
+    });
+    expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(before);
+    expect((await list(client)).assets.map((asset) => asset.id)).toEqual([assetIds[0]]);
+  });
+
   it('sweeps expired assets away, rows and files', async () => {
     const { client, userId } = await createSignedInUser(system, 'expired@example.com');
     const { assetIds } = await ingestJob(userId, 'short-lived', ['A', 'B']);

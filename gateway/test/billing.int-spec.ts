@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS } from '@printloom/contracts';
-import { connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
+import { BILLING, EVENTS, PRIORITY_TIERS, entitlementsReply, reserveReply, settleReply } from '@printloom/contracts';
+import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -29,7 +29,32 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
 
   it('shows the 10 trial credits and no subscription on /api/auth/me', async () => {
     const { client } = await verifiedUser('trial@example.com');
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 10, subscription: null });
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 10, trialCredits: 10, subscription: null });
+  });
+
+  it('counts trial credits apart from bought ones, and lists the credit history newest first', async () => {
+    const { client, userId } = await verifiedUser('history@example.com');
+    const bought = (await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-25' })).body.url.split('/').pop()!;
+    await client.post(`/api/checkout/local/${bought}`, { action: 'pay' });
+    const rpc = new RpcClient(nc, 5000);
+    const spent = await rpc.request(BILLING.reserve, { userId, amount: 1, reason: 'generation', ref: `history:${userId}:1` }, reserveReply);
+    await rpc.request(BILLING.commit, { reservationId: spent.reservationId }, settleReply);
+    const refunded = await rpc.request(BILLING.reserve, { userId, amount: 2, reason: 'upscale', ref: `history:${userId}:2` }, reserveReply);
+    await rpc.request(BILLING.release, { reservationId: refunded.reservationId }, settleReply);
+
+    // Trial credits are spent before paid ones: 10 - 1 trial left, the 25 bought untouched.
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 34, trialCredits: 9 });
+    const history = await client.get<{ entries: Array<Record<string, unknown>> }>('/api/billing/credit-history');
+    expect(history.status).toBe(200);
+    expect(history.body.entries.map(({ kind, source, reason, delta }) => ({ kind, source, reason, delta }))).toEqual([
+      { kind: 'refund', source: null, reason: 'upscale', delta: 2 },
+      { kind: 'spend', source: null, reason: 'upscale', delta: -2 },
+      { kind: 'spend', source: null, reason: 'generation', delta: -1 },
+      { kind: 'grant', source: 'topup', reason: null, delta: 25 },
+      { kind: 'grant', source: 'trial', reason: null, delta: 10 },
+    ]);
+    const stranger = await verifiedUser('history-stranger@example.com');
+    expect((await stranger.client.get<{ entries: unknown[] }>('/api/billing/credit-history')).body.entries).toHaveLength(1);
   });
 
   it('answers unknown plans and packs with 400, and the portal for a trial account with 403', async () => {
@@ -64,7 +89,77 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 409 });
     expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(410);
     expect(await client.post('/api/stripe/portal')).toMatchObject({ status: 200, body: { url: '/account?portal=local' } });
-    expect(await client.post('/api/stripe/checkout', { planId: 'studio' })).toMatchObject({ status: 409 });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({ status: 409, body: { error: 'You are already on the Pro plan.' } });
+  });
+
+  type Me = { credits: number; subscription: { planId: string; scheduledPlanId?: string | null; currentPeriodEnd: string } };
+  const subscribe = async (client: TestClient, planId: string) => {
+    const sessionId = (await client.post<{ url: string }>('/api/stripe/checkout', { planId })).body.url.split('/').pop()!;
+    expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 200 });
+  };
+
+  it('upgrades at once with the prorated difference in credits, once, and the new priority', async () => {
+    const { client, userId } = await verifiedUser('upgrade@example.com');
+    await subscribe(client, 'starter');
+    // 20 days and an hour left of a period of 30 days and an hour: (150 - 50) × 0.667 → 66 credits.
+    await system.services.billing!.infra.dataSource.query(
+      `UPDATE billing.subscriptions SET current_period_start = now() - interval '10 days', current_period_end = now() + interval '20 days 1 hour' WHERE user_id = $1`,
+      [userId],
+    );
+    const change = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'creator' });
+    expect(change.body.url).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
+    const sessionId = change.body.url.split('/').pop()!;
+    expect((await client.get(`/api/checkout/local/${sessionId}`)).body).toMatchObject({ kind: 'plan_change', itemId: 'creator', fromPlanId: 'starter', name: 'Starter → Creator', priceCents: 999 });
+
+    expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 200 });
+    const me = (await client.get<Me>('/api/auth/me')).body;
+    expect(me.subscription).toMatchObject({ planId: 'creator', scheduledPlanId: null });
+    expect(me.credits).toBe(10 + 50 + 66);
+    const entitlements = await new RpcClient(nc, 5000).request(BILLING.entitlements, { userId }, entitlementsReply);
+    expect(entitlements).toMatchObject({ planId: 'creator', priorityTier: PRIORITY_TIERS.priority }); // the next job queues by the new tier
+
+    expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 409 });
+    expect((await client.get<Me>('/api/auth/me')).body.credits).toBe(126);
+  });
+
+  it('downgrades at the next renewal, can take it back, and rolls the ending period over by its own plan', async () => {
+    const { client, userId } = await verifiedUser('downgrade@example.com');
+    await subscribe(client, 'pro');
+    const opened = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
+    expect((await client.get(`/api/checkout/local/${opened}`)).body).toMatchObject({ kind: 'plan_change', name: 'Pro → Starter' });
+    await client.post(`/api/checkout/local/${opened}`, { action: 'pay' });
+    expect((await client.get<Me>('/api/auth/me')).body).toMatchObject({ credits: 410, subscription: { planId: 'pro', scheduledPlanId: 'starter' } });
+
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({ status: 200, body: { url: '/account?change=kept' } });
+    expect((await client.get<Me>('/api/auth/me')).body.subscription).toMatchObject({ planId: 'pro', scheduledPlanId: null });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({ status: 409, body: { error: 'You are already on the Pro plan.' } });
+
+    const again = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
+    await client.post(`/api/checkout/local/${again}`, { action: 'pay' });
+    const { SubscriptionsService } = await import('../../services/billing/src/subscriptions.service.js');
+    expect(await system.services.billing!.app.get(SubscriptionsService).renew(userId)).toBe('renewed');
+    // Pro's 25% of 400 unused (capped at 100) rolls over, then Starter's 50; the trial's 10 stay.
+    expect((await client.get<Me>('/api/auth/me')).body).toMatchObject({ credits: 10 + 100 + 50, subscription: { planId: 'starter', scheduledPlanId: null } });
+  });
+
+  it('refuses a plan change while a payment is past due, and a stale change checkout', async () => {
+    const { client, userId } = await verifiedUser('past-due-change@example.com');
+    await subscribe(client, 'starter');
+    const stale = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' })).body.url.split('/').pop()!;
+    await subscribe(client, 'creator');
+    expect(await client.post(`/api/checkout/local/${stale}`, { action: 'pay' })).toMatchObject({
+      status: 409,
+      body: { error: 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.' },
+    });
+    expect((await client.get<Me>('/api/auth/me')).body.subscription.planId).toBe('creator');
+
+    await system.services.billing!.infra.dataSource.query(`UPDATE billing.subscriptions SET status = 'past_due' WHERE user_id = $1`, [userId]);
+    expect(await client.post('/api/stripe/checkout', { planId: 'studio' })).toMatchObject({
+      status: 409,
+      body: { error: 'Your last payment failed. Update your card in Manage Billing before changing plan.' },
+    });
+    const [row] = await system.services.billing!.infra.dataSource.query(`SELECT plan_id, scheduled_plan_id FROM billing.subscriptions WHERE user_id = $1`, [userId]);
+    expect(row).toEqual({ plan_id: 'creator', scheduled_plan_id: null });
   });
 
   it('lets a local subscriber cancel at the period end and resume through the local portal; bad input and trial accounts change nothing', async () => {

@@ -34,6 +34,7 @@ export const meRequest = z.object({ userId: uuid });
 export const meReply = z.object({
   user: publicUser,
   credits: z.number().int(),
+  trialCredits: z.number().int().optional(),
   subscription: subscriptionSummary.nullable(),
 });
 export const getUserRequest = z.object({ userId: uuid });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, TOPUP_IDS } from './plans.js';
+import { PLAN_IDS, PRIORITY_TIERS, TOPUP_IDS } from './plans.js';
 import { uuid, urlReply } from './common.schemas.js';
 
 export const subscriptionStatus = z.enum(['active', 'incomplete', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete_expired', 'paused']);
@@ -8,17 +8,24 @@ export const subscriptionSummary = z.object({
   planId: z.enum(PLAN_IDS),
   currentPeriodEnd: z.iso.datetime(),
   cancelAtPeriodEnd: z.boolean().optional(),
+  /** A downgrade that takes effect at `currentPeriodEnd`. */
+  scheduledPlanId: z.enum(PLAN_IDS).nullable().optional(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
 
 export const accountSummaryRequest = z.object({ userId: uuid });
-export const accountSummaryReply = z.object({ credits: z.number().int(), subscription: subscriptionSummary.nullable() });
+export const accountSummaryReply = z.object({
+  credits: z.number().int(),
+  /** What is left of the 10 trial credits (the trial banner shows this out of 10). */
+  trialCredits: z.number().int(),
+  subscription: subscriptionSummary.nullable(),
+});
 
 export const entitlementsRequest = z.object({ userId: uuid });
 export const entitlementsReply = z.object({
   planId: z.enum(PLAN_IDS).nullable(),
   upscaleFactors: z.array(z.union([z.literal(2), z.literal(4)])),
-  priorityTier: z.number().int().min(0).max(3),
+  priorityTier: z.number().int().min(PRIORITY_TIERS.standard).max(PRIORITY_TIERS.highest),
   commercialLicense: z.boolean(),
 });
 export type Entitlements = z.infer<typeof entitlementsReply>;
@@ -49,8 +56,10 @@ export const localCheckoutParams = z.object({ sessionId: uuid });
 export const localCheckoutGetRequest = localCheckoutParams.extend({ userId: uuid });
 export const localCheckoutReply = z.object({
   sessionId: uuid,
-  kind: z.enum(['subscription', 'topup']),
+  kind: z.enum(['subscription', 'topup', 'plan_change']),
   itemId: z.string(),
+  /** For a plan change: the plan it changes from. */
+  fromPlanId: z.enum(PLAN_IDS).optional(),
   name: z.string(),
   credits: z.number().int(),
   priceCents: z.number().int(),
@@ -65,3 +74,19 @@ export const localPortalReply = z.object({ subscription: subscriptionSummary });
 export const localCheckoutCompleteBody = z.object({ action: z.enum(['pay', 'cancel']) });
 export const localCheckoutCompleteRequest = localCheckoutCompleteBody.extend(localCheckoutGetRequest.shape);
 export const localCheckoutCompleteReply = z.object({ redirectUrl: z.string() });
+
+/** The credit history on /account: the latest ledger movements, newest first. */
+export const CREDIT_HISTORY_LIMIT = 50;
+export const creditHistoryRequest = z.object({ userId: uuid });
+export const creditHistoryEntry = z.object({
+  at: z.iso.datetime(),
+  /** grant: credits added (trial, plan, rollover, top-up); spend; refund of a spend; expire. */
+  kind: z.enum(['grant', 'spend', 'refund', 'expire']),
+  /** For grants and expiries: which kind of credits. */
+  source: z.enum(['trial', 'plan', 'rollover', 'topup']).nullable(),
+  /** For spends and refunds: what the credits paid for. */
+  reason: z.string().nullable(),
+  delta: z.number().int(),
+});
+export const creditHistoryReply = z.object({ entries: z.array(creditHistoryEntry).max(CREDIT_HISTORY_LIMIT) });
+export type CreditHistoryEntry = z.infer<typeof creditHistoryEntry>;

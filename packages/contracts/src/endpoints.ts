@@ -32,6 +32,7 @@ export const ENDPOINTS = {
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   getLocalCheckout: { method: 'GET', path: '/api/checkout/local/:sessionId' },
   updateLocalPortal: { method: 'POST', path: '/api/billing/local-portal' },
+  getCreditHistory: { method: 'GET', path: '/api/billing/credit-history' },
   completeLocalCheckout: { method: 'POST', path: '/api/checkout/local/:sessionId' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 

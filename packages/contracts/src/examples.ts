@@ -1,11 +1,11 @@
 import { VARIANT_LETTERS, type VariantLetter } from './art-directions.js';
 
 // The public /examples gallery. The images are rendered offline by the local design engine
-// (`npm run examples -w packages/design-engine`) into frontend/public/examples, so this table is the
+// (`npm run examples -w packages/design-engine`) into frontend/public/media/examples, so this table is the
 // single list both the renderer and the page read.
 export interface SampleImage {
   variant: VariantLetter;
-  /** Path served by the SPA, e.g. /examples/space-meow-A.webp */
+  /** Path served by the SPA, e.g. /media/examples/space-meow-A.webp */
   src: string;
 }
 
@@ -24,7 +24,7 @@ function sample(id: string, niche: string, prompt: string, description: string):
     niche,
     prompt,
     description,
-    images: VARIANT_LETTERS.map((variant) => ({ variant, src: `/examples/${id}-${variant}.webp` })),
+    images: VARIANT_LETTERS.map((variant) => ({ variant, src: `/media/examples/${id}-${variant}.webp` })),
   };
 }
 

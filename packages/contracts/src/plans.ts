@@ -5,8 +5,12 @@ export const TOPUP_IDS = ['boost-25', 'boost-50', 'boost-100'] as const;
 export type TopupId = (typeof TOPUP_IDS)[number];
 
 export type UpscaleFactor = 2 | 4;
-/** Queue priority: higher is served first. */
-export type PriorityTier = 0 | 1 | 2 | 3;
+/**
+ * Queue priority, higher served first (spec section 6: priority queue for Creator and above, Studio
+ * highest). The trial and Starter share the standard tier.
+ */
+export const PRIORITY_TIERS = { standard: 0, priority: 1, highest: 2 } as const;
+export type PriorityTier = (typeof PRIORITY_TIERS)[keyof typeof PRIORITY_TIERS];
 
 export interface Rollover {
   /** Share of unused plan credits carried into the next period, 0..1. */
@@ -37,7 +41,7 @@ export const PLANS: readonly Plan[] = [
     credits: 50,
     rollover: null,
     upscaleFactors: [2],
-    priorityTier: 1,
+    priorityTier: PRIORITY_TIERS.standard,
     commercialLicense: false,
     earlyAccess: false,
     popular: false,
@@ -50,7 +54,7 @@ export const PLANS: readonly Plan[] = [
     credits: 150,
     rollover: null,
     upscaleFactors: [2, 4],
-    priorityTier: 2,
+    priorityTier: PRIORITY_TIERS.priority,
     commercialLicense: false,
     earlyAccess: false,
     popular: true,
@@ -63,7 +67,7 @@ export const PLANS: readonly Plan[] = [
     credits: 400,
     rollover: { share: 0.25, max: 100 },
     upscaleFactors: [2, 4],
-    priorityTier: 2,
+    priorityTier: PRIORITY_TIERS.priority,
     commercialLicense: true,
     earlyAccess: false,
     popular: false,
@@ -76,7 +80,7 @@ export const PLANS: readonly Plan[] = [
     credits: 1000,
     rollover: { share: 0.5, max: 500 },
     upscaleFactors: [2, 4],
-    priorityTier: 3,
+    priorityTier: PRIORITY_TIERS.highest,
     commercialLicense: true,
     earlyAccess: true,
     popular: false,
@@ -108,7 +112,7 @@ export const CREDIT_COSTS = {
 export const IMAGES_PER_GENERATION = 4;
 
 /** Trial accounts: no upscaling, lowest queue priority. */
-export const TRIAL_ENTITLEMENTS = { upscaleFactors: [] as readonly UpscaleFactor[], priorityTier: 0 as PriorityTier, commercialLicense: false };
+export const TRIAL_ENTITLEMENTS = { upscaleFactors: [] as readonly UpscaleFactor[], priorityTier: PRIORITY_TIERS.standard as PriorityTier, commercialLicense: false };
 
 /** Statuses that count as subscribed on /generate and /account (spec section 4). */
 export const SUBSCRIBED_STATUSES = ['active', 'incomplete', 'trialing'] as const;

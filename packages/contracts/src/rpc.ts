@@ -36,6 +36,7 @@ export const RPC_CONTRACTS = {
   [BILLING.topup]: { request: billing.topupRequest, reply: urlReply },
   [BILLING.portal]: { request: billing.portalRequest, reply: urlReply },
   [BILLING.webhook]: { request: billing.webhookRequest, reply: billing.webhookReply },
+  [BILLING.creditHistory]: { request: billing.creditHistoryRequest, reply: billing.creditHistoryReply },
   [BILLING.localCheckoutGet]: { request: billing.localCheckoutGetRequest, reply: billing.localCheckoutReply },
   [BILLING.localCheckoutComplete]: { request: billing.localCheckoutCompleteRequest, reply: billing.localCheckoutCompleteReply },
   [BILLING.localPortal]: { request: billing.localPortalRequest, reply: billing.localPortalReply },

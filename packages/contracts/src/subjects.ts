@@ -27,6 +27,7 @@ export const BILLING = {
   localCheckoutGet: 'billing.local-checkout.get',
   localCheckoutComplete: 'billing.local-checkout.complete',
   localPortal: 'billing.local-portal.update',
+  creditHistory: 'billing.credit-history.list',
 } as const;
 
 export const GENERATION = {

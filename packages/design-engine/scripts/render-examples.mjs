@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Renders the /examples gallery (the contracts' SAMPLE_GALLERY) with the local design engine into
-// frontend/public/examples as WebP previews (1200 px tall, transparent), shown on the public page.
+// frontend/public/media/examples as WebP previews (1200 px tall, transparent), shown on the public page.
 //   make examples
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { SAMPLE_GALLERY } from '@printloom/contracts';
 import { renderDesigns } from '../dist/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const outDir = path.join(root, 'frontend/public/examples');
+const outDir = path.join(root, 'frontend/public/media/examples');
 mkdirSync(outDir, { recursive: true });
 for (const sample of SAMPLE_GALLERY) {
   const designs = await renderDesigns({ prompt: sample.prompt, dark: true, seed: `examples-${sample.id}` });

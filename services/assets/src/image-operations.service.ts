@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, BILLING, CREDIT_COSTS, LIMITS, cheapestPlanWithUpscale, entitlementsReply, reserveReply, settleReply, type Asset, type UpscaleFactor } from '@printloom/contracts';
+import { AppError, BILLING, CREDIT_COSTS, LIMITS, cheapestPlanWithUpscale, upscaleFits, upscaleTooLargeReason, entitlementsReply, reserveReply, settleReply, type Asset, type UpscaleFactor } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
 import { AssetFiles } from './asset-files.js';
@@ -35,6 +35,8 @@ export class ImageOperationsService {
 
   async upscale(userId: string, assetId: string, factor: UpscaleFactor): Promise<{ creditsRemaining: number; asset: Asset }> {
     const source = await this.ownedOrNotFound(userId, assetId);
+    // Checked before the plan and the credits: an upscale that cannot fit is refused at no cost.
+    if (!upscaleFits(source, factor)) throw new AppError('UNPROCESSABLE', upscaleTooLargeReason(factor));
     const entitlements = await this.rpc.request(BILLING.entitlements, { userId }, entitlementsReply);
     if (!entitlements.upscaleFactors.includes(factor)) {
       throw new AppError('FORBIDDEN', `Upscaling ${factor}× needs the ${cheapestPlanWithUpscale(factor).name} plan or higher.`);

@@ -51,7 +51,7 @@ export class AuthService {
     try {
       return await this.rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
     } catch (error) {
-      if (error instanceof AppError && BILLING_DOWN_CODES.has(error.code)) return { credits: 0, subscription: null };
+      if (error instanceof AppError && BILLING_DOWN_CODES.has(error.code)) return { credits: 0, trialCredits: 0, subscription: null };
       throw error;
     }
   }

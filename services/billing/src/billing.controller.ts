@@ -4,6 +4,7 @@ import {
   BILLING,
   accountSummaryRequest,
   checkoutRequest,
+  creditHistoryRequest,
   entitlementsRequest,
   localCheckoutCompleteRequest,
   localCheckoutGetRequest,
@@ -38,6 +39,11 @@ export class BillingController {
   @MessagePattern(BILLING.accountSummary)
   accountSummary(@Payload(new ZodPipe(accountSummaryRequest)) request: z.infer<typeof accountSummaryRequest>) {
     return this.subscriptions.summary(request.userId);
+  }
+
+  @MessagePattern(BILLING.creditHistory)
+  creditHistory(@Payload(new ZodPipe(creditHistoryRequest)) request: z.infer<typeof creditHistoryRequest>) {
+    return this.credits.history(request.userId);
   }
 
   @MessagePattern(BILLING.entitlements)

@@ -4,7 +4,7 @@ import { addOneMonth } from './domain/rollover.js';
 import { CheckoutRepository } from './repositories/checkout.repository.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { CreditsService } from './credits.service.js';
-import { SubscriptionsService } from './subscriptions.service.js';
+import { PAYMENT_FAILED_STATUSES, SubscriptionsService } from './subscriptions.service.js';
 import { PAYMENT_PROVIDER } from './billing.tokens.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 
@@ -24,10 +24,14 @@ export class CheckoutService {
   async checkout(userId: string, planId: string): Promise<{ url: string }> {
     const plan = findPlan(planId);
     if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
-    if (await this.subscriptions.isSubscribed(userId)) {
-      throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
+    const current = await this.subscriptions.changeable(userId);
+    if (!current) return { url: await this.payments.checkoutForPlan(userId, plan) };
+    if (current.plan_id === plan.id || PAYMENT_FAILED_STATUSES.includes(current.status)) {
+      // Nothing to pay for: take a scheduled downgrade back, or say why there is no change.
+      await this.subscriptions.changePlan({ userId, toPlanId: plan.id, ref: `keep:${userId}` });
+      return { url: '/account?change=kept' };
     }
-    return { url: await this.payments.checkoutForPlan(userId, plan) };
+    return { url: await this.payments.checkoutForPlanChange(userId, findPlan(current.plan_id)!, plan) };
   }
 
   async topup(userId: string, topupId: string): Promise<{ url: string }> {
@@ -54,9 +58,11 @@ export class CheckoutService {
   async getLocal(userId: string, sessionId: string) {
     const session = await this.checkouts.find(sessionId);
     if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const item = session.kind === 'subscription' ? findPlan(session.item_id) : findTopup(session.item_id);
+    const item = session.kind === 'topup' ? findTopup(session.item_id) : findPlan(session.item_id);
     if (!item) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return { sessionId: session.id, kind: session.kind, itemId: item.id, name: item.name, credits: item.credits, priceCents: item.priceCents, status: session.status };
+    const from = session.kind === 'plan_change' ? findPlan(session.from_plan_id ?? '') : undefined;
+    const name = from ? `${from.name} → ${item.name}` : item.name;
+    return { sessionId: session.id, kind: session.kind, itemId: item.id, ...(from && { fromPlanId: from.id }), name, credits: item.credits, priceCents: item.priceCents, status: session.status };
   }
 
   /** Pay or cancel a local checkout; paying runs the same activation/grant path as Stripe's webhook. */
@@ -76,6 +82,8 @@ export class CheckoutService {
       if (session.kind === 'subscription' && (await this.subscriptions.isSubscribed(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
       if (session.kind === 'topup') {
         await this.credits.grantTopup(userId, `topup:${session.id}`, findTopup(session.item_id)!.credits, tx);
+      } else if (session.kind === 'plan_change') {
+        await this.subscriptions.changePlan({ userId, toPlanId: session.item_id, ref: session.id, expectedFrom: session.from_plan_id ?? undefined }, tx);
       } else {
         const periodStart = new Date();
         await this.subscriptions.startPeriod({ userId, planId: session.item_id, periodStart, periodEnd: addOneMonth(periodStart) }, tx);

@@ -11,7 +11,7 @@ export const billingEnvSchema = serviceEnvSchema.extend({
   RESERVATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15 * 60_000),
   BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   /** Trial credits expire this many days after they are granted. */
-  TRIAL_CREDITS_DAYS: z.coerce.number().int().positive().default(30),
+  TRIAL_CREDITS_DAYS: z.coerce.number().int().positive().optional(),
 });
 export type BillingConfig = z.infer<typeof billingEnvSchema>;
 

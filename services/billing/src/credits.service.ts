@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, MESSAGES, TRIAL } from '@printloom/contracts';
+import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, type CreditHistoryEntry } from '@printloom/contracts';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import type { EntityManager } from 'typeorm';
 import { allocate } from './domain/rollover.js';
@@ -38,6 +38,15 @@ export class CreditsService {
     });
   }
 
+  /** The credit history on /account: a reservation reads as a spend, its release as a refund. */
+  async history(userId: string): Promise<{ entries: CreditHistoryEntry[] }> {
+    const rows = await this.ledger.history(userId, CREDIT_HISTORY_LIMIT);
+    const kinds: Record<string, CreditHistoryEntry['kind']> = { grant: 'grant', reserve: 'spend', release: 'refund', expire: 'expire' };
+    return {
+      entries: rows.map((row) => ({ at: new Date(row.at).toISOString(), kind: kinds[row.kind], source: row.source, reason: row.reason, delta: row.delta })),
+    };
+  }
+
   commit(reservationId: string): Promise<{ balance: number }> {
     return this.settle(reservationId, 'committed');
   }
@@ -48,13 +57,14 @@ export class CreditsService {
 
   /**
    * The 10 trial credits, once per user whatever the number of events (the lot's source ref is unique).
-   * They expire TRIAL_CREDITS_DAYS after the grant: a trial is a month, like a plan period.
+   * They never expire (spec section 9), unless an operator sets TRIAL_CREDITS_DAYS.
    */
   async grantTrial(userId: string, email?: string): Promise<boolean> {
     return this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, userId);
       if (email) await this.accounts.remember(tx, userId, email);
-      const expiresAt = new Date(Date.now() + this.config.TRIAL_CREDITS_DAYS * 24 * 3600_000);
+      const days = this.config.TRIAL_CREDITS_DAYS;
+      const expiresAt = days === undefined ? null : new Date(Date.now() + days * 24 * 3600_000);
       return this.ledger.grantLot(tx, { userId, kind: 'trial', sourceRef: `trial:${userId}`, credits: TRIAL.credits, expiresAt });
     });
   }

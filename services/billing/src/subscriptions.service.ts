@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
+import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository, type SubscriptionRow } from './repositories/subscription.repository.js';
 
@@ -17,6 +18,11 @@ export interface PeriodChange {
 }
 
 const isSubscribed = (row: SubscriptionRow | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
+/** A subscription whose last payment failed: the card is fixed (billing portal) before anything else. */
+export const PAYMENT_FAILED_STATUSES = ['past_due', 'unpaid'];
+const PAYMENT_FAILED_BEFORE_CHANGE = 'Your last payment failed. Update your card in Manage Billing before changing plan.';
+
+export type PlanChangeOutcome = 'upgraded' | 'scheduled' | 'kept';
 
 function planOf(planId: string): Plan {
   const plan = findPlan(planId);
@@ -35,17 +41,18 @@ export class SubscriptionsService {
     private readonly ledger: LedgerRepository,
   ) {}
 
-  async summary(userId: string): Promise<{ credits: number; subscription: SubscriptionSummary | null }> {
-    const [credits, row] = await Promise.all([this.ledger.balance(userId), this.subscriptions.find(userId)]);
+  async summary(userId: string): Promise<{ credits: number; trialCredits: number; subscription: SubscriptionSummary | null }> {
+    const [{ credits, trialCredits }, row] = await Promise.all([this.ledger.balances(userId), this.subscriptions.find(userId)]);
     const subscription = row && row.status !== 'canceled'
       ? {
           status: row.status as SubscriptionSummary['status'],
           planId: row.plan_id as SubscriptionSummary['planId'],
           currentPeriodEnd: new Date(row.current_period_end).toISOString(),
           cancelAtPeriodEnd: row.cancel_at_period_end,
+          scheduledPlanId: (row.scheduled_plan_id ?? null) as SubscriptionSummary['scheduledPlanId'],
         }
       : null;
-    return { credits, subscription };
+    return { credits, trialCredits, subscription };
   }
 
   async entitlements(userId: string): Promise<Entitlements> {
@@ -57,6 +64,45 @@ export class SubscriptionsService {
 
   async isSubscribed(userId: string, tx?: EntityManager): Promise<boolean> {
     return isSubscribed(await this.subscriptions.find(userId, tx));
+  }
+
+  /** The subscription a plan change would change: subscribed, or held up by a failed payment. */
+  async changeable(userId: string, tx?: EntityManager): Promise<SubscriptionRow | null> {
+    const row = await this.subscriptions.find(userId, tx);
+    return row && (isSubscribed(row) || PAYMENT_FAILED_STATUSES.includes(row.status)) ? row : null;
+  }
+
+  /**
+   * Moves a subscriber to another plan. An upgrade takes effect now, with the prorated difference in
+   * monthly credits granted once (by `ref`); a downgrade waits for the next renewal; asking for the
+   * current plan takes a scheduled downgrade back. `expectedFrom` guards a checkout opened before
+   * another change. Never while a payment is past due.
+   */
+  async changePlan(change: { userId: string; toPlanId: string; ref: string; expectedFrom?: string; now?: Date }, inTransaction?: EntityManager): Promise<PlanChangeOutcome> {
+    const to = planOf(change.toPlanId);
+    const run = (work: (tx: EntityManager) => Promise<PlanChangeOutcome>) => (inTransaction ? work(inTransaction) : this.ledger.transaction(work));
+    return run(async (tx) => {
+      await this.ledger.lockUser(tx, change.userId);
+      const row = await this.changeable(change.userId, tx);
+      if (!row) throw new AppError('CONFLICT', 'There is no subscription to change. Choose a plan on the pricing page.');
+      if (PAYMENT_FAILED_STATUSES.includes(row.status)) throw new AppError('CONFLICT', PAYMENT_FAILED_BEFORE_CHANGE);
+      if (change.expectedFrom && change.expectedFrom !== row.plan_id) throw new AppError('CONFLICT', 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.');
+      const from = planOf(row.plan_id);
+      if (from.id === to.id) {
+        if (!row.scheduled_plan_id) throw new AppError('CONFLICT', `You are already on the ${to.name} plan.`);
+        await this.subscriptions.schedulePlan(tx, change.userId, null);
+        return 'kept';
+      }
+      if (!isUpgrade(from, to)) {
+        await this.subscriptions.schedulePlan(tx, change.userId, to.id);
+        return 'scheduled';
+      }
+      const periodEnd = new Date(row.current_period_end);
+      const credits = proratedUpgradeCredits(from, to, { start: new Date(row.current_period_start), end: periodEnd }, change.now ?? new Date());
+      await this.subscriptions.changePlanNow(tx, change.userId, to.id);
+      if (credits > 0) await this.ledger.grantLot(tx, { userId: change.userId, kind: 'plan', sourceRef: `plan-change:${change.ref}`, credits, expiresAt: periodEnd });
+      return 'upgraded';
+    });
   }
 
   /**
@@ -113,7 +159,8 @@ export class SubscriptionsService {
       return 'ended';
     }
     const periodStart = new Date(row.current_period_end);
-    await this.startPeriod({ userId, planId: row.plan_id, periodStart, periodEnd: addOneMonth(periodStart) });
+    // A scheduled downgrade takes effect with the new period; the ending period's rollover follows its own plan.
+    await this.startPeriod({ userId, planId: row.scheduled_plan_id ?? row.plan_id, periodStart, periodEnd: addOneMonth(periodStart) });
     return 'renewed';
   }
 

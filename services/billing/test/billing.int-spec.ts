@@ -52,6 +52,8 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await balance(userId)).toBe(10);
     expect(await ledgerSum(userId)).toBe(10);
+    const [lot] = await billing.infra.dataSource.query(`SELECT expires_at FROM billing.credit_lots WHERE user_id = $1 AND kind = 'trial'`, [userId]);
+    expect(lot.expires_at).toBeNull(); // spec: 10 trial credits, no expiry, unless TRIAL_CREDITS_DAYS is set
     const entitlements = await rpc.request(BILLING.entitlements, { userId }, entitlementsReply);
     expect(entitlements).toEqual({ planId: null, upscaleFactors: [], priorityTier: 0, commercialLicense: false });
   });
@@ -160,7 +162,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(await balance(studio)).toBe(1500); // 50% of 1300 = 650 → capped at 500
 
     const entitlements = await rpc.request(BILLING.entitlements, { userId: studio }, entitlementsReply);
-    expect(entitlements).toEqual({ planId: 'studio', upscaleFactors: [2, 4], priorityTier: 3, commercialLicense: true });
+    expect(entitlements).toEqual({ planId: 'studio', upscaleFactors: [2, 4], priorityTier: 2, commercialLicense: true });
   });
 
   it('starts a period once, however often the same activation arrives', async () => {
@@ -181,7 +183,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     const summary = await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
     expect(summary).toMatchObject({ credits: 175, subscription: { planId: 'creator', status: 'active', cancelAtPeriodEnd: true } });
     expect(await subscriptions.renew(userId)).toBe('ended');
-    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, subscription: null });
+    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, trialCredits: 0, subscription: null });
     await expect(billing.app.get(CheckoutService).portal(userId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 

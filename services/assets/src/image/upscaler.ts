@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { upscaleFits, upscaleTooLargeReason } from '@printloom/contracts';
 import { toPrintPng } from './derivatives.js';
 
 export class UpscaleTooLargeError extends Error {}
@@ -8,16 +9,12 @@ export interface Upscaler {
   upscale(image: Buffer, factor: 2 | 4): Promise<Buffer>;
 }
 
-export const MAX_UPSCALED_SIDE = 12_000;
-
 /** Lanczos3 with sharp: on flat print art as good as ML upscalers here, at a hundredth of the time. */
 export class LanczosUpscaler implements Upscaler {
   async upscale(image: Buffer, factor: 2 | 4): Promise<Buffer> {
     const { width, height } = await sharp(image).metadata();
     if (!width || !height) throw new Error('Not a readable image');
-    if (Math.max(width, height) * factor > MAX_UPSCALED_SIDE) {
-      throw new UpscaleTooLargeError(`This image is already large: ${factor}× would exceed ${MAX_UPSCALED_SIDE.toLocaleString('en-US')} px.`);
-    }
+    if (!upscaleFits({ width, height }, factor)) throw new UpscaleTooLargeError(upscaleTooLargeReason(factor));
     return toPrintPng(sharp(image).ensureAlpha().resize({ width: width * factor, height: height * factor, kernel: 'lanczos3' }));
   }
 }

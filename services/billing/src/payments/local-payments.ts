@@ -15,6 +15,10 @@ export class LocalPayments implements PaymentProvider {
     return `/checkout/${await this.checkouts.create(userId, 'subscription', plan.id)}`;
   }
 
+  async checkoutForPlanChange(userId: string, from: Plan, to: Plan): Promise<string> {
+    return `/checkout/${await this.checkouts.create(userId, 'plan_change', to.id, from.id)}`;
+  }
+
   async checkoutForTopup(userId: string, pack: TopupPack): Promise<string> {
     return `/checkout/${await this.checkouts.create(userId, 'topup', pack.id)}`;
   }

@@ -5,5 +5,7 @@ export interface PaymentProvider {
   readonly name: 'stripe' | 'local';
   checkoutForPlan(userId: string, plan: Plan): Promise<string>;
   checkoutForTopup(userId: string, pack: TopupPack): Promise<string>;
+  /** Where a subscriber confirms a change from one plan to another. */
+  checkoutForPlanChange(userId: string, from: Plan, to: Plan): Promise<string>;
   portal(userId: string): Promise<string>;
 }

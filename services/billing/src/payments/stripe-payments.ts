@@ -42,6 +42,11 @@ export class StripePayments implements PaymentProvider {
     return this.urlOf(session.url);
   }
 
+  /** Not yet: Stripe plan changes need catalog prices (lookup keys) and the portal's update flow. */
+  async checkoutForPlanChange(): Promise<string> {
+    throw new AppError('CONFLICT', 'You already have a subscription. Use Manage Billing to change or cancel it.');
+  }
+
   async portal(userId: string): Promise<string> {
     const customer = await this.customers.stripeCustomerOf(userId);
     if (!customer) throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');

@@ -4,8 +4,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 export interface CheckoutRow {
   id: string;
   user_id: string;
-  kind: 'subscription' | 'topup';
+  kind: 'subscription' | 'topup' | 'plan_change';
   item_id: string;
+  /** For a plan change: the plan it changes from. */
+  from_plan_id: string | null;
   status: 'open' | 'paid' | 'canceled';
 }
 
@@ -14,13 +16,18 @@ export interface CheckoutRow {
 export class CheckoutRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(userId: string, kind: CheckoutRow['kind'], itemId: string): Promise<string> {
-    const [{ id }] = await this.dataSource.query(`INSERT INTO billing.checkout_sessions (user_id, kind, item_id) VALUES ($1, $2, $3) RETURNING id`, [userId, kind, itemId]);
+  async create(userId: string, kind: CheckoutRow['kind'], itemId: string, fromPlanId: string | null = null): Promise<string> {
+    const [{ id }] = await this.dataSource.query(`INSERT INTO billing.checkout_sessions (user_id, kind, item_id, from_plan_id) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      userId,
+      kind,
+      itemId,
+      fromPlanId,
+    ]);
     return id;
   }
 
   async find(id: string): Promise<CheckoutRow | null> {
-    const [row] = await this.dataSource.query(`SELECT id, user_id, kind, item_id, status FROM billing.checkout_sessions WHERE id = $1`, [id]);
+    const [row] = await this.dataSource.query(`SELECT id, user_id, kind, item_id, from_plan_id, status FROM billing.checkout_sessions WHERE id = $1`, [id]);
     return row ?? null;
   }
 

@@ -36,17 +36,44 @@ export class LedgerRepository {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('billing:user:' || $1))`, [userId]);
   }
 
+  /** The balance and, within it, what is left of the trial credits, in one query. */
+  async balances(userId: string): Promise<{ credits: number; trialCredits: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT coalesce(sum(credits_remaining), 0)::int AS credits, coalesce(sum(credits_remaining) FILTER (WHERE kind = 'trial'), 0)::int AS trial
+       FROM billing.credit_lots WHERE user_id = $1 AND ${LIVE}`,
+      [userId],
+    );
+    return { credits: row.credits, trialCredits: row.trial };
+  }
+
+  /**
+   * The latest movements, newest first: a spend or refund split over several lots is one movement;
+   * grants and expiries say which kind of credits they were.
+   */
+  async history(userId: string, limit: number): Promise<Array<{ at: Date; kind: string; source: LotKind | null; reason: string | null; delta: number }>> {
+    return this.dataSource.query(
+      `SELECT max(e.created_at) AS at, e.kind, CASE WHEN r.id IS NULL THEN min(l.kind) END AS source, r.reason, sum(e.delta)::int AS delta
+       FROM billing.ledger_entries e
+       LEFT JOIN billing.credit_lots l ON l.id = e.lot_id
+       LEFT JOIN billing.reservations r ON r.id = e.reservation_id
+       WHERE e.user_id = $1
+       GROUP BY e.kind, r.id, r.reason, CASE WHEN r.id IS NULL THEN e.id END
+       ORDER BY max(e.id) DESC LIMIT $2`,
+      [userId, limit],
+    );
+  }
+
   async balance(userId: string, tx: EntityManager = this.dataSource.manager): Promise<number> {
     const [row] = await tx.query(`SELECT coalesce(sum(credits_remaining), 0)::int AS balance FROM billing.credit_lots WHERE user_id = $1 AND ${LIVE}`, [userId]);
     return row.balance;
   }
 
-  /** Live lots in spend order: soonest expiry first, never-expiring (top-ups) last. */
+  /** Live lots in spend order: soonest expiry first, then free trial credits, paid top-ups last. */
   spendableLots(tx: EntityManager, userId: string): Promise<Lot[]> {
     return tx.query(
       `SELECT id, kind, credits_remaining AS remaining, expires_at FROM billing.credit_lots
        WHERE user_id = $1 AND credits_remaining > 0 AND ${LIVE}
-       ORDER BY expires_at ASC NULLS LAST, created_at ASC FOR UPDATE`,
+       ORDER BY expires_at ASC NULLS LAST, (kind = 'topup') ASC, created_at ASC FOR UPDATE`,
       [userId],
     );
   }

@@ -10,6 +10,8 @@ export interface SubscriptionRow {
   cancel_at_period_end: boolean;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** A downgrade waiting for the next renewal. */
+  scheduled_plan_id: string | null;
 }
 
 @Injectable()
@@ -26,13 +28,14 @@ export class SubscriptionRepository {
     return row ?? null;
   }
 
-  async upsert(tx: EntityManager, row: Omit<SubscriptionRow, 'cancel_at_period_end'> & { cancel_at_period_end?: boolean }): Promise<void> {
+  /** A new period: any scheduled change has now taken effect. */
+  async upsert(tx: EntityManager, row: Omit<SubscriptionRow, 'cancel_at_period_end' | 'scheduled_plan_id'> & { cancel_at_period_end?: boolean }): Promise<void> {
     await tx.query(
       `INSERT INTO billing.subscriptions (user_id, plan_id, status, current_period_start, current_period_end, cancel_at_period_end, stripe_customer_id, stripe_subscription_id, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
        ON CONFLICT (user_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, status = EXCLUDED.status,
          current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
-         cancel_at_period_end = EXCLUDED.cancel_at_period_end,
+         cancel_at_period_end = EXCLUDED.cancel_at_period_end, scheduled_plan_id = NULL,
          stripe_customer_id = coalesce(EXCLUDED.stripe_customer_id, billing.subscriptions.stripe_customer_id),
          stripe_subscription_id = coalesce(EXCLUDED.stripe_subscription_id, billing.subscriptions.stripe_subscription_id),
          updated_at = now()`,
@@ -46,6 +49,16 @@ export class SubscriptionRepository {
       status,
       cancelAtPeriodEnd ?? null,
     ]);
+  }
+
+  /** The plan in force changes now (an upgrade); any scheduled downgrade is dropped. */
+  async changePlanNow(tx: EntityManager, userId: string, planId: string): Promise<void> {
+    await tx.query(`UPDATE billing.subscriptions SET plan_id = $2, scheduled_plan_id = NULL, updated_at = now() WHERE user_id = $1`, [userId, planId]);
+  }
+
+  /** The plan to take effect at the next renewal, or null to keep the current one. */
+  async schedulePlan(tx: EntityManager, userId: string, planId: string | null): Promise<void> {
+    await tx.query(`UPDATE billing.subscriptions SET scheduled_plan_id = $2, updated_at = now() WHERE user_id = $1`, [userId, planId]);
   }
 
   async isEventProcessed(eventId: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, jetstream, jetstreamManager, type Consumer, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { GENERATION_QUEUE } from '@printloom/contracts';
+import { GENERATION_QUEUE, PRIORITY_TIERS as TIERS } from '@printloom/contracts';
 
-export const PRIORITY_TIERS = [0, 1, 2, 3] as const;
+export const PRIORITY_TIERS = Object.values(TIERS);
 
 /**
  * The durable work queue of generation jobs on JetStream: one subject and one shared durable pull
