@@ -1,5 +1,8 @@
 // The public HTTP surface (spec section 7), one row per route. The gateway registers every row,
-// validates input with its schemas, forwards `rpc` rows over NATS and derives /api/docs from it.
+// validates input with its schemas, forwards `rpc` rows over NATS and derives /api/docs from it; the
+// web app derives its typed client from it. A row starts with `...endpoint('name')`: method and path
+// come from ENDPOINTS (zod-free, for the browser), the name is the operationId. A new endpoint is one
+// ENDPOINTS entry and one row here; an `rpc` row's subject must be in RPC_CONTRACTS (rpc.ts).
 import { z } from 'zod';
 import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS } from './subjects.js';
 import * as auth from './auth.schemas.js';

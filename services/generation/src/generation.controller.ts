@@ -1,26 +1,26 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { GENERATION, describeRequest, generateRequest, getJobRequest } from '@printloom/contracts';
-import { ZodPipe } from '@printloom/service-kit';
-import type { z } from 'zod';
+import { GENERATION, type RpcRequest } from '@printloom/contracts';
+import { requestPipe } from '@printloom/service-kit';
 import { GenerationService } from './generation.service.js';
 
+/** Each handler names its subject; the contracts' registry supplies the schema its payload must meet. */
 @Controller()
 export class GenerationController {
   constructor(private readonly generation: GenerationService) {}
 
   @MessagePattern(GENERATION.createJob)
-  createJob(@Payload(new ZodPipe(generateRequest)) request: z.infer<typeof generateRequest>) {
+  createJob(@Payload(requestPipe(GENERATION.createJob)) request: RpcRequest<typeof GENERATION.createJob>) {
     return this.generation.createJob(request);
   }
 
   @MessagePattern(GENERATION.getJob)
-  getJob(@Payload(new ZodPipe(getJobRequest)) request: z.infer<typeof getJobRequest>) {
+  getJob(@Payload(requestPipe(GENERATION.getJob)) request: RpcRequest<typeof GENERATION.getJob>) {
     return this.generation.getJob(request.userId, request.jobId);
   }
 
   @MessagePattern(GENERATION.describe)
-  describe(@Payload(new ZodPipe(describeRequest)) request: z.infer<typeof describeRequest>) {
+  describe(@Payload(requestPipe(GENERATION.describe)) request: RpcRequest<typeof GENERATION.describe>) {
     return this.generation.describe(request);
   }
 }
