@@ -163,7 +163,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
         form.append('image', new Blob([bytes]), 'bomb.png');
         return fetch(`${system.baseUrl}/api/describe`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' } });
       };
-      const tooLarge = { error: 'Image is too large: at most 12000 pixels per side and 40 megapixels.' };
+      const tooLarge = { error: 'Image is too large: at most 12000 pixels per side and 40 megapixels.', code: 'PAYLOAD_TOO_LARGE' };
       for (const [width, height] of [[100_000, 100_000], [15_000, 15_000], [7_000, 7_000]]) {
         const bomb = pixelBombPng(width, height);
         expect(bomb.length).toBeLessThan(40_000);

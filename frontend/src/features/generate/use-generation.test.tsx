@@ -37,7 +37,9 @@ describe('starting a generation', () => {
 
   it('sends the prompt with the spec options to the generate route', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).startsWith('/api/generate') ? new Response('{"jobId":"00000000-0000-4000-8000-0000000000aa"}', { status: 202 }) : new Response('{}', { status: 200 }),
+      String(input).startsWith('/api/generate')
+        ? new Response('{"jobId":"00000000-0000-4000-8000-0000000000aa"}', { status: 202 })
+        : new Response('{"job":{"id":"00000000-0000-4000-8000-0000000000aa","status":"queued","error":null,"prompt":"a cat"}}', { status: 200 }),
     );
     const { result } = renderGeneration();
     await act(() => result.current.generate('a cat'));
