@@ -15,8 +15,8 @@ build:          ## tsc per workspace, vite for the SPA
 
 typecheck: build
 
-migrate:        ## run every service's migrations against DATABASE_URL (services also migrate on start)
-	npm run build && for s in auth billing notifications assets generation; do npm run migration:run -w services/$$s || exit 1; done
+migrate:        ## per-service roles + every service's migrations (as its role) against DATABASE_URL; natively services also migrate on start
+	npm run build && node scripts/migrate.mjs
 
 bench:          ## benchmarks kept in the repo (not timed tests)
 	npm run bench --workspaces --if-present

@@ -43,7 +43,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   if (config.STATIC_DIR) serveSpa(app, path.resolve(config.STATIC_DIR));
 
   await app.listen(config.PORT, config.HOST);
-  const health = await startHealthServer('gateway', config.HEALTH_PORT, { nats: () => nc.flush() }, metrics.registry);
+  const health = await startHealthServer('gateway', config.HEALTH_PORT, { nats: () => nc.flush(), storage: () => storage.ensureReady() }, metrics.registry);
   const port = (app.getHttpServer().address() as AddressInfo).port;
   logger.info({ port, healthPort: health.port }, 'gateway ready');
   return {

@@ -70,7 +70,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const logger = createLogger(name, env.LOG_LEVEL);
   const metrics = createMetrics(name);
   const nc = await connectNats(env.NATS_URL, name);
-  const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL });
+  const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL, migrate: env.MIGRATE_ON_START });
   const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc), dataSource, metrics };
 
   const server = new ServerNats({ servers: [env.NATS_URL], queue: QUEUE_GROUPS[name], name: `${name}-rpc` });

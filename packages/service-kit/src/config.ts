@@ -50,5 +50,7 @@ export const serviceEnvSchema = z.object({
   NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
   HEALTH_PORT: port.default(0),
   LOG_LEVEL: env.logLevel,
+  /** Natively each service migrates its schema on start; containers run the one-shot migrate job instead. */
+  MIGRATE_ON_START: env.boolean.default(true),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -10,12 +10,18 @@ export interface HealthServer {
 }
 
 /**
- * The small HTTP port of a service: `/health` runs every check (PostgreSQL, NATS, ...) and answers 503
- * naming what is down; `/metrics` is the Prometheus text format.
+ * The small HTTP port of a service: `/health/live` answers while the process runs (a liveness probe
+ * must not restart a pod because its database is down); `/health/ready` (and `/health`) runs every
+ * check (PostgreSQL, NATS, storage...) and answers 503 naming what is down; `/metrics` is Prometheus text.
  */
 export async function startHealthServer(service: string, port: number, checks: Record<string, HealthCheck>, registry: Registry): Promise<HealthServer> {
   const server = http.createServer(async (req, res) => {
-    if (req.url === '/health') {
+    if (req.url === '/health/live') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok', service }));
+      return;
+    }
+    if (req.url === '/health' || req.url === '/health/ready') {
       const results = await runChecks(checks);
       const healthy = Object.values(results).every((result) => result === 'up');
       res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });

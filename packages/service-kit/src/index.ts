@@ -4,6 +4,7 @@ export * from './nats-connection.js';
 export * from './rpc-client.js';
 export * from './rpc-handling.js';
 export * from './database.js';
+export * from './database-roles.js';
 export * from './metrics.js';
 export * from './health-server.js';
 export * from './events.js';

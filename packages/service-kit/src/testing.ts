@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl } from './database-roles.js';
 
 export interface TestNats {
   url: string;
@@ -98,4 +99,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** The shared service variables pointing at a test's own NATS and database. */
 export function testServiceEnv(nats: TestNats, database: TestDatabase) {
   return { DATABASE_URL: database.url, NATS_URL: nats.url, HEALTH_PORT: 0, LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent' };
+}
+
+/**
+ * Gives each service of a test database its own role owning its schema (as in production), and
+ * returns the URL each service connects with.
+ */
+export async function provisionTestServiceRoles(database: TestDatabase): Promise<Record<(typeof DATABASE_SERVICES)[number], string>> {
+  await provisionServiceRoles(database.url, DATABASE_SERVICES.map((schema) => ({ schema })));
+  return Object.fromEntries(DATABASE_SERVICES.map((schema) => [schema, serviceDatabaseUrl(database.url, schema)])) as Record<(typeof DATABASE_SERVICES)[number], string>;
 }
