@@ -1,5 +1,5 @@
 # One command per task; see README.md.
-.PHONY: dev test test-jest build typecheck migrate bench up down compose-check examples
+.PHONY: dev test test-jest build typecheck migrate bench up up-prod down compose-check k8s-check image-sizes backup restore examples
 
 dev:            ## the whole system natively on http://localhost:8080
 	node scripts/dev.mjs
@@ -24,11 +24,17 @@ bench:          ## benchmarks kept in the repo (not timed tests)
 examples:       ## re-render the /examples gallery images with the local design engine
 	npm run build -w packages/contracts && npm run examples -w packages/design-engine
 
-up:             ## the whole system in containers (needs a Docker engine)
+up:             ## development mode in containers (needs a Docker engine): MinIO, Mailpit, no settings
 	docker compose up --build
+
+up-prod:        ## production mode in containers: every secret from .env (see .env.production.example)
+	docker compose -f docker-compose.yml -f docker-compose.prod.yml up --build -d
 
 down:
 	docker compose down
 
-compose-check:  ## validate docker-compose.yml offline
+compose-check:  ## validate both compose modes offline
 	bash scripts/check-compose.sh
+
+image-sizes:    ## each backend app's production node_modules size (what its image carries)
+	node scripts/production-bundle.mjs --sizes
