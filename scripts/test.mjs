@@ -65,6 +65,12 @@ function bundleBudget() {
   record('bundle budget', ok ? 1 : 0, ok ? 0 : 1, ok);
 }
 
+function opsCheck(name, command, commandArgs) {
+  log(name);
+  const ok = run(command, commandArgs);
+  record(name, ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
 function composeCheck() {
   if (!existsSync(path.join(root, 'scripts/check-compose.sh'))) return;
   log('docker-compose.yml check');
@@ -132,7 +138,8 @@ async function main() {
   const started = Date.now();
   if (!installIfNeeded()) return record('install', 0, 1, false);
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
-  if (!run('bash', ['scripts/ensure-infra.sh', ...(wantBrowser ? ['--chromium'] : [])])) return record('infrastructure', 0, 1, false);
+  const infraFlags = [...(wantBrowser ? ['--chromium'] : []), ...(args.has('--only-jest') ? [] : ['--ops-tools'])];
+  if (!run('bash', ['scripts/ensure-infra.sh', ...infraFlags])) return record('infrastructure', 0, 1, false);
   if (!args.has('--skip-build')) {
     log('type-check and build every workspace');
     const built = run('npm', ['run', 'build', '--silent']);
@@ -143,6 +150,7 @@ async function main() {
   frontendSuite();
   bundleBudget();
   composeCheck();
+  opsCheck('kubernetes manifests', process.execPath, ['scripts/check-k8s.mjs']);
   if (wantBrowser) await browserSuite();
   log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

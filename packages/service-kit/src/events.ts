@@ -10,18 +10,21 @@ type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
 
 const STREAM_SUBJECTS = Object.values(EVENTS);
 
-/** Creates the durable events stream, or widens its subjects when the contracts add an event. */
-export async function ensureEventsStream(nc: NatsConnection): Promise<void> {
+/**
+ * Creates the durable events stream (with `replicas` copies on a NATS cluster), or widens its subjects
+ * when the contracts add an event and adjusts its replicas when the setting changed.
+ */
+export async function ensureEventsStream(nc: NatsConnection, replicas = 1): Promise<void> {
   const jsm = await jetstreamManager(nc);
   try {
     const info = await jsm.streams.info(EVENTS_STREAM);
     const missing = STREAM_SUBJECTS.filter((subject) => !info.config.subjects?.includes(subject));
-    if (missing.length > 0) {
-      await jsm.streams.update(EVENTS_STREAM, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] });
+    if (missing.length > 0 || (info.config.num_replicas ?? 1) !== replicas) {
+      await jsm.streams.update(EVENTS_STREAM, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing], num_replicas: replicas });
     }
   } catch (error) {
     if (!String((error as Error).message).includes('stream not found')) throw error;
-    await jsm.streams.add({ name: EVENTS_STREAM, subjects: STREAM_SUBJECTS, max_age: 14 * 24 * 3600 * 1e9, duplicate_window: 10 * 60 * 1e9 }).catch(async (addError) => {
+    await jsm.streams.add({ name: EVENTS_STREAM, subjects: STREAM_SUBJECTS, max_age: 14 * 24 * 3600 * 1e9, duplicate_window: 10 * 60 * 1e9, num_replicas: replicas }).catch(async (addError) => {
       // another instance created it first
       await jsm.streams.info(EVENTS_STREAM).catch(() => {
         throw addError;
@@ -46,9 +49,9 @@ export interface EventConsumer {
  */
 export async function consumeEvents<S extends EventSubject>(
   nc: NatsConnection,
-  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void> },
+  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void>; streamReplicas?: number },
 ): Promise<EventConsumer> {
-  await ensureEventsStream(nc);
+  await ensureEventsStream(nc, options.streamReplicas);
   const jsm = await jetstreamManager(nc);
   const config = {
     durable_name: options.durable,

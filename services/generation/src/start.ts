@@ -35,7 +35,7 @@ export async function startGenerationService(config: GenerationConfig, overrides
     env: config,
     database: generationDatabase,
     module: (infra) => {
-      queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS);
+      queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS);
       return GenerationModule.forRoot(config, { storage, provider, queue });
     },
     healthChecks: { storage: () => storage.ensureReady() },

@@ -15,17 +15,23 @@ export class JobQueue {
   constructor(
     private readonly nc: NatsConnection,
     private readonly ackWaitMs: number,
+    /** Copies of the stream on a NATS cluster: a job survives losing the node that leads it. */
+    private readonly replicas = 1,
   ) {}
 
   async ensure(): Promise<void> {
     const jsm = await jetstreamManager(this.nc);
-    await jsm.streams.info(GENERATION_QUEUE.stream).catch(() =>
-      jsm.streams.add({ name: GENERATION_QUEUE.stream, subjects: [GENERATION_QUEUE.allSubjects], retention: RetentionPolicy.Workqueue, duplicate_window: 10 * 60 * 1e9 }).catch(async (error) => {
+    const existing = await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => null);
+    if (!existing) {
+      const stream = { name: GENERATION_QUEUE.stream, subjects: [GENERATION_QUEUE.allSubjects], retention: RetentionPolicy.Workqueue, duplicate_window: 10 * 60 * 1e9, num_replicas: this.replicas };
+      await jsm.streams.add(stream).catch(async (error) => {
         await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => {
           throw error;
         });
-      }),
-    );
+      });
+    } else if ((existing.config.num_replicas ?? 1) !== this.replicas) {
+      await jsm.streams.update(GENERATION_QUEUE.stream, { ...existing.config, num_replicas: this.replicas });
+    }
     for (const tier of PRIORITY_TIERS) {
       const config = {
         durable_name: GENERATION_QUEUE.consumerOf(tier),
