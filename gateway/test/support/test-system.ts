@@ -38,8 +38,9 @@ async function loadServiceStarter(name: ServiceName) {
   return (env: Record<string, string>) => start(load(env));
 }
 
-export async function startTestSystem(options: { services: ServiceName[]; env?: Record<string, string> }): Promise<TestSystem> {
-  const [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
+/** `nats`: a NATS the test started itself (e.g. a 3-node cluster); the system stops it on close. */
+export async function startTestSystem(options: { services: ServiceName[]; env?: Record<string, string>; nats?: TestNats }): Promise<TestSystem> {
+  const [nats, database] = await Promise.all([options.nats ?? startNatsServer(), createTestDatabase()]);
   // Each service connects as its own role that owns only its schema, as in production.
   const serviceUrls = await provisionTestServiceRoles(database);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-storage-'));

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
 import { AppError, QUEUE_GROUPS, type ServiceName } from '@printloom/contracts';
-import { connectNats, type NatsConnection } from './nats-connection.js';
+import { connectNats, natsServers, type NatsConnection } from './nats-connection.js';
 import { openDatabase, type DatabaseOptions } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
@@ -73,7 +73,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL, migrate: env.MIGRATE_ON_START });
   const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc), dataSource, metrics };
 
-  const server = new ServerNats({ servers: [env.NATS_URL], queue: QUEUE_GROUPS[name], name: `${name}-rpc` });
+  const server = new ServerNats({ servers: natsServers(env.NATS_URL), queue: QUEUE_GROUPS[name], name: `${name}-rpc` });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     { module: ServiceRootModule, imports: [InfraModule.forRoot(infra), options.module(infra)] },
     {

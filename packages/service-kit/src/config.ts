@@ -33,7 +33,11 @@ export const env = {
   port,
   url,
   databaseUrl: url(['postgres:', 'postgresql:']),
-  natsUrl: url(['nats:', 'tls:']).or(z.string().regex(/^[\w.-]+:\d+$/, 'must be a nats:// URL or host:port')),
+  /** One server, or several of a cluster separated by commas. */
+  natsUrl: z.string().refine(
+    (value) => value.split(',').every((server) => /^[\w.-]+:\d+$/.test(server.trim()) || url(['nats:', 'tls:']).safeParse(server.trim()).success),
+    'must be a nats:// URL or host:port (several separated by commas)',
+  ),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   optionalString: z
     .string()
