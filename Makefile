@@ -36,5 +36,14 @@ down:
 compose-check:  ## validate both compose modes offline
 	bash scripts/check-compose.sh
 
+k8s-check:      ## render the Kubernetes overlays and validate every object
+	node scripts/check-k8s.mjs
+
+backup:         ## PostgreSQL dump + storage mirror into .data/backups/<time> (or DIR=...)
+	node scripts/backup.mjs create $(DIR)
+
+restore:        ## restore DIR into a NEW database (DATABASE_URL) and STORAGE_DIR / bucket, then compare counts
+	node scripts/backup.mjs restore $(DIR)
+
 image-sizes:    ## each backend app's production node_modules size (what its image carries)
 	node scripts/production-bundle.mjs --sizes
