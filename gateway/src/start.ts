@@ -13,11 +13,14 @@ import { AppModule } from './app.module.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
 import { answerBodyParserErrors, keepRawBody } from './core/body-parsing.js';
 import { requestIdMiddleware } from './core/request-id.middleware.js';
+import { httpMetricsMiddleware } from './core/http-metrics.middleware.js';
 import { sameOriginMiddleware } from './core/same-origin.middleware.js';
 
 export interface RunningGateway {
   app: NestExpressApplication;
   url: string;
+  /** `/health/*` and `/metrics` (Prometheus). */
+  healthPort: number;
   close(): Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const metrics = createMetrics('gateway');
   const nc = await connectNats(config.NATS_URL, 'gateway');
-  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS);
+  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS, metrics);
   const storage = createStorage(config);
   await storage.ensureReady();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, nc, rpc, logger, storage }), {
@@ -36,6 +39,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(httpMetricsMiddleware(metrics));
   app.use(express.json({ limit: '1mb', verify: keepRawBody }), answerBodyParserErrors);
   app.use(cookieParser());
   app.use(sameOriginMiddleware([config.PUBLIC_URL, ...config.ALLOWED_ORIGINS]));
@@ -49,6 +53,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   return {
     app,
     url: `http://127.0.0.1:${port}`,
+    healthPort: health.port,
     close: async () => {
       await app.close();
       await health.close();

@@ -71,7 +71,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const metrics = createMetrics(name);
   const nc = await connectNats(env.NATS_URL, name);
   const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL, migrate: env.MIGRATE_ON_START });
-  const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc), dataSource, metrics };
+  const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc, undefined, metrics), dataSource, metrics };
 
   const server = new ServerNats({ servers: natsServers(env.NATS_URL), queue: QUEUE_GROUPS[name], name: `${name}-rpc` });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(

@@ -3,6 +3,7 @@ import { headers as natsHeaders, errors as natsErrors, type NatsConnection } fro
 import type { z } from 'zod';
 import { AppError, REQUEST_ID_HEADER } from '@printloom/contracts';
 import { currentRequestContext } from './logger.js';
+import type { ServiceMetrics } from './metrics.js';
 
 export interface RequestOptions {
   requestId?: string;
@@ -28,6 +29,7 @@ export class RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs = 10_000,
+    private readonly metrics?: Pick<ServiceMetrics, 'rpcDuration'>,
   ) {}
 
   async request<S extends z.ZodType>(subject: string, payload: unknown, replySchema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
@@ -40,6 +42,19 @@ export class RpcClient {
   }
 
   async requestRaw(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
+    const started = process.hrtime.bigint();
+    let outcome = 'ok';
+    try {
+      return await this.send(subject, payload, options);
+    } catch (error) {
+      outcome = error instanceof AppError ? error.code : 'error';
+      throw error;
+    } finally {
+      this.metrics?.rpcDuration.observe({ subject, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+
+  private async send(subject: string, payload: unknown, options: RequestOptions): Promise<unknown> {
     const hdrs = natsHeaders();
     const requestId = options.requestId ?? currentRequestContext().requestId ?? randomUUID();
     hdrs.set(REQUEST_ID_HEADER, requestId);
