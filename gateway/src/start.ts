@@ -6,14 +6,14 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { connectNats, createLogger, createMetrics, NestPinoLogger, RpcClient, startHealthServer } from '@printloom/service-kit';
+import { connectNats, createLogger, createMetrics, initTracing, NestPinoLogger, RpcClient, startHealthServer } from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
 import type { GatewayConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
 import { answerBodyParserErrors, keepRawBody } from './core/body-parsing.js';
 import { requestIdMiddleware } from './core/request-id.middleware.js';
-import { httpMetricsMiddleware } from './core/http-metrics.middleware.js';
+import { httpTelemetryMiddleware } from './core/http-telemetry.middleware.js';
 import { sameOriginMiddleware } from './core/same-origin.middleware.js';
 
 export interface RunningGateway {
@@ -25,6 +25,7 @@ export interface RunningGateway {
 }
 
 export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
+  initTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const metrics = createMetrics('gateway');
   const nc = await connectNats(config.NATS_URL, 'gateway');
@@ -39,7 +40,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
-  app.use(httpMetricsMiddleware(metrics));
+  app.use(httpTelemetryMiddleware(metrics));
   app.use(express.json({ limit: '1mb', verify: keepRawBody }), answerBodyParserErrors);
   app.use(cookieParser());
   app.use(sameOriginMiddleware([config.PUBLIC_URL, ...config.ALLOWED_ORIGINS]));

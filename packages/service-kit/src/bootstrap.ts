@@ -12,6 +12,7 @@ import { startHealthServer, type HealthCheck } from './health-server.js';
 import { RpcClient } from './rpc-client.js';
 import { RequestContextInterceptor, RpcErrorFilter } from './rpc-handling.js';
 import { NestPinoLogger } from './nest-logger.js';
+import { initTracing } from './tracing.js';
 import type { ServiceEnv } from './config.js';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -67,6 +68,7 @@ export interface RunningService {
 
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { name, env } = options;
+  initTracing(name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger(name, env.LOG_LEVEL);
   const metrics = createMetrics(name);
   const nc = await connectNats(env.NATS_URL, name);

@@ -43,6 +43,12 @@ export const env = {
     .string()
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value)),
+  /** An http(s) URL, or unset (an empty value counts as unset, as compose passes it). */
+  optionalUrl: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+    .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be a URL starting with http:// or https://'),
   boolean: z
     .enum(['true', 'false', '1', '0'])
     .transform((value) => value === 'true' || value === '1'),
@@ -58,5 +64,7 @@ export const serviceEnvSchema = z.object({
   MIGRATE_ON_START: env.boolean.default(true),
   /** Copies of each JetStream stream: 1 on a single nats-server, 3 on a 3-node cluster. */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported only when set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -4,6 +4,7 @@ import { EVENTS, EVENTS_STREAM, EVENT_SCHEMAS } from '@printloom/contracts';
 import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import { runWithRequestContext } from './logger.js';
+import { extractTraceContext, SpanKind, traceHeaders, withSpan } from './tracing.js';
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
@@ -36,7 +37,7 @@ export async function ensureEventsStream(nc: NatsConnection, replicas = 1): Prom
 /** Publishes an event durably; `messageId` makes a retried publish a no-op inside the dedupe window. */
 export async function publishEvent<S extends EventSubject>(nc: NatsConnection, subject: S, payload: EventPayload<S>, messageId: string): Promise<void> {
   const parsed = EVENT_SCHEMAS[subject].parse(payload);
-  await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId });
+  await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId, headers: traceHeaders() });
 }
 
 export interface EventConsumer {
@@ -88,7 +89,10 @@ async function handleOne<S extends EventSubject>(
     return;
   }
   try {
-    await runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>));
+    const parent = extractTraceContext(message.headers);
+    await withSpan(`consume ${message.subject}`, { kind: SpanKind.CONSUMER, parent, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject } }, () =>
+      runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>)),
+    );
     message.ack();
   } catch (error) {
     const delayMs = Math.min(60_000, 500 * 2 ** Math.min(message.info.deliveryCount, 7));

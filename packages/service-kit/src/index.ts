@@ -10,3 +10,4 @@ export * from './health-server.js';
 export * from './events.js';
 export * from './bootstrap.js';
 export * from './nest-logger.js';
+export * from './tracing.js';

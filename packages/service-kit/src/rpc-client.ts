@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError, REQUEST_ID_HEADER } from '@printloom/contracts';
 import { currentRequestContext } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
+import { injectTraceHeaders, SpanKind, withSpan } from './tracing.js';
 
 export interface RequestOptions {
   requestId?: string;
@@ -45,7 +46,9 @@ export class RpcClient {
     const started = process.hrtime.bigint();
     let outcome = 'ok';
     try {
-      return await this.send(subject, payload, options);
+      return await withSpan(`rpc ${subject}`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } }, () =>
+        this.send(subject, payload, options),
+      );
     } catch (error) {
       outcome = error instanceof AppError ? error.code : 'error';
       throw error;
@@ -58,6 +61,7 @@ export class RpcClient {
     const hdrs = natsHeaders();
     const requestId = options.requestId ?? currentRequestContext().requestId ?? randomUUID();
     hdrs.set(REQUEST_ID_HEADER, requestId);
+    injectTraceHeaders(hdrs);
     const packet = JSON.stringify({ pattern: subject, data: payload, id: randomUUID() });
     let reply;
     try {

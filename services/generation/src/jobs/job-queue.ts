@@ -1,5 +1,6 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, jetstream, jetstreamManager, type Consumer, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { traceHeaders } from '@printloom/service-kit';
 import { GENERATION_QUEUE } from '@printloom/contracts';
 
 export const PRIORITY_TIERS = [0, 1, 2, 3] as const;
@@ -48,7 +49,8 @@ export class JobQueue {
 
   /** Idempotent by job id within the dedupe window: a retried submit queues the job once. */
   async publish(jobId: string, tier: number): Promise<void> {
-    await jetstream(this.nc).publish(GENERATION_QUEUE.subjectOf(tier), JSON.stringify({ jobId }), { msgID: jobId });
+    // The submitting request's trace continues in the worker that runs the job.
+    await jetstream(this.nc).publish(GENERATION_QUEUE.subjectOf(tier), JSON.stringify({ jobId }), { msgID: jobId, headers: traceHeaders() });
   }
 
   /**
