@@ -10,4 +10,7 @@ const projects = [
 
 export default {
   projects: projects.map((dir) => `<rootDir>/${dir}`),
+  // A global option: the projects' own testTimeout is ignored when they run together (hooks then
+  // fall back to 5 s, too short for starting a whole system on a busy 2-core machine).
+  testTimeout: 30000,
 };

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -15,6 +15,18 @@ export interface HealthServer {
  * check (PostgreSQL, NATS, storage...) and answers 503 naming what is down; `/metrics` is Prometheus text.
  */
 export async function startHealthServer(service: string, port: number, checks: Record<string, HealthCheck>, registry: Registry): Promise<HealthServer> {
+  // Each scrape runs the readiness checks: alerts see a dependency down from every process that needs it.
+  if (!registry.getSingleMetric('printloom_dependency_up')) {
+    new Gauge({
+      name: 'printloom_dependency_up',
+      help: 'Whether a dependency (postgres, nats, storage...) answered this process\'s readiness check: 1 up, 0 down',
+      labelNames: ['dependency'],
+      registers: [registry],
+      async collect() {
+        for (const [dependency, result] of Object.entries(await runChecks(checks))) this.set({ dependency }, result === 'up' ? 1 : 0);
+      },
+    });
+  }
   const server = http.createServer(async (req, res) => {
     if (req.url === '/health/live') {
       res.writeHead(200, { 'content-type': 'application/json' });

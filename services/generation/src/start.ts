@@ -51,6 +51,10 @@ export async function startGenerationService(config: GenerationConfig, overrides
         for (const [tier, count] of pending) gauge.set({ tier: String(tier), state: 'pending' }, count);
         for (const [tier, count] of inFlight) gauge.set({ tier: String(tier), state: 'in_flight' }, count);
       });
+      infra.metrics.gauge('printloom_generation_oldest_queued_job_age_seconds', 'Age of the oldest job still waiting for a worker (0 when none waits)', [], async (gauge) => {
+        const [row] = await infra.dataSource.query(`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float AS age FROM generation.jobs WHERE status = 'queued'`);
+        gauge.set(Number(row.age));
+      });
       // Jobs stuck past the timeout (provider hung, every worker died) are failed and refunded.
       const sweeper = setInterval(() => {
         infra.metrics
