@@ -1,5 +1,5 @@
 # One command per task; see README.md.
-.PHONY: dev test test-jest build typecheck migrate bench up up-prod down compose-check k8s-check image-sizes backup restore examples
+.PHONY: dev test test-jest build typecheck migrate bench up up-prod down compose-check k8s-check observability-check image-sizes backup restore examples
 
 dev:            ## the whole system natively on http://localhost:8080
 	node scripts/dev.mjs
@@ -35,6 +35,9 @@ down:
 
 compose-check:  ## validate both compose modes offline
 	bash scripts/check-compose.sh
+
+observability-check: ## promtool on the Prometheus config and alert rules (with their unit tests), the Grafana dashboard
+	node scripts/check-observability.mjs
 
 k8s-check:      ## render the Kubernetes overlays and validate every object
 	node scripts/check-k8s.mjs

@@ -49,6 +49,9 @@ function render(mode, files, envFile) {
 }
 
 function checkCommon(mode, config) {
+  for (const name of ['prometheus', 'grafana']) {
+    if (!config.services[name]?.profiles?.includes('observability')) fail(`${mode}: ${name} must be in the optional "observability" profile`);
+  }
   for (const [name, service] of Object.entries(config.services)) {
     if (service.container_name) fail(`${mode}: ${name} has a fixed container_name (it could not be scaled)`);
     const image = service.image ?? '';
@@ -96,7 +99,7 @@ function checkCommon(mode, config) {
 const dev = render('development', ['docker-compose.yml', 'docker-compose.override.yml']);
 if (dev) {
   checkCommon('development', dev);
-  const expected = ['assets', 'auth', 'billing', 'gateway', 'generation', 'mailpit', 'migrate', 'minio', 'minio-init', 'nats', 'notifications', 'postgres', 'web'];
+  const expected = ['assets', 'auth', 'billing', 'gateway', 'generation', 'grafana', 'mailpit', 'migrate', 'minio', 'minio-init', 'nats', 'notifications', 'postgres', 'prometheus', 'web'];
   const services = Object.keys(dev.services).sort();
   if (services.join(' ') !== expected.join(' ')) fail(`development: services are ${services.join(' ')}, expected ${expected.join(' ')}`);
   if (dev.services.minio?.image !== 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z') fail('development: MinIO must be the last public release from quay.io');

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The test command: installs and starts what the tests need, type-checks and builds every workspace,
 // runs the Jest suites (unit, integration against real PostgreSQL and NATS, HTTP through the gateway),
-// the frontend's component tests, the compose-file check and the browser tests against a natively
-// running system. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
+// the frontend's component tests, the operators' checks (both compose modes, the Kubernetes overlays,
+// Prometheus rules and dashboard) and the browser tests against a natively running system. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest.
 import { spawn, spawnSync } from 'node:child_process';
@@ -151,6 +151,7 @@ async function main() {
   bundleBudget();
   composeCheck();
   opsCheck('kubernetes manifests', process.execPath, ['scripts/check-k8s.mjs']);
+  opsCheck('monitoring (promtool, dashboard)', process.execPath, ['scripts/check-observability.mjs']);
   if (wantBrowser) await browserSuite();
   log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
