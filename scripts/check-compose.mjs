@@ -4,7 +4,7 @@
 // is read automatically). Production: the prod file against infra/compose/test-production.env, and
 // refusing to render without its secrets. Exits non-zero naming every broken rule.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +126,21 @@ if (prod) {
   const refused = compose(prodFiles, empty, ['-q']);
   if (refused.status === 0) fail('production: renders without any secret set; every secret must be required (${VAR:?})');
   else if (!/set [A-Z_]+/.test(refused.stderr)) fail(`production: refused without naming the variable: ${refused.stderr.trim()}`);
+}
+
+// nginx (infra/nginx/default.conf, a template the image renders at start): re-resolves the gateway,
+// waits longer than the app's longest request, and tells caches that responses vary by encoding.
+{
+  const template = readFileSync(path.join(root, 'infra/nginx/default.conf'), 'utf8');
+  const rendered = template.replaceAll('${NGINX_LOCAL_RESOLVERS}', '127.0.0.11').replaceAll('${GATEWAY_UPSTREAM}', 'http://gateway:3000');
+  const LONGEST_REQUEST_S = 190; // describing an image (gateway/src/describe)
+  if (!/^\s*resolver\s+127\.0\.0\.11\s+valid=\d+s/m.test(rendered)) fail('nginx: no resolver with a short validity: a recreated gateway would get 502s');
+  if (!/set \$gateway_upstream http:\/\/gateway:3000;/.test(rendered) || !/proxy_pass \$gateway_upstream;/.test(rendered)) fail('nginx: proxy_pass must use a variable so the gateway is resolved at request time');
+  if (!/^\s*gzip_vary on;/m.test(rendered)) fail('nginx: gzip_vary on is missing');
+  for (const directive of ['proxy_read_timeout', 'proxy_send_timeout']) {
+    const seconds = Number(new RegExp(`${directive} (\\d+)s;`).exec(rendered)?.[1] ?? 0);
+    if (seconds <= LONGEST_REQUEST_S) fail(`nginx: ${directive} ${seconds}s is not above the app's longest request (${LONGEST_REQUEST_S}s)`);
+  }
 }
 
 if (problems.length) {

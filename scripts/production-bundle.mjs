@@ -6,8 +6,11 @@
 // `--sizes` it prints each app's production node_modules size (the image-size proxy).
 //
 //   node scripts/production-bundle.mjs --sizes                      sizes of every backend app
+//   node scripts/production-bundle.mjs --verify                     each app's tree alone loads its code
 //   node scripts/production-bundle.mjs <dest> <app> [<app>...]      copy the runtime tree into <dest>
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,6 +94,23 @@ export function runtimeFiles(apps) {
   return files;
 }
 
+function copyTree(dest, apps, { link = false } = {}) {
+  for (const file of runtimeFiles(apps)) {
+    const source = path.join(root, file);
+    const target = path.join(dest, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    if (link && !lstatSync(source).isSymbolicLink()) {
+      try {
+        linkSync(source, target);
+        continue;
+      } catch {
+        // another file system: copy
+      }
+    }
+    cpSync(source, target, { verbatimSymlinks: true });
+  }
+}
+
 function sizeOf(files) {
   return files.reduce((sum, file) => {
     const stats = lstatSync(path.join(root, file));
@@ -110,13 +130,32 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
       const modules = files.filter((file) => file.startsWith('node_modules'));
       process.stdout.write(`${app.padEnd(24)} node_modules ${mb(sizeOf(modules)).padStart(9)}  (${runtimeClosure([app]).packages.length} packages), own code ${mb(sizeOf(files) - sizeOf(modules))}\n`);
     }
+  } else if (first === '--verify') {
+    // What the image gets must be enough: each app's tree alone, outside the repository (whose
+    // node_modules must not be found by walking up), hard-linked when /tmp shares the file system.
+    const trees = BACKEND_APPS.map((app) => {
+      const dest = mkdtempSync(path.join(os.tmpdir(), 'pl-bundle-'));
+      copyTree(dest, [app], { link: true });
+      return { app, dest };
+    });
+    const results = await Promise.all(
+      trees.map(
+        ({ app, dest }) =>
+          new Promise((resolve) => {
+            const child = spawn(process.execPath, ['--input-type=module', '-e', `await import('./${app}/dist/start.js')`], { cwd: dest, stdio: ['ignore', 'ignore', 'pipe'] });
+            let stderr = '';
+            child.stderr.on('data', (chunk) => (stderr += chunk));
+            child.once('exit', (code) => resolve({ app, ok: code === 0, stderr }));
+          }),
+      ),
+    );
+    for (const { dest } of trees) rmSync(dest, { recursive: true, force: true });
+    const failed = results.filter((result) => !result.ok);
+    for (const { app, stderr } of failed) process.stderr.write(`[bundle] ${app}: its runtime tree cannot load the app:\n${stderr}\n`);
+    if (failed.length) process.exit(1);
+    process.stdout.write(`[bundle] each of ${BACKEND_APPS.length} apps loads from its own production tree\n`);
   } else if (first && rest.length > 0) {
-    const dest = path.resolve(first);
-    for (const file of runtimeFiles(rest)) {
-      const target = path.join(dest, file);
-      mkdirSync(path.dirname(target), { recursive: true });
-      cpSync(path.join(root, file), target, { verbatimSymlinks: true });
-    }
+    copyTree(path.resolve(first), rest);
   } else {
     process.stderr.write('usage: production-bundle.mjs --sizes | <dest> <app> [<app>...]\n');
     process.exit(2);

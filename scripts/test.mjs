@@ -152,6 +152,7 @@ async function main() {
   composeCheck();
   opsCheck('kubernetes manifests', process.execPath, ['scripts/check-k8s.mjs']);
   opsCheck('monitoring (promtool, dashboard)', process.execPath, ['scripts/check-observability.mjs']);
+  opsCheck('container runtime trees', process.execPath, ['scripts/production-bundle.mjs', '--verify']);
   if (wantBrowser) await browserSuite();
   log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
