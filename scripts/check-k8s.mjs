@@ -115,6 +115,24 @@ export async function checkOverlay(overlay, objects, secretsExample) {
 
   const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
   if (!policies.some((policy) => Object.keys(policy.spec.podSelector ?? {}).length === 0 && !policy.spec.ingress)) fail('no default-deny ingress NetworkPolicy');
+  // Under default deny, every pod that needs PostgreSQL or NATS must be let in by some policy.
+  const allowedFrom = (targetLabels, port) =>
+    policies
+      .filter((policy) => matches(policy.spec.podSelector, targetLabels))
+      .flatMap((policy) => (policy.spec.ingress ?? []).filter((rule) => (rule.ports ?? []).some((p) => p.port === port)).flatMap((rule) => rule.from ?? []));
+  const reaches = (podLabels, targetLabels, port) => allowedFrom(targetLabels, port).some((peer) => peer.podSelector && !peer.namespaceSelector && matches(peer.podSelector, podLabels));
+  const podsOf = (kind) => objects.filter((object) => object.kind === kind).map((object) => ({ name: object.metadata.name, labels: object.spec.template.metadata.labels }));
+  const natsLabels = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'nats')?.spec.template.metadata.labels;
+  for (const pod of podsOf('Deployment').filter((pod) => BACKEND_APPS.includes(pod.name))) {
+    if (natsLabels && !reaches(pod.labels, natsLabels, 4222)) fail(`Deployment/${pod.name} cannot reach NATS through the NetworkPolicies`);
+  }
+  const cluster = objects.find((object) => object.kind === 'Cluster');
+  if (cluster) {
+    const postgresLabels = { 'cnpg.io/cluster': cluster.metadata.name };
+    for (const pod of [...podsOf('Deployment').filter((pod) => BACKEND_APPS.includes(pod.name) && pod.name !== 'gateway'), ...podsOf('Job')]) {
+      if (!reaches(pod.labels, postgresLabels, 5432)) fail(`${pod.name} cannot reach PostgreSQL (${cluster.metadata.name}) through the NetworkPolicies`);
+    }
+  }
   const nats = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'nats');
   if (nats?.spec.replicas !== 3) fail('NATS must run as a 3-node StatefulSet');
   const config = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('printloom-config'));
