@@ -23,7 +23,8 @@ const REQUIRED_FIELDS = {
 };
 
 export function render(overlay) {
-  const result = spawnSync('kubectl', ['kustomize', overlay], { cwd: root, encoding: 'utf8' });
+  // KUBECTL picks another client, e.g. Debian's kubernetes-client 1.20 (kustomize v2).
+  const result = spawnSync(process.env.KUBECTL || 'kubectl', ['kustomize', overlay], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`kubectl kustomize ${overlay} failed: ${result.stderr}`);
   return YAML.parseAllDocuments(result.stdout).map((doc) => doc.toJS()).filter(Boolean);
 }
