@@ -1,7 +1,11 @@
-# One image recipe for the gateway and every service: `docker build --build-arg APP=services/auth .`
-# Stage 1 installs the whole workspace and builds the shared packages plus the chosen app;
-# stage 2 keeps production dependencies and that app only, and runs it as the non-root `node` user.
-FROM node:20-bookworm-slim AS build
+# One recipe for the gateway, every service and the one-shot migrate job.
+#   docker build --build-arg APP=services/auth .          an app (default target)
+#   docker build --target migrate .                       the migrate job (`scripts/migrate.mjs`)
+# The `build` stage does not depend on APP: it installs and builds every backend workspace once and
+# the layer cache shares it between all apps. Each image then receives only its app's runtime tree
+# (`scripts/production-bundle.mjs`: its dist, the workspace packages' dist, its production
+# dependencies; no sources, tests or dev tools) and runs as the non-root `node` user.
+FROM node:24.22.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -21,23 +25,37 @@ RUN npm install --no-audit --no-fund
 COPY packages packages
 COPY services services
 COPY gateway gateway
-ARG APP=gateway
-RUN npm run build -w packages/contracts -w packages/service-kit -w packages/storage -w packages/design-engine -w ${APP} \
- && npm prune --omit=dev --no-audit --no-fund
+COPY scripts scripts
+RUN npm run build -w packages/contracts -w packages/service-kit -w packages/storage -w packages/design-engine \
+      -w services/auth -w services/billing -w services/notifications -w services/assets -w services/generation -w gateway
 
-FROM node:20-bookworm-slim
+FROM build AS app-bundle
+ARG APP=gateway
+RUN node scripts/production-bundle.mjs /bundle ${APP}
+
+FROM build AS migrate-bundle
+RUN node scripts/production-bundle.mjs /bundle services/auth services/billing services/notifications services/assets services/generation \
+ && mkdir -p /bundle/scripts && cp scripts/migrate.mjs /bundle/scripts/
+
+# The migrate job: per-service roles, then each service's migrations as its role (see scripts/migrate.mjs).
+FROM node:24.22.1-bookworm-slim AS migrate
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=migrate-bundle /bundle ./
+USER node
+CMD ["node", "scripts/migrate.mjs"]
+
+# Files stay owned by root (read-only for the app); the process runs as `node`.
+FROM node:24.22.1-bookworm-slim AS app
 ARG APP=gateway
 ENV NODE_ENV=production \
     APP_MAIN=/app/${APP}/dist/main.js \
-    HEALTH_PORT=9100
+    HEALTH_PORT=9100 \
+    MIGRATE_ON_START=false
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules node_modules
-COPY --from=build --chown=node:node /app/packages packages
-COPY --from=build --chown=node:node /app/${APP}/package.json ${APP}/package.json
-COPY --from=build --chown=node:node /app/${APP}/dist ${APP}/dist
+COPY --from=app-bundle /bundle ./
 USER node
 EXPOSE 9100
-HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
-  CMD node -e "fetch('http://127.0.0.1:'+process.env.HEALTH_PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.HEALTH_PORT+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["sh", "-c", "exec node \"$APP_MAIN\""]

@@ -1,5 +1,5 @@
 # One command per task; see README.md.
-.PHONY: dev test test-jest build typecheck lint format supply-chain migrate bench up down compose-check examples
+.PHONY: dev test test-jest build typecheck lint format supply-chain migrate bench up up-prod down compose-check k8s-check observability-check image-sizes backup restore examples
 
 dev:            ## the whole system natively on http://localhost:8080
 	node scripts/dev.mjs
@@ -24,8 +24,8 @@ format:         ## Prettier over the repo (format:check only checks)
 supply-chain:   ## licences of shipped packages on the allowlist, no high/critical npm audit findings
 	node scripts/check-supply-chain.mjs
 
-migrate:        ## run every service's migrations against DATABASE_URL (services also migrate on start)
-	npm run build && for s in auth billing notifications assets generation; do npm run migration:run -w services/$$s || exit 1; done
+migrate:        ## per-service roles + every service's migrations (as its role) against DATABASE_URL; natively services also migrate on start
+	npm run build && node scripts/migrate.mjs
 
 bench:          ## benchmarks kept in the repo (not timed tests)
 	npm run bench --workspaces --if-present
@@ -33,11 +33,29 @@ bench:          ## benchmarks kept in the repo (not timed tests)
 examples:       ## re-render the /examples gallery images with the local design engine
 	npm run build -w packages/contracts && npm run examples -w packages/design-engine
 
-up:             ## the whole system in containers (needs a Docker engine)
+up:             ## development mode in containers (needs a Docker engine): MinIO, Mailpit, no settings
 	docker compose up --build
+
+up-prod:        ## production mode in containers: every secret from .env (see .env.production.example)
+	docker compose -f docker-compose.yml -f docker-compose.prod.yml up --build -d
 
 down:
 	docker compose down
 
-compose-check:  ## validate docker-compose.yml offline
+compose-check:  ## validate both compose modes offline
 	bash scripts/check-compose.sh
+
+observability-check: ## promtool on the Prometheus config and alert rules (with their unit tests), the Grafana dashboard
+	node scripts/check-observability.mjs
+
+k8s-check:      ## render the Kubernetes overlays and validate every object
+	node scripts/check-k8s.mjs
+
+backup:         ## PostgreSQL dump + storage mirror into .data/backups/<time> (or DIR=...)
+	node scripts/backup.mjs create $(DIR)
+
+restore:        ## restore DIR into a NEW database (DATABASE_URL) and STORAGE_DIR / bucket, then compare counts
+	node scripts/backup.mjs restore $(DIR)
+
+image-sizes:    ## each backend app's production node_modules size (what its image carries)
+	node scripts/production-bundle.mjs --sizes

@@ -1,5 +1,5 @@
 # The SPA, built with Vite and served by nginx (non-root, port 8080), proxying /api to the gateway.
-FROM node:20-bookworm-slim AS build
+FROM node:24.22.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -20,8 +20,12 @@ COPY packages/contracts packages/contracts
 COPY frontend frontend
 RUN npm run build -w frontend
 
-FROM nginxinc/nginx-unprivileged:1.27-alpine
-COPY infra/nginx/default.conf /etc/nginx/conf.d/default.conf
-COPY infra/nginx/security-headers.conf /etc/nginx/security-headers.conf
+FROM nginxinc/nginx-unprivileged:1.30.3-alpine
+# The image's entrypoint fills NGINX_LOCAL_RESOLVERS from /etc/resolv.conf and renders the template
+# into conf.d; GATEWAY_UPSTREAM must be a full name under Kubernetes (nginx ignores search domains).
+ENV NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 \
+    GATEWAY_UPSTREAM=http://gateway:3000
+COPY infra/nginx/default.conf /etc/nginx/templates/default.conf.template
 COPY --from=build /app/frontend/dist /usr/share/nginx/html
+COPY infra/nginx/security-headers.conf /etc/nginx/security-headers.conf
 EXPOSE 8080

@@ -159,15 +159,23 @@ async function main() {
     run('npm', ['run', 'build', '--silent']);
   }
 
+  // As in production: one role per service owning only its schema (the database refuses cross-service
+  // reads), created by the same migrate step the containers run; each service connects as its role.
+  const dbPasswords = databasePasswords(env.DATABASE_URL);
+  run(process.execPath, ['scripts/migrate.mjs'], { env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL } });
+  const { serviceDatabaseUrl } = await import('../packages/service-kit/dist/database-roles.js');
+
   mkdirSync(path.join(root, '.data/logs'), { recursive: true });
   const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
   const healthPorts = {};
   for (const name of SERVICES) {
     healthPorts[name] = await freePort();
-    startChild(name, process.execPath, [`services/${name}/dist/main.js`], { ...env, HEALTH_PORT: String(healthPorts[name]) }, sink);
+    const databaseUrl = serviceDatabaseUrl(env.DATABASE_URL, name, dbPasswords[`${name.toUpperCase()}_DB_PASSWORD`]);
+    startChild(name, process.execPath, [`services/${name}/dist/main.js`], { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]) }, sink);
   }
   const staticDir = path.join(root, 'frontend/dist');
-  startChild('gateway', process.execPath, ['gateway/dist/main.js'], { ...env, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' }, sink);
+  const { DATABASE_URL: _adminUrl, ...gatewayEnv } = env;
+  startChild('gateway', process.execPath, ['gateway/dist/main.js'], { ...gatewayEnv, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' }, sink);
 
   for (const name of SERVICES) {
     await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`);
@@ -179,6 +187,13 @@ async function main() {
   if (env.MAIL_INBOX_URL) log(`Mail inbox (sign-up codes): ${env.MAIL_INBOX_URL.replace('127.0.0.1', 'localhost')}`);
   log(`Health: ${SERVICES.map((name) => `${name} :${healthPorts[name]}/health`).join(', ')}`);
   log('Press Ctrl-C to stop.');
+}
+
+/** Natively the roles share the admin's password, if it has one (trust authentication needs none). */
+function databasePasswords(adminUrl) {
+  const password = decodeURIComponent(new URL(adminUrl).password);
+  if (!password) return {};
+  return Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_DB_PASSWORD`, process.env[`${name.toUpperCase()}_DB_PASSWORD`] ?? password]));
 }
 
 process.on('SIGINT', () => void stopAll(0));

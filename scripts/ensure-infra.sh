@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Makes sure what Printloom needs on this machine is there: PostgreSQL reachable at DATABASE_URL,
 # the nats-server binary (and a JetStream server at NATS_URL unless --no-nats-server), Chromium for
-# browser tests when --chromium is given. Installs Debian packages when missing (needs root).
+# browser tests when --chromium is given, the operators' checking tools when --ops-tools is given
+# (kubectl from kubernetes-client, promtool from prometheus, docker-compose, pg_dump/pg_restore).
+# Installs Debian packages when missing (needs root).
 set -euo pipefail
 
 want_chromium=false
 want_nats_server=true
+want_ops_tools=false
 for arg in "$@"; do
   case "$arg" in
     --chromium) want_chromium=true ;;
     --no-nats-server) want_nats_server=false ;;
+    --ops-tools) want_ops_tools=true ;;
   esac
 done
 
@@ -82,6 +86,19 @@ if [ "$want_nats_server" = true ]; then
     wait_port "$nats_host" "$nats_port" || { log "nats-server did not come up"; exit 1; }
   fi
   log "NATS reachable at $nats_host:$nats_port"
+fi
+
+# --- Operators' tools: compose and Kubernetes checks, alert rules, backups -------------------------
+if [ "$want_ops_tools" = true ]; then
+  missing=()
+  command -v kubectl >/dev/null || missing+=(kubernetes-client)
+  command -v promtool >/dev/null || missing+=(prometheus)
+  command -v docker-compose >/dev/null || missing+=(docker-compose)
+  command -v pg_dump >/dev/null || missing+=(postgresql-client)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    log "installing ${missing[*]} (Debian packages) for the operators' checks"
+    apt_install "${missing[@]}" || log "could not install ${missing[*]}; the checks that need them will fail"
+  fi
 fi
 
 # --- Chromium for browser tests ------------------------------------------------------------------

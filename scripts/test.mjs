@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The test command: installs and starts what the tests need, type-checks and builds every workspace,
 // runs the Jest suites (unit, integration against real PostgreSQL and NATS, HTTP through the gateway),
-// the frontend's component tests, the compose-file check and the browser tests against a natively
-// running system, plus ESLint and the supply-chain check (licences, npm audit). Exits non-zero on any
-// failure and ends with one 'N passed, N failed' line.
+// the frontend's component tests, the operators' checks (both compose modes, the Kubernetes overlays,
+// Prometheus rules and dashboard), ESLint and the supply-chain check (licences, npm audit), and the
+// browser tests against a natively running system. Exits non-zero on any failure and ends with one
+// 'N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest.
 import { spawn, spawnSync } from 'node:child_process';
@@ -81,6 +82,12 @@ function supplyChain() {
   record('supply chain', passed + (ok ? 1 : 0), failed + (ok ? 0 : 1), ok && unit.status === 0);
 }
 
+function opsCheck(name, command, commandArgs) {
+  log(name);
+  const ok = run(command, commandArgs);
+  record(name, ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
 function composeCheck() {
   if (!existsSync(path.join(root, 'scripts/check-compose.sh'))) return;
   log('docker-compose.yml check');
@@ -150,7 +157,8 @@ async function main() {
   const started = Date.now();
   if (!installIfNeeded()) return record('install', 0, 1, false);
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
-  if (!run('bash', ['scripts/ensure-infra.sh', ...(wantBrowser ? ['--chromium'] : [])])) return record('infrastructure', 0, 1, false);
+  const infraFlags = [...(wantBrowser ? ['--chromium'] : []), ...(args.has('--only-jest') ? [] : ['--ops-tools'])];
+  if (!run('bash', ['scripts/ensure-infra.sh', ...infraFlags])) return record('infrastructure', 0, 1, false);
   if (!args.has('--skip-build')) {
     log('type-check and build every workspace');
     const built = run('npm', ['run', 'build', '--silent']);
@@ -165,6 +173,9 @@ async function main() {
   frontendSuite();
   bundleBudget();
   composeCheck();
+  opsCheck('kubernetes manifests', process.execPath, ['scripts/check-k8s.mjs']);
+  opsCheck('monitoring (promtool, dashboard)', process.execPath, ['scripts/check-observability.mjs']);
+  opsCheck('container runtime trees', process.execPath, ['scripts/production-bundle.mjs', '--verify']);
   if (wantBrowser) await browserSuite();
   log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -38,6 +38,8 @@ export const gatewayEnvSchema = z.object({
   NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
   HEALTH_PORT: env.port.default(0),
   LOG_LEVEL: env.logLevel,
+  /** OTLP/HTTP collector: traces are exported only when set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
   /** The built SPA, served with history fallback when set (native mode; nginx serves it in containers). */
   STATIC_DIR: env.optionalString,
   /** Origins besides PUBLIC_URL allowed to make state-changing requests (comma-separated), e.g. the Vite dev server. */

@@ -6,27 +6,31 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { connectNats, createLogger, createMetrics, NestPinoLogger, RpcClient, startHealthServer } from '@printloom/service-kit';
+import { connectNats, createLogger, createMetrics, initTracing, NestPinoLogger, RpcClient, startHealthServer } from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
 import type { GatewayConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
 import { answerBodyParserErrors, keepRawBody } from './core/body-parsing.js';
 import { requestIdMiddleware } from './core/request-id.middleware.js';
+import { httpTelemetryMiddleware } from './core/http-telemetry.middleware.js';
 import { sameOriginMiddleware } from './core/same-origin.middleware.js';
 import { securityHeaders } from './core/security-headers.js';
 
 export interface RunningGateway {
   app: NestExpressApplication;
   url: string;
+  /** `/health/*` and `/metrics` (Prometheus). */
+  healthPort: number;
   close(): Promise<void>;
 }
 
 export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
+  initTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const metrics = createMetrics('gateway');
   const nc = await connectNats(config.NATS_URL, 'gateway');
-  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS);
+  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS, metrics);
   const storage = createStorage(config);
   await storage.ensureReady();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, nc, rpc, logger, storage }), {
@@ -38,6 +42,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   app.disable('x-powered-by');
   app.use(securityHeaders(config.PUBLIC_URL));
   app.use(requestIdMiddleware);
+  app.use(httpTelemetryMiddleware(metrics));
   app.use(express.json({ limit: '1mb', verify: keepRawBody }), answerBodyParserErrors);
   app.use(cookieParser());
   app.use(sameOriginMiddleware([config.PUBLIC_URL, ...config.ALLOWED_ORIGINS]));
@@ -45,12 +50,13 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   if (config.STATIC_DIR) serveSpa(app, path.resolve(config.STATIC_DIR));
 
   await app.listen(config.PORT, config.HOST);
-  const health = await startHealthServer('gateway', config.HEALTH_PORT, { nats: () => nc.flush() }, metrics.registry);
+  const health = await startHealthServer('gateway', config.HEALTH_PORT, { nats: () => nc.flush(), storage: () => storage.ensureReady() }, metrics.registry);
   const port = (app.getHttpServer().address() as AddressInfo).port;
   logger.info({ port, healthPort: health.port }, 'gateway ready');
   return {
     app,
     url: `http://127.0.0.1:${port}`,
+    healthPort: health.port,
     close: async () => {
       await app.close();
       await health.close();

@@ -126,6 +126,11 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
     expect(response).toMatchObject({ status: 200, body: { status: 'ok', checks: { nats: 'up' } } });
   });
 
+  it('separates liveness (process up) from readiness (NATS and storage reachable)', async () => {
+    expect(await visitor.get('/api/health/live')).toMatchObject({ status: 200, body: { status: 'ok', service: 'gateway' } });
+    expect(await visitor.get('/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ok', checks: { nats: 'up', storage: 'up' } } });
+  });
+
   it('keeps /api/auth/me answering when one of two auth instances dies, and says 503 when none is left', async () => {
     const second = await system.startInstance('auth');
     await system.services.auth!.close();

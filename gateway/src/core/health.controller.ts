@@ -1,18 +1,33 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { NATS_CONNECTION, runChecks, type NatsConnection } from '@printloom/service-kit';
+import type { ObjectStorage } from '@printloom/storage';
+import { OBJECT_STORAGE } from './tokens.js';
 
+/**
+ * `/api/health/live`: the process answers (a liveness probe must not restart the gateway because NATS
+ * blinked). `/api/health/ready` (and `/api/health`): NATS and object storage reachable.
+ */
 @Controller()
 export class HealthController {
-  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
 
-  @Get('/api/health')
-  async health(@Res() res: Response) {
+  @Get('/api/health/live')
+  live(@Res() res: Response) {
+    res.status(200).json({ status: 'ok', service: 'gateway' });
+  }
+
+  @Get(['/api/health', '/api/health/ready'])
+  async ready(@Res() res: Response) {
     const checks = await runChecks({
       nats: async () => {
         if (this.nc.isClosed()) throw new Error('connection closed');
         await this.nc.flush();
       },
+      storage: () => this.storage.ensureReady(),
     });
     const healthy = Object.values(checks).every((result) => result === 'up');
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'error', service: 'gateway', checks });

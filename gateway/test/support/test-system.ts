@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunningService } from '@printloom/service-kit';
-import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import { createTestDatabase, provisionTestServiceRoles, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadGatewayConfig } from '../../src/config.js';
 import { startGateway, type RunningGateway } from '../../src/start.js';
 
@@ -38,8 +38,11 @@ async function loadServiceStarter(name: ServiceName) {
   return (env: Record<string, string>) => start(load(env));
 }
 
-export async function startTestSystem(options: { services: ServiceName[]; env?: Record<string, string> }): Promise<TestSystem> {
-  const [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
+/** `nats`: a NATS the test started itself (e.g. a 3-node cluster); the system stops it on close. */
+export async function startTestSystem(options: { services: ServiceName[]; env?: Record<string, string>; nats?: TestNats }): Promise<TestSystem> {
+  const [nats, database] = await Promise.all([options.nats ?? startNatsServer(), createTestDatabase()]);
+  // Each service connects as its own role that owns only its schema, as in production.
+  const serviceUrls = await provisionTestServiceRoles(database);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-storage-'));
   const env: Record<string, string> = {
     ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])),
@@ -50,7 +53,7 @@ export async function startTestSystem(options: { services: ServiceName[]; env?: 
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });
   const started: RunningService[] = [];
   const startInstance = async (name: ServiceName) => {
-    const instance = await (await loadServiceStarter(name))(env);
+    const instance = await (await loadServiceStarter(name))({ ...env, DATABASE_URL: serviceUrls[name] });
     started.push(instance);
     return instance;
   };

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
 import { QUEUE_GROUPS, type ServiceName } from '@printloom/contracts';
-import { connectNats, type NatsConnection } from './nats-connection.js';
+import { connectNats, natsServers, type NatsConnection } from './nats-connection.js';
 import { openDatabase, type DatabaseOptions } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
@@ -14,6 +14,7 @@ import { RpcClient } from './rpc-client.js';
 import { RequestContextInterceptor, RpcErrorFilter } from './rpc-handling.js';
 import { NestPinoLogger } from './nest-logger.js';
 import { installCrashPolicy } from './crash-policy.js';
+import { initTracing } from './tracing.js';
 import type { ServiceEnv } from './config.js';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -69,13 +70,14 @@ export interface RunningService {
 
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { name, env } = options;
+  initTracing(name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger(name, env.LOG_LEVEL);
   const metrics = createMetrics(name);
   const nc = await connectNats(env.NATS_URL, name);
-  const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL });
-  const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc), dataSource, metrics };
+  const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL, migrate: env.MIGRATE_ON_START });
+  const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc, undefined, metrics), dataSource, metrics };
 
-  const server = new ServerNats({ servers: [env.NATS_URL], queue: QUEUE_GROUPS[name], name: `${name}-rpc` });
+  const server = new ServerNats({ servers: natsServers(env.NATS_URL), queue: QUEUE_GROUPS[name], name: `${name}-rpc` });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     { module: ServiceRootModule, imports: [InfraModule.forRoot(infra), options.module(infra)] },
     {

@@ -33,12 +33,22 @@ export const env = {
   port,
   url,
   databaseUrl: url(['postgres:', 'postgresql:']),
-  natsUrl: url(['nats:', 'tls:']).or(z.string().regex(/^[\w.-]+:\d+$/, 'must be a nats:// URL or host:port')),
+  /** One server, or several of a cluster separated by commas. */
+  natsUrl: z.string().refine(
+    (value) => value.split(',').every((server) => /^[\w.-]+:\d+$/.test(server.trim()) || url(['nats:', 'tls:']).safeParse(server.trim()).success),
+    'must be a nats:// URL or host:port (several separated by commas)',
+  ),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   optionalString: z
     .string()
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value)),
+  /** An http(s) URL, or unset (an empty value counts as unset, as compose passes it). */
+  optionalUrl: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+    .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be a URL starting with http:// or https://'),
   boolean: z
     .enum(['true', 'false', '1', '0'])
     .transform((value) => value === 'true' || value === '1'),
@@ -70,5 +80,11 @@ export const serviceEnvSchema = z.object({
   NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
   HEALTH_PORT: port.default(0),
   LOG_LEVEL: env.logLevel,
+  /** Natively each service migrates its schema on start; containers run the one-shot migrate job instead. */
+  MIGRATE_ON_START: env.boolean.default(true),
+  /** Copies of each JetStream stream: 1 on a single nats-server, 3 on a 3-node cluster. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported only when set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

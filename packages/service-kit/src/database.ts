@@ -10,6 +10,8 @@ export interface DatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /** Run pending migrations on open (false when a separate migrate job owns that). Default true. */
+  migrate?: boolean;
 }
 
 /** One function builds the options for the app, its tests and the TypeORM CLI. `synchronize` is never on. */
@@ -30,22 +32,42 @@ export function buildDataSourceOptions(options: DatabaseOptions): DataSourceOpti
 }
 
 /**
- * Creates the database and schema when missing, then runs pending migrations under an advisory lock
- * so that several instances starting together migrate once.
+ * Opens the service's DataSource. With `migrate` (the default) it first creates the database and schema
+ * when missing and runs pending migrations under an advisory lock, so instances starting together
+ * migrate once.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DataSource> {
+  if (options.migrate === false) {
+    const dataSource = new DataSource(buildDataSourceOptions(options));
+    await dataSource.initialize();
+    return dataSource;
+  }
   await ensureDatabaseExists(options.url);
   const dataSource = new DataSource(buildDataSourceOptions(options));
   await dataSource.initialize();
-  const lockKey = `printloom:migrations:${options.schema}`;
-  await dataSource.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
-  try {
-    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
-    await dataSource.runMigrations({ transaction: 'each' });
-  } finally {
-    await dataSource.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
-  }
+  await migrateDatabase(dataSource, options.schema);
   return dataSource;
+}
+
+/** Runs pending migrations of one schema under an advisory lock (several instances or jobs at once migrate once). */
+export async function migrateDatabase(dataSource: DataSource, schema: string): Promise<void> {
+  const lockKey = `printloom:migrations:${schema}`;
+  // The lock is held by one connection (a session lock taken from the pool could be released on another).
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+    try {
+      // A service role owns its (provisioned) schema but may not create schemas: only create one when missing.
+      const [found] = await lock.query('SELECT 1 AS found FROM pg_namespace WHERE nspname = $1', [schema]);
+      if (!found) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
+    }
+  } finally {
+    await lock.release();
+  }
 }
 
 export async function ensureDatabaseExists(url: string): Promise<void> {

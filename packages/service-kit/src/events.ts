@@ -4,24 +4,28 @@ import { EVENTS, EVENTS_STREAM, EVENT_SCHEMAS } from '@printloom/contracts';
 import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import { runWithRequestContext } from './logger.js';
+import { extractTraceContext, SpanKind, traceHeaders, withSpan } from './tracing.js';
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
 
 const STREAM_SUBJECTS = Object.values(EVENTS);
 
-/** Creates the durable events stream, or widens its subjects when the contracts add an event. */
-export async function ensureEventsStream(nc: NatsConnection): Promise<void> {
+/**
+ * Creates the durable events stream (with `replicas` copies on a NATS cluster), or widens its subjects
+ * when the contracts add an event and adjusts its replicas when the setting changed.
+ */
+export async function ensureEventsStream(nc: NatsConnection, replicas = 1): Promise<void> {
   const jsm = await jetstreamManager(nc);
   try {
     const info = await jsm.streams.info(EVENTS_STREAM);
     const missing = STREAM_SUBJECTS.filter((subject) => !info.config.subjects?.includes(subject));
-    if (missing.length > 0) {
-      await jsm.streams.update(EVENTS_STREAM, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] });
+    if (missing.length > 0 || (info.config.num_replicas ?? 1) !== replicas) {
+      await jsm.streams.update(EVENTS_STREAM, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing], num_replicas: replicas });
     }
   } catch (error) {
     if (!String((error as Error).message).includes('stream not found')) throw error;
-    await jsm.streams.add({ name: EVENTS_STREAM, subjects: STREAM_SUBJECTS, max_age: 14 * 24 * 3600 * 1e9, duplicate_window: 10 * 60 * 1e9 }).catch(async (addError) => {
+    await jsm.streams.add({ name: EVENTS_STREAM, subjects: STREAM_SUBJECTS, max_age: 14 * 24 * 3600 * 1e9, duplicate_window: 10 * 60 * 1e9, num_replicas: replicas }).catch(async (addError) => {
       // another instance created it first
       await jsm.streams.info(EVENTS_STREAM).catch(() => {
         throw addError;
@@ -33,7 +37,7 @@ export async function ensureEventsStream(nc: NatsConnection): Promise<void> {
 /** Publishes an event durably; `messageId` makes a retried publish a no-op inside the dedupe window. */
 export async function publishEvent<S extends EventSubject>(nc: NatsConnection, subject: S, payload: EventPayload<S>, messageId: string): Promise<void> {
   const parsed = EVENT_SCHEMAS[subject].parse(payload);
-  await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId });
+  await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId, headers: traceHeaders() });
 }
 
 export interface EventConsumer {
@@ -46,9 +50,9 @@ export interface EventConsumer {
  */
 export async function consumeEvents<S extends EventSubject>(
   nc: NatsConnection,
-  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void> },
+  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void>; streamReplicas?: number },
 ): Promise<EventConsumer> {
-  await ensureEventsStream(nc);
+  await ensureEventsStream(nc, options.streamReplicas);
   const jsm = await jetstreamManager(nc);
   const config = {
     durable_name: options.durable,
@@ -85,7 +89,10 @@ async function handleOne<S extends EventSubject>(
     return;
   }
   try {
-    await runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>));
+    const parent = extractTraceContext(message.headers);
+    await withSpan(`consume ${message.subject}`, { kind: SpanKind.CONSUMER, parent, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject } }, () =>
+      runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>)),
+    );
     message.ack();
   } catch (error) {
     const delayMs = Math.min(60_000, 500 * 2 ** Math.min(message.info.deliveryCount, 7));

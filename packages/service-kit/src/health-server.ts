@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -10,12 +10,30 @@ export interface HealthServer {
 }
 
 /**
- * The small HTTP port of a service: `/health` runs every check (PostgreSQL, NATS, ...) and answers 503
- * naming what is down; `/metrics` is the Prometheus text format.
+ * The small HTTP port of a service: `/health/live` answers while the process runs (a liveness probe
+ * must not restart a pod because its database is down); `/health/ready` (and `/health`) runs every
+ * check (PostgreSQL, NATS, storage...) and answers 503 naming what is down; `/metrics` is Prometheus text.
  */
 export async function startHealthServer(service: string, port: number, checks: Record<string, HealthCheck>, registry: Registry): Promise<HealthServer> {
+  // Each scrape runs the readiness checks: alerts see a dependency down from every process that needs it.
+  if (!registry.getSingleMetric('printloom_dependency_up')) {
+    new Gauge({
+      name: 'printloom_dependency_up',
+      help: 'Whether a dependency (postgres, nats, storage...) answered this process\'s readiness check: 1 up, 0 down',
+      labelNames: ['dependency'],
+      registers: [registry],
+      async collect() {
+        for (const [dependency, result] of Object.entries(await runChecks(checks))) this.set({ dependency }, result === 'up' ? 1 : 0);
+      },
+    });
+  }
   const server = http.createServer(async (req, res) => {
-    if (req.url === '/health') {
+    if (req.url === '/health/live') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok', service }));
+      return;
+    }
+    if (req.url === '/health' || req.url === '/health/ready') {
       const results = await runChecks(checks);
       const healthy = Object.values(results).every((result) => result === 'up');
       res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
+import { currentTraceId } from './tracing.js';
 
 export type { Logger };
 
@@ -19,13 +20,16 @@ export function currentRequestContext(): RequestContext {
   return requestContext.getStore() ?? {};
 }
 
-/** JSON lines with the service name, and the request id / user / subject of the message in flight. */
+/** JSON lines with the service name, and the request id / user / subject / trace id of the work in flight. */
 export function createLogger(service: string, level = 'info'): Logger {
   return pino({
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => ({ ...currentRequestContext() }),
+    mixin: () => {
+      const traceId = currentTraceId();
+      return traceId ? { ...currentRequestContext(), traceId } : { ...currentRequestContext() };
+    },
     formatters: { level: (label) => ({ level: label }) },
   });
 }

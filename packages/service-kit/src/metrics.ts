@@ -1,20 +1,70 @@
-import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
+import { Registry, collectDefaultMetrics, Counter, Gauge, Histogram } from 'prom-client';
+
+/** Seconds: from a fast cache hit to a slow image provider call. */
+export const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
 export interface ServiceMetrics {
   registry: Registry;
+  /** Server side: time spent handling a NATS request. */
   handlerDuration: Histogram<'subject' | 'outcome'>;
+  /** Client side: a NATS request/reply round trip as the caller sees it (includes queueing and network). */
+  rpcDuration: Histogram<'subject' | 'outcome'>;
+  sweeps: Counter<'sweeper' | 'outcome'>;
+  sweptItems: Counter<'sweeper'>;
+  /** Runs one sweeper pass, counting it (ok/error) and the items it handled (its return value). */
+  recordSweep(sweeper: string, pass: () => Promise<number>): Promise<number>;
+  counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L>;
+  gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (gauge: Gauge<L>) => Promise<void> | void): Gauge<L>;
+  histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets?: number[]): Histogram<L>;
 }
 
 export function createMetrics(service: string): ServiceMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
-  const handlerDuration = new Histogram({
-    name: 'printloom_handler_duration_seconds',
-    help: 'Time spent handling a NATS request, by subject and outcome',
-    labelNames: ['subject', 'outcome'],
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  return { registry, handlerDuration };
+  const registers = [registry];
+  const existing = (name: string) => registry.getSingleMetric(name);
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    (existing(name) as Counter<L>) ?? new Counter<L>({ name, help, labelNames, registers });
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (gauge: Gauge<L>) => Promise<void> | void) =>
+    (existing(name) as Gauge<L>) ??
+    new Gauge<L>({
+      name,
+      help,
+      labelNames,
+      registers,
+      ...(collect
+        ? {
+            async collect(this: Gauge<L>) {
+              await collect(this);
+            },
+          }
+        : {}),
+    });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets = LATENCY_BUCKETS) =>
+    (existing(name) as Histogram<L>) ?? new Histogram<L>({ name, help, labelNames, buckets, registers });
+
+  const sweeps = counter('printloom_sweeper_runs_total', 'Sweeper passes, by sweeper and outcome (ok, error)', ['sweeper', 'outcome']);
+  const sweptItems = counter('printloom_sweeper_items_total', 'Items a sweeper handled (released, expired, removed...)', ['sweeper']);
+  return {
+    registry,
+    handlerDuration: histogram('printloom_handler_duration_seconds', 'Time spent handling a NATS request, by subject and outcome', ['subject', 'outcome']),
+    rpcDuration: histogram('printloom_rpc_client_duration_seconds', 'NATS request/reply round trip seen by the caller, by subject and outcome', ['subject', 'outcome']),
+    sweeps,
+    sweptItems,
+    recordSweep: async (sweeper, pass) => {
+      try {
+        const items = await pass();
+        sweeps.inc({ sweeper, outcome: 'ok' });
+        if (items > 0) sweptItems.inc({ sweeper }, items);
+        return items;
+      } catch (error) {
+        sweeps.inc({ sweeper, outcome: 'error' });
+        throw error;
+      }
+    },
+    counter,
+    gauge,
+    histogram,
+  };
 }

@@ -3,6 +3,8 @@ import { headers as natsHeaders, errors as natsErrors, type NatsConnection } fro
 import type { z } from 'zod';
 import { AppError, REQUEST_ID_HEADER, RPC_CONTRACTS, isRpcSubject, type RpcReply, type RpcRequestInput, type RpcSubject } from '@printloom/contracts';
 import { currentRequestContext } from './logger.js';
+import type { ServiceMetrics } from './metrics.js';
+import { injectTraceHeaders, SpanKind, withSpan } from './tracing.js';
 
 export interface RequestOptions {
   requestId?: string;
@@ -28,6 +30,7 @@ export class RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs = 10_000,
+    private readonly metrics?: Pick<ServiceMetrics, 'rpcDuration'>,
   ) {}
 
   /** A request on a subject of the contracts' registry: the reply is checked against its schema. */
@@ -51,9 +54,25 @@ export class RpcClient {
   }
 
   async requestRaw(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
+    const started = process.hrtime.bigint();
+    let outcome = 'ok';
+    try {
+      return await withSpan(`rpc ${subject}`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } }, () =>
+        this.send(subject, payload, options),
+      );
+    } catch (error) {
+      outcome = error instanceof AppError ? error.code : 'error';
+      throw error;
+    } finally {
+      this.metrics?.rpcDuration.observe({ subject, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+
+  private async send(subject: string, payload: unknown, options: RequestOptions): Promise<unknown> {
     const hdrs = natsHeaders();
     const requestId = options.requestId ?? currentRequestContext().requestId ?? randomUUID();
     hdrs.set(REQUEST_ID_HEADER, requestId);
+    injectTraceHeaders(hdrs);
     const packet = JSON.stringify({ pattern: subject, data: payload, id: randomUUID() });
     let reply;
     try {

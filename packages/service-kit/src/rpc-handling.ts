@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { AppError, REQUEST_ID_HEADER, RPC_CONTRACTS, type ErrorPayload, type RpcRequest, type RpcSubject } from '@printloom/contracts';
 import { runWithRequestContext, type Logger } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
+import { context as otelContext, trace, SpanStatusCode } from '@opentelemetry/api';
+import { extractTraceContext, SpanKind, tracer } from './tracing.js';
 
 /** Validates a NATS payload against its contract schema; a bad payload is the caller's 400. */
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
@@ -67,12 +69,18 @@ export class RequestContextInterceptor implements NestInterceptor {
     const data = rpc.getData() as { userId?: unknown } | undefined;
     const userId = typeof data?.userId === 'string' ? data.userId : undefined;
     const started = process.hrtime.bigint();
+    // The caller's trace continues here: its context travels in the NATS headers (traceparent).
+    const parent = extractTraceContext(natsContext.getHeaders());
+    const span = tracer().startSpan(`handle ${subject}`, { kind: SpanKind.SERVER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } }, parent);
     return new Observable((subscriber) =>
-      runWithRequestContext({ requestId, userId, subject }, () => {
+      otelContext.with(trace.setSpan(parent, span), () => runWithRequestContext({ requestId, userId, subject }, () => {
         const finish = (outcome: string) => {
           const seconds = Number(process.hrtime.bigint() - started) / 1e9;
           this.metrics.handlerDuration.observe({ subject, outcome }, seconds);
           this.logger.debug({ durationMs: Math.round(seconds * 1000), outcome }, 'handled');
+          span.setAttribute('printloom.outcome', outcome);
+          if (outcome !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+          span.end();
         };
         return next.handle().subscribe({
           next: (value) => subscriber.next(value),
@@ -85,7 +93,7 @@ export class RequestContextInterceptor implements NestInterceptor {
             subscriber.complete();
           },
         });
-      }),
+      })),
     );
   }
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
+import { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl } from './database-roles.js';
 
 export interface TestNats {
   url: string;
@@ -121,4 +122,99 @@ export function pixelBombPng(width: number, height: number): Buffer {
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter method, no interlace
   const firstRows = deflateSync(Buffer.alloc((width + 1) * 4));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', firstRows), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * Gives each service of a test database its own role owning its schema (as in production), and
+ * returns the URL each service connects with.
+ */
+export async function provisionTestServiceRoles(database: TestDatabase): Promise<Record<(typeof DATABASE_SERVICES)[number], string>> {
+  await provisionServiceRoles(database.url, DATABASE_SERVICES.map((schema) => ({ schema })));
+  return Object.fromEntries(DATABASE_SERVICES.map((schema) => [schema, serviceDatabaseUrl(database.url, schema)])) as Record<(typeof DATABASE_SERVICES)[number], string>;
+}
+
+export interface TestNatsNode {
+  name: string;
+  url: string;
+  /** Stops the node abruptly (SIGKILL), as a crashed machine would. */
+  kill(): Promise<void>;
+}
+
+export interface TestNatsCluster extends TestNats {
+  nodes: TestNatsNode[];
+}
+
+/**
+ * A real JetStream cluster on loopback: `size` nats-server processes routed to each other, each with
+ * its own store. `url` lists every node, comma-separated, as NATS_URL accepts.
+ */
+export async function startNatsCluster(size = 3): Promise<TestNatsCluster> {
+  const ports = await Promise.all(Array.from({ length: size * 2 }, () => freePort()));
+  const clientPorts = ports.slice(0, size);
+  const routePorts = ports.slice(size);
+  const routes = routePorts.map((port) => `nats://127.0.0.1:${port}`).join(',');
+  const clusterName = `pl-test-${randomBytes(3).toString('hex')}`;
+  const stores: string[] = [];
+  const children: ChildProcess[] = [];
+  const nodes: TestNatsNode[] = clientPorts.map((port, index) => {
+    const name = `${clusterName}-n${index}`;
+    const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-nats-cluster-'));
+    stores.push(storeDir);
+    const child = spawn(
+      natsServerBinary(),
+      ['-a', '127.0.0.1', '-p', String(port), '-n', name, '-js', '-sd', storeDir, '--cluster_name', clusterName, '--cluster', `nats://127.0.0.1:${routePorts[index]}`, '--routes', routes],
+      { stdio: 'ignore' },
+    );
+    children.push(child);
+    return {
+      name,
+      url: `nats://127.0.0.1:${port}`,
+      kill: async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      },
+    };
+  });
+  await Promise.all(clientPorts.map((port) => waitForPort(port, 10_000)));
+  await waitForJetStreamCluster(clientPorts[0], size);
+  return {
+    url: nodes.map((node) => node.url).join(','),
+    nodes,
+    stop: async () => {
+      await Promise.all(
+        children.map(async (child) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        }),
+      );
+      for (const store of stores) rmSync(store, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cluster is usable once a stream with a copy on every node can be created (meta leader and all peers up). */
+async function waitForJetStreamCluster(port: number, size: number): Promise<void> {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: `nats://127.0.0.1:${port}` });
+  const deadline = Date.now() + 30_000;
+  try {
+    for (;;) {
+      try {
+        const jsm = await jetstreamManager(nc, { timeout: 2000 });
+        await jsm.streams.add({ name: 'CLUSTER_PROBE', subjects: ['cluster.probe'], num_replicas: size });
+        await jsm.streams.delete('CLUSTER_PROBE');
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw new Error(`JetStream cluster did not form: ${(error as Error).message}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await nc.close();
+  }
 }

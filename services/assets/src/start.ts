@@ -17,8 +17,8 @@ export async function startAssetsService(config: AssetsConfig): Promise<RunningS
     afterStart: async (app, infra) => {
       const assets = app.get(AssetsService);
       const sweep = () =>
-        assets
-          .sweepExpired()
+        infra.metrics
+          .recordSweep('assets-retention', () => assets.sweepExpired())
           .then((deleted) => deleted > 0 && infra.logger.info({ deleted }, 'Deleted expired assets'))
           .catch((error: unknown) => infra.logger.error({ err: error }, 'Asset sweep failed'));
       const timer = setInterval(sweep, config.ASSET_SWEEP_INTERVAL_MS);

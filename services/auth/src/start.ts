@@ -13,7 +13,7 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
     database: authDatabase,
     module: () => AuthModule.forRoot(config),
     afterStart: async (app, infra) => {
-      await ensureEventsStream(infra.nc);
+      await ensureEventsStream(infra.nc, config.NATS_STREAM_REPLICAS);
       // Old rate-limit windows are worthless; keep the table small.
       const counters = app.get(RateLimitRepository);
       const timer = setInterval(() => void counters.deleteOlderThan(2 * 3600).catch(() => undefined), HOUR_MS);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, trialWithheldMessage, type CreditHistoryEntry } from '@printloom/contracts';
-import { LOGGER, type Logger } from '@printloom/service-kit';
+import { LOGGER, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
+import type { Counter } from 'prom-client';
 import type { EntityManager } from 'typeorm';
 import { allocate } from './domain/rollover.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
@@ -12,13 +13,19 @@ import type { BillingConfig } from './config.js';
 /** Reservations: credits leave a balance when reserved, and come back unless the work is committed. */
 @Injectable()
 export class CreditsService {
+  /** Credits moved, counted once their transaction committed (a replayed request moves nothing). */
+  private readonly moved: Counter<'movement'>;
+
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly accounts: AccountRepository,
     private readonly trials: TrialRepository,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+  ) {
+    this.moved = metrics.counter('printloom_credits_total', 'Credits reserved, committed (spent) and released (given back), by movement', ['movement']);
+  }
 
   balance(userId: string): Promise<number> {
     return this.ledger.balance(userId);
@@ -26,7 +33,8 @@ export class CreditsService {
 
   /** Idempotent by ref: a retry returns the same reservation and charges nothing more. */
   async reserve(input: { userId: string; amount: number; reason: string; ref: string }): Promise<{ reservationId: string; balance: number }> {
-    return this.ledger.transaction(async (tx) => {
+    let created = false;
+    const result = await this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, input.userId);
       const existing = await this.ledger.findReservationByRef(tx, input.ref);
       if (existing) {
@@ -36,8 +44,11 @@ export class CreditsService {
       const parts = allocate(await this.ledger.spendableLots(tx, input.userId), input.amount);
       if (!parts) throw new AppError('INSUFFICIENT_CREDITS', MESSAGES.insufficientCredits);
       const reservationId = await this.ledger.createReservation(tx, { ...input, parts });
+      created = true;
       return { reservationId, balance: await this.ledger.balance(input.userId, tx) };
     });
+    if (created) this.moved.inc({ movement: 'reserved' }, input.amount);
+    return result;
   }
 
   /** The credit history on /account: a reservation reads as a spend, its release as a refund. */
@@ -123,20 +134,23 @@ export class CreditsService {
     return { released, expiredUsers: users.length };
   }
 
-  private releaseOneStale(): Promise<boolean> {
-    return this.ledger.transaction(async (tx) => {
+  private async releaseOneStale(): Promise<boolean> {
+    const amount = await this.ledger.transaction(async (tx) => {
       const reservation = await this.ledger.claimStaleReservation(tx, this.config.RESERVATION_TIMEOUT_MS);
-      if (!reservation) return false;
+      if (!reservation) return null;
       // Same lock order as settle(): the reservation row, then the user.
       await this.ledger.lockUser(tx, reservation.user_id);
       await this.ledger.returnCredits(tx, reservation);
       await this.ledger.settle(tx, reservation.id, 'released');
-      return true;
+      return reservation.amount;
     });
+    if (amount !== null) this.moved.inc({ movement: 'released' }, amount);
+    return amount !== null;
   }
 
   private async settle(reservationId: string, status: 'committed' | 'released'): Promise<{ balance: number }> {
-    return this.ledger.transaction(async (tx) => {
+    let settled = 0;
+    const result = await this.ledger.transaction(async (tx) => {
       const reservation = await this.ledger.lockReservation(tx, reservationId);
       if (!reservation) throw new AppError('NOT_FOUND', 'Reservation not found');
       await this.ledger.lockUser(tx, reservation.user_id);
@@ -144,7 +158,10 @@ export class CreditsService {
       if (reservation.status !== 'held') throw new AppError('CONFLICT', `Reservation is already ${reservation.status}`);
       if (status === 'released') await this.ledger.returnCredits(tx, reservation);
       await this.ledger.settle(tx, reservation.id, status);
+      settled = reservation.amount;
       return { balance: await this.ledger.balance(reservation.user_id, tx) };
     });
+    if (settled > 0) this.moved.inc({ movement: status }, settled);
+    return result;
   }
 }

@@ -17,6 +17,7 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
       const subscriptions = app.get(SubscriptionsService);
       const trialGrants = await consumeEvents(infra.nc, {
         durable: 'billing-trial-grant',
+        streamReplicas: config.NATS_STREAM_REPLICAS,
         subject: EVENTS.userVerified,
         logger: infra.logger,
         handler: async (event) => {
@@ -25,7 +26,13 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
       });
       // Local subscriptions renew themselves at period end; Stripe's renew through invoice.paid.
       const sweeper = setInterval(() => {
-        Promise.all([credits.sweep(), subscriptions.renewDueLocalSubscriptions()]).catch((error: unknown) => infra.logger.error({ err: error }, 'Billing sweep failed'));
+        Promise.all([
+          infra.metrics.recordSweep('billing-credits', async () => {
+            const { released, expiredUsers } = await credits.sweep();
+            return released + expiredUsers;
+          }),
+          subscriptions.renewDueLocalSubscriptions(),
+        ]).catch((error: unknown) => infra.logger.error({ err: error }, 'Billing sweep failed'));
       }, config.BILLING_SWEEP_INTERVAL_MS);
       sweeper.unref();
       return async () => {

@@ -35,7 +35,7 @@ export async function startGenerationService(config: GenerationConfig, overrides
     env: config,
     database: generationDatabase,
     module: (infra) => {
-      queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS);
+      queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS);
       return GenerationModule.forRoot(config, { storage, provider, queue });
     },
     healthChecks: { storage: () => storage.ensureReady() },
@@ -45,11 +45,24 @@ export async function startGenerationService(config: GenerationConfig, overrides
       const jobs = app.get(JobRepository);
       const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger);
       worker.start();
+      // Waiting and in-flight jobs per tier, read from JetStream when Prometheus scrapes (alerts: backlog).
+      infra.metrics.gauge('printloom_generation_queue_depth', 'Generation jobs per priority tier: pending (not yet delivered) and in_flight (delivered, not acknowledged)', ['tier', 'state'], async (gauge) => {
+        const { pending, inFlight } = await queue!.backlog();
+        for (const [tier, count] of pending) gauge.set({ tier: String(tier), state: 'pending' }, count);
+        for (const [tier, count] of inFlight) gauge.set({ tier: String(tier), state: 'in_flight' }, count);
+      });
+      infra.metrics.gauge('printloom_generation_oldest_queued_job_age_seconds', 'Age of the oldest job still waiting for a worker (0 when none waits)', [], async (gauge) => {
+        const [row] = await infra.dataSource.query(`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float AS age FROM generation.jobs WHERE status = 'queued'`);
+        gauge.set(Number(row.age));
+      });
       // Jobs stuck past the timeout (provider hung, every worker died) are failed and refunded.
       const sweeper = setInterval(() => {
-        jobs
-          .staleUnfinished(config.JOB_TIMEOUT_MS, 100)
-          .then((stale) => Promise.all(stale.map((job) => processor.fail(job, 'Generation timed out. Your credit was refunded. Please try again.'))))
+        infra.metrics
+          .recordSweep('generation-stale-jobs', async () => {
+            const stale = await jobs.staleUnfinished(config.JOB_TIMEOUT_MS, 100);
+            await Promise.all(stale.map((job) => processor.fail(job, 'Generation timed out. Your credit was refunded. Please try again.')));
+            return stale.length;
+          })
           .catch((error: unknown) => infra.logger.error({ err: error }, 'Job sweep failed'));
       }, config.JOB_SWEEP_INTERVAL_MS);
       sweeper.unref();

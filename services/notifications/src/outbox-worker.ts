@@ -1,4 +1,5 @@
 import type { Logger } from '@printloom/service-kit';
+import type { Counter } from 'prom-client';
 import type { OutboxRepository } from './repositories/outbox.repository.js';
 import type { MailTransport } from './mail-transport.js';
 
@@ -25,6 +26,8 @@ export class OutboxWorker {
     private readonly transport: MailTransport,
     private readonly logger: Logger,
     private readonly options: OutboxWorkerOptions,
+    /** Send attempts by outcome: sent, failed (will retry), gave_up (attempts spent). */
+    private readonly mails?: Counter<'outcome'>,
   ) {}
 
   start(): void {
@@ -57,8 +60,10 @@ export class OutboxWorker {
           try {
             await this.transport.send({ to: message.recipient, subject: message.subject, text: message.text_body, html: message.html_body });
             await this.outbox.markSent(message.id);
+            this.mails?.inc({ outcome: 'sent' });
           } catch (error) {
             const retryInMs = retryDelayMs(message.attempts, this.options);
+            this.mails?.inc({ outcome: retryInMs === null ? 'gave_up' : 'failed' });
             this.logger.warn({ err: error, outboxId: message.id, attempts: message.attempts + 1, retryInMs }, 'Email send failed');
             await this.outbox.markFailedAttempt(message.id, (error as Error).message, retryInMs);
           }

@@ -18,7 +18,7 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
         pollMs: config.MAIL_POLL_MS,
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
-      });
+      }, infra.metrics.counter('printloom_mails_total', 'Email send attempts by outcome: sent, failed (retried later), gave_up', ['outcome']));
       return NotificationsModule.forRoot(config, worker);
     },
     afterStart: async () => {

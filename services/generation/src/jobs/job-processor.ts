@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JsMsg } from '@nats-io/jetstream';
 import { AppError, ASSETS, BILLING, dispatchMessage, ingestReply, settleReply } from '@printloom/contracts';
-import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { LOGGER, RpcClient, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
+import type { Histogram } from 'prom-client';
 import type { ObjectStorage } from '@printloom/storage';
 import { buildVariantPrompts } from '../domain/prompt-builder.js';
 import { JobRepository, type JobRow } from '../repositories/job.repository.js';
@@ -23,6 +24,8 @@ export const jobImageKey = (jobId: string, variant: string) => `jobs/${jobId}/${
  */
 @Injectable()
 export class JobProcessor {
+  private readonly duration: Histogram<'outcome' | 'tier'>;
+
   constructor(
     private readonly jobs: JobRepository,
     private readonly rpc: RpcClient,
@@ -30,7 +33,10 @@ export class JobProcessor {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+  ) {
+    this.duration = metrics.histogram('printloom_generation_job_duration_seconds', 'Handling of one job delivery, by outcome (succeeded, failed, retried) and priority tier', ['outcome', 'tier']);
+  }
 
   async handle(message: JsMsg): Promise<void> {
     const parsed = dispatchMessage.safeParse(message.json());
@@ -52,18 +58,22 @@ export class JobProcessor {
       }
     }, Math.max(500, this.config.JOB_ACK_WAIT_MS / 3));
     heartbeat.unref();
+    const timer = this.duration.startTimer({ tier: String(job.priority_tier) });
     try {
       await this.run(job);
       message.ack();
+      timer({ outcome: 'succeeded' });
     } catch (error) {
       if (this.isTransient(error) && message.info.deliveryCount < MAX_TRANSIENT_DELIVERIES) {
         this.logger.warn({ err: error, jobId: job.id, deliveryCount: message.info.deliveryCount }, 'Job hit a transient error; retrying');
         message.nak(1000 * message.info.deliveryCount);
+        timer({ outcome: 'retried' });
         return;
       }
       this.logger.error({ err: error, jobId: job.id }, 'Job failed');
       await this.fail(job, error instanceof ProviderError ? error.message : FAILED_MESSAGE);
       message.ack();
+      timer({ outcome: 'failed' });
     } finally {
       clearInterval(heartbeat);
     }

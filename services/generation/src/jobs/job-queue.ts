@@ -1,5 +1,6 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, jetstream, jetstreamManager, type Consumer, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { traceHeaders } from '@printloom/service-kit';
 import { GENERATION_QUEUE, PRIORITY_TIERS as TIERS } from '@printloom/contracts';
 
 export const PRIORITY_TIERS = Object.values(TIERS);
@@ -15,17 +16,23 @@ export class JobQueue {
   constructor(
     private readonly nc: NatsConnection,
     private readonly ackWaitMs: number,
+    /** Copies of the stream on a NATS cluster: a job survives losing the node that leads it. */
+    private readonly replicas = 1,
   ) {}
 
   async ensure(): Promise<void> {
     const jsm = await jetstreamManager(this.nc);
-    await jsm.streams.info(GENERATION_QUEUE.stream).catch(() =>
-      jsm.streams.add({ name: GENERATION_QUEUE.stream, subjects: [GENERATION_QUEUE.allSubjects], retention: RetentionPolicy.Workqueue, duplicate_window: 10 * 60 * 1e9 }).catch(async (error) => {
+    const existing = await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => null);
+    if (!existing) {
+      const stream = { name: GENERATION_QUEUE.stream, subjects: [GENERATION_QUEUE.allSubjects], retention: RetentionPolicy.Workqueue, duplicate_window: 10 * 60 * 1e9, num_replicas: this.replicas };
+      await jsm.streams.add(stream).catch(async (error) => {
         await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => {
           throw error;
         });
-      }),
-    );
+      });
+    } else if ((existing.config.num_replicas ?? 1) !== this.replicas) {
+      await jsm.streams.update(GENERATION_QUEUE.stream, { ...existing.config, num_replicas: this.replicas });
+    }
     for (const tier of PRIORITY_TIERS) {
       const config = {
         durable_name: GENERATION_QUEUE.consumerOf(tier),
@@ -42,7 +49,8 @@ export class JobQueue {
 
   /** Idempotent by job id within the dedupe window: a retried submit queues the job once. */
   async publish(jobId: string, tier: number): Promise<void> {
-    await jetstream(this.nc).publish(GENERATION_QUEUE.subjectOf(tier), JSON.stringify({ jobId }), { msgID: jobId });
+    // The submitting request's trace continues in the worker that runs the job.
+    await jetstream(this.nc).publish(GENERATION_QUEUE.subjectOf(tier), JSON.stringify({ jobId }), { msgID: jobId, headers: traceHeaders() });
   }
 
   /**

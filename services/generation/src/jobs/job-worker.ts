@@ -1,4 +1,4 @@
-import type { Logger } from '@printloom/service-kit';
+import { extractTraceContext, SpanKind, withSpan, type Logger } from '@printloom/service-kit';
 import { tierOrder, type JobQueue } from './job-queue.js';
 import type { JobProcessor } from './job-processor.js';
 
@@ -29,7 +29,7 @@ export class JobWorker {
     while (!this.stopped) {
       try {
         const message = await this.take();
-        if (message) await this.processor.handle(message);
+        if (message) await withSpan('generation job', { kind: SpanKind.CONSUMER, parent: extractTraceContext(message.headers) }, () => this.processor.handle(message));
         else await new Promise((resolve) => setTimeout(resolve, 50));
       } catch (error) {
         if (this.stopped) return;

@@ -1,0 +1,34 @@
+import { context, propagation, trace, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import type { NextFunction, Request, Response } from 'express';
+import { tracer, type ServiceMetrics } from '@printloom/service-kit';
+
+/**
+ * Per HTTP request: a server span (continuing the caller's `traceparent`, if any) that every RPC and
+ * job of the request joins, and a latency histogram by method, route pattern (`/api/jobs/:id`, never
+ * the raw path, so labels stay few) and status. Requests no route matched count as `unmatched`
+ * (or `static` for the SPA's files).
+ */
+export function httpTelemetryMiddleware(metrics: ServiceMetrics) {
+  const duration = metrics.histogram('printloom_http_request_duration_seconds', 'HTTP requests through the gateway, by method, route and status', ['method', 'route', 'status']);
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const parent = propagation.extract(context.active(), req.headers, {
+      get: (headers, key) => {
+        const value = headers[key];
+        return Array.isArray(value) ? value[0] : value;
+      },
+      keys: (headers) => Object.keys(headers),
+    });
+    const span = tracer().startSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent);
+    res.once('finish', () => {
+      const pattern = (req.route as { path?: string } | undefined)?.path;
+      const route = pattern ? `${req.baseUrl}${pattern}` : req.originalUrl.startsWith('/api') ? 'unmatched' : 'static';
+      duration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+      span.updateName(`${req.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+    context.with(trace.setSpan(parent, span), next);
+  };
+}

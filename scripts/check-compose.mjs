@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// Validates both compose modes offline with docker-compose (no Docker engine needed) and checks the
+// rules an operator relies on. Development: `docker compose up` with no settings (the override file
+// is read automatically). Production: the prod file against infra/compose/test-production.env, and
+// refusing to render without its secrets. Exits non-zero naming every broken rule.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const problems = [];
+const fail = (message) => problems.push(message);
+
+const APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation'];
+const DATABASE_APPS = APPS.filter((name) => name !== 'gateway');
+const ONE_SHOT = new Set(['migrate', 'minio-init']);
+/** Which app may see which secret or setting: each service gets only its own variables. */
+const OWNERS = {
+  SESSION_SECRET: ['auth'],
+  STRIPE_SECRET_KEY: ['billing'],
+  STRIPE_WEBHOOK_SECRET: ['billing'],
+  SMTP_URL: ['notifications'],
+  MAIL_FROM: ['notifications'],
+  OPENAI_API_KEY: ['generation'],
+  IMAGE_PROVIDER: ['generation'],
+  GOOGLE_CLIENT_SECRET: ['gateway'],
+  S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init'],
+  DATABASE_URL: DATABASE_APPS,
+  DATABASE_ADMIN_URL: ['migrate'],
+};
+
+function compose(files, envFile, extra = []) {
+  const args = [...files.flatMap((file) => ['-f', file]), ...(envFile ? ['--env-file', envFile] : []), 'config', ...extra];
+  // Only the variables compose itself needs: the developer's shell or .env must not hide a missing secret.
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? '/tmp' };
+  return spawnSync('docker-compose', args, { cwd: root, env, encoding: 'utf8' });
+}
+
+function render(mode, files, envFile) {
+  const result = compose(files, envFile);
+  if (result.status !== 0) {
+    fail(`${mode}: docker-compose config failed: ${result.stderr.trim()}`);
+    return null;
+  }
+  return YAML.parse(result.stdout);
+}
+
+function checkCommon(mode, config) {
+  for (const name of ['prometheus', 'grafana']) {
+    if (!config.services[name]?.profiles?.includes('observability')) fail(`${mode}: ${name} must be in the optional "observability" profile`);
+  }
+  for (const [name, service] of Object.entries(config.services)) {
+    if (service.container_name) fail(`${mode}: ${name} has a fixed container_name (it could not be scaled)`);
+    const image = service.image ?? '';
+    const built = Boolean(service.build);
+    if (!built && (!/:[^/]+$/.test(image) || /:latest$/.test(image))) fail(`${mode}: ${name} image "${image}" is not pinned to a version`);
+    if (/^(docker\.io\/)?minio\//.test(image)) fail(`${mode}: ${name} pulls from Docker Hub's minio/*, which MinIO no longer publishes`);
+    if (ONE_SHOT.has(name)) {
+      if (service.restart && service.restart !== 'no') fail(`${mode}: one-shot ${name} must not restart`);
+      continue;
+    }
+    if (service.restart !== 'unless-stopped') fail(`${mode}: ${name} must have restart: unless-stopped`);
+    if (!service.healthcheck?.test) fail(`${mode}: ${name} has no health check`);
+    else if (!service.healthcheck.start_period) fail(`${mode}: ${name}'s health check has no start_period`);
+  }
+  for (const name of APPS) {
+    const service = config.services[name];
+    if (!service) {
+      fail(`${mode}: app ${name} is missing`);
+      continue;
+    }
+    const env = service.environment ?? {};
+    if (env.MIGRATE_ON_START !== 'false') fail(`${mode}: ${name} must not migrate on start (the migrate service does)`);
+    if (service.depends_on?.migrate?.condition !== 'service_completed_successfully') fail(`${mode}: ${name} must wait for the migrate service`);
+    if (DATABASE_APPS.includes(name)) {
+      const user = env.DATABASE_URL ? decodeURIComponent(new URL(env.DATABASE_URL).username) : '';
+      if (user !== `printloom_${name}`) fail(`${mode}: ${name} connects to PostgreSQL as "${user}", not its own role printloom_${name}`);
+    }
+  }
+  for (const [name, service] of Object.entries(config.services)) {
+    for (const variable of Object.keys(service.environment ?? {})) {
+      const owners = OWNERS[variable];
+      if (owners && !owners.includes(name)) fail(`${mode}: ${name} receives ${variable}, which belongs to ${owners.join(', ')}`);
+    }
+  }
+  const published = Object.entries(config.services).filter(([, service]) => service.ports?.length);
+  for (const [name, service] of published) {
+    if (name === 'web') continue;
+    for (const port of service.ports) {
+      const hostIp = typeof port === 'object' ? port.host_ip : String(port).split(':').length === 3 ? String(port).split(':')[0] : undefined;
+      if (hostIp !== '127.0.0.1') fail(`${mode}: ${name} publishes a port beyond 127.0.0.1 (${JSON.stringify(port)})`);
+    }
+  }
+}
+
+const dev = render('development', ['docker-compose.yml', 'docker-compose.override.yml']);
+if (dev) {
+  checkCommon('development', dev);
+  const expected = ['assets', 'auth', 'billing', 'gateway', 'generation', 'grafana', 'mailpit', 'migrate', 'minio', 'minio-init', 'nats', 'notifications', 'postgres', 'prometheus', 'web'];
+  const services = Object.keys(dev.services).sort();
+  if (services.join(' ') !== expected.join(' ')) fail(`development: services are ${services.join(' ')}, expected ${expected.join(' ')}`);
+  if (dev.services.minio?.image !== 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z') fail('development: MinIO must be the last public release from quay.io');
+  for (const name of ['gateway', 'assets', 'generation']) {
+    if (dev.services[name]?.depends_on?.['minio-init']?.condition !== 'service_completed_successfully') fail(`development: ${name} must wait for MinIO and its bucket`);
+  }
+  if (dev.services.notifications?.environment?.SMTP_URL !== 'smtp://mailpit:1025') fail('development: notifications must send to Mailpit');
+}
+
+const prodFiles = ['docker-compose.yml', 'docker-compose.prod.yml'];
+const prod = render('production', prodFiles, 'infra/compose/test-production.env');
+if (prod) {
+  checkCommon('production', prod);
+  for (const name of ['minio', 'minio-init', 'mailpit']) if (prod.services[name]) fail(`production: ${name} must not run in production mode`);
+  for (const name of [...APPS, 'migrate']) {
+    if (prod.services[name]?.environment?.NODE_ENV !== 'production') fail(`production: ${name} must run with NODE_ENV=production`);
+  }
+  for (const name of ['gateway', 'assets', 'generation']) {
+    if (!/^https:\/\//.test(prod.services[name]?.environment?.S3_ENDPOINT ?? '')) fail(`production: ${name} must use the configured S3 endpoint`);
+  }
+  // Without its secrets, production mode refuses to render and names what is missing.
+  const empty = path.join(mkdtempSync(path.join(os.tmpdir(), 'pl-compose-')), 'empty.env');
+  writeFileSync(empty, '');
+  const refused = compose(prodFiles, empty, ['-q']);
+  if (refused.status === 0) fail('production: renders without any secret set; every secret must be required (${VAR:?})');
+  else if (!/set [A-Z_]+/.test(refused.stderr)) fail(`production: refused without naming the variable: ${refused.stderr.trim()}`);
+}
+
+// nginx (infra/nginx/default.conf, a template the image renders at start): re-resolves the gateway,
+// waits longer than the app's longest request, and tells caches that responses vary by encoding.
+{
+  const template = readFileSync(path.join(root, 'infra/nginx/default.conf'), 'utf8');
+  const rendered = template.replaceAll('${NGINX_LOCAL_RESOLVERS}', '127.0.0.11').replaceAll('${GATEWAY_UPSTREAM}', 'http://gateway:3000');
+  const LONGEST_REQUEST_S = 190; // describing an image (gateway/src/describe)
+  if (!/^\s*resolver\s+127\.0\.0\.11\s+valid=\d+s/m.test(rendered)) fail('nginx: no resolver with a short validity: a recreated gateway would get 502s');
+  if (!/set \$gateway_upstream http:\/\/gateway:3000;/.test(rendered) || !/proxy_pass \$gateway_upstream;/.test(rendered)) fail('nginx: proxy_pass must use a variable so the gateway is resolved at request time');
+  if (!/^\s*gzip_vary on;/m.test(rendered)) fail('nginx: gzip_vary on is missing');
+  for (const directive of ['proxy_read_timeout', 'proxy_send_timeout']) {
+    const seconds = Number(new RegExp(`${directive} (\\d+)s;`).exec(rendered)?.[1] ?? 0);
+    if (seconds <= LONGEST_REQUEST_S) fail(`nginx: ${directive} ${seconds}s is not above the app's longest request (${LONGEST_REQUEST_S}s)`);
+  }
+}
+
+if (problems.length) {
+  for (const problem of problems) process.stderr.write(`[compose] ${problem}\n`);
+  process.exit(1);
+}
+process.stdout.write(`[compose] development (${Object.keys(dev.services).length} services) and production (${Object.keys(prod.services).length} services) modes are valid\n`);

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The one-shot migration step (`make migrate`, the compose `migrate` service, the Kubernetes Job):
+// as the database admin, creates the database when missing and one role per service owning only its
+// schema; then runs each service's migrations connected as that service's role, so every table belongs
+// to the service that uses it. Needs the built workspaces (dist). Idempotent.
+//
+// DATABASE_ADMIN_URL (default DATABASE_URL, then the local default) is the admin connection;
+// <SERVICE>_DB_PASSWORD (e.g. AUTH_DB_PASSWORD) sets a role's password when the server asks for one.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { z } from 'zod';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const kit = (file) => import(pathToFileURL(path.join(root, 'packages/service-kit/dist', file)).href);
+const [{ buildDataSourceOptions, ensureDatabaseExists, migrateDatabase }, { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl }, { env, parseConfig }] = await Promise.all([
+  kit('database.js'),
+  kit('database-roles.js'),
+  kit('config.js'),
+]);
+const { DataSource } = await import('typeorm');
+
+const passwordVariable = (service) => `${service.toUpperCase()}_DB_PASSWORD`;
+const config = parseConfig(
+  z.object({
+    DATABASE_ADMIN_URL: env.databaseUrl.optional(),
+    DATABASE_URL: env.databaseUrl.default('postgres://postgres@127.0.0.1:5432/printloom'),
+    ...Object.fromEntries(DATABASE_SERVICES.map((service) => [passwordVariable(service), env.optionalString])),
+  }),
+);
+const adminUrl = config.DATABASE_ADMIN_URL ?? config.DATABASE_URL;
+const log = (message) => process.stdout.write(`[migrate] ${message}\n`);
+
+async function migrateAll() {
+  await ensureDatabaseExists(adminUrl);
+  await provisionServiceRoles(adminUrl, DATABASE_SERVICES.map((schema) => ({ schema, password: config[passwordVariable(schema)] })));
+  for (const service of DATABASE_SERVICES) {
+    const optionsModule = await import(pathToFileURL(path.join(root, `services/${service}/dist/database/database-options.js`)).href);
+    const options = optionsModule[`${service}Database`];
+    const dataSource = new DataSource(buildDataSourceOptions({ ...options, url: serviceDatabaseUrl(adminUrl, service, config[passwordVariable(service)]), poolSize: 2 }));
+    await dataSource.initialize();
+    try {
+      await migrateDatabase(dataSource, options.schema);
+      log(`${service}: migrated as ${serviceDatabaseUrl(adminUrl, service).replace(/^postgres(ql)?:\/\/([^@:]+).*/, '$2')}`);
+    } finally {
+      await dataSource.destroy();
+    }
+  }
+}
+
+try {
+  await migrateAll();
+} catch (error) {
+  process.stderr.write(`[migrate] ${error.message}\n`);
+  process.exit(1);
+}
