@@ -210,7 +210,7 @@ async function waitForJetStreamCluster(port: number, size: number): Promise<void
         await jsm.streams.delete('CLUSTER_PROBE');
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`JetStream cluster did not form: ${(error as Error).message}`);
+        if (Date.now() > deadline) throw new Error(`JetStream cluster did not form: ${(error as Error).message}`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
