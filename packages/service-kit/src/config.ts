@@ -58,7 +58,14 @@ export const env = {
  * Secret values written in this repository (code defaults, `.env.example`, compose files): fine on a
  * developer's machine, refused in production. A test keeps this list in sync with those files.
  */
-export const DEVELOPMENT_SECRETS: readonly string[] = ['printloom-local-development-secret-change-me', 'change-me-to-a-long-random-string'];
+export const DEVELOPMENT_SECRETS: readonly string[] = [
+  'printloom-local-development-secret-change-me',
+  'change-me-to-a-long-random-string',
+  // the production compose check's stand-in .env (infra/compose/test-production.env)
+  'test-session-secret-of-sufficient-length-0123456789',
+  // the placeholder of infra/k8s/secrets.example.yaml
+  'generate-me',
+];
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 
 /** Why a secret cannot serve in production, or undefined when it can. */

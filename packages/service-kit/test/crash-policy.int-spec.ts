@@ -29,7 +29,7 @@ function runChild(body: string) {
 describe('the crash policy in a real process', () => {
   beforeAll(() => {
     mkdirSync(work, { recursive: true });
-    for (const file of ['crash-policy', 'logger']) {
+    for (const file of ['crash-policy', 'logger', 'tracing']) {
       const { code } = transformFileSync(path.join(src, `${file}.ts`), { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } });
       writeFileSync(path.join(work, `${file}.js`), code);
     }
