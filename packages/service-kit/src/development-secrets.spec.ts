@@ -21,7 +21,7 @@ function filesThatMayWriteSecrets(): string[] {
 
 function secretsWrittenIn(text: string): string[] {
   const patterns = [
-    /SESSION_SECRET\s*=\s*([^\s#]+)/g, // .env files
+    /SESSION_SECRET\s*=\s*(?!["']?\$)([^\s#]+)/g, // .env files (not a shell substitution such as "$(openssl rand …)")
     /SESSION_SECRET:\s*"?\$\{SESSION_SECRET:-([^}]+)\}/g, // compose with a fallback
     /^\s*-?\s*SESSION_SECRET:\s*["']?([^\s"'$]{4,})["']?\s*$/gm, // compose / k8s literal
     /SESSION_SECRET\s*\?\?\s*'([^']+)'/g, // scripts: process.env.SESSION_SECRET ?? '…'
