@@ -43,7 +43,7 @@ export class GenerationService {
   async getJob(userId: string, jobId: string): Promise<{ job: Job }> {
     const job = await this.jobs.find(jobId);
     if (!job || job.user_id !== userId) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
-    return { job: { id: job.id, status: job.status, error: job.error, prompt: job.prompt } };
+    return { job: { id: job.id, status: job.status, error: job.error, prompt: job.prompt, notice: job.notice ?? null } };
   }
 
   /** 1 credit, given back if describing fails. The upload is deleted either way. */

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
+/** Margin kept clear on every side of the print canvas, as a share of its width and height. */
+export const SAFE_MARGIN = 0.02;
 
 export interface PrintFinishOptions {
   /** Transparent around the design; otherwise flattened onto the garment colour. */
@@ -9,23 +11,80 @@ export interface PrintFinishOptions {
   dark: boolean;
   /** The provider's file is already final (the local design engine's). */
   printReady?: boolean;
+  /** The print canvas (4500×5400, stickers 3000×3000): the design is fitted into it. */
+  canvas?: { width: number; height: number };
+}
+
+export interface PrintFile {
+  png: Buffer;
+  /**
+   * A transparent design was asked for but the image came back opaque: the canvas margin is filled
+   * with the image's own background colour so the background removal can cut it out in one piece.
+   */
+  opaqueBackground: boolean;
 }
 
 /**
- * Every provider's output becomes a print file: trimmed to the design (transparent margins removed),
- * transparent around it when asked or else flattened onto the garment colour, sRGB, 300 DPI, PNG.
- * A file that is already final and transparent is stored untouched: re-encoding a 4500×5400 PNG
- * costs about a second for nothing.
+ * Every provider's output becomes a print file: trimmed to the design, fitted into the print canvas
+ * (lanczos, centred inside the safe margin), transparent around it when asked or else flattened onto
+ * the garment colour, sRGB, 300 DPI, PNG. A file that is already final and transparent is stored
+ * untouched: re-encoding a 4500×5400 PNG costs about a second for nothing.
  */
-export async function toPrintFile(png: Buffer, options: PrintFinishOptions): Promise<Buffer> {
-  if (options.printReady && options.transparent) return png;
-  if (options.printReady) return sharp(png).flatten({ background: options.dark ? '#000000' : '#ffffff' }).withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer();
-  let image = sharp(png).ensureAlpha();
-  if (options.transparent) {
-    const trimmed = await image.trim({ background: CLEAR, threshold: 1 }).toBuffer().catch(() => null);
-    if (trimmed) image = sharp(trimmed);
-  } else {
-    image = image.flatten({ background: options.dark ? '#000000' : '#ffffff' });
+export async function toPrintFile(png: Buffer, options: PrintFinishOptions): Promise<PrintFile> {
+  if (options.printReady && options.transparent) return { png, opaqueBackground: false };
+  const garment = options.dark ? '#000000' : '#ffffff';
+  if (options.printReady) {
+    return { png: await sharp(png).flatten({ background: garment }).withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer(), opaqueBackground: false };
   }
-  return image.toColourspace('srgb').withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer();
+  const opaque = await hasOpaqueBorder(png);
+  const background = opaque ? await cornerColour(png) : CLEAR;
+  let design = sharp(png).ensureAlpha();
+  const trimmed = await design
+    .trim(opaque ? { background: { ...background, alpha: 1 }, threshold: 12 } : { background: CLEAR, threshold: 1 })
+    .toBuffer()
+    .catch(() => null); // nothing to trim (one flat colour): keep the image whole
+  if (trimmed) design = sharp(trimmed);
+  if (options.canvas) design = sharp(await fitInto(await design.png().toBuffer(), options.canvas, opaque ? { ...background, alpha: 1 } : CLEAR));
+  if (!options.transparent) design = design.flatten({ background: garment });
+  const out = await design.toColourspace('srgb').withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer();
+  return { png: out, opaqueBackground: options.transparent && opaque };
+}
+
+/** Scales the design to the largest size inside the safe area of the canvas and centres it there. */
+async function fitInto(png: Buffer, canvas: { width: number; height: number }, fill: { r: number; g: number; b: number; alpha: number }): Promise<Buffer> {
+  const box = { width: Math.round(canvas.width * (1 - 2 * SAFE_MARGIN)), height: Math.round(canvas.height * (1 - 2 * SAFE_MARGIN)) };
+  const resized = await sharp(png).resize({ ...box, fit: 'inside', kernel: 'lanczos3' }).png().toBuffer({ resolveWithObject: true });
+  const { width, height } = resized.info;
+  const left = Math.floor((canvas.width - width) / 2);
+  const top = Math.floor((canvas.height - height) / 2);
+  return sharp(resized.data)
+    .extend({ left, top, right: canvas.width - width - left, bottom: canvas.height - height - top, background: fill })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** True when the image's outer edge has no transparency: the model ignored `background: transparent`. */
+async function hasOpaqueBorder(png: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  let transparent = 0;
+  let total = 0;
+  const at = (x: number, y: number) => {
+    total += 1;
+    if (data[(y * width + x) * 4 + 3] < 250) transparent += 1;
+  };
+  for (let x = 0; x < width; x += 1) {
+    at(x, 0);
+    at(x, height - 1);
+  }
+  for (let y = 1; y < height - 1; y += 1) {
+    at(0, y);
+    at(width - 1, y);
+  }
+  return transparent < total * 0.02;
+}
+
+async function cornerColour(png: Buffer): Promise<{ r: number; g: number; b: number }> {
+  const { data } = await sharp(png).removeAlpha().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+  return { r: data[0], g: data[1], b: data[2] };
 }
