@@ -18,8 +18,8 @@ export interface PrintFinishOptions {
 export interface PrintFile {
   png: Buffer;
   /**
-   * A transparent design was asked for but the image came back opaque: the canvas margin is filled
-   * with the image's own background colour so the background removal can cut it out in one piece.
+   * A transparent design was asked for but the image came back opaque: the canvas margin continues the
+   * image's own background (mirrored), so the background removal judges it as the model drew it.
    */
   opaqueBackground: boolean;
 }
@@ -37,28 +37,25 @@ export async function toPrintFile(png: Buffer, options: PrintFinishOptions): Pro
     return { png: await sharp(png).flatten({ background: garment }).withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer(), opaqueBackground: false };
   }
   const opaque = await hasOpaqueBorder(png);
-  const background = opaque ? await cornerColour(png) : CLEAR;
   let design = sharp(png).ensureAlpha();
-  const trimmed = await design
-    .trim(opaque ? { background: { ...background, alpha: 1 }, threshold: 12 } : { background: CLEAR, threshold: 1 })
-    .toBuffer()
-    .catch(() => null); // nothing to trim (one flat colour): keep the image whole
+  // An opaque picture keeps its own background around the design: the removal cuts it out from the edges.
+  const trimmed = opaque ? null : await design.trim({ background: CLEAR, threshold: 1 }).toBuffer().catch(() => null); // nothing to trim: keep it whole
   if (trimmed) design = sharp(trimmed);
-  if (options.canvas) design = sharp(await fitInto(await design.png().toBuffer(), options.canvas, opaque ? { ...background, alpha: 1 } : CLEAR));
+  if (options.canvas) design = sharp(await fitInto(await design.png().toBuffer(), options.canvas, opaque));
   if (!options.transparent) design = design.flatten({ background: garment });
   const out = await design.toColourspace('srgb').withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer();
   return { png: out, opaqueBackground: options.transparent && opaque };
 }
 
 /** Scales the design to the largest size inside the safe area of the canvas and centres it there. */
-async function fitInto(png: Buffer, canvas: { width: number; height: number }, fill: { r: number; g: number; b: number; alpha: number }): Promise<Buffer> {
+async function fitInto(png: Buffer, canvas: { width: number; height: number }, opaque: boolean): Promise<Buffer> {
   const box = { width: Math.round(canvas.width * (1 - 2 * SAFE_MARGIN)), height: Math.round(canvas.height * (1 - 2 * SAFE_MARGIN)) };
   const resized = await sharp(png).resize({ ...box, fit: 'inside', kernel: 'lanczos3' }).png().toBuffer({ resolveWithObject: true });
   const { width, height } = resized.info;
   const left = Math.floor((canvas.width - width) / 2);
   const top = Math.floor((canvas.height - height) / 2);
   return sharp(resized.data)
-    .extend({ left, top, right: canvas.width - width - left, bottom: canvas.height - height - top, background: fill })
+    .extend({ left, top, right: canvas.width - width - left, bottom: canvas.height - height - top, ...(opaque ? { extendWith: 'mirror' as const } : { background: CLEAR }) })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
@@ -82,9 +79,4 @@ async function hasOpaqueBorder(png: Buffer): Promise<boolean> {
     at(width - 1, y);
   }
   return transparent < total * 0.02;
-}
-
-async function cornerColour(png: Buffer): Promise<{ r: number; g: number; b: number }> {
-  const { data } = await sharp(png).removeAlpha().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
-  return { r: data[0], g: data[1], b: data[2] };
 }
