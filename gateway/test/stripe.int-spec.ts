@@ -64,7 +64,7 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     stripeServer = await startStandInStripe();
     system = await startTestSystem({
       services: ['auth', 'billing'],
-      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripeServer.url, PUBLIC_URL: 'https://printloom.test' },
+      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripeServer.url, PUBLIC_URL: 'https://printloom.test/' },
     });
   });
 

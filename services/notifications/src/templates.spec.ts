@@ -16,4 +16,13 @@ describe('email templates', () => {
     expect(email.html).not.toContain('<script>');
     expect(email.text).toContain('<script>x</script>');
   });
+
+  it('link into the app once, whether PUBLIC_URL ends with a slash or not', () => {
+    for (const publicUrl of ['https://printloom.example', 'https://printloom.example/']) {
+      const email = renderEmail('welcome', {}, publicUrl);
+      expect(email.text).toContain('https://printloom.example/generate');
+      expect(email.html).toContain('href="https://printloom.example/generate"');
+      expect(email.text).not.toContain('//generate');
+    }
+  });
 });

@@ -8,6 +8,9 @@ export interface RenderedEmail {
   html: string;
 }
 
+/** A link into the app: PUBLIC_URL may end with a slash or not, the path is joined exactly once. */
+export const linkTo = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function layout(title: string, bodyHtml: string): string {
@@ -40,10 +43,10 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
     case 'welcome':
       return {
         subject: 'Welcome to Printloom: your 10 free credits are ready',
-        text: `Your account is active and 10 free trial credits are waiting.\n\nType an idea, get 4 print-ready designs: ${publicUrl}/generate`,
+        text: `Your account is active and 10 free trial credits are waiting.\n\nType an idea, get 4 print-ready designs: ${linkTo(publicUrl, '/generate')}`,
         html: layout(
           'Your account is active',
-          `<p>10 free trial credits are waiting. Type an idea, get 4 print-ready designs.</p><p><a href="${escapeHtml(publicUrl)}/generate" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Start creating</a></p>`,
+          `<p>10 free trial credits are waiting. Type an idea, get 4 print-ready designs.</p><p><a href="${escapeHtml(linkTo(publicUrl, '/generate'))}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Start creating</a></p>`,
         ),
       };
     case 'support-message':

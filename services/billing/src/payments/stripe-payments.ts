@@ -23,8 +23,8 @@ export class StripePayments implements PaymentProvider {
       line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: plan.priceCents, recurring: { interval: 'month' }, product_data: { name: `Printloom ${plan.name}` } } }],
       metadata: { userId, planId: plan.id },
       subscription_data: { metadata: { userId, planId: plan.id } },
-      success_url: `${this.publicUrl}/account?checkout=success`,
-      cancel_url: `${this.publicUrl}/pricing?checkout=canceled`,
+      success_url: new URL('/account?checkout=success', this.publicUrl).toString(),
+      cancel_url: new URL('/pricing?checkout=canceled', this.publicUrl).toString(),
     });
     return this.urlOf(session.url);
   }
@@ -36,8 +36,8 @@ export class StripePayments implements PaymentProvider {
       client_reference_id: userId,
       line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: pack.priceCents, product_data: { name: `Printloom ${pack.name} (${pack.credits} credits)` } } }],
       metadata: { userId, topupId: pack.id },
-      success_url: `${this.publicUrl}/account?checkout=success`,
-      cancel_url: `${this.publicUrl}/pricing?checkout=canceled`,
+      success_url: new URL('/account?checkout=success', this.publicUrl).toString(),
+      cancel_url: new URL('/pricing?checkout=canceled', this.publicUrl).toString(),
     });
     return this.urlOf(session.url);
   }
@@ -45,7 +45,7 @@ export class StripePayments implements PaymentProvider {
   async portal(userId: string): Promise<string> {
     const customer = await this.customers.stripeCustomerOf(userId);
     if (!customer) throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
-    const session = await this.stripe.billingPortal.sessions.create({ customer, return_url: `${this.publicUrl}/account` });
+    const session = await this.stripe.billingPortal.sessions.create({ customer, return_url: new URL('/account', this.publicUrl).toString() });
     return session.url;
   }
 
