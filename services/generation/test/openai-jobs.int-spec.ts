@@ -143,6 +143,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     await doomed.app.close();
     await doomed.infra.dataSource.destroy();
     running.splice(running.indexOf(doomed), 1);
+    await doomed.close(); // stops its worker loop, which would otherwise keep polling a closed connection
 
     standIn.onImage = (variant) => picture(variant === 'C' ? pictures.square : pictures.fourFive);
     const rescuer = await startWorker();
