@@ -24,7 +24,8 @@ export class CheckoutService {
   async checkout(userId: string, planId: string): Promise<{ url: string }> {
     const plan = findPlan(planId);
     if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
-    if (await this.subscriptions.isSubscribed(userId)) {
+    // past_due and unpaid count too: a failed renewal is fixed in the portal, not with a second subscription.
+    if (await this.subscriptions.hasOpenSubscription(userId)) {
       throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
     }
     return { url: await this.payments.checkoutForPlan(userId, plan) };
@@ -37,7 +38,8 @@ export class CheckoutService {
   }
 
   async portal(userId: string): Promise<{ url: string }> {
-    if (!(await this.subscriptions.isSubscribed(userId))) {
+    // A subscriber whose renewal failed (past_due, unpaid) needs the portal most: to fix the card.
+    if (!(await this.subscriptions.hasOpenSubscription(userId))) {
       throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
     }
     return { url: await this.payments.portal(userId) };
@@ -73,7 +75,7 @@ export class CheckoutService {
       await this.ledger.lockUser(tx, userId);
       if (!(await this.checkouts.complete(tx, sessionId, 'paid'))) throw new AppError('CONFLICT', 'This checkout is already paid');
       // Two plan checkouts opened side by side: only the first one paid may start a subscription.
-      if (session.kind === 'subscription' && (await this.subscriptions.isSubscribed(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
+      if (session.kind === 'subscription' && (await this.subscriptions.hasOpenSubscription(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
       if (session.kind === 'topup') {
         await this.credits.grantTopup(userId, `topup:${session.id}`, findTopup(session.item_id)!.credits, tx);
       } else {

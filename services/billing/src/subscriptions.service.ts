@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
+import { AppError, OPEN_SUBSCRIPTION_STATUSES, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
@@ -60,6 +60,15 @@ export class SubscriptionsService {
   }
 
   /**
+   * A subscription that still exists at the payment provider, paid or not (past_due, unpaid): it opens
+   * the billing portal and stops a second subscription from starting.
+   */
+  async hasOpenSubscription(userId: string, tx?: EntityManager): Promise<boolean> {
+    const row = await this.subscriptions.find(userId, tx);
+    return row !== null && (OPEN_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status);
+  }
+
+  /**
    * Starts a billing period (activation or renewal): the ending period's plan and rollover lots are
    * settled, the previous plan's share of what they left unused rolls over, and the new plan lot is
    * granted. Idempotent by (user, period start); an older period arriving late changes nothing.
@@ -76,6 +85,7 @@ export class SubscriptionsService {
         // The same period again (a replay, or checkout completion and invoice for one period): only its status may move.
         if (previous && new Date(previous.current_period_start).getTime() === change.periodStart.getTime()) {
           await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
+          if (previous.plan_id !== plan.id) await this.subscriptions.setPlan(tx, change.userId, plan.id);
         }
         return;
       }

@@ -25,4 +25,11 @@ describe('email templates', () => {
       expect(email.text).not.toContain('//generate');
     }
   });
+
+  it('sends the payment-failed email with the way to the billing portal', () => {
+    const email = renderEmail('payment-failed', { accountUrl: 'https://printloom.example/account' }, 'https://printloom.example/');
+    expect(email.subject).toContain('Payment failed');
+    expect(email.text).toContain('https://printloom.example/account');
+    expect(email.html).toContain('href="https://printloom.example/account"');
+  });
 });

@@ -1,6 +1,6 @@
 // Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
 // shows them in the notification.
-export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'support-message';
+export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'payment-failed' | 'support-message';
 
 export interface RenderedEmail {
   subject: string;
@@ -49,6 +49,18 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
           `<p>10 free trial credits are waiting. Type an idea, get 4 print-ready designs.</p><p><a href="${escapeHtml(linkTo(publicUrl, '/generate'))}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Start creating</a></p>`,
         ),
       };
+    case 'payment-failed': {
+      // Billing sends the page holding the portal button: a Stripe portal session link would expire in the inbox.
+      const accountUrl = data.accountUrl ?? linkTo(publicUrl, '/account');
+      return {
+        subject: 'Payment failed — update your card to keep your Printloom plan',
+        text: `We could not charge your card for your Printloom subscription.\n\nUpdate your card in the billing portal: ${accountUrl} (Manage Billing).\n\nYour plan stays on while Stripe retries the payment.`,
+        html: layout(
+          'Payment failed — update your card',
+          `<p>We could not charge your card for your Printloom subscription. Your plan stays on while the payment is retried.</p><p><a href="${escapeHtml(accountUrl)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Update your card</a></p>`,
+        ),
+      };
+    }
     case 'support-message':
       return {
         subject: `[${data.type}] ${data.subject}`,

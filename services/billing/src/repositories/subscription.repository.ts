@@ -48,6 +48,10 @@ export class SubscriptionRepository {
     ]);
   }
 
+  async setPlan(tx: EntityManager, userId: string, planId: string): Promise<void> {
+    await tx.query(`UPDATE billing.subscriptions SET plan_id = $2, updated_at = now() WHERE user_id = $1`, [userId, planId]);
+  }
+
   async isEventProcessed(eventId: string): Promise<boolean> {
     const rows = await this.dataSource.query(`SELECT 1 FROM billing.processed_events WHERE event_id = $1`, [eventId]);
     return rows.length > 0;
