@@ -217,6 +217,13 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect(flags).toEqual([{ reason: 'dispute' }]);
   });
 
+  it('flags the account for review when a subscription payment is refunded', async () => {
+    const { userId, customerId } = await customer('stripe-sub-refund@example.com');
+    await sendWebhook('charge.refunded', { id: 'ch_invoice', object: 'charge', amount: 999, amount_refunded: 999, payment_intent: 'pi_invoice', customer: customerId });
+    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`, [userId]);
+    expect(flags).toEqual([{ reason: 'refund', source_ref: 'refund:ch_invoice' }]);
+  });
+
   it('refuses a webhook with a bad signature', async () => {
     const forged = await sendWebhook('checkout.session.completed', {}, { secret: 'whsec_wrong' });
     expect(forged).toEqual({ status: 400, body: { error: 'Invalid webhook signature' } });

@@ -77,11 +77,13 @@ export class StripeWebhookService {
       }
       case 'charge.refunded': {
         const charge = event.data.object;
-        return this.takeBackCredits(idOf(charge.payment_intent), charge.amount > 0 ? charge.amount_refunded / charge.amount : 1, `refund:${charge.id}`, 'refund');
+        const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 1;
+        return this.takeBackCredits(idOf(charge.payment_intent), idOf(charge.customer), share, `refund:${charge.id}`, 'refund');
       }
       case 'charge.dispute.created': {
         const dispute = event.data.object;
-        return this.takeBackCredits(idOf(dispute.payment_intent), 1, `dispute:${dispute.id}`, 'dispute');
+        const charge = typeof dispute.charge === 'string' ? null : dispute.charge;
+        return this.takeBackCredits(idOf(dispute.payment_intent), idOf(charge?.customer), 1, `dispute:${dispute.id}`, 'dispute');
       }
       default:
         this.logger.debug({ type: event.type }, 'Ignored Stripe event');
@@ -146,11 +148,15 @@ export class StripeWebhookService {
   }
 
   /** Money went back (refund, dispute): the credits it bought and not yet spent go too; a person reviews the account. */
-  private async takeBackCredits(paymentIntentId: string | undefined, share: number, sourceRef: string, reason: 'refund' | 'dispute'): Promise<void> {
-    if (!paymentIntentId) return this.logger.warn({ sourceRef }, 'Refund or dispute without a payment');
-    const { data: sessions } = await this.stripe!.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+  private async takeBackCredits(paymentIntentId: string | undefined, customerId: string | undefined, share: number, sourceRef: string, reason: 'refund' | 'dispute'): Promise<void> {
+    const { data: sessions } = paymentIntentId ? await this.stripe!.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }) : { data: [] };
     const session = sessions[0];
-    if (!session) return this.logger.error({ paymentIntentId, sourceRef }, 'Refund or dispute of a payment we did not sell through Checkout: review it by hand');
+    if (!session) {
+      // Not a pack bought through Checkout (e.g. a subscription invoice): flag the customer for a person to settle.
+      const userId = customerId ? await this.customers.userOfStripeCustomer(customerId) : null;
+      if (userId) await this.ledger.transaction((tx) => this.safety.flag(tx, userId, reason, sourceRef));
+      return this.logger.error({ paymentIntentId, customerId, userId, sourceRef }, `A ${reason} of a payment that bought no pack: review the account by hand`);
+    }
     await this.ledger.transaction(async (tx) => {
       const userId = session.client_reference_id ?? session.metadata?.userId;
       if (userId) await this.ledger.lockUser(tx, userId);

@@ -60,7 +60,10 @@ export class GenerationService {
       return { description };
     } catch (error) {
       await this.rpc.request(BILLING.release, { reservationId }, settleReply).catch((releaseError: unknown) => this.logger.error({ err: releaseError }, 'Release failed'));
-      if (error instanceof ProviderError) throw new AppError('UPSTREAM_FAILED', error.message);
+      if (error instanceof ProviderError) {
+        if (error.kind === 'quota' || error.kind === 'model-gone') this.logger.error({ err: error, kind: error.kind }, 'Describe failed: the image API needs the operator (out of credit, or OPENAI_VISION_MODEL is no longer offered)');
+        throw new AppError('UPSTREAM_FAILED', error.message);
+      }
       throw error;
     } finally {
       await this.storage.delete([request.uploadKey]).catch(() => undefined);
