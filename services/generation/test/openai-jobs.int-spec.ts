@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { AppError, ASSETS, BILLING, EVENTS, GENERATION, accountSummaryReply, generateReply, getJobReply, listAssetsReply, type VariantLetter } from '@printloom/contracts';
+import { AppError, ASSETS, BILLING, EVENTS, GENERATION, accountSummaryReply, generateReply, getJobReply, listAssetsReply, settleReply, type VariantLetter } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadBillingConfig } from '../../billing/src/config.js';
@@ -31,6 +31,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
   let nc: NatsConnection;
   let rpc: RpcClient;
   const running: RunningService[] = [];
+  const billing = () => running[0];
   const pictures: Record<string, Buffer> = {};
 
   beforeAll(async () => {
@@ -189,7 +190,6 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
   });
 
   it('past the daily image ceiling a new job waits with a clear notice, then runs when the allowance allows', async () => {
-    await running[0].infra.dataSource.query('SELECT 1'); // billing still up
     const worker = await startWorker({ OPENAI_DAILY_IMAGE_LIMIT: '1', SPEND_WAIT_RETRY_MS: '300' });
     standIn.onImage = (variant) => picture(variant === 'C' ? pictures.square : pictures.fourFive);
     const userId = await userWithTrial();
@@ -199,10 +199,15 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     expect(callsByVariant("'Budget' owl")).toEqual({});
     expect(await worker.infra.metrics.registry.metrics()).toMatch(/printloom_image_spend_cap_reached_total\{service="generation"\} [1-9]/);
     await stopWorker(worker);
+    // A long wait outlives billing's reservation timeout: its sweeper gives the held credit back.
+    const [{ id: reservationId }] = await billing().infra.dataSource.query(`SELECT id FROM billing.reservations WHERE ref = $1`, [`generation:${jobId}`]);
+    await rpc.request(BILLING.release, { reservationId }, settleReply);
+    expect(await credits(userId)).toBe(10);
 
-    // The operator raises the ceiling: the waiting job runs and its notice clears.
+    // The operator raises the ceiling: the waiting job runs, its notice clears, and it is charged once.
     const raised = await startWorker({ OPENAI_DAILY_IMAGE_LIMIT: '0' });
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'succeeded', notice: null });
+    expect(await credits(userId)).toBe(9);
     await stopWorker(raised);
   });
 });

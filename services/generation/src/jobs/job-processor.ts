@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JsMsg } from '@nats-io/jetstream';
-import { AppError, ASSETS, BILLING, VARIANT_LETTERS, dispatchMessage, ingestReply, settleReply } from '@printloom/contracts';
+import { AppError, ASSETS, BILLING, CREDIT_COSTS, VARIANT_LETTERS, dispatchMessage, ingestReply, reserveReply, settleReply } from '@printloom/contracts';
 import { PRINT_SIZES } from '@printloom/design-engine';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
@@ -119,18 +119,38 @@ export class JobProcessor {
       ingestReply,
       { timeoutMs: 120_000 },
     );
-    if (job.reservation_id) {
-      try {
-        await this.rpc.request(BILLING.commit, { reservationId: job.reservation_id }, settleReply);
-      } catch (error) {
-        // Released meanwhile: the sweeper failed and refunded this job; leave it failed.
-        if (error instanceof AppError && error.code === 'CONFLICT') return 'done';
-        throw error;
-      }
-    }
+    if (job.reservation_id && !(await this.charge(job, job.reservation_id))) return 'done';
     await this.jobs.finish(job.id, 'succeeded');
     await this.storage.delete(images.map((image) => image.key)).catch(() => undefined);
     return 'done';
+  }
+
+  /**
+   * Commits the job's credit; false when the job was failed and refunded meanwhile (leave it failed).
+   * A job that waited past billing's reservation timeout (the daily ceiling) finds its credit released:
+   * it is charged again, or delivered free when the seller has none left (the wait was ours).
+   */
+  private async charge(job: JobRow, reservationId: string): Promise<boolean> {
+    try {
+      await this.rpc.request(BILLING.commit, { reservationId }, settleReply);
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    }
+    const current = await this.jobs.find(job.id);
+    if (!current || current.status === 'failed') return false;
+    try {
+      const { reservationId: again } = await this.rpc.request(
+        BILLING.reserve,
+        { userId: job.user_id, amount: CREDIT_COSTS.generation, reason: 'generation', ref: `generation:${job.id}:recharged` },
+        reserveReply,
+      );
+      await this.rpc.request(BILLING.commit, { reservationId: again }, settleReply);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')) throw error;
+      this.logger.warn({ jobId: job.id, userId: job.user_id }, 'Credit released while the job waited and none left: delivered without charge');
+    }
+    return true;
   }
 
   /** One variant is paid for: its print file is stored and recorded before anything else can fail. */
