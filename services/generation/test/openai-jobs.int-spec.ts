@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
 import { AppError, ASSETS, BILLING, EVENTS, GENERATION, accountSummaryReply, generateReply, getJobReply, listAssetsReply, settleReply, type VariantLetter } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
@@ -22,6 +22,9 @@ import { OpenAiStandIn, errorBody, imageBody, type StandInReply } from './suppor
  * Whole jobs with the OpenAI provider against the stand-in: real PostgreSQL, NATS JetStream, storage,
  * billing and assets. Every image request is counted, so a retry that pays twice is caught.
  */
+// Whole jobs at print size (4500×5400) on a shared 2-core machine: allow minutes, not seconds.
+jest.setTimeout(180_000);
+
 describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQL and NATS)', () => {
   const standIn = new OpenAiStandIn();
   let nats: TestNats;
@@ -64,6 +67,11 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     await nats?.stop();
     await database?.drop();
     rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  // A test that fails midway must not leave its worker taking the next test's jobs.
+  afterEach(async () => {
+    for (const worker of running.slice(2).reverse()) await stopWorker(worker);
   });
 
   async function startWorker(overrides: Record<string, string> = {}) {
@@ -162,7 +170,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     const jobId = await submit(userId, "'No Quota' penguin");
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'failed', error: UNAVAILABLE_MESSAGE });
     expect(callsByVariant("'No Quota' penguin")).toEqual({ A: 1, B: 1, C: 1, D: 1 });
-    expect(await credits(userId)).toBe(10);
+    await waitFor(async () => (await credits(userId)) === 10); // the refund follows the failed status
     expect(await worker.infra.metrics.registry.metrics()).toContain('printloom_image_provider_failures_total{kind="quota",service="generation"} 1');
     await stopWorker(worker);
   });
@@ -175,7 +183,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     const jobId = await submit(userId, "'Blocked' thing");
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'failed', error: POLICY_MESSAGE });
     expect(callsByVariant("'Blocked' thing").A).toBe(1);
-    expect(await credits(userId)).toBe(10);
+    await waitFor(async () => (await credits(userId)) === 10);
     await stopWorker(worker);
   });
 
