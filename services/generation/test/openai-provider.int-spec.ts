@@ -55,6 +55,12 @@ describe('OpenAI provider against a stand-in API server', () => {
     expect(standIn.imageCalls('A')).toHaveLength(3);
   });
 
+  it('leaves a long retry-after to the job queue: a retryable error that carries the wait', async () => {
+    standIn.onImage = () => ({ status: 429, body: errorBody('Rate limit reached', 'requests', 'rate_limit_exceeded'), headers: { 'retry-after': '120' } });
+    await expect(generate(['A'])).rejects.toMatchObject({ retryable: true, kind: 'busy', retryAfterMs: 120_000 });
+    expect(standIn.imageCalls('A')).toHaveLength(1);
+  });
+
   it('never retries a request the client timed out (it may still be billed)', async () => {
     standIn.onImage = () => ({ ...ok(), delayMs: 600 });
     await expect(generate(['B'], 200)).rejects.toMatchObject({ message: TIMEOUT_MESSAGE, retryable: false, kind: 'timeout' });

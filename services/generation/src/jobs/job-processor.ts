@@ -72,7 +72,8 @@ export class JobProcessor {
       job = (await this.jobs.find(job.id)) ?? job;
       if (this.isTransient(error) && job.attempts < MAX_TRANSIENT_ATTEMPTS) {
         this.logger.warn({ err: error, jobId: job.id, attempts: job.attempts }, 'Job hit a transient error; retrying the missing variants');
-        message.nak(1000 * job.attempts);
+        // The server's retry-after when it gave one, else a short back-off.
+        message.nak(Math.max(1000 * job.attempts, error instanceof ProviderError ? (error.retryAfterMs ?? 0) : 0));
         return;
       }
       this.report(error, job);

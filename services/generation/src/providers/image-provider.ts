@@ -44,6 +44,8 @@ export class ProviderError extends Error {
     message: string,
     readonly retryable: boolean,
     readonly kind: ProviderFailure = 'other',
+    /** The server asked to wait this long before trying again (its `retry-after`). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ProviderError';

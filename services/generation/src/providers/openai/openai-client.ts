@@ -58,9 +58,11 @@ export class OpenAiClient {
       }
       if (response.ok) return (await response.json()) as T;
       const body = (await response.json().catch(() => ({}))) as OpenAiErrorBody;
-      const failure = translate(response.status, body);
+      const serverWaitMs = retryAfterMs(response.headers);
+      const failure = translate(response.status, body, serverWaitMs);
       if (failure.retryable && (response.status === 429 || response.status >= 500) && attempt < maxAttempts) {
-        const waitMs = retryAfterMs(response.headers) ?? (this.options.retryBaseMs ?? 1000) * 2 ** (attempt - 1);
+        const waitMs = serverWaitMs ?? (this.options.retryBaseMs ?? 1000) * 2 ** (attempt - 1);
+        // A longer wait is left to the job queue (the job is redelivered after it), not held in memory.
         if (waitMs <= (this.options.maxRetryAfterMs ?? 60_000)) {
           await new Promise((resolve) => setTimeout(resolve, waitMs));
           continue;
@@ -83,14 +85,14 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export function translate(status: number, body: OpenAiErrorBody): ProviderError {
+export function translate(status: number, body: OpenAiErrorBody, retryAfter?: number): ProviderError {
   const code = body.error?.code ?? '';
   const type = body.error?.type ?? '';
   if (POLICY_CODES.has(code) || /safety system|content policy/i.test(body.error?.message ?? '')) return new ProviderError(POLICY_MESSAGE, false, 'policy');
   if (code === 'insufficient_quota' || type === 'insufficient_quota') return new ProviderError(UNAVAILABLE_MESSAGE, false, 'quota');
   if (status === 404 || code === 'model_not_found') return new ProviderError(UNAVAILABLE_MESSAGE, false, 'model-gone');
-  if (status === 429) return new ProviderError('The image provider is busy right now. Please try again in a minute.', true, 'busy');
+  if (status === 429) return new ProviderError('The image provider is busy right now. Please try again in a minute.', true, 'busy', retryAfter);
   if (status === 401 || status === 403) return new ProviderError('The image provider refused our credentials. Please contact support.', false, 'refused');
-  if (status >= 500) return new ProviderError('The image provider is having trouble. Please try again.', true, 'unavailable');
+  if (status >= 500) return new ProviderError('The image provider is having trouble. Please try again.', true, 'unavailable', retryAfter);
   return new ProviderError(`The image provider could not make this image: ${body.error?.message ?? `HTTP ${status}`}`, false, 'other');
 }
