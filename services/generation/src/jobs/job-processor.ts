@@ -54,14 +54,15 @@ export class JobProcessor {
     }
     // Tells JetStream and the sweeper this worker is alive, so a long provider call is neither
     // redelivered nor timed out meanwhile.
-    await this.jobs.heartbeat(job.id);
+    const jobId = job.id;
+    await this.jobs.heartbeat(jobId);
     const heartbeat = setInterval(() => {
       try {
         message.working();
       } catch {
         // connection gone: the message will be redelivered to another worker
       }
-      this.jobs.heartbeat(job!.id).catch(() => undefined);
+      this.jobs.heartbeat(jobId).catch(() => undefined);
     }, Math.max(500, Math.min(this.config.JOB_ACK_WAIT_MS, this.config.JOB_TIMEOUT_MS) / 3));
     heartbeat.unref();
     try {
@@ -69,7 +70,7 @@ export class JobProcessor {
       if (outcome === 'waiting') message.nak(this.spendWaitMs());
       else message.ack();
     } catch (error) {
-      job = (await this.jobs.find(job.id)) ?? job;
+      job = (await this.jobs.find(jobId)) ?? job;
       if (this.isTransient(error) && job.attempts < MAX_TRANSIENT_ATTEMPTS) {
         this.logger.warn({ err: error, jobId: job.id, attempts: job.attempts }, 'Job hit a transient error; retrying the missing variants');
         // The server's retry-after when it gave one, else a short back-off.
