@@ -10,4 +10,6 @@ const projects = [
 
 export default {
   projects: projects.map((dir) => `<rootDir>/${dir}`),
+  // A project's own testTimeout is ignored when Jest runs several projects: set it here as well.
+  testTimeout: 30000,
 };

@@ -25,6 +25,8 @@ export const generationEnvSchema = serviceEnvSchema
     /** A job message not acknowledged within this time (a dead worker) is redelivered. */
     JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(60_000),
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    /** Image-API pictures are fitted into the print canvas × this (1 in production; tests fit small). */
+    PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
     /** The local provider renders at print size × this (tests render small). */
     LOCAL_RENDER_SCALE: z.coerce.number().positive().max(1).default(1),
   })

@@ -74,8 +74,9 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     for (const worker of running.slice(2).reverse()) await stopWorker(worker);
   });
 
+  /** Only the fitting test makes print-size files; the others fit into a tenth of the canvas (same code, less CPU). */
   async function startWorker(overrides: Record<string, string> = {}) {
-    const config = loadGenerationConfig({ ...env, IMAGE_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: standIn.baseUrl, JOB_ACK_WAIT_MS: '1500', GENERATION_CONCURRENCY: '1', ...overrides });
+    const config = loadGenerationConfig({ ...env, IMAGE_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: standIn.baseUrl, JOB_ACK_WAIT_MS: '1500', GENERATION_CONCURRENCY: '1', PRINT_CANVAS_SCALE: '0.1', ...overrides });
     const provider = new OpenAiProvider({ apiKey: 'sk-test', baseUrl: standIn.baseUrl, imageModel: config.OPENAI_IMAGE_MODEL, visionModel: config.OPENAI_VISION_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS, retryBaseMs: 10 });
     const worker = await startGenerationService(config, { provider });
     running.push(worker);
@@ -109,7 +110,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
   };
 
   it('stores print files fitted from 4:5 and 2:3 pictures: 4500×5400 and 3000×3000, 300 DPI; a busy opaque background is kept and flagged', async () => {
-    const worker = await startWorker();
+    const worker = await startWorker({ PRINT_CANVAS_SCALE: '1' });
     standIn.onImage = (variant) => picture(variant === 'A' ? pictures.fourFive : variant === 'B' ? pictures.twoThree : variant === 'C' ? pictures.square : pictures.opaqueBusy);
     const userId = await userWithTrial();
     const jobId = await submit(userId, "'Fit Check' robot");

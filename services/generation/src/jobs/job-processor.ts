@@ -158,7 +158,10 @@ export class JobProcessor {
   /** One variant is paid for: its print file is stored and recorded before anything else can fail. */
   private async store(job: JobRow, image: GeneratedImage): Promise<void> {
     const key = jobImageKey(job.id, image.variant);
-    const file = await toPrintFile(image.png, { transparent: job.transparent, dark: job.dark, printReady: image.printReady, canvas: PRINT_SIZES[image.variant] });
+    const print = PRINT_SIZES[image.variant];
+    const scale = this.config.PRINT_CANVAS_SCALE;
+    const canvas = { width: Math.round(print.width * scale), height: Math.round(print.height * scale) };
+    const file = await toPrintFile(image.png, { transparent: job.transparent, dark: job.dark, printReady: image.printReady, canvas });
     await this.storage.put(key, file.png, 'image/png');
     await this.jobImages.record(job.id, { variant: image.variant, key, opaqueBackground: file.opaqueBackground });
   }
