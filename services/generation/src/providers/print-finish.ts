@@ -47,7 +47,7 @@ export async function toPrintFile(png: Buffer, options: PrintFinishOptions): Pro
   if (options.canvas) image = await fitInto(image, options.canvas, opaque);
   let design = fromRaw(image);
   if (!options.transparent) design = design.flatten({ background: garment });
-  const out = await design.toColourspace('srgb').withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer();
+  const out = await design.toColourspace('srgb').withDensity(300).withIccProfile('srgb').png({ compressionLevel: 6 }).toBuffer();
   return { png: out, opaqueBackground: options.transparent && opaque };
 }
 

@@ -87,6 +87,7 @@ describe('print fitting of an image-API picture', () => {
     const file = await toPrintFile(await picture({ width: 256, height: 320 }, { width: 200, height: 200 }), { transparent: true, dark: false, canvas });
     const meta = await sharp(file.png).metadata();
     expect([meta.width, meta.height, meta.density, meta.space, meta.hasAlpha]).toEqual([900, 1080, 300, 'srgb', true]);
+    expect(meta.icc).toBeDefined(); // the sRGB profile travels with the file
     const margin = await alphaBounds(file.png);
     // 200×200 scaled to the safe width (900 − 2×18 = 864): equal side margins of 18 px, centred vertically.
     expect(margin.left).toBeGreaterThanOrEqual(17);
