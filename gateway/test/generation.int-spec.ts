@@ -9,13 +9,14 @@ import type { TestClient } from './support/http.js';
 import { loadGenerationConfig } from '../../services/generation/src/config.js';
 import { startGenerationService } from '../../services/generation/src/start.js';
 import { LocalProvider } from '../../services/generation/src/providers/local-provider.js';
-import { ProviderError, type GenerationInput, type ImageProvider } from '../../services/generation/src/providers/image-provider.js';
+import { ProviderError, type GeneratedImage, type GenerationInput, type ImageProvider } from '../../services/generation/src/providers/image-provider.js';
 
 type JobBody = { job: { id: string; status: string; error: string | null; prompt: string } };
 
 /** A provider the test controls: it waits at a gate, or fails, then draws with the local engine. */
 class ControlledProvider implements ImageProvider {
   readonly name = 'controlled';
+  readonly billable = false;
   readonly calls: string[] = [];
   private local = new LocalProvider(0.05);
   private opened: () => void = () => undefined;
@@ -29,11 +30,11 @@ class ControlledProvider implements ImageProvider {
     this.opened();
     this.gate = null;
   }
-  async generate(input: GenerationInput) {
+  async generate(input: GenerationInput, deliver: (image: GeneratedImage) => Promise<void>) {
     this.calls.push(input.idea);
     if (this.gate) await this.gate;
     if (this.failWith) throw this.failWith;
-    return this.local.generate(input);
+    return this.local.generate(input, deliver);
   }
   describe(image: Buffer) {
     return this.local.describe(image);
@@ -101,7 +102,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
       const submitted = await client.post<{ jobId: string }>('/api/generate', { prompt: "a cat astronaut, 'Space Meow' in retro letters", options: { transparent: true, dark: false } });
       expect(submitted.status).toBe(200);
       const { job, seen } = await waitForJob(client, submitted.body.jobId);
-      expect(job).toEqual({ id: submitted.body.jobId, status: 'succeeded', error: null, prompt: "a cat astronaut, 'Space Meow' in retro letters" });
+      expect(job).toEqual({ id: submitted.body.jobId, status: 'succeeded', error: null, prompt: "a cat astronaut, 'Space Meow' in retro letters", notice: null });
       expect(seen[seen.length - 1]).toBe('succeeded');
       expect(await credits(client)).toBe(9);
       const { assets } = (await client.get<{ assets: Asset[] }>('/api/assets')).body;

@@ -1,76 +1,68 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
+import { BILLING, reserveReply, settleReply } from '@printloom/contracts';
+import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
+import { SmtpInbox } from './support/smtp-inbox.js';
+import { StripeStandIn } from './support/stripe-stand-in.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-
-/** A stand-in for the few Stripe API paths billing uses, answering in Stripe's shapes. */
-async function startStandInStripe() {
-  const calls: Array<{ method: string; path: string; form: URLSearchParams }> = [];
-  const periodStart = Math.floor(Date.now() / 1000) - 60;
-  const subscription = {
-    id: 'sub_123',
-    object: 'subscription',
-    status: 'active',
-    customer: 'cus_123',
-    cancel_at_period_end: false,
-    metadata: {} as Record<string, string>,
-    items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }] },
-  };
-  const subscriptions = new Map<string, typeof subscription>([[subscription.id, subscription]]);
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      calls.push({ method: req.method!, path: req.url!, form });
-      const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_1' }).end(JSON.stringify(value));
-      if (req.method === 'POST' && req.url === '/v1/customers') return json(200, { id: `cus_${calls.length}`, object: 'customer', email: form.get('email') });
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        return json(200, { id: `cs_${calls.length}`, object: 'checkout.session', mode: form.get('mode'), url: `https://checkout.stripe.test/c/${calls.length}` });
-      }
-      if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') return json(200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/1' });
-      const subscriptionId = req.method === 'GET' ? /^\/v1\/subscriptions\/([^/?]+)/.exec(req.url ?? '')?.[1] : undefined;
-      if (subscriptionId && subscriptions.has(subscriptionId)) return json(200, subscriptions.get(subscriptionId));
-      json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    calls,
-    subscription,
-    subscriptions,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const ORIGIN = { origin: 'https://printloom.test' };
+type Me = { credits: number; subscription: { planId: string; status: string; cancelAtPeriodEnd?: boolean } | null };
 
 describe('Stripe: checkout, portal and signed webhooks against a stand-in API', () => {
   let system: TestSystem;
-  let stripeServer: Awaited<ReturnType<typeof startStandInStripe>>;
+  const stripe = new StripeStandIn();
+  const inbox = new SmtpInbox();
   const signer = new Stripe('sk_test_signer');
+  let nc: NatsConnection;
+  let rpc: RpcClient;
+  let eventCount = 0;
 
-  async function sendWebhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-    const payload = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  async function sendWebhook(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
+    const payload = JSON.stringify({ id: options.id ?? `evt_${(eventCount += 1)}_${randomUUID().slice(0, 8)}`, object: 'event', type, data: { object } });
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
     const response = await fetch(`${system.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
     return { status: response.status, body: await response.json() };
   }
+  const me = async (client: Awaited<ReturnType<typeof createSignedInUser>>['client']) => (await client.get<Me>('/api/auth/me')).body;
+  /** A user who opened a Checkout, so their Stripe customer exists (cus_<userId>). */
+  async function customer(email: string) {
+    const user = await createSignedInUser(system, email);
+    expect((await user.client.post('/api/stripe/topup', { topupId: 'boost-25' }, ORIGIN)).status).toBe(200);
+    return { ...user, customerId: `cus_${user.userId}` };
+  }
+  /** A paid top-up Checkout: the session Stripe holds, paid by payment intent `pi`. */
+  async function paidTopup(user: { userId: string }, topupId: string, pi: string) {
+    const id = `cs_${pi}`;
+    stripe.sessions.set(id, { id, object: 'checkout.session', mode: 'payment', client_reference_id: user.userId, metadata: { userId: user.userId, topupId }, payment_intent: pi, status: 'complete' });
+    await sendWebhook('checkout.session.completed', { id, object: 'checkout.session', mode: 'payment', payment_status: 'paid', client_reference_id: user.userId, payment_intent: pi, metadata: { userId: user.userId, topupId } });
+    return id;
+  }
+  async function spend(userId: string, amount: number) {
+    const { reservationId } = await rpc.request(BILLING.reserve, { userId, amount, reason: 'generation', ref: randomUUID() }, reserveReply);
+    await rpc.request(BILLING.commit, { reservationId }, settleReply);
+  }
 
   beforeAll(async () => {
-    stripeServer = await startStandInStripe();
+    await stripe.start();
+    const smtpUrl = await inbox.start();
     system = await startTestSystem({
-      services: ['auth', 'billing'],
-      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripeServer.url, PUBLIC_URL: 'https://printloom.test' },
+      services: ['auth', 'billing', 'notifications'],
+      // A trailing slash on PUBLIC_URL must not change a single URL we hand to Stripe.
+      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, PUBLIC_URL: 'https://printloom.test/', SMTP_URL: smtpUrl, MAIL_POLL_MS: '100' },
     });
+    nc = await connectNats(system.nats.url, 'test');
+    rpc = new RpcClient(nc, 10_000);
   });
 
   afterAll(async () => {
+    await nc?.drain();
     await system?.close();
-    await stripeServer?.close();
+    await stripe.stop();
+    await inbox.stop();
   });
 
   it('refuses the local Pay endpoint while the provider is Stripe, even for a local checkout opened before the switch', async () => {
@@ -83,97 +75,167 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 0 });
   });
 
-  it('creates a subscription-mode Checkout Session for a plan and a payment-mode one for a pack', async () => {
+  it('opens Checkout on catalog prices found by lookup key, with receipts, and clean return URLs', async () => {
     const { client, userId } = await createSignedInUser(system, 'stripe-buyer@example.com');
-    const plan = await client.post('/api/stripe/checkout', { planId: 'creator' }, { origin: 'https://printloom.test' });
+    const plan = await client.post('/api/stripe/checkout', { planId: 'creator' }, ORIGIN);
     expect(plan).toMatchObject({ status: 200, body: { url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//) } });
-    const created = stripeServer.calls.filter((call) => call.path === '/v1/checkout/sessions');
-    expect(created[0].form.get('mode')).toBe('subscription');
-    expect(created[0].form.get('line_items[0][price_data][unit_amount]')).toBe('999');
-    expect(created[0].form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
-    expect(created[0].form.get('subscription_data[metadata][userId]')).toBe(userId);
-    expect(created[0].form.get('success_url')).toBe('https://printloom.test/account?checkout=success');
-    expect(stripeServer.calls.find((call) => call.path === '/v1/customers')?.form.get('email')).toBe('stripe-buyer@example.com');
+    const [created] = stripe.calledWith('POST', '/v1/checkout/sessions');
+    expect(created.form.get('mode')).toBe('subscription');
+    expect(created.form.get('line_items[0][price]')).toBe('price_printloom_creator_monthly');
+    expect([...created.form.keys()].some((key) => key.includes('price_data'))).toBe(false);
+    expect(created.form.get('subscription_data[metadata][planId]')).toBeNull(); // the plan is read from the price, never metadata
+    expect(created.form.get('success_url')).toBe('https://printloom.test/account?checkout=success');
+    expect(created.form.get('cancel_url')).toBe('https://printloom.test/pricing?checkout=canceled');
+    expect(stripe.calledWith('GET', '/v1/prices')[0].form.get('lookup_keys[0]')).toBe('printloom_creator_monthly');
+    expect(stripe.calledWith('POST', '/v1/customers')[0].form.get('email')).toBe('stripe-buyer@example.com');
 
-    await client.post('/api/stripe/topup', { topupId: 'boost-50' }, { origin: 'https://printloom.test' });
-    const topup = stripeServer.calls.filter((call) => call.path === '/v1/checkout/sessions')[1];
+    await client.post('/api/stripe/topup', { topupId: 'boost-50' }, ORIGIN);
+    const topup = stripe.calledWith('POST', '/v1/checkout/sessions')[1];
     expect(topup.form.get('mode')).toBe('payment');
-    expect(topup.form.get('line_items[0][price_data][unit_amount]')).toBe('899');
-    expect(stripeServer.calls.filter((call) => call.path === '/v1/customers')).toHaveLength(1);
+    expect(topup.form.get('line_items[0][price]')).toBe('price_printloom_boost_50');
+    expect(topup.form.get('payment_intent_data[receipt_email]')).toBe('stripe-buyer@example.com');
+    expect(stripe.calledWith('POST', '/v1/customers')).toHaveLength(1);
+    expect(userId).toBeTruthy();
+
+    stripe.lookupKeys.delete('printloom_studio_monthly');
+    expect(await client.post('/api/stripe/checkout', { planId: 'studio' }, ORIGIN)).toMatchObject({ status: 503, body: { error: 'This plan cannot be bought right now. Please contact support.' } });
+    stripe.lookupKeys.add('printloom_studio_monthly');
   });
 
-  it('activates the plan on checkout completion, renews on invoice.paid once, and opens the portal', async () => {
-    const { client, userId } = await createSignedInUser(system, 'stripe-sub@example.com');
-    expect((await client.post('/api/stripe/checkout', { planId: 'pro' }, { origin: 'https://printloom.test' })).status).toBe(200);
-    stripeServer.subscription.metadata = { userId, planId: 'pro' };
-    const completed = {
-      id: 'evt_completed_1',
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: { object: { id: 'cs_sub_1', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', subscription: 'sub_123', client_reference_id: userId, metadata: { userId, planId: 'pro' } } },
-    };
-    expect(await sendWebhook(completed)).toEqual({ status: 200, body: { received: true } });
-    expect(await sendWebhook(completed)).toEqual({ status: 200, body: { received: true } });
-    const invoicePaid = { id: 'evt_invoice_1', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice', parent: { subscription_details: { subscription: 'sub_123' } } } } };
-    await sendWebhook(invoicePaid);
-    const me = await client.get<{ credits: number; subscription: { planId: string; status: string } }>('/api/auth/me');
-    expect(me.body.credits).toBe(400);
-    expect(me.body.subscription).toMatchObject({ planId: 'pro', status: 'active' });
+  it('two Checkout tabs never make two subscriptions: opening the second expires the first', async () => {
+    const { client } = await createSignedInUser(system, 'stripe-tabs@example.com');
+    const first = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' }, ORIGIN);
+    const second = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' }, ORIGIN);
+    const firstId = first.body.url.split('/').pop()!;
+    const secondId = second.body.url.split('/').pop()!;
+    expect(stripe.sessions.get(firstId)!.status).toBe('expired');
+    expect(stripe.sessions.get(secondId)!.status).toBe('open');
+    expect(stripe.calledWith('POST', `/v1/checkout/sessions/${firstId}/expire`)).toHaveLength(1);
+  });
 
-    // The next month: a new period, 25% of the unused 400 rolls over.
-    const items = stripeServer.subscription.items.data[0];
-    items.current_period_start = items.current_period_end;
-    items.current_period_end += 30 * 86400;
-    await sendWebhook({ ...invoicePaid, id: 'evt_invoice_2' });
-    expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(500);
+  it('applies subscription events by fetching the subscription again: order never matters, each event once, plan from the price', async () => {
+    const { client, userId, customerId } = await customer('stripe-sub@example.com');
+    const subscription = stripe.addSubscription('sub_pro', customerId, 'pro');
+    // The paid invoice arrives before the Checkout completion: same result either way.
+    await sendWebhook('invoice.paid', { id: 'in_1', object: 'invoice', customer: customerId, parent: { subscription_details: { subscription: 'sub_pro' } } });
+    const completed = { id: 'cs_sub_1', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', subscription: 'sub_pro', client_reference_id: userId, metadata: { userId } };
+    await sendWebhook('checkout.session.completed', completed, { id: 'evt_completed_1' });
+    expect(await sendWebhook('checkout.session.completed', completed, { id: 'evt_completed_1' })).toEqual({ status: 200, body: { received: true } });
+    expect(await me(client)).toMatchObject({ credits: 400, subscription: { planId: 'pro', status: 'active' } });
 
-    expect(await client.post('/api/stripe/portal', undefined, { origin: 'https://printloom.test' })).toMatchObject({ status: 200, body: { url: 'https://billing.stripe.test/p/1' } });
+    // The next month: a new period, 25% of the unused 400 rolls over, however often Stripe tells us.
+    const item = subscription.items.data[0];
+    item.current_period_start = item.current_period_end;
+    item.current_period_end += 30 * 86400;
+    await sendWebhook('invoice.paid', { id: 'in_2', object: 'invoice', customer: customerId, subscription: 'sub_pro' });
+    await sendWebhook('customer.subscription.updated', { id: 'sub_pro', object: 'subscription', status: 'active' });
+    expect((await me(client)).credits).toBe(500);
 
-    await sendWebhook({ id: 'evt_deleted_1', object: 'event', type: 'customer.subscription.deleted', data: { object: { ...stripeServer.subscription, status: 'canceled' } } });
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 0, subscription: null });
+    // Changed to Studio in the portal: the plan follows the price, not any metadata.
+    item.price = { id: 'price_printloom_studio_monthly', object: 'price', lookup_key: 'printloom_studio_monthly' };
+    subscription.metadata = { planId: 'starter' };
+    await sendWebhook('customer.subscription.updated', { id: 'sub_pro', object: 'subscription', metadata: { planId: 'starter' } });
+    expect((await me(client)).subscription).toMatchObject({ planId: 'studio' });
+    expect(await client.post('/api/stripe/portal', undefined, ORIGIN)).toMatchObject({ status: 200, body: { url: 'https://billing.stripe.test/p/1' } });
+    expect(stripe.calledWith('POST', '/v1/billing_portal/sessions').at(-1)!.form.get('return_url')).toBe('https://printloom.test/account');
+
+    // Deleted arrives, then a stale copy of an older "updated" event: the subscription stays ended.
+    subscription.status = 'canceled';
+    await sendWebhook('customer.subscription.deleted', { id: 'sub_pro', object: 'subscription', status: 'canceled' });
+    await sendWebhook('customer.subscription.updated', { id: 'sub_pro', object: 'subscription', status: 'active' });
+    expect(await me(client)).toMatchObject({ credits: 0, subscription: null });
+  });
+
+  it('a past_due subscriber reaches the portal, cannot buy a second subscription, and gets our payment-failed email', async () => {
+    const { client, customerId } = await customer('stripe-late@example.com');
+    const subscription = stripe.addSubscription('sub_late', customerId, 'creator');
+    await sendWebhook('customer.subscription.created', { id: 'sub_late', object: 'subscription' });
+    expect((await me(client)).subscription).toMatchObject({ planId: 'creator', status: 'active' });
+
+    subscription.status = 'past_due';
+    const failed = { id: 'in_late_1', object: 'invoice', customer: customerId, subscription: 'sub_late', hosted_invoice_url: 'https://invoice.stripe.test/i/1' };
+    await sendWebhook('invoice.payment_failed', failed);
+    await sendWebhook('invoice.payment_failed', failed); // Stripe retries the charge and tells us again: one email
+    expect((await me(client)).subscription).toMatchObject({ status: 'past_due' });
+    expect(await client.post('/api/stripe/portal', undefined, ORIGIN)).toMatchObject({ status: 200, body: { url: 'https://billing.stripe.test/p/1' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' }, ORIGIN)).toMatchObject({ status: 409, body: { error: 'You already have a subscription. Use Manage Billing to change or cancel it.' } });
+    const mail = await inbox.waitFor('stripe-late@example.com', /Payment failed/);
+    expect(mail.text).toContain('https://printloom.test/account');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(inbox.count('stripe-late@example.com', /Payment failed/)).toBe(1);
+
+    subscription.status = 'unpaid';
+    await sendWebhook('customer.subscription.updated', { id: 'sub_late', object: 'subscription' });
+    expect((await me(client)).subscription).toMatchObject({ status: 'unpaid' });
+    expect((await client.post('/api/stripe/portal', undefined, ORIGIN)).status).toBe(200);
+    expect((await client.post('/api/stripe/checkout', { planId: 'pro' }, ORIGIN)).status).toBe(409);
   });
 
   it('grants no plan credits while the first payment is incomplete, then activates on the paid invoice', async () => {
-    const { client, userId } = await createSignedInUser(system, 'stripe-3ds@example.com');
-    const periodStart = Math.floor(Date.now() / 1000) - 60;
-    const pending = {
-      ...stripeServer.subscription,
-      id: 'sub_3ds',
-      status: 'incomplete',
-      metadata: { userId, planId: 'studio' },
-      items: { object: 'list', data: [{ id: 'si_3ds', object: 'subscription_item', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }] },
-    };
-    stripeServer.subscriptions.set(pending.id, pending);
-    const session = { id: 'cs_3ds', object: 'checkout.session', mode: 'subscription', payment_status: 'unpaid', subscription: pending.id, metadata: { userId, planId: 'studio' } };
-    await sendWebhook({ id: 'evt_3ds_completed', object: 'event', type: 'checkout.session.completed', data: { object: session } });
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 0, subscription: null });
-
+    const { client, userId, customerId } = await customer('stripe-3ds@example.com');
+    const pending = stripe.addSubscription('sub_3ds', customerId, 'studio', 'incomplete');
+    await sendWebhook('checkout.session.completed', { id: 'cs_3ds', object: 'checkout.session', mode: 'subscription', payment_status: 'unpaid', subscription: 'sub_3ds', client_reference_id: userId });
+    expect(await me(client)).toMatchObject({ credits: 0, subscription: null });
     pending.status = 'active';
-    await sendWebhook({ id: 'evt_3ds_invoice', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_3ds', object: 'invoice', subscription: pending.id } } });
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 1000, subscription: { planId: 'studio', status: 'active', cancelAtPeriodEnd: false } });
-
+    await sendWebhook('invoice.paid', { id: 'in_3ds', object: 'invoice', customer: customerId, subscription: 'sub_3ds' });
+    expect(await me(client)).toMatchObject({ credits: 1000, subscription: { planId: 'studio', status: 'active', cancelAtPeriodEnd: false } });
     pending.cancel_at_period_end = true;
-    await sendWebhook({ id: 'evt_3ds_updated', object: 'event', type: 'customer.subscription.updated', data: { object: pending } });
-    await sendWebhook({ id: 'evt_3ds_invoice_late_copy', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_3ds', object: 'invoice', subscription: pending.id } } });
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 1000, subscription: { planId: 'studio', cancelAtPeriodEnd: true } });
+    await sendWebhook('customer.subscription.updated', { id: 'sub_3ds', object: 'subscription' });
+    await sendWebhook('invoice.paid', { id: 'in_3ds', object: 'invoice', customer: customerId, subscription: 'sub_3ds' });
+    expect(await me(client)).toMatchObject({ credits: 1000, subscription: { planId: 'studio', cancelAtPeriodEnd: true } });
   });
 
-  it('grants a paid top-up once, however often Stripe delivers the event', async () => {
-    const { client, userId } = await createSignedInUser(system, 'stripe-topup@example.com');
-    const event = {
-      id: 'evt_topup_1',
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: { object: { id: 'cs_topup_1', object: 'checkout.session', mode: 'payment', payment_status: 'paid', metadata: { userId, topupId: 'boost-100' } } },
-    };
-    await sendWebhook(event);
-    await sendWebhook(event);
-    await sendWebhook({ ...event, id: 'evt_topup_1_retry' });
-    expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(100);
+  it('grants a delayed payment (async_payment_succeeded) exactly once, and nothing when it fails', async () => {
+    const { client, userId } = await createSignedInUser(system, 'stripe-sepa@example.com');
+    const session = { id: 'cs_sepa', object: 'checkout.session', mode: 'payment', client_reference_id: userId, metadata: { userId, topupId: 'boost-100' } };
+    await sendWebhook('checkout.session.completed', { ...session, payment_status: 'unpaid' });
+    expect((await me(client)).credits).toBe(0);
+    await sendWebhook('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' });
+    await sendWebhook('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' });
+    await sendWebhook('checkout.session.completed', { ...session, payment_status: 'paid' });
+    expect((await me(client)).credits).toBe(100);
+
+    const failing = { ...session, id: 'cs_sepa_failed', metadata: { userId, topupId: 'boost-50' } };
+    await sendWebhook('checkout.session.completed', { ...failing, payment_status: 'unpaid' });
+    await sendWebhook('checkout.session.async_payment_failed', { ...failing, payment_status: 'unpaid' });
+    expect((await me(client)).credits).toBe(100);
+  });
+
+  it('a refund takes back the unspent credits it bought (never below zero) and flags the account', async () => {
+    const { client, userId } = await createSignedInUser(system, 'stripe-refund@example.com');
+    await paidTopup({ userId }, 'boost-100', 'pi_refund');
+    await spend(userId, 30);
+    expect((await me(client)).credits).toBe(70);
+    // Half refunded first ($8.49 of $16.99: 50 credits' worth), then the rest: 70 unspent can go, the 30 spent stay spent.
+    await sendWebhook('charge.refunded', { id: 'ch_refund', object: 'charge', amount: 1699, amount_refunded: 849, payment_intent: 'pi_refund' });
+    expect((await me(client)).credits).toBe(20);
+    await sendWebhook('charge.refunded', { id: 'ch_refund', object: 'charge', amount: 1699, amount_refunded: 1699, payment_intent: 'pi_refund' });
+    await sendWebhook('charge.refunded', { id: 'ch_refund', object: 'charge', amount: 1699, amount_refunded: 1699, payment_intent: 'pi_refund' });
+    expect((await me(client)).credits).toBe(0);
+    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`, [userId]);
+    expect(flags).toEqual([{ reason: 'refund', source_ref: 'refund:ch_refund' }]);
+  });
+
+  it('a dispute takes back the unspent credits of that payment only and flags the account', async () => {
+    const { client, userId } = await createSignedInUser(system, 'stripe-dispute@example.com');
+    await paidTopup({ userId }, 'boost-25', 'pi_kept');
+    await paidTopup({ userId }, 'boost-50', 'pi_disputed');
+    expect((await me(client)).credits).toBe(75);
+    await sendWebhook('charge.dispute.created', { id: 'dp_1', object: 'dispute', charge: 'ch_disputed', payment_intent: 'pi_disputed', amount: 899, reason: 'fraudulent' });
+    expect((await me(client)).credits).toBe(25);
+    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason FROM billing.account_flags WHERE user_id = $1`, [userId]);
+    expect(flags).toEqual([{ reason: 'dispute' }]);
+  });
+
+  it('flags the account for review when a subscription payment is refunded', async () => {
+    const { userId, customerId } = await customer('stripe-sub-refund@example.com');
+    await sendWebhook('charge.refunded', { id: 'ch_invoice', object: 'charge', amount: 999, amount_refunded: 999, payment_intent: 'pi_invoice', customer: customerId });
+    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`, [userId]);
+    expect(flags).toEqual([{ reason: 'refund', source_ref: 'refund:ch_invoice' }]);
   });
 
   it('refuses a webhook with a bad signature', async () => {
-    const forged = await sendWebhook({ id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: {} } }, 'whsec_wrong');
+    const forged = await sendWebhook('checkout.session.completed', {}, { secret: 'whsec_wrong' });
     expect(forged).toEqual({ status: 400, body: { error: 'Invalid webhook signature', code: 'BAD_REQUEST' } });
     const unsigned = await fetch(`${system.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(unsigned.status).toBe(400);

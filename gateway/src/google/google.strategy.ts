@@ -1,6 +1,7 @@
 import { Strategy, type Profile } from 'passport-google-oauth20';
 import type { GatewayConfig } from '../config.js';
 import { CookieStateStore } from './cookie-state-store.js';
+import { googleCallbackUrl } from './callback-url.js';
 
 export interface GoogleIdentity {
   googleId: string;
@@ -20,7 +21,7 @@ export function createGoogleStrategy(config: GatewayConfig): Strategy {
     {
       clientID: config.GOOGLE_CLIENT_ID!,
       clientSecret: config.GOOGLE_CLIENT_SECRET!,
-      callbackURL: `${config.PUBLIC_URL}/api/auth/google/callback`,
+      callbackURL: googleCallbackUrl(config.PUBLIC_URL),
       authorizationURL: config.GOOGLE_AUTH_URL,
       tokenURL: config.GOOGLE_TOKEN_URL,
       userProfileURL: config.GOOGLE_USERINFO_URL,

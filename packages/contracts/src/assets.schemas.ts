@@ -15,6 +15,8 @@ export const asset = z.object({
   variant: z.enum(VARIANT_LETTERS).nullable().optional(),
   sourceAssetId: uuid.nullable().optional(),
   kind: z.enum(['generated', 'background-removed', 'upscaled']).optional(),
+  /** The image model drew an opaque background and the automatic removal could not cut it out: stored as it is. */
+  backgroundKept: z.boolean().optional(),
 });
 export type Asset = z.infer<typeof asset>;
 
@@ -61,7 +63,14 @@ export const ingestRequest = z.object({
   jobId: uuid,
   prompt: z.string(),
   images: z
-    .array(z.object({ variant: z.enum(VARIANT_LETTERS), key: z.string().min(1) }))
+    .array(
+      z.object({
+        variant: z.enum(VARIANT_LETTERS),
+        key: z.string().min(1),
+        /** Asked transparent, drawn opaque: cut the background out before storing (kept as it is if that fails). */
+        removeBackground: z.boolean().default(false),
+      }),
+    )
     .min(1),
 });
 export const ingestReply = z.object({ assetIds: z.array(uuid) });

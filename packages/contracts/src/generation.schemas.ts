@@ -21,7 +21,14 @@ export const generateReply = z.object({ jobId: uuid });
 
 export const jobParams = z.object({ id: uuid });
 export const getJobRequest = z.object({ userId: uuid, jobId: uuid });
-export const job = z.object({ id: uuid, status: jobStatus, error: z.string().nullable(), prompt: z.string() });
+export const job = z.object({
+  id: uuid,
+  status: jobStatus,
+  error: z.string().nullable(),
+  prompt: z.string(),
+  /** Why a queued job is waiting (e.g. the daily image budget is used up); null otherwise. */
+  notice: z.string().nullable().optional(),
+});
 export const getJobReply = z.object({ job });
 export type Job = z.infer<typeof job>;
 

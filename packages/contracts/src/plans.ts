@@ -117,6 +117,25 @@ export const TRIAL_ENTITLEMENTS = { upscaleFactors: [] as readonly UpscaleFactor
 /** Statuses that count as subscribed on /generate and /account (spec section 4). */
 export const SUBSCRIBED_STATUSES = ['active', 'incomplete', 'trialing'] as const;
 
+/** A renewal that failed: the subscriber must reach the billing portal to fix the card. */
+export const PAYMENT_FAILED_STATUSES = ['past_due', 'unpaid'] as const;
+
+/**
+ * A subscription in any of these states still exists at the payment provider: its owner reaches the
+ * billing portal and cannot start a second subscription.
+ */
+export const OPEN_SUBSCRIPTION_STATUSES = [...SUBSCRIBED_STATUSES, ...PAYMENT_FAILED_STATUSES] as const;
+
+/**
+ * Stripe catalog prices are found by lookup key (the operator creates one recurring monthly price per
+ * plan and one one-time price per pack with these keys); a subscription's plan is read back from it.
+ */
+export const stripeLookupKeyOfPlan = (planId: PlanId) => `printloom_${planId}_monthly`;
+export const stripeLookupKeyOfTopup = (topupId: TopupId) => `printloom_${topupId.replace('-', '_')}`;
+export function planIdOfStripeLookupKey(lookupKey: string | null | undefined): PlanId | undefined {
+  return PLANS.find((plan) => stripeLookupKeyOfPlan(plan.id) === lookupKey)?.id;
+}
+
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }

@@ -6,6 +6,8 @@ import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
 import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
+import type { BackgroundRemover } from './image/background-remover.js';
+import { BACKGROUND_REMOVER } from './assets.tokens.js';
 
 export const ASSET_NOT_FOUND = 'Image not found';
 
@@ -22,6 +24,7 @@ export function toAsset(row: AssetRow): Asset {
     variant: row.variant,
     sourceAssetId: row.source_asset_id,
     kind: row.kind,
+    backgroundKept: row.background_kept,
   };
 }
 
@@ -30,11 +33,21 @@ export class AssetsService {
   constructor(
     private readonly assets: AssetRepository,
     private readonly files: AssetFiles,
+    @Inject(BACKGROUND_REMOVER) private readonly remover: BackgroundRemover,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Generation hands over files it already stored; each (job, variant) becomes one asset, once. */
-  async ingest(request: { userId: string; jobId: string; prompt: string; images: Array<{ variant: 'A' | 'B' | 'C' | 'D'; key: string }> }): Promise<{ assetIds: string[] }> {
+  /**
+   * Generation hands over files it already stored; each (job, variant) becomes one asset, once. An
+   * image drawn opaque though a transparent one was asked for has its background cut out first; if
+   * that fails it is stored as it is and the asset says so (the card shows it).
+   */
+  async ingest(request: {
+    userId: string;
+    jobId: string;
+    prompt: string;
+    images: Array<{ variant: 'A' | 'B' | 'C' | 'D'; key: string; removeBackground?: boolean }>;
+  }): Promise<{ assetIds: string[] }> {
     const assetIds: string[] = [];
     for (const image of request.images) {
       const existing = await this.assets.findGenerated(request.jobId, image.variant);
@@ -43,9 +56,32 @@ export class AssetsService {
         continue;
       }
       const id = randomUUID();
-      const written = await this.files.write(request.userId, id, await this.files.readSource(image.key));
+      let original = await this.files.readSource(image.key);
+      let backgroundKept = false;
+      if (image.removeBackground) {
+        try {
+          original = await this.remover.remove(original);
+        } catch (error) {
+          backgroundKept = true;
+          this.logger.warn({ err: error, jobId: request.jobId, variant: image.variant }, 'Could not remove the background the image model drew; stored as it is');
+        }
+      }
+      const written = await this.files.write(request.userId, id, original);
       const { row, created } = await this.assets.insertOrGetGenerated(
-        { id, user_id: request.userId, job_id: request.jobId, variant: image.variant, kind: 'generated', source_asset_id: null, prompt: request.prompt, width: written.width, height: written.height, original_size: written.size, etag: written.etag },
+        {
+          id,
+          user_id: request.userId,
+          job_id: request.jobId,
+          variant: image.variant,
+          kind: 'generated',
+          source_asset_id: null,
+          prompt: request.prompt,
+          width: written.width,
+          height: written.height,
+          original_size: written.size,
+          etag: written.etag,
+          background_kept: backgroundKept,
+        },
         LIMITS.retentionDays,
       );
       if (!created) await this.files.remove([{ id, user_id: request.userId }]); // lost a race with a retry

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { BillingConfig } from './config.js';
-import { RpcClient } from '@printloom/service-kit';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type Stripe from 'stripe';
 import { BILLING_CONFIG, PAYMENT_PROVIDER, STRIPE_CLIENT } from './billing.tokens.js';
 import { BillingController } from './billing.controller.js';
@@ -16,6 +16,7 @@ import { createStripeClient } from './payments/stripe-client.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { TrialRepository } from './repositories/trial.repository.js';
+import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 
 @Module({})
@@ -30,9 +31,9 @@ export class BillingModule {
         {
           provide: PAYMENT_PROVIDER,
           // With a Stripe key: real Checkout and Portal; without: the local checkout.
-          useFactory: (stripe: Stripe | null, checkouts: CheckoutRepository, customers: CustomerRepository, rpc: RpcClient) =>
-            stripe ? new StripePayments(stripe, customers, rpc, config.PUBLIC_URL) : new LocalPayments(checkouts),
-          inject: [STRIPE_CLIENT, CheckoutRepository, CustomerRepository, RpcClient],
+          useFactory: (stripe: Stripe | null, checkouts: CheckoutRepository, customers: CustomerRepository, ledger: LedgerRepository, safety: PaymentSafetyRepository, rpc: RpcClient, logger: Logger) =>
+            stripe ? new StripePayments(stripe, customers, ledger, safety, rpc, config.PUBLIC_URL, logger) : new LocalPayments(checkouts),
+          inject: [STRIPE_CLIENT, CheckoutRepository, CustomerRepository, LedgerRepository, PaymentSafetyRepository, RpcClient, LOGGER],
         },
         StripeWebhookService,
         CustomerRepository,
@@ -44,6 +45,7 @@ export class BillingModule {
         LedgerRepository,
         SubscriptionRepository,
         CheckoutRepository,
+        PaymentSafetyRepository,
       ],
       exports: [CreditsService, SubscriptionsService],
     };

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, findPlan, findTopup } from '@printloom/contracts';
+import { AppError, PAYMENT_FAILED_STATUSES, findPlan, findTopup } from '@printloom/contracts';
 import { addOneMonth } from './domain/rollover.js';
 import { CheckoutRepository } from './repositories/checkout.repository.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { CreditsService } from './credits.service.js';
-import { PAYMENT_FAILED_STATUSES, SubscriptionsService } from './subscriptions.service.js';
+import { SubscriptionsService } from './subscriptions.service.js';
 import { PAYMENT_PROVIDER } from './billing.tokens.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 
@@ -27,7 +27,7 @@ export class CheckoutService {
     if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
     const current = await this.subscriptions.changeable(userId);
     if (!current) return { url: await this.payments.checkoutForPlan(userId, plan) };
-    if (current.plan_id === plan.id || PAYMENT_FAILED_STATUSES.includes(current.status)) {
+    if (current.plan_id === plan.id || (PAYMENT_FAILED_STATUSES as readonly string[]).includes(current.status)) {
       // Nothing to pay for: take a scheduled downgrade back, or say why there is no change.
       await this.subscriptions.changePlan({ userId, toPlanId: plan.id, ref: `keep:${userId}` });
       return { url: '/account?change=kept' };
@@ -42,7 +42,8 @@ export class CheckoutService {
   }
 
   async portal(userId: string): Promise<{ url: string }> {
-    if (!(await this.subscriptions.isSubscribed(userId))) {
+    // A subscriber whose renewal failed (past_due, unpaid) needs the portal most: to fix the card.
+    if (!(await this.subscriptions.hasOpenSubscription(userId))) {
       throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
     }
     return { url: await this.payments.portal(userId) };
@@ -82,7 +83,7 @@ export class CheckoutService {
       await this.ledger.lockUser(tx, userId);
       if (!(await this.checkouts.complete(tx, sessionId, 'paid'))) throw new AppError('CONFLICT', 'This checkout is already paid');
       // Two plan checkouts opened side by side: only the first one paid may start a subscription.
-      if (session.kind === 'subscription' && (await this.subscriptions.isSubscribed(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
+      if (session.kind === 'subscription' && (await this.subscriptions.hasOpenSubscription(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
       if (session.kind === 'topup') {
         await this.credits.grantTopup(userId, `topup:${session.id}`, findTopup(session.item_id)!.credits, tx);
       } else if (session.kind === 'plan_change') {

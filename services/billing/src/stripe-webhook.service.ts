@@ -1,20 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { AppError, findTopup } from '@printloom/contracts';
-import { LOGGER, type Logger } from '@printloom/service-kit';
+import { AppError, AUTH, NOTIFICATIONS, findTopup, getUserReply, planIdOfStripeLookupKey, sendEmailReply } from '@printloom/contracts';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
+import { CustomerRepository } from './repositories/customer.repository.js';
+import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { BILLING_CONFIG, STRIPE_CLIENT } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
 
 const PAID_STATUSES = new Set<string>(['active', 'trialing']);
+const ENDED_STATUSES = new Set<string>(['canceled', 'incomplete_expired']);
 type PeriodFields = { current_period_start?: number; current_period_end?: number };
+type WithSubscription = { subscription?: string | { id: string } | null; parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null };
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 
 /**
- * Applies Stripe's events through the same internal paths as the local checkout. Every effect is
- * idempotent by its source (session id, subscription period), and applied events are remembered.
+ * Applies Stripe's events through the same internal paths as the local checkout. One rule for every
+ * subscription event: the subscription is fetched again from Stripe and its current state applied (so
+ * the order events arrive in never matters), the plan read from its catalog price. Every effect is
+ * idempotent by its source (session, period, charge) and each event id is applied once.
  */
 @Injectable()
 export class StripeWebhookService {
@@ -24,7 +32,10 @@ export class StripeWebhookService {
     private readonly credits: CreditsService,
     private readonly subscriptions: SubscriptionsService,
     private readonly subscriptionRows: SubscriptionRepository,
+    private readonly customers: CustomerRepository,
+    private readonly safety: PaymentSafetyRepository,
     private readonly ledger: LedgerRepository,
+    private readonly rpc: RpcClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -44,55 +55,86 @@ export class StripeWebhookService {
 
   private async apply(event: Stripe.Event): Promise<void> {
     switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = event.data.object;
-        const userId = session.metadata?.userId ?? session.client_reference_id;
-        if (!userId) return this.logger.warn({ eventId: event.id }, 'Checkout session without a user');
-        if (session.mode === 'payment' && session.payment_status === 'paid') {
-          const pack = findTopup(session.metadata?.topupId ?? '');
-          if (!pack) return this.logger.warn({ eventId: event.id }, 'Checkout session for an unknown pack');
-          await this.credits.grantTopup(userId, `topup:${session.id}`, pack.credits);
-        }
-        if (session.mode === 'subscription' && typeof session.subscription === 'string') {
-          await this.applySubscription(await this.stripe!.subscriptions.retrieve(session.subscription));
-        }
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return this.applyCheckout(event.data.object, event.id);
+      case 'checkout.session.async_payment_failed':
+        await this.safety.forgetOpenCheckout(event.data.object.id);
+        return this.logger.warn({ eventId: event.id, sessionId: event.data.object.id }, 'A delayed Checkout payment failed: nothing granted');
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+      case 'customer.subscription.paused':
+      case 'customer.subscription.resumed':
+        return this.syncSubscription(event.data.object.id);
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object as Stripe.Invoice & WithSubscription;
+        const subscriptionId = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
+        if (subscriptionId) await this.syncSubscription(subscriptionId);
+        if (event.type === 'invoice.payment_failed') await this.mailPaymentFailed(invoice);
         return;
       }
-      case 'invoice.paid': {
-        const invoice = event.data.object as Stripe.Invoice & { subscription?: string | null };
-        const subscriptionId = invoice.subscription ?? invoice.parent?.subscription_details?.subscription;
-        if (typeof subscriptionId === 'string') await this.applySubscription(await this.stripe!.subscriptions.retrieve(subscriptionId));
-        return;
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 1;
+        return this.takeBackCredits(idOf(charge.payment_intent), idOf(charge.customer), share, `refund:${charge.id}`, 'refund');
       }
-      case 'customer.subscription.updated': {
-        const subscription = event.data.object;
-        const row = await this.subscriptionRows.findByStripeId(subscription.id);
-        if (row) await this.subscriptions.updateStatus(row.user_id, subscription.status, subscription.cancel_at_period_end);
-        return;
-      }
-      case 'customer.subscription.deleted': {
-        const row = await this.subscriptionRows.findByStripeId(event.data.object.id);
-        if (row) await this.subscriptions.end(row.user_id);
-        return;
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        const charge = typeof dispute.charge === 'string' ? null : dispute.charge;
+        return this.takeBackCredits(idOf(dispute.payment_intent), idOf(charge?.customer), 1, `dispute:${dispute.id}`, 'dispute');
       }
       default:
         this.logger.debug({ type: event.type }, 'Ignored Stripe event');
     }
   }
 
-  /** A paid period of a Stripe subscription: activation or renewal, with rollover. */
-  private async applySubscription(subscription: Stripe.Subscription): Promise<void> {
-    const userId = subscription.metadata?.userId;
-    const planId = subscription.metadata?.planId;
-    if (!userId || !planId) return this.logger.warn({ subscriptionId: subscription.id }, 'Subscription without user or plan metadata');
-    const period = (subscription as unknown as PeriodFields).current_period_start !== undefined ? (subscription as unknown as PeriodFields) : (subscription.items?.data?.[0] as unknown as PeriodFields);
-    if (!period?.current_period_start || !period.current_period_end) return this.logger.warn({ subscriptionId: subscription.id }, 'Subscription without a period');
-    if (!PAID_STATUSES.has(subscription.status)) {
-      // Not paid yet (e.g. a card awaiting authentication): no credits until Stripe reports the paid invoice.
-      const row = await this.subscriptionRows.findByStripeId(subscription.id);
-      if (row) await this.subscriptions.updateStatus(row.user_id, subscription.status, subscription.cancel_at_period_end);
-      return this.logger.info({ subscriptionId: subscription.id, status: subscription.status }, 'Subscription not paid yet');
+  /** A Checkout paid now (card) or later (delayed methods): a pack grants its credits once per session. */
+  private async applyCheckout(session: Stripe.Checkout.Session, eventId: string): Promise<void> {
+    const userId = session.client_reference_id ?? session.metadata?.userId;
+    if (!userId) return this.logger.warn({ eventId }, 'Checkout session without a user');
+    if (session.mode === 'subscription') {
+      await this.safety.forgetOpenCheckout(session.id);
+      const subscriptionId = idOf(session.subscription);
+      if (subscriptionId) await this.syncSubscription(subscriptionId);
+      return;
     }
+    if (session.mode === 'payment' && session.payment_status === 'paid') {
+      const pack = findTopup(session.metadata?.topupId ?? '');
+      if (!pack) return this.logger.error({ eventId, sessionId: session.id }, 'Paid Checkout session for an unknown pack');
+      await this.credits.grantTopup(userId, `topup:${session.id}`, pack.credits);
+      return;
+    }
+    this.logger.info({ eventId, sessionId: session.id, paymentStatus: session.payment_status }, 'Checkout completed, payment still pending: credits wait for async_payment_succeeded');
+  }
+
+  /** The one rule: fetch the subscription as Stripe has it now and make ours match. */
+  private async syncSubscription(subscriptionId: string): Promise<void> {
+    const subscription = await this.stripe!.subscriptions.retrieve(subscriptionId);
+    const customerId = idOf(subscription.customer)!;
+    const userId = (await this.customers.userOfStripeCustomer(customerId)) ?? (await this.subscriptionRows.findByStripeId(subscription.id))?.user_id;
+    if (!userId) return this.logger.error({ subscriptionId, customerId }, 'Stripe subscription of an unknown customer');
+    const row = await this.subscriptionRows.find(userId);
+    const isOurs = row?.stripe_subscription_id === subscription.id;
+
+    if (ENDED_STATUSES.has(subscription.status)) {
+      if (isOurs && row!.status !== 'canceled') await this.subscriptions.end(userId);
+      return;
+    }
+    if (!PAID_STATUSES.has(subscription.status)) {
+      // past_due, unpaid, incomplete, paused: no new credits; the status shows on /account.
+      if (isOurs) await this.subscriptions.updateStatus(userId, subscription.status, subscription.cancel_at_period_end);
+      return this.logger.info({ subscriptionId, status: subscription.status }, 'Subscription not paid');
+    }
+    const item = subscription.items?.data?.[0];
+    const planId = planIdOfStripeLookupKey(item?.price?.lookup_key);
+    if (!planId) return this.logger.error({ subscriptionId, lookupKey: item?.price?.lookup_key }, 'Stripe subscription price has no Printloom plan lookup key');
+    if (row && !isOurs && row.stripe_subscription_id && row.status !== 'canceled') {
+      return this.logger.error({ userId, subscriptionId, current: row.stripe_subscription_id }, 'A second Stripe subscription for one user: cancel one of them in Stripe');
+    }
+    const period = (subscription as unknown as PeriodFields).current_period_start !== undefined ? (subscription as unknown as PeriodFields) : (item as unknown as PeriodFields);
+    if (!period?.current_period_start || !period.current_period_end) return this.logger.warn({ subscriptionId }, 'Subscription without a period');
     await this.subscriptions.startPeriod({
       userId,
       planId,
@@ -100,8 +142,42 @@ export class StripeWebhookService {
       periodStart: new Date(period.current_period_start * 1000),
       periodEnd: new Date(period.current_period_end * 1000),
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      stripeCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+      stripeCustomerId: customerId,
       stripeSubscriptionId: subscription.id,
     });
+  }
+
+  /** Money went back (refund, dispute): the credits it bought and not yet spent go too; a person reviews the account. */
+  private async takeBackCredits(paymentIntentId: string | undefined, customerId: string | undefined, share: number, sourceRef: string, reason: 'refund' | 'dispute'): Promise<void> {
+    const { data: sessions } = paymentIntentId ? await this.stripe!.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }) : { data: [] };
+    const session = sessions[0];
+    if (!session) {
+      // Not a pack bought through Checkout (e.g. a subscription invoice): flag the customer for a person to settle.
+      const userId = customerId ? await this.customers.userOfStripeCustomer(customerId) : null;
+      if (userId) await this.ledger.transaction((tx) => this.safety.flag(tx, userId, reason, sourceRef));
+      return this.logger.error({ paymentIntentId, customerId, userId, sourceRef }, `A ${reason} of a payment that bought no pack: review the account by hand`);
+    }
+    await this.ledger.transaction(async (tx) => {
+      const userId = session.client_reference_id ?? session.metadata?.userId;
+      if (userId) await this.ledger.lockUser(tx, userId);
+      const result = await this.ledger.revokeShareOfLot(tx, `topup:${session.id}`, share);
+      const owner = result?.userId ?? userId;
+      if (!owner) return;
+      await this.safety.flag(tx, owner, reason, sourceRef);
+      this.logger.warn({ userId: owner, sourceRef, revoked: result?.revoked ?? 0 }, `Credits taken back after a ${reason}; account flagged for review`);
+    });
+  }
+
+  /** Our own email with the way to fix the card (Stripe's portal, reached from /account). */
+  private async mailPaymentFailed(invoice: Stripe.Invoice): Promise<void> {
+    const customerId = idOf(invoice.customer as string | { id: string } | null);
+    const userId = customerId ? await this.customers.userOfStripeCustomer(customerId) : null;
+    if (!userId) return this.logger.warn({ invoiceId: invoice.id }, 'Failed invoice of an unknown customer: no email sent');
+    const { email } = await this.rpc.request(AUTH.getUser, { userId }, getUserReply);
+    await this.rpc.request(
+      NOTIFICATIONS.sendEmail,
+      { to: email, template: 'payment-failed', data: { accountUrl: new URL('/account', this.config.PUBLIC_URL).toString() }, key: `payment-failed:${invoice.id}` },
+      sendEmailReply,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
+import { AppError, OPEN_SUBSCRIPTION_STATUSES, PAYMENT_FAILED_STATUSES, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
@@ -18,8 +18,6 @@ export interface PeriodChange {
 }
 
 const isSubscribed = (row: SubscriptionRow | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
-/** A subscription whose last payment failed: the card is fixed (billing portal) before anything else. */
-export const PAYMENT_FAILED_STATUSES = ['past_due', 'unpaid'];
 const PAYMENT_FAILED_BEFORE_CHANGE = 'Your last payment failed. Update your card in Manage Billing before changing plan.';
 
 export type PlanChangeOutcome = 'upgraded' | 'scheduled' | 'kept';
@@ -69,7 +67,7 @@ export class SubscriptionsService {
   /** The subscription a plan change would change: subscribed, or held up by a failed payment. */
   async changeable(userId: string, tx?: EntityManager): Promise<SubscriptionRow | null> {
     const row = await this.subscriptions.find(userId, tx);
-    return row && (isSubscribed(row) || PAYMENT_FAILED_STATUSES.includes(row.status)) ? row : null;
+    return row && (OPEN_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status) ? row : null;
   }
 
   /**
@@ -85,7 +83,7 @@ export class SubscriptionsService {
       await this.ledger.lockUser(tx, change.userId);
       const row = await this.changeable(change.userId, tx);
       if (!row) throw new AppError('CONFLICT', 'There is no subscription to change. Choose a plan on the pricing page.');
-      if (PAYMENT_FAILED_STATUSES.includes(row.status)) throw new AppError('CONFLICT', PAYMENT_FAILED_BEFORE_CHANGE);
+      if ((PAYMENT_FAILED_STATUSES as readonly string[]).includes(row.status)) throw new AppError('CONFLICT', PAYMENT_FAILED_BEFORE_CHANGE);
       if (change.expectedFrom && change.expectedFrom !== row.plan_id) throw new AppError('CONFLICT', 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.');
       const from = planOf(row.plan_id);
       if (from.id === to.id) {
@@ -106,6 +104,14 @@ export class SubscriptionsService {
   }
 
   /**
+   * A subscription that still exists at the payment provider, paid or not (past_due, unpaid): it opens
+   * the billing portal and stops a second subscription from starting.
+   */
+  async hasOpenSubscription(userId: string, tx?: EntityManager): Promise<boolean> {
+    return (await this.changeable(userId, tx)) !== null;
+  }
+
+  /**
    * Starts a billing period (activation or renewal): the ending period's plan and rollover lots are
    * settled, the previous plan's share of what they left unused rolls over, and the new plan lot is
    * granted. Idempotent by (user, period start); an older period arriving late changes nothing.
@@ -122,6 +128,7 @@ export class SubscriptionsService {
         // The same period again (a replay, or checkout completion and invoice for one period): only its status may move.
         if (previous && new Date(previous.current_period_start).getTime() === change.periodStart.getTime()) {
           await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
+          if (previous.plan_id !== plan.id) await this.subscriptions.changePlanNow(tx, change.userId, plan.id);
         }
         return;
       }

@@ -7,16 +7,26 @@ export const generationEnvSchema = serviceEnvSchema
     IMAGE_PROVIDER: z.enum(['local', 'openai'], { message: "must be 'local' or 'openai'" }).default('local'),
     OPENAI_API_KEY: env.optionalString,
     OPENAI_BASE_URL: env.url(['http:', 'https:']).default('https://api.openai.com/v1'),
-    OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1.5'),
-    OPENAI_VISION_MODEL: z.string().default('gpt-4.1-mini'),
+    // gpt-image-1.5 shuts down on 2026-12-01 and gpt-4.1-mini on 2027-01-14 (OpenAI's deprecations page):
+    // these are the recommended replacements. The model watch warns before the next one goes.
+    OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-2.6-sunburst'),
+    OPENAI_VISION_MODEL: z.string().min(1).default('gpt-6-luna'),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
+    /** How often `GET /v1/models` is read for shutdown dates (also once at start). */
+    OPENAI_MODEL_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(24 * 60 * 60_000),
+    /** Spend ceiling: images requested from the image API per UTC day; past it new jobs wait. 0 = no ceiling. */
+    OPENAI_DAILY_IMAGE_LIMIT: z.coerce.number().int().min(0).default(2000),
+    /** A job waiting for the daily ceiling looks again after this long. */
+    SPEND_WAIT_RETRY_MS: z.coerce.number().int().min(100).default(60_000),
     /** Jobs one instance runs at once. */
     GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-    /** A job not finished within this time is failed and refunded by the sweeper. */
+    /** A job without a heartbeat for this long (its worker is gone or hung) is failed and refunded by the sweeper. */
     JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(10 * 60_000),
     /** A job message not acknowledged within this time (a dead worker) is redelivered. */
     JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(60_000),
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    /** Image-API pictures are fitted into the print canvas × this (1 in production; tests fit small). */
+    PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
     /** The local provider renders at print size × this (tests render small). */
     LOCAL_RENDER_SCALE: z.coerce.number().positive().max(1).default(1),
   })

@@ -1,17 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ObjectStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
-import { GENERATION_CONFIG, IMAGE_PROVIDER, JOB_QUEUE, OBJECT_STORAGE } from './generation.tokens.js';
+import { GENERATION_CONFIG, GENERATION_METRICS, IMAGE_PROVIDER, JOB_QUEUE, OBJECT_STORAGE } from './generation.tokens.js';
 import { GenerationController } from './generation.controller.js';
 import { GenerationService } from './generation.service.js';
 import { JobRepository } from './repositories/job.repository.js';
+import { JobImageRepository } from './repositories/job-image.repository.js';
+import { SpendRepository } from './repositories/spend.repository.js';
+import type { GenerationMetrics } from './jobs/generation-metrics.js';
 import { JobProcessor } from './jobs/job-processor.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ImageProvider } from './providers/image-provider.js';
 
 @Module({})
 export class GenerationModule {
-  static forRoot(config: GenerationConfig, parts: { storage: ObjectStorage; provider: ImageProvider; queue: JobQueue }): DynamicModule {
+  static forRoot(config: GenerationConfig, parts: { storage: ObjectStorage; provider: ImageProvider; queue: JobQueue; metrics: GenerationMetrics }): DynamicModule {
     return {
       module: GenerationModule,
       controllers: [GenerationController],
@@ -20,8 +23,11 @@ export class GenerationModule {
         { provide: OBJECT_STORAGE, useValue: parts.storage },
         { provide: IMAGE_PROVIDER, useValue: parts.provider },
         { provide: JOB_QUEUE, useValue: parts.queue },
+        { provide: GENERATION_METRICS, useValue: parts.metrics },
         GenerationService,
         JobRepository,
+        JobImageRepository,
+        SpendRepository,
         JobProcessor,
       ],
     };

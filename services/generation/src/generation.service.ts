@@ -43,7 +43,7 @@ export class GenerationService {
   async getJob(userId: string, jobId: string): Promise<{ job: Job }> {
     const job = await this.jobs.find(jobId);
     if (!job || job.user_id !== userId) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
-    return { job: { id: job.id, status: job.status, error: job.error, prompt: job.prompt } };
+    return { job: { id: job.id, status: job.status, error: job.error, prompt: job.prompt, notice: job.notice ?? null } };
   }
 
   /** 1 credit, given back if describing fails. The upload is deleted either way. */
@@ -60,7 +60,10 @@ export class GenerationService {
       return { description };
     } catch (error) {
       await this.rpc.request(BILLING.release, { reservationId }, settleReply).catch((releaseError: unknown) => this.logger.error({ err: releaseError }, 'Release failed'));
-      if (error instanceof ProviderError) throw new AppError('UPSTREAM_FAILED', error.message);
+      if (error instanceof ProviderError) {
+        if (error.kind === 'quota' || error.kind === 'model-gone') this.logger.error({ err: error, kind: error.kind }, 'Describe failed: the image API needs the operator (out of credit, or OPENAI_VISION_MODEL is no longer offered)');
+        throw new AppError('UPSTREAM_FAILED', error.message);
+      }
       throw error;
     } finally {
       await this.storage.delete([request.uploadKey]).catch(() => undefined);

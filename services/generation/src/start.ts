@@ -3,6 +3,7 @@ import { createStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
 import { GenerationModule } from './generation.module.js';
 import { generationDatabase } from './database/database-options.js';
+import { GenerationMetrics } from './jobs/generation-metrics.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobProcessor } from './jobs/job-processor.js';
 import { JobWorker } from './jobs/job-worker.js';
@@ -10,6 +11,10 @@ import { JobRepository } from './repositories/job.repository.js';
 import type { ImageProvider } from './providers/image-provider.js';
 import { LocalProvider } from './providers/local-provider.js';
 import { OpenAiProvider } from './providers/openai-provider.js';
+import { OpenAiClient } from './providers/openai/openai-client.js';
+import { ModelWatch } from './providers/openai/model-watch.js';
+
+export const TIMED_OUT_MESSAGE = 'Generation timed out. Your credit was refunded. Please try again.';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
   if (config.IMAGE_PROVIDER === 'openai') {
@@ -36,7 +41,7 @@ export async function startGenerationService(config: GenerationConfig, overrides
     database: generationDatabase,
     module: (infra) => {
       queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS);
-      return GenerationModule.forRoot(config, { storage, provider, queue });
+      return GenerationModule.forRoot(config, { storage, provider, queue, metrics: new GenerationMetrics(infra.metrics.registry) });
     },
     healthChecks: { storage: () => storage.ensureReady() },
     afterStart: async (app, infra) => {
@@ -55,19 +60,29 @@ export async function startGenerationService(config: GenerationConfig, overrides
         const [row] = await infra.dataSource.query(`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float AS age FROM generation.jobs WHERE status = 'queued'`);
         gauge.set(Number(row.age));
       });
-      // Jobs stuck past the timeout (provider hung, every worker died) are failed and refunded.
+      // Jobs without a heartbeat past the timeout (provider hung, every worker died) are failed and refunded.
       const sweeper = setInterval(() => {
         infra.metrics
           .recordSweep('generation-stale-jobs', async () => {
             const stale = await jobs.staleUnfinished(config.JOB_TIMEOUT_MS, 100);
-            await Promise.all(stale.map((job) => processor.fail(job, 'Generation timed out. Your credit was refunded. Please try again.')));
+            await Promise.all(stale.map((job) => processor.fail(job, TIMED_OUT_MESSAGE)));
             return stale.length;
           })
           .catch((error: unknown) => infra.logger.error({ err: error }, 'Job sweep failed'));
       }, config.JOB_SWEEP_INTERVAL_MS);
       sweeper.unref();
+      // A model name must never rot silently: read its shutdown date at start and then daily.
+      let watchTimer: NodeJS.Timeout | undefined;
+      if (config.IMAGE_PROVIDER === 'openai') {
+        const client = new OpenAiClient({ apiKey: config.OPENAI_API_KEY!, baseUrl: config.OPENAI_BASE_URL, timeoutMs: 30_000 });
+        const watch = new ModelWatch(client, { image: config.OPENAI_IMAGE_MODEL, vision: config.OPENAI_VISION_MODEL }, infra.logger, infra.metrics.registry);
+        await watch.check();
+        watchTimer = setInterval(() => void watch.check(), config.OPENAI_MODEL_CHECK_INTERVAL_MS);
+        watchTimer.unref();
+      }
       return async () => {
         clearInterval(sweeper);
+        clearInterval(watchTimer);
         await worker.stop();
       };
     },

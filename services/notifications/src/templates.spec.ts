@@ -16,4 +16,20 @@ describe('email templates', () => {
     expect(email.html).not.toContain('<script>');
     expect(email.text).toContain('<script>x</script>');
   });
+
+  it('link into the app once, whether PUBLIC_URL ends with a slash or not', () => {
+    for (const publicUrl of ['https://printloom.example', 'https://printloom.example/']) {
+      const email = renderEmail('welcome', {}, publicUrl);
+      expect(email.text).toContain('https://printloom.example/generate');
+      expect(email.html).toContain('href="https://printloom.example/generate"');
+      expect(email.text).not.toContain('//generate');
+    }
+  });
+
+  it('sends the payment-failed email with the way to the billing portal', () => {
+    const email = renderEmail('payment-failed', { accountUrl: 'https://printloom.example/account' }, 'https://printloom.example/');
+    expect(email.subject).toContain('Payment failed');
+    expect(email.text).toContain('https://printloom.example/account');
+    expect(email.html).toContain('href="https://printloom.example/account"');
+  });
 });

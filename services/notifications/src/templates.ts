@@ -1,12 +1,15 @@
 // Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
 // shows them in the notification.
-export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'support-message';
+export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'payment-failed' | 'support-message';
 
 export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
 }
+
+/** A link into the app: PUBLIC_URL may end with a slash or not, the path is joined exactly once. */
+export const linkTo = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -40,12 +43,24 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
     case 'welcome':
       return {
         subject: 'Welcome to Printloom: your 10 free credits are ready',
-        text: `Your account is active and 10 free trial credits are waiting.\n\nType an idea, get 4 print-ready designs: ${publicUrl}/generate`,
+        text: `Your account is active and 10 free trial credits are waiting.\n\nType an idea, get 4 print-ready designs: ${linkTo(publicUrl, '/generate')}`,
         html: layout(
           'Your account is active',
-          `<p>10 free trial credits are waiting. Type an idea, get 4 print-ready designs.</p><p><a href="${escapeHtml(publicUrl)}/generate" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Start creating</a></p>`,
+          `<p>10 free trial credits are waiting. Type an idea, get 4 print-ready designs.</p><p><a href="${escapeHtml(linkTo(publicUrl, '/generate'))}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Start creating</a></p>`,
         ),
       };
+    case 'payment-failed': {
+      // Billing sends the page holding the portal button: a Stripe portal session link would expire in the inbox.
+      const accountUrl = data.accountUrl ?? linkTo(publicUrl, '/account');
+      return {
+        subject: 'Payment failed — update your card to keep your Printloom plan',
+        text: `We could not charge your card for your Printloom subscription.\n\nUpdate your card in the billing portal: ${accountUrl} (Manage Billing).\n\nYour plan stays on while Stripe retries the payment.`,
+        html: layout(
+          'Payment failed — update your card',
+          `<p>We could not charge your card for your Printloom subscription. Your plan stays on while the payment is retried.</p><p><a href="${escapeHtml(accountUrl)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Update your card</a></p>`,
+        ),
+      };
+    }
     case 'support-message':
       return {
         subject: `[${data.type}] ${data.subject}`,

@@ -7,7 +7,8 @@ import { AppPage } from '../../components/layout/AppPage';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useMe } from '../../lib/current-user';
-import { currentPlan, rolloverText, signInMethod } from '../../features/billing/billing-math';
+import { currentPlan, isPaymentFailed, rolloverText, signInMethod } from '../../features/billing/billing-math';
+import { PaymentFailedNotice } from '../../features/billing/PaymentFailedNotice';
 import { redirectTo } from '../../features/billing/redirect-to';
 import { openBillingPortal } from '../../features/billing/api/checkout';
 import { formatLongDate } from '../../lib/format';
@@ -34,6 +35,8 @@ export default function Account() {
           Payment successful: your credits have been added.
         </p>
       )}
+
+      {isPaymentFailed(subscription?.status) && <PaymentFailedNotice onOpenPortal={() => void openPortal()} busy={portalBusy} />}
 
       <div className="mt-8 grid gap-6">
         <Card aria-labelledby="profile">

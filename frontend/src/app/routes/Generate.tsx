@@ -134,7 +134,7 @@ export default function Generate() {
           onImageChosen={setDescribeFile}
           textareaRef={promptBox}
         />
-        {generation.running && <StatusStrip status={generation.status} />}
+        {generation.running && <StatusStrip status={generation.status} notice={generation.job?.notice} />}
         {generation.status === 'failed' && <FailedPanel error={generation.job?.error ?? null} />}
 
         <section aria-label="Your library" className="space-y-4">

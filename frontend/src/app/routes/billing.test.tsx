@@ -86,6 +86,27 @@ describe('account page', () => {
     expect(screen.getByText('Google OAuth')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Reset Password' })).not.toBeInTheDocument();
   });
+
+  it('tells a past_due or unpaid subscriber the payment failed, with the billing portal button', async () => {
+    for (const status of ['past_due', 'unpaid']) {
+      const { unmount } = renderPage(<Account />, { user, credits: 3, subscription: { status, planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('Payment failed — update your card');
+      expect(within(alert).getByRole('button', { name: 'Manage Billing' })).toBeInTheDocument();
+      unmount();
+    }
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderPage(<Account />, { user, credits: 3, subscription: { status: 'past_due', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Manage Billing' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error: Failed to open customer portal'));
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/stripe/portal');
+  });
+
+  it('shows no payment notice to an active subscriber', () => {
+    renderPage(<Account />, { user, credits: 3, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('public pages', () => {

@@ -1,4 +1,4 @@
-import { PLANS, SUBSCRIBED_STATUSES, TOPUPS, findPlan, formatPrice, type Plan } from '@printloom/contracts/plans';
+import { PAYMENT_FAILED_STATUSES, PLANS, SUBSCRIBED_STATUSES, TOPUPS, findPlan, formatPrice, type Plan } from '@printloom/contracts/plans';
 
 /** Price of one credit on a plan, in dollars as text ('$0.10'). */
 export function planPricePerCredit(plan: Plan): string {
@@ -24,6 +24,11 @@ export function signInMethod(user: { hasPassword: boolean; hasGoogleAuth: boolea
 /** Subscribed on /account and /generate: active, incomplete or trialing. */
 export function isSubscribed(status: string | undefined): boolean {
   return status !== undefined && (SUBSCRIBED_STATUSES as readonly string[]).includes(status);
+}
+
+/** A renewal failed (past_due, unpaid): /account leads to the portal to update the card. */
+export function isPaymentFailed(status: string | undefined): boolean {
+  return status !== undefined && (PAYMENT_FAILED_STATUSES as readonly string[]).includes(status);
 }
 
 export function currentPlan(subscription: { status: string; planId: string } | null | undefined): Plan | undefined {

@@ -1,7 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { STATUS_DISPLAY, type ClientJobStatus } from './status';
 
-export function StatusStrip({ status }: { status: ClientJobStatus }) {
+/** `notice` says why a queued job waits (e.g. the daily image budget is used up). */
+export function StatusStrip({ status, notice }: { status: ClientJobStatus; notice?: string | null }) {
   const display = STATUS_DISPLAY[status];
   return (
     <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60" role="status" aria-live="polite">
@@ -15,6 +16,7 @@ export function StatusStrip({ status }: { status: ClientJobStatus }) {
       <div className="mt-3 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="progressbar" aria-label="Generation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={display.progress}>
         <div className="h-full rounded-full bg-brand-500 transition-all duration-700" style={{ width: `${display.progress}%` }} />
       </div>
+      {notice && <p className="mt-2 text-sm text-amber-700 dark:text-amber-400">{notice}</p>}
     </div>
   );
 }

@@ -79,6 +79,12 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
     </button>
   );
   const expiry = badge && <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{badge}</span>;
+  // The image model drew a background the automatic removal could not cut out: the file is as drawn.
+  const backgroundKept = asset.backgroundKept && (
+    <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white" title="The background could not be removed automatically: this image is stored as the model drew it.">
+      Background kept
+    </span>
+  );
 
   if (layout === 'list') {
     return (
@@ -91,6 +97,7 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
             <span>{new Date(asset.createdAt).toLocaleDateString()}</span>
             <span>{asset.width} × {asset.height}</span>
             {expiry}
+            {backgroundKept}
           </p>
         </div>
         <div className="flex items-center gap-1">{star}{actions}</div>
@@ -102,7 +109,7 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
       <div className="aspect-square">{thumbnail}</div>
       <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">{checkbox}</div>
       <div className="absolute right-2 top-2">{star}</div>
-      {expiry && <div className="absolute bottom-14 left-2">{expiry}</div>}
+      {(expiry || backgroundKept) && <div className="absolute bottom-14 left-2 flex flex-wrap gap-1">{expiry}{backgroundKept}</div>}
       <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">
         <p className="min-w-0 flex-1 truncate text-xs text-zinc-500" title={label}>{label}</p>
         <div className="flex items-center gap-1">{actions}</div>

@@ -17,12 +17,13 @@ export interface AssetRow {
   etag: string;
   created_at: Date;
   expires_at: Date;
+  background_kept: boolean;
   cursor_ts: string;
 }
 
-export type NewAsset = Pick<AssetRow, 'id' | 'user_id' | 'job_id' | 'variant' | 'kind' | 'source_asset_id' | 'prompt' | 'width' | 'height' | 'etag'> & { original_size: number };
+export type NewAsset = Pick<AssetRow, 'id' | 'user_id' | 'job_id' | 'variant' | 'kind' | 'source_asset_id' | 'prompt' | 'width' | 'height' | 'etag'> & { original_size: number; background_kept?: boolean };
 
-const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at,
+const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 const LIVE = `expires_at > now()`;
 
@@ -39,10 +40,10 @@ export class AssetRepository {
   /** Inserts unless the job's variant already exists (a retried ingest); returns the row either way. */
   async insertOrGetGenerated(asset: NewAsset, retentionDays: number): Promise<{ row: AssetRow; created: boolean }> {
     const inserted: AssetRow[] = await this.dataSource.query(
-      `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12))
+      `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13)
        ON CONFLICT (job_id, variant) WHERE kind = 'generated' DO NOTHING RETURNING ${COLUMNS}`,
-      [asset.id, asset.user_id, asset.job_id, asset.variant, asset.kind, asset.source_asset_id, asset.prompt, asset.width, asset.height, asset.original_size, asset.etag, retentionDays],
+      [asset.id, asset.user_id, asset.job_id, asset.variant, asset.kind, asset.source_asset_id, asset.prompt, asset.width, asset.height, asset.original_size, asset.etag, retentionDays, asset.background_kept ?? false],
     );
     if (inserted[0]) return { row: inserted[0], created: true };
     const [existing]: AssetRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM assets.assets WHERE job_id = $1 AND variant = $2 AND kind = 'generated'`, [asset.job_id, asset.variant]);

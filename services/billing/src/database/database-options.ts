@@ -1,11 +1,12 @@
 import type { DatabaseOptions } from '@printloom/service-kit';
 import { Ledger1763800000200 } from './migrations/1763800000200-ledger.js';
 import { PeriodSettlement1763800000201 } from './migrations/1763800000201-period-settlement.js';
+import { StripeFailurePaths1763800000202 } from './migrations/1763800000202-stripe-failure-paths.js';
 import { TrialDecisions1763800000213 } from './migrations/1763800000213-trial-decisions.js';
 import { PlanChanges1763800000300 } from './migrations/1763800000300-plan-changes.js';
 
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
   entities: [],
-  migrations: [Ledger1763800000200, PeriodSettlement1763800000201, TrialDecisions1763800000213, PlanChanges1763800000300],
+  migrations: [Ledger1763800000200, PeriodSettlement1763800000201, StripeFailurePaths1763800000202, TrialDecisions1763800000213, PlanChanges1763800000300],
 };

@@ -10,6 +10,11 @@ export class CustomerRepository {
     return row?.stripe_customer_id ?? null;
   }
 
+  async userOfStripeCustomer(stripeCustomerId: string): Promise<string | null> {
+    const [row] = await this.dataSource.query(`SELECT user_id FROM billing.customers WHERE stripe_customer_id = $1`, [stripeCustomerId]);
+    return row?.user_id ?? null;
+  }
+
   async save(userId: string, stripeCustomerId: string): Promise<void> {
     await this.dataSource.query(`INSERT INTO billing.customers (user_id, stripe_customer_id) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [userId, stripeCustomerId]);
   }

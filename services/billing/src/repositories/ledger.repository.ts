@@ -90,6 +90,26 @@ export class LedgerRepository {
     return true;
   }
 
+  /**
+   * Takes back up to `share` (0..1) of what a lot granted, counting what was already taken back, never
+   * more than it still holds (spent credits stay spent). Returns the credits removed now.
+   */
+  async revokeShareOfLot(tx: EntityManager, sourceRef: string, share: number): Promise<{ userId: string; revoked: number } | null> {
+    const [lot]: Array<{ id: string; user_id: string; credits_granted: number; credits_remaining: number }> = await tx.query(
+      `SELECT id, user_id, credits_granted, credits_remaining FROM billing.credit_lots WHERE source_ref = $1 FOR UPDATE`,
+      [sourceRef],
+    );
+    if (!lot) return null;
+    const [{ taken }] = await tx.query(`SELECT coalesce(-sum(delta), 0)::int AS taken FROM billing.ledger_entries WHERE lot_id = $1 AND kind = 'revoke'`, [lot.id]);
+    const target = Math.ceil(lot.credits_granted * Math.min(1, Math.max(0, share)));
+    const revoked = Math.max(0, Math.min(target - taken, lot.credits_remaining));
+    if (revoked > 0) {
+      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = credits_remaining - $2 WHERE id = $1`, [lot.id, revoked]);
+      await this.entry(tx, { userId: lot.user_id, lotId: lot.id, kind: 'revoke', delta: -revoked });
+    }
+    return { userId: lot.user_id, revoked };
+  }
+
   async hasLot(tx: EntityManager, sourceRef: string): Promise<boolean> {
     const rows = await tx.query(`SELECT 1 FROM billing.credit_lots WHERE source_ref = $1`, [sourceRef]);
     return rows.length > 0;

@@ -51,7 +51,7 @@ export class SubscriptionRepository {
     ]);
   }
 
-  /** The plan in force changes now (an upgrade); any scheduled downgrade is dropped. */
+  /** The plan in force changes now (an upgrade, or Stripe says so); any scheduled downgrade is dropped. */
   async changePlanNow(tx: EntityManager, userId: string, planId: string): Promise<void> {
     await tx.query(`UPDATE billing.subscriptions SET plan_id = $2, scheduled_plan_id = NULL, updated_at = now() WHERE user_id = $1`, [userId, planId]);
   }

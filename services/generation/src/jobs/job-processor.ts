@@ -1,26 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JsMsg } from '@nats-io/jetstream';
-import { AppError, ASSETS, BILLING, dispatchMessage, ingestReply, settleReply } from '@printloom/contracts';
+import { AppError, ASSETS, BILLING, CREDIT_COSTS, VARIANT_LETTERS, dispatchMessage, ingestReply, reserveReply, settleReply } from '@printloom/contracts';
+import { PRINT_SIZES } from '@printloom/design-engine';
 import { LOGGER, RpcClient, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
 import type { Histogram } from 'prom-client';
 import type { ObjectStorage } from '@printloom/storage';
-import { buildVariantPrompts } from '../domain/prompt-builder.js';
 import { JobRepository, type JobRow } from '../repositories/job.repository.js';
-import { ProviderError, type ImageProvider } from '../providers/image-provider.js';
+import { JobImageRepository } from '../repositories/job-image.repository.js';
+import { SpendRepository } from '../repositories/spend.repository.js';
+import { ProviderError, type GeneratedImage, type ImageProvider } from '../providers/image-provider.js';
 import { toPrintFile } from '../providers/print-finish.js';
-import { GENERATION_CONFIG, IMAGE_PROVIDER, OBJECT_STORAGE } from '../generation.tokens.js';
+import { GENERATION_CONFIG, GENERATION_METRICS, IMAGE_PROVIDER, OBJECT_STORAGE } from '../generation.tokens.js';
 import type { GenerationConfig } from '../config.js';
+import type { GenerationMetrics } from './generation-metrics.js';
 
 export const FAILED_MESSAGE = 'Generation failed. Your credit was refunded. Please try again.';
+export const SPEND_WAIT_NOTICE = "Waiting: today's image budget is used up. Your job starts by itself when it resets at 00:00 UTC.";
 const TRANSIENT_CODES = new Set(['UNAVAILABLE', 'TIMEOUT']);
-const MAX_TRANSIENT_DELIVERIES = 4;
+/** Runs of a job that hit a transient error before it is failed and refunded. */
+const MAX_TRANSIENT_ATTEMPTS = 4;
 
 export const jobImageKey = (jobId: string, variant: string) => `jobs/${jobId}/${variant}.png`;
 
 /**
- * Runs one job message. Every step is safe to repeat (a redelivered job after a worker died): the
- * job row says whether it is finished, images go to fixed keys, ingest and the credit commit are
- * idempotent, so a job never produces 8 images or a second charge.
+ * Runs one job message. Every step is safe to repeat (a redelivered job after a worker died): each
+ * variant's print file is recorded as it completes and a later run draws only the missing ones,
+ * ingest and the credit commit are idempotent, so a job never pays twice for an image, never
+ * produces 8 images and never charges twice.
  */
 @Injectable()
 export class JobProcessor {
@@ -28,14 +34,17 @@ export class JobProcessor {
 
   constructor(
     private readonly jobs: JobRepository,
+    private readonly jobImages: JobImageRepository,
+    private readonly spend: SpendRepository,
     private readonly rpc: RpcClient,
     @Inject(IMAGE_PROVIDER) private readonly provider: ImageProvider,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(GENERATION_CONFIG) private readonly config: GenerationConfig,
+    @Inject(GENERATION_METRICS) private readonly metrics: GenerationMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+    @Inject(SERVICE_METRICS) serviceMetrics: ServiceMetrics,
   ) {
-    this.duration = metrics.histogram('printloom_generation_job_duration_seconds', 'Handling of one job delivery, by outcome (succeeded, failed, retried) and priority tier', ['outcome', 'tier']);
+    this.duration = serviceMetrics.histogram('printloom_generation_job_duration_seconds', 'Handling of one job delivery, by outcome (succeeded, failed, retried, waiting for the spend ceiling) and priority tier', ['outcome', 'tier']);
   }
 
   async handle(message: JsMsg): Promise<void> {
@@ -44,33 +53,40 @@ export class JobProcessor {
       message.term();
       return;
     }
-    const job = await this.jobs.find(parsed.data.jobId);
+    let job = await this.jobs.find(parsed.data.jobId);
     if (!job || job.status === 'succeeded' || job.status === 'failed') {
       message.ack();
       return;
     }
-    // Tells JetStream this worker is alive, so a long provider call is not redelivered meanwhile.
+    // Tells JetStream and the sweeper this worker is alive, so a long provider call is neither
+    // redelivered nor timed out meanwhile.
+    const jobId = job.id;
+    await this.jobs.heartbeat(jobId);
     const heartbeat = setInterval(() => {
       try {
         message.working();
       } catch {
         // connection gone: the message will be redelivered to another worker
       }
-    }, Math.max(500, this.config.JOB_ACK_WAIT_MS / 3));
+      this.jobs.heartbeat(jobId).catch(() => undefined);
+    }, Math.max(500, Math.min(this.config.JOB_ACK_WAIT_MS, this.config.JOB_TIMEOUT_MS) / 3));
     heartbeat.unref();
     const timer = this.duration.startTimer({ tier: String(job.priority_tier) });
     try {
-      await this.run(job);
-      message.ack();
-      timer({ outcome: 'succeeded' });
+      const outcome = await this.run(job);
+      if (outcome === 'waiting') message.nak(this.spendWaitMs());
+      else message.ack();
+      timer({ outcome: outcome === 'waiting' ? 'waiting' : 'succeeded' });
     } catch (error) {
-      if (this.isTransient(error) && message.info.deliveryCount < MAX_TRANSIENT_DELIVERIES) {
-        this.logger.warn({ err: error, jobId: job.id, deliveryCount: message.info.deliveryCount }, 'Job hit a transient error; retrying');
-        message.nak(1000 * message.info.deliveryCount);
+      job = (await this.jobs.find(jobId)) ?? job;
+      if (this.isTransient(error) && job.attempts < MAX_TRANSIENT_ATTEMPTS) {
+        this.logger.warn({ err: error, jobId: job.id, attempts: job.attempts }, 'Job hit a transient error; retrying the missing variants');
+        // The server's retry-after when it gave one, else a short back-off.
+        message.nak(Math.max(1000 * job.attempts, error instanceof ProviderError ? (error.retryAfterMs ?? 0) : 0));
         timer({ outcome: 'retried' });
         return;
       }
-      this.logger.error({ err: error, jobId: job.id }, 'Job failed');
+      this.report(error, job);
       await this.fail(job, error instanceof ProviderError ? error.message : FAILED_MESSAGE);
       message.ack();
       timer({ outcome: 'failed' });
@@ -89,33 +105,97 @@ export class JobProcessor {
     }
   }
 
-  private async run(job: JobRow): Promise<void> {
-    if (!(await this.jobs.advance(job.id, 'generating'))) return;
-    const prompts = buildVariantPrompts(job.prompt, { dark: job.dark, transparent: job.transparent });
-    const started = Date.now();
-    const images = await this.provider.generate({ idea: job.prompt, prompts, dark: job.dark, transparent: job.transparent, seed: job.id });
-    await this.jobs.recordProviderTime(job.id, Date.now() - started);
-    if (!(await this.jobs.advance(job.id, 'processing'))) return;
+  private async run(job: JobRow): Promise<'done' | 'waiting'> {
+    const stored = new Set((await this.jobImages.list(job.id)).map((image) => image.variant));
+    const missing = VARIANT_LETTERS.filter((variant) => !stored.has(variant));
+    if (missing.length > 0) {
+      if (this.provider.billable && !(await this.spend.take(missing.length, this.config.OPENAI_DAILY_IMAGE_LIMIT))) {
+        await this.jobs.setNotice(job.id, SPEND_WAIT_NOTICE);
+        this.metrics.spendCapReached.inc();
+        this.logger.error({ jobId: job.id, limit: this.config.OPENAI_DAILY_IMAGE_LIMIT }, 'Daily image ceiling reached (OPENAI_DAILY_IMAGE_LIMIT): new jobs wait until 00:00 UTC');
+        return 'waiting';
+      }
+      if (this.provider.billable) this.metrics.imagesToday.set(await this.spend.today());
+      await this.jobs.setNotice(job.id, null);
+      if (!(await this.jobs.advance(job.id, 'generating'))) return 'done';
+      const started = Date.now();
+      await this.provider.generate({ idea: job.prompt, variants: missing, dark: job.dark, transparent: job.transparent, seed: job.id }, (image) => this.store(job, image));
+      await this.jobs.recordProviderTime(job.id, Date.now() - started);
+    }
+    if (!(await this.jobs.advance(job.id, 'processing'))) return 'done';
 
-    const stored = await Promise.all(
-      images.map(async (image) => {
-        const key = jobImageKey(job.id, image.variant);
-        await this.storage.put(key, await toPrintFile(image.png, { transparent: job.transparent, dark: job.dark, printReady: image.printReady }), 'image/png');
-        return { variant: image.variant, key };
-      }),
+    const images = await this.jobImages.list(job.id);
+    await this.rpc.request(
+      ASSETS.ingest,
+      { userId: job.user_id, jobId: job.id, prompt: job.prompt, images: images.map((image) => ({ variant: image.variant, key: image.key, removeBackground: image.opaqueBackground })) },
+      ingestReply,
+      { timeoutMs: 120_000 },
     );
-    await this.rpc.request(ASSETS.ingest, { userId: job.user_id, jobId: job.id, prompt: job.prompt, images: stored }, ingestReply, { timeoutMs: 60_000 });
-    if (job.reservation_id) {
-      try {
-        await this.rpc.request(BILLING.commit, { reservationId: job.reservation_id }, settleReply);
-      } catch (error) {
-        // Released meanwhile: the sweeper failed and refunded this job; leave it failed.
-        if (error instanceof AppError && error.code === 'CONFLICT') return;
-        throw error;
+    if (job.reservation_id && !(await this.charge(job, job.reservation_id))) return 'done';
+    await this.jobs.finish(job.id, 'succeeded');
+    await this.storage.delete(images.map((image) => image.key)).catch(() => undefined);
+    return 'done';
+  }
+
+  /**
+   * Commits the job's credit; false when the job was failed and refunded meanwhile (leave it failed).
+   * A job that waited past billing's reservation timeout (the daily ceiling) finds its credit released:
+   * it is charged again, or delivered free when the seller has none left (the wait was ours).
+   */
+  private async charge(job: JobRow, reservationId: string): Promise<boolean> {
+    try {
+      await this.rpc.request(BILLING.commit, { reservationId }, settleReply);
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    }
+    const current = await this.jobs.find(job.id);
+    if (!current || current.status === 'failed') return false;
+    try {
+      const { reservationId: again } = await this.rpc.request(
+        BILLING.reserve,
+        { userId: job.user_id, amount: CREDIT_COSTS.generation, reason: 'generation', ref: `generation:${job.id}:recharged` },
+        reserveReply,
+      );
+      await this.rpc.request(BILLING.commit, { reservationId: again }, settleReply);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')) throw error;
+      this.logger.warn({ jobId: job.id, userId: job.user_id }, 'Credit released while the job waited and none left: delivered without charge');
+    }
+    return true;
+  }
+
+  /** One variant is paid for: its print file is stored and recorded before anything else can fail. */
+  private async store(job: JobRow, image: GeneratedImage): Promise<void> {
+    const key = jobImageKey(job.id, image.variant);
+    const print = PRINT_SIZES[image.variant];
+    const scale = this.config.PRINT_CANVAS_SCALE;
+    const canvas = { width: Math.round(print.width * scale), height: Math.round(print.height * scale) };
+    const file = await toPrintFile(image.png, { transparent: job.transparent, dark: job.dark, printReady: image.printReady, canvas });
+    await this.storage.put(key, file.png, 'image/png');
+    await this.jobImages.record(job.id, { variant: image.variant, key, opaqueBackground: file.opaqueBackground });
+  }
+
+  /** Failures that need the operator (no credit left, the model gone) are errors with a metric. */
+  private report(error: unknown, job: JobRow): void {
+    if (error instanceof ProviderError) {
+      this.metrics.providerFailures.inc({ kind: error.kind });
+      if (error.kind === 'quota') {
+        this.logger.error({ err: error, jobId: job.id }, 'The image API account is out of credit (insufficient_quota): jobs fail until it is topped up');
+        return;
+      }
+      if (error.kind === 'model-gone') {
+        this.logger.error({ err: error, jobId: job.id, model: this.config.OPENAI_IMAGE_MODEL }, `The image model ${this.config.OPENAI_IMAGE_MODEL} is no longer offered: set OPENAI_IMAGE_MODEL to a current model`);
+        return;
       }
     }
-    await this.jobs.finish(job.id, 'succeeded');
-    await this.storage.delete(stored.map((image) => image.key)).catch(() => undefined);
+    this.logger.error({ err: error, jobId: job.id }, 'Job failed');
+  }
+
+  /** Looks again after a while, and at the latest when the day (UTC) turns. */
+  private spendWaitMs(now = new Date()): number {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    return Math.max(100, Math.min(this.config.SPEND_WAIT_RETRY_MS, midnight - now.getTime()));
   }
 
   private isTransient(error: unknown): boolean {

@@ -1,5 +1,4 @@
 import type { VariantLetter } from '@printloom/contracts';
-import type { VariantPrompt } from '../domain/prompt-builder.js';
 
 export interface GeneratedImage {
   variant: VariantLetter;
@@ -9,8 +8,10 @@ export interface GeneratedImage {
 }
 
 export interface GenerationInput {
+  /** The seller's idea as typed (with the form's suffixes): each provider reads it its own way. */
   idea: string;
-  prompts: VariantPrompt[];
+  /** The variants still missing: a redelivered job asks only for these. */
+  variants: VariantLetter[];
   dark: boolean;
   transparent: boolean;
   /** Same seed, same images (the job id). */
@@ -20,16 +21,31 @@ export interface GenerationInput {
 /** Who draws the designs: the local design engine, or the OpenAI Images API. */
 export interface ImageProvider {
   readonly name: string;
-  generate(input: GenerationInput): Promise<GeneratedImage[]>;
+  /** Each image costs money: the daily spend ceiling applies. */
+  readonly billable: boolean;
+  /**
+   * Draws the asked variants and hands each to `deliver` as soon as it is ready, so a variant that
+   * fails never throws away the others. Rejects (after delivering the rest) when any variant failed.
+   */
+  generate(input: GenerationInput, deliver: (image: GeneratedImage) => Promise<void>): Promise<void>;
   /** A ready-to-use generation prompt for an uploaded image. */
   describe(image: Buffer, mimeType: string): Promise<string>;
 }
+
+/**
+ * Why a provider call failed, for the operator: `quota` (the account is out of credit) and
+ * `model-gone` (the configured model is no longer offered) need a person, not a retry.
+ */
+export type ProviderFailure = 'policy' | 'busy' | 'unavailable' | 'timeout' | 'quota' | 'model-gone' | 'refused' | 'other';
 
 /** A failure the user should read as it is (content policy, provider down): not a bug of ours. */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly kind: ProviderFailure = 'other',
+    /** The server asked to wait this long before trying again (its `retry-after`). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -10,15 +10,16 @@ import type { GeneratedImage, GenerationInput, ImageProvider } from './image-pro
  */
 export class LocalProvider implements ImageProvider {
   readonly name = 'local';
+  readonly billable = false;
 
   /** `scale` below 1 renders smaller than print size (tests, quick local runs). */
   constructor(private readonly scale = 1) {}
 
-  async generate(input: GenerationInput): Promise<GeneratedImage[]> {
+  async generate(input: GenerationInput, deliver: (image: GeneratedImage) => Promise<void>): Promise<void> {
     const designs = await renderDesigns({ prompt: input.idea, dark: input.dark, seed: input.seed, scale: this.scale });
-    const wanted = new Set(input.prompts.map((prompt) => prompt.variant));
+    const wanted = new Set(input.variants);
     // The engine's files are already print files: transparent, centred, sRGB, 300 DPI.
-    return designs.filter((design) => wanted.has(design.variant)).map((design) => ({ variant: design.variant, png: design.png, printReady: true }));
+    for (const design of designs) if (wanted.has(design.variant)) await deliver({ variant: design.variant, png: design.png, printReady: true });
   }
 
   async describe(image: Buffer): Promise<string> {

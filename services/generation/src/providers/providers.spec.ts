@@ -1,17 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { pixelBombPng } from '@printloom/service-kit/testing';
-import { buildVariantPrompts } from '../domain/prompt-builder.js';
+import type { GeneratedImage } from './image-provider.js';
 import { LocalProvider } from './local-provider.js';
 import { toPrintFile } from './print-finish.js';
 
 describe('local provider', () => {
   const provider = new LocalProvider(0.1);
   const idea = "a cat astronaut, 'Space Meow' in retro letters";
-  const input = (seed: string) => ({ idea, prompts: buildVariantPrompts(idea, { dark: false, transparent: true }), dark: false, transparent: true, seed });
+  const input = (seed: string) => ({ idea, variants: ['A', 'B', 'C', 'D'] as const, dark: false, transparent: true, seed });
+  const generate = async (seed: string) => {
+    const images: GeneratedImage[] = [];
+    await provider.generate({ ...input(seed), variants: [...input(seed).variants] }, async (image) => void images.push(image));
+    return images;
+  };
 
   it('draws 4 transparent PNGs at print proportions, one per variant, that differ', async () => {
-    const images = await provider.generate(input('job-1'));
+    const images = await generate('job-1');
     expect(images.map((image) => image.variant)).toEqual(['A', 'B', 'C', 'D']);
     const metas = await Promise.all(images.map((image) => sharp(image.png).metadata()));
     expect(metas.map((meta) => [meta.width, meta.height, meta.hasAlpha])).toEqual([
@@ -27,7 +32,7 @@ describe('local provider', () => {
   });
 
   it('is seeded: the same job gives the same images', async () => {
-    const [first, again] = await Promise.all([provider.generate(input('seed-x')), provider.generate(input('seed-x'))]);
+    const [first, again] = await Promise.all([generate('seed-x'), generate('seed-x')]);
     expect(first[3].png.equals(again[3].png)).toBe(true);
   });
 
@@ -50,7 +55,7 @@ describe('print finish', () => {
       .composite([{ input: { create: { width: 20, height: 30, channels: 4, background: '#ff0000' } }, left: 40, top: 30 }])
       .png()
       .toBuffer();
-    const meta = await sharp(await toPrintFile(png, { transparent: true, dark: false })).metadata();
+    const meta = await sharp((await toPrintFile(png, { transparent: true, dark: false })).png).metadata();
     expect([meta.width, meta.height, meta.density]).toEqual([20, 30, 300]);
   });
 
@@ -59,11 +64,62 @@ describe('print finish', () => {
       .composite([{ input: { create: { width: 10, height: 10, channels: 4, background: '#ff0000' } }, left: 15, top: 15 }])
       .png()
       .toBuffer();
-    expect((await toPrintFile(png, { transparent: true, dark: false, printReady: true })).equals(png)).toBe(true);
-    const flattened = await toPrintFile(png, { transparent: false, dark: true, printReady: true });
+    expect((await toPrintFile(png, { transparent: true, dark: false, printReady: true })).png.equals(png)).toBe(true);
+    const { png: flattened } = await toPrintFile(png, { transparent: false, dark: true, printReady: true });
     const meta = await sharp(flattened).metadata();
     expect([meta.width, meta.height, meta.hasAlpha, meta.density]).toEqual([40, 40, false, 300]);
     const { data } = await sharp(flattened).raw().toBuffer({ resolveWithObject: true });
     expect([data[0], data[1], data[2]]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('print fitting of an image-API picture', () => {
+  const canvas = { width: 900, height: 1080 };
+  /** A design of `inner` size centred on a transparent (or white) picture of `outer` size. */
+  const picture = (outer: { width: number; height: number }, inner: { width: number; height: number }, opaque = false) =>
+    sharp({ create: { ...outer, channels: 4, background: opaque ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { ...inner, channels: 4, background: '#c02030' } }, left: Math.round((outer.width - inner.width) / 2), top: Math.round((outer.height - inner.height) / 2) }])
+      .png()
+      .toBuffer();
+  const alphaBounds = async (png: Buffer) => {
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    let [left, top, right, bottom] = [info.width, info.height, -1, -1];
+    for (let y = 0; y < info.height; y += 1)
+      for (let x = 0; x < info.width; x += 1)
+        if (data[(y * info.width + x) * 4 + 3] > 128) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+    return { left, top, right: info.width - 1 - right, bottom: info.height - 1 - bottom };
+  };
+
+  it('fits a 4:5 picture into the canvas: trimmed, scaled up, centred inside the 2% safe margin, sRGB, 300 DPI', async () => {
+    const file = await toPrintFile(await picture({ width: 256, height: 320 }, { width: 200, height: 200 }), { transparent: true, dark: false, canvas });
+    const meta = await sharp(file.png).metadata();
+    expect([meta.width, meta.height, meta.density, meta.space, meta.hasAlpha]).toEqual([900, 1080, 300, 'srgb', true]);
+    expect(meta.icc).toBeDefined(); // the sRGB profile travels with the file
+    const margin = await alphaBounds(file.png);
+    // 200×200 scaled to the safe width (900 − 2×18 = 864): equal side margins of 18 px, centred vertically.
+    expect(margin.left).toBeGreaterThanOrEqual(17);
+    expect(margin.left).toBeLessThanOrEqual(19);
+    expect(Math.abs(margin.left - margin.right)).toBeLessThanOrEqual(1);
+    expect(Math.abs(margin.top - margin.bottom)).toBeLessThanOrEqual(1);
+    expect(file.opaqueBackground).toBe(false);
+  });
+
+  it('fits a 2:3 picture by its height, never touching the safe margin', async () => {
+    const file = await toPrintFile(await picture({ width: 240, height: 360 }, { width: 160, height: 300 }), { transparent: true, dark: false, canvas });
+    const margin = await alphaBounds(file.png);
+    expect(margin.top).toBeGreaterThanOrEqual(21); // 2% of 1080
+    expect(margin.top).toBeLessThanOrEqual(23);
+    expect(Math.abs(margin.top - margin.bottom)).toBeLessThanOrEqual(1);
+    expect(Math.abs(margin.left - margin.right)).toBeLessThanOrEqual(1);
+    expect(margin.left).toBeGreaterThan(18);
+  });
+
+  it('flags an opaque picture when transparency was asked, keeping its background colour around it for the removal', async () => {
+    const file = await toPrintFile(await picture({ width: 256, height: 320 }, { width: 120, height: 200 }, true), { transparent: true, dark: false, canvas });
+    expect(file.opaqueBackground).toBe(true);
+    const { data } = await sharp(file.png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2], data[3]]).toEqual([255, 255, 255, 255]);
+    const meta = await sharp(file.png).metadata();
+    expect([meta.width, meta.height]).toEqual([900, 1080]);
   });
 });

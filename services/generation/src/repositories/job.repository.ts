@@ -13,6 +13,7 @@ export interface JobRow {
   error: string | null;
   reservation_id: string | null;
   attempts: number;
+  notice: string | null;
 }
 
 const FINAL: JobStatus[] = ['succeeded', 'failed'];
@@ -51,17 +52,27 @@ export class JobRepository {
   /** Finishes a job once; false when another worker or the sweeper finished it first. */
   async finish(id: string, status: 'succeeded' | 'failed', error: string | null = null): Promise<boolean> {
     const [rows] = await this.dataSource.query(
-      `UPDATE generation.jobs SET status = $2, error = $3, finished_at = now() WHERE id = $1 AND status NOT IN ('succeeded', 'failed') RETURNING id`,
+      `UPDATE generation.jobs SET status = $2, error = $3, notice = NULL, finished_at = now() WHERE id = $1 AND status NOT IN ('succeeded', 'failed') RETURNING id`,
       [id, status, error],
     );
     return rows.length > 0;
   }
 
-  /** Unfinished jobs older than the timeout, locked for this sweeper instance. */
+  /** A worker holding this job is alive: the timeout counts from here. */
+  async heartbeat(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE generation.jobs SET heartbeat_at = now() WHERE id = $1 AND status NOT IN ('succeeded', 'failed')`, [id]);
+  }
+
+  /** What the seller reads while the job waits (null clears it). */
+  async setNotice(id: string, notice: string | null): Promise<void> {
+    await this.dataSource.query(`UPDATE generation.jobs SET notice = $2 WHERE id = $1 AND notice IS DISTINCT FROM $2`, [id, notice]);
+  }
+
+  /** Unfinished jobs whose last sign of life (heartbeat, else creation) is older than the timeout. */
   async staleUnfinished(olderThanMs: number, limit: number): Promise<JobRow[]> {
     return this.dataSource.query(
       `SELECT * FROM generation.jobs WHERE status NOT IN (${FINAL.map((status) => `'${status}'`).join(', ')})
-         AND created_at < now() - make_interval(secs => $1 / 1000.0) ORDER BY created_at LIMIT $2`,
+         AND coalesce(heartbeat_at, created_at) < now() - make_interval(secs => $1 / 1000.0) ORDER BY created_at LIMIT $2`,
       [olderThanMs, limit],
     );
   }

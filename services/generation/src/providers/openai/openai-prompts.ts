@@ -1,3 +1,5 @@
+// The words the OpenAI image model reads. Only the OpenAI provider builds them: the local design engine
+// reads the seller's idea through its own prompt reading.
 import { ART_DIRECTIONS, type ArtDirection, type VariantLetter } from '@printloom/contracts';
 // Text in quotes is the slogan: it must be spelled exactly as the seller wrote it. The design engine
 // owns the one reading of quotes, so both providers agree on what the slogan is.
@@ -39,6 +41,12 @@ function promptFor(idea: string, direction: ArtDirection, options: PromptOptions
     `Art direction: ${direction.prompt}.`,
     `Requirements: ${[...PRINT_CONSTRAINTS, textRule(texts), backgroundRule(options)].join('; ')}.`,
   ].join(' ');
+}
+
+/** The image-model prompt of one variant: the seller's idea in that variant's art direction. */
+export function variantPrompt(idea: string, variant: VariantLetter, options: PromptOptions): string {
+  const direction = ART_DIRECTIONS.find((candidate) => candidate.variant === variant)!;
+  return promptFor(idea, direction, options);
 }
 
 /** The seller's plain idea as 4 provider prompts, one per variant, each in its own art direction. */

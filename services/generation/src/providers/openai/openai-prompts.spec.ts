@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ART_DIRECTIONS } from '@printloom/contracts';
-import { buildVariantPrompts } from './prompt-builder.js';
+import { buildVariantPrompts, variantPrompt } from './openai-prompts.js';
 
 describe('variant prompts', () => {
   const prompts = buildVariantPrompts(`a cat astronaut, 'Space Meow' in retro letters`, { dark: false, transparent: true });
@@ -32,5 +32,13 @@ describe('variant prompts', () => {
   it('take new directions as data', () => {
     const custom = [{ variant: 'A' as const, id: 'neon', name: 'Neon', prompt: 'glowing neon tubes' }];
     expect(buildVariantPrompts('a wave', { dark: true, transparent: true }, custom)).toEqual([{ variant: 'A', directionId: 'neon', prompt: expect.stringContaining('glowing neon tubes') }]);
+  });
+});
+
+describe('one variant prompt', () => {
+  it('is the same words as that variant in the full set', () => {
+    const options = { dark: true, transparent: false };
+    const all = buildVariantPrompts("'Night Shift' nurse badge", options);
+    expect(variantPrompt("'Night Shift' nurse badge", 'C', options)).toBe(all[2].prompt);
   });
 });

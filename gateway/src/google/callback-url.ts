@@ -1,0 +1,4 @@
+/** Where Google sends the browser back: built with URL so a PUBLIC_URL ending in `/` never yields `//api`. */
+export function googleCallbackUrl(publicUrl: string): string {
+  return new URL('/api/auth/google/callback', publicUrl).toString();
+}

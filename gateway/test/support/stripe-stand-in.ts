@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StandInSubscription {
+  id: string;
+  object: 'subscription';
+  status: string;
+  customer: string;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; price: { id: string; object: 'price'; lookup_key: string | null }; current_period_start: number; current_period_end: number }> };
+}
+
+/**
+ * A stand-in for the Stripe API paths billing uses, answering in Stripe's shapes: customers, catalog
+ * prices by lookup key, Checkout Sessions (create, expire, list by payment intent), the billing portal
+ * and subscriptions. The Stripe SDK itself talks to it.
+ */
+export class StripeStandIn {
+  readonly calls: Array<{ method: string; path: string; form: URLSearchParams }> = [];
+  readonly subscriptions = new Map<string, StandInSubscription>();
+  /** Checkout Sessions by id, as created (payment_intent set by the test when it "pays"). */
+  readonly sessions = new Map<string, { id: string; object: 'checkout.session'; mode: string; client_reference_id: string; metadata: Record<string, string>; payment_intent: string | null; status: string }>();
+  /** Lookup keys with an active price; a test removes one to see the clear error. */
+  readonly lookupKeys = new Set(['starter', 'creator', 'pro', 'studio'].map((plan) => `printloom_${plan}_monthly`).concat(['printloom_boost_25', 'printloom_boost_50', 'printloom_boost_100']));
+  private server: http.Server | undefined;
+  private counter = 0;
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  /** A subscription as Stripe would hold it, on a catalog price of this plan, period starting `startedSecondsAgo` ago. */
+  addSubscription(id: string, customer: string, planId: string, status = 'active', startedSecondsAgo = 60): StandInSubscription {
+    const start = Math.floor(Date.now() / 1000) - startedSecondsAgo;
+    const subscription: StandInSubscription = {
+      id,
+      object: 'subscription',
+      status,
+      customer,
+      cancel_at_period_end: false,
+      metadata: {},
+      items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { id: `price_printloom_${planId}_monthly`, object: 'price', lookup_key: `printloom_${planId}_monthly` }, current_period_start: start, current_period_end: start + 30 * 86400 }] },
+    };
+    this.subscriptions.set(id, subscription);
+    return subscription;
+  }
+
+  calledWith(method: string, path: string) {
+    return this.calls.filter((call) => call.method === method && call.path.split('?')[0] === path);
+  }
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const url = new URL(req.url!, 'http://stand-in');
+        const form = req.method === 'GET' ? url.searchParams : new URLSearchParams(body);
+        this.calls.push({ method: req.method!, path: req.url!, form });
+        const [status, answer] = this.answer(req.method!, url.pathname, form);
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.calls.length}` }).end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server!.close(() => resolve()));
+  }
+
+  private answer(method: string, path: string, form: URLSearchParams): [number, unknown] {
+    const id = (prefix: string) => `${prefix}_${(this.counter += 1)}`;
+    if (method === 'POST' && path === '/v1/customers') return [200, { id: `cus_${form.get('metadata[userId]')}`, object: 'customer', email: form.get('email') }];
+    if (method === 'GET' && path === '/v1/prices') {
+      const key = form.get('lookup_keys[0]') ?? '';
+      return [200, { object: 'list', data: this.lookupKeys.has(key) ? [{ id: `price_${key}`, object: 'price', lookup_key: key, active: true }] : [], has_more: false }];
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const session = { id: id('cs'), object: 'checkout.session' as const, mode: form.get('mode')!, client_reference_id: form.get('client_reference_id')!, metadata: { userId: form.get('metadata[userId]') ?? '', topupId: form.get('metadata[topupId]') ?? '' }, payment_intent: null, status: 'open' };
+      this.sessions.set(session.id, session);
+      return [200, { ...session, url: `https://checkout.stripe.test/c/${session.id}` }];
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = this.sessions.get(expire[1]);
+      if (!session || session.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status of open can be expired.' } }];
+      session.status = 'expired';
+      return [200, session];
+    }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const found = [...this.sessions.values()].filter((session) => session.payment_intent === form.get('payment_intent'));
+      return [200, { object: 'list', data: found.slice(0, 1), has_more: false }];
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') return [200, { id: 'bps_1', object: 'billing_portal.session', customer: form.get('customer'), url: 'https://billing.stripe.test/p/1' }];
+    const subscription = method === 'GET' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
+    if (subscription && this.subscriptions.has(subscription[1])) return [200, this.subscriptions.get(subscription[1])];
+    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/**
+ * What keeps payments from going wrong twice: the one open subscription Checkout of a user, and the
+ * accounts flagged for a person to review (refunds, disputes).
+ */
+@Injectable()
+export class PaymentSafetyRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async openCheckoutOf(tx: EntityManager, userId: string): Promise<string | null> {
+    const [row] = await tx.query(`SELECT session_id FROM billing.stripe_open_checkouts WHERE user_id = $1`, [userId]);
+    return row?.session_id ?? null;
+  }
+
+  async rememberOpenCheckout(tx: EntityManager, userId: string, sessionId: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO billing.stripe_open_checkouts (user_id, session_id) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET session_id = EXCLUDED.session_id, created_at = now()`,
+      [userId, sessionId],
+    );
+  }
+
+  async forgetOpenCheckout(sessionId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM billing.stripe_open_checkouts WHERE session_id = $1`, [sessionId]);
+  }
+
+  /** Flags an account once per source (a charge, a dispute). */
+  async flag(tx: EntityManager, userId: string, reason: string, sourceRef: string): Promise<void> {
+    await tx.query(`INSERT INTO billing.account_flags (user_id, reason, source_ref) VALUES ($1, $2, $3) ON CONFLICT (source_ref) DO NOTHING`, [userId, reason, sourceRef]);
+  }
+
+  async flagsOf(userId: string): Promise<Array<{ reason: string; source_ref: string }>> {
+    return this.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1 ORDER BY created_at`, [userId]);
+  }
+}
