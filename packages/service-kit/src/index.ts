@@ -9,3 +9,4 @@ export * from './health-server.js';
 export * from './events.js';
 export * from './bootstrap.js';
 export * from './nest-logger.js';
+export * from './periodic-sweeper.js';
