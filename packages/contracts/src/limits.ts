@@ -11,6 +11,8 @@ export const LIMITS = {
   bulkMaxIds: 100,
   retentionDays: 30,
   starredRetentionDays: 365,
+  /** Un-starring keeps an image at least this long from then on (never expired on the spot). */
+  unstarGraceDays: 7,
   expiryWarningDays: 7,
   jobPollIntervalMs: 2000,
   sessionTtlDays: 30,

@@ -6,6 +6,7 @@ import { AssetsController } from './assets.controller.js';
 import { AssetsService } from './assets.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { AssetFiles } from './asset-files.js';
+import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { AssetRepository } from './repositories/asset.repository.js';
 import { FloodFillBackgroundRemover } from './image/background-remover.js';
 import { LanczosUpscaler } from './image/upscaler.js';
@@ -24,6 +25,7 @@ export class AssetsModule {
         AssetsService,
         ImageOperationsService,
         AssetFiles,
+        AssetLifecycle,
         AssetRepository,
       ],
     };

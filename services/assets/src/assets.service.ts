@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
 import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
+import { AssetLifecycle } from './asset-lifecycle.service.js';
 
 export const ASSET_NOT_FOUND = 'Image not found';
 
@@ -30,6 +31,7 @@ export class AssetsService {
   constructor(
     private readonly assets: AssetRepository,
     private readonly files: AssetFiles,
+    private readonly lifecycle: AssetLifecycle,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -66,7 +68,7 @@ export class AssetsService {
   }
 
   async toggleStar(userId: string, assetId: string): Promise<{ asset: Asset }> {
-    const row = await this.assets.toggleStar(userId, assetId, LIMITS.retentionDays, LIMITS.starredRetentionDays);
+    const row = await this.assets.toggleStar(userId, assetId, { retention: LIMITS.retentionDays, starred: LIMITS.starredRetentionDays, unstarGrace: LIMITS.unstarGraceDays });
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     return { asset: toAsset(row) };
   }
@@ -75,16 +77,20 @@ export class AssetsService {
     return this.deleteMany(userId, [assetId]);
   }
 
-  /** All or nothing: an id that is missing or someone else's fails the whole request, deleting nothing. */
+  /**
+   * All or nothing: an id that is missing or someone else's fails the whole request, deleting nothing.
+   * Marked first (gone for the user at once), then files, then rows: if a later step fails, the
+   * marked rows are finished by the sweeper, so files never outlive their rows.
+   */
   async deleteMany(userId: string, ids: string[]): Promise<{ deleted: number }> {
     const unique = [...new Set(ids)];
-    const deleted = await this.assets.transaction(async (tx) => {
-      const rows = await this.assets.deleteOwned(tx, userId, unique);
+    const marked = await this.assets.transaction(async (tx) => {
+      const rows = await this.assets.markOwned(tx, userId, unique);
       if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
       return rows;
     });
-    await this.files.remove(deleted).catch((error: unknown) => this.logger.error({ err: error }, 'Could not delete files of deleted assets'));
-    return { deleted: deleted.length };
+    await this.lifecycle.finishDelete(marked).catch((error: unknown) => this.logger.warn({ err: error }, 'Delete interrupted after the mark; the sweeper will finish it'));
+    return { deleted: marked.length };
   }
 
   async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview' }) {
@@ -115,16 +121,5 @@ export class AssetsService {
       return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName };
     });
     return { files };
-  }
-
-  /** The retention sweeper: expired assets go, rows and files, in batches. */
-  async sweepExpired(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const batch = await this.assets.deleteExpiredBatch(200);
-      if (batch.length === 0) return total;
-      await this.files.remove(batch);
-      total += batch.length;
-    }
   }
 }

@@ -4,6 +4,10 @@ import { storageEnvSchema } from '@printloom/storage';
 
 export const assetsEnvSchema = serviceEnvSchema.extend({
   ASSET_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10 * 60_000),
+  /** How often files and rows are compared (files without a row, rows without an original). */
+  ASSET_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(6 * 3600_000),
+  /** Work left by an interrupted step (a marked row, files without a row) is taken over after this age. */
+  ASSET_ORPHAN_GRACE_MS: z.coerce.number().int().nonnegative().default(15 * 60_000),
 }).and(storageEnvSchema);
 export type AssetsConfig = z.infer<typeof assetsEnvSchema>;
 

@@ -1,12 +1,13 @@
-import { startService, type RunningService } from '@printloom/service-kit';
-import { createStorage } from '@printloom/storage';
+import { startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import { createStorage, type ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
 import { assetsDatabase } from './database/database-options.js';
-import { AssetsService } from './assets.service.js';
+import { AssetLifecycle } from './asset-lifecycle.service.js';
 
-export async function startAssetsService(config: AssetsConfig): Promise<RunningService> {
-  const storage = createStorage(config);
+/** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
+export async function startAssetsService(config: AssetsConfig, overrides: { storage?: ObjectStorage } = {}): Promise<RunningService> {
+  const storage = overrides.storage ?? createStorage(config);
   await storage.ensureReady();
   return startService({
     name: 'assets',
@@ -15,15 +16,17 @@ export async function startAssetsService(config: AssetsConfig): Promise<RunningS
     module: () => AssetsModule.forRoot(config, storage),
     healthChecks: { storage: () => storage.ensureReady() },
     afterStart: async (app, infra) => {
-      const assets = app.get(AssetsService);
-      const sweep = () =>
-        assets
-          .sweepExpired()
-          .then((deleted) => deleted > 0 && infra.logger.info({ deleted }, 'Deleted expired assets'))
-          .catch((error: unknown) => infra.logger.error({ err: error }, 'Asset sweep failed'));
-      const timer = setInterval(sweep, config.ASSET_SWEEP_INTERVAL_MS);
-      timer.unref();
-      return async () => clearInterval(timer);
+      const lifecycle = app.get(AssetLifecycle);
+      const common = { logger: infra.logger, registry: infra.metrics.registry };
+      return stopAll([
+        startPeriodicSweeper({
+          ...common,
+          name: 'asset-retention',
+          intervalMs: config.ASSET_SWEEP_INTERVAL_MS,
+          run: async () => ({ expired: await lifecycle.sweepExpired(), interrupted_deletes: await lifecycle.finishInterrupted() }),
+        }),
+        startPeriodicSweeper({ ...common, name: 'asset-reconcile', intervalMs: config.ASSET_RECONCILE_INTERVAL_MS, run: () => lifecycle.reconcile() }),
+      ]);
     },
   });
 }
