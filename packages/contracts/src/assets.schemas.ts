@@ -89,3 +89,6 @@ export const zipQuery = z.object({
 });
 export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids });
 export const resolveZipReply = z.object({ files: z.array(z.object({ key: z.string(), fileName: z.string() })) });
+
+export const jobsWithAssetsRequest = z.object({ jobIds: z.array(uuid).max(500) });
+export const jobsWithAssetsReply = z.object({ jobIds: z.array(uuid) });

@@ -12,3 +12,4 @@ export * from './assets.schemas.js';
 export * from './notifications.schemas.js';
 export * from './events.schemas.js';
 export * from './routes.js';
+export * from './time-budgets.js';

@@ -8,6 +8,7 @@ import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
+import type { TimeBudgetName } from './time-budgets.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** public: anyone; user: a signed-in user (401 otherwise); optional-user: userId when signed in. */
@@ -44,6 +45,8 @@ export interface RpcRoute extends RouteBase {
   kind: 'rpc';
   subject: string;
   toRequest?: (input: RouteInput) => Record<string, unknown>;
+  /** How long the gateway waits (TIME_BUDGETS); plain requests when absent. */
+  timeBudget?: TimeBudgetName;
   /** 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. */
   session?: 'start' | 'end';
 }
@@ -86,8 +89,8 @@ export const ROUTES: readonly Route[] = [
   { kind: 'rpc', method: 'PATCH', path: '/api/assets/:id/star', tag: 'assets', summary: 'Toggle the star (starred: kept 1 year)', access: 'user', subject: ASSETS.star, params: assets.assetParams, toRequest: withAsset, reply: assets.starReply },
   { kind: 'rpc', method: 'DELETE', path: '/api/assets', tag: 'assets', summary: 'Delete up to 100 assets', access: 'user', subject: ASSETS.bulkDelete, body: assets.bulkIdsBody, toRequest: withUser, reply: assets.deleteReply },
   { kind: 'rpc', method: 'DELETE', path: '/api/assets/:id', tag: 'assets', summary: 'Delete one asset', access: 'user', subject: ASSETS.delete, params: assets.assetParams, toRequest: withAsset, reply: assets.deleteReply },
-  { kind: 'rpc', method: 'POST', path: '/api/assets/:id/remove-background', tag: 'assets', summary: 'Remove the background into a new asset (free)', access: 'user', subject: ASSETS.removeBackground, params: assets.assetParams, toRequest: withAsset, reply: assets.removeBackgroundReply },
-  { kind: 'rpc', method: 'POST', path: '/api/assets/:id/upscale', tag: 'assets', summary: 'Upscale 2x or 4x into a new asset (2 credits)', access: 'user', subject: ASSETS.upscale, params: assets.assetParams, body: assets.upscaleBody, toRequest: withAsset, reply: assets.upscaleReply },
+  { kind: 'rpc', method: 'POST', path: '/api/assets/:id/remove-background', tag: 'assets', summary: 'Remove the background into a new asset (free)', access: 'user', subject: ASSETS.removeBackground, params: assets.assetParams, toRequest: withAsset, reply: assets.removeBackgroundReply, timeBudget: 'removeBackground' },
+  { kind: 'rpc', method: 'POST', path: '/api/assets/:id/upscale', tag: 'assets', summary: 'Upscale 2x or 4x into a new asset (2 credits)', access: 'user', subject: ASSETS.upscale, params: assets.assetParams, body: assets.upscaleBody, toRequest: withAsset, reply: assets.upscaleReply, timeBudget: 'upscale' },
   { kind: 'custom', method: 'GET', path: '/api/download/zip', tag: 'assets', summary: 'Download many assets as one ZIP (ids comma-separated, at most 100)', access: 'user', subject: ASSETS.resolveZip, query: assets.zipQuery, contentType: 'application/zip' },
   { kind: 'custom', method: 'GET', path: '/api/download/:id', tag: 'assets', summary: 'Download an image: the original PNG, or its thumbnail/preview', access: 'user', subject: ASSETS.resolveDownload, params: assets.assetParams, query: assets.downloadQuery, contentType: 'image/png' },
 

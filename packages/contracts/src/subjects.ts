@@ -45,6 +45,8 @@ export const ASSETS = {
   ingest: 'assets.asset.ingest',
   resolveDownload: 'assets.download.resolve',
   resolveZip: 'assets.zip.resolve',
+  /** Which of these jobs still have images (generation purges finished jobs that have none). */
+  jobsWithAssets: 'assets.job.with-assets',
 } as const;
 
 export const NOTIFICATIONS = {

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ASSETS, assetRequest, bulkDeleteRequest, ingestRequest, listAssetsRequest, resolveDownloadRequest, resolveZipRequest, upscaleRequest } from '@printloom/contracts';
+import { ASSETS, assetRequest, bulkDeleteRequest, ingestRequest, jobsWithAssetsRequest, listAssetsRequest, resolveDownloadRequest, resolveZipRequest, upscaleRequest } from '@printloom/contracts';
 import { ZodPipe } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { AssetsService } from './assets.service.js';
@@ -46,6 +46,11 @@ export class AssetsController {
   @MessagePattern(ASSETS.resolveZip)
   resolveZip(@Payload(new ZodPipe(resolveZipRequest)) request: z.infer<typeof resolveZipRequest>) {
     return this.assets.resolveZip(request);
+  }
+
+  @MessagePattern(ASSETS.jobsWithAssets)
+  jobsWithAssets(@Payload(new ZodPipe(jobsWithAssetsRequest)) request: z.infer<typeof jobsWithAssetsRequest>) {
+    return this.assets.jobsWithAssets(request.jobIds);
   }
 
   @MessagePattern(ASSETS.removeBackground)

@@ -93,6 +93,10 @@ export class AssetsService {
     return { deleted: marked.length };
   }
 
+  async jobsWithAssets(jobIds: string[]): Promise<{ jobIds: string[] }> {
+    return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
+  }
+
   async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview' }) {
     const row = await this.assets.findOwned(request.userId, request.assetId);
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);

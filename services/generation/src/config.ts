@@ -17,6 +17,11 @@ export const generationEnvSchema = serviceEnvSchema
     /** A job message not acknowledged within this time (a dead worker) is redelivered. */
     JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(60_000),
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    /** Files under jobs/ and uploads/ older than this were left by a crash (well past the job timeout). */
+    STAGING_MAX_AGE_MS: z.coerce.number().int().nonnegative().default(3600_000),
+    STAGING_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    /** Finished jobs without images left, older than the retention, are purged this often. */
+    JOB_PURGE_INTERVAL_MS: z.coerce.number().int().positive().default(6 * 3600_000),
     /** The local provider renders at print size × this (tests render small). */
     LOCAL_RENDER_SCALE: z.coerce.number().positive().max(1).default(1),
   })

@@ -1,4 +1,4 @@
-import { startService, type RunningService } from '@printloom/service-kit';
+import { startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
 import { GenerationModule } from './generation.module.js';
@@ -10,6 +10,7 @@ import { JobRepository } from './repositories/job.repository.js';
 import type { ImageProvider } from './providers/image-provider.js';
 import { LocalProvider } from './providers/local-provider.js';
 import { OpenAiProvider } from './providers/openai-provider.js';
+import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
   if (config.IMAGE_PROVIDER === 'openai') {
@@ -45,16 +46,15 @@ export async function startGenerationService(config: GenerationConfig, overrides
       const jobs = app.get(JobRepository);
       const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger);
       worker.start();
-      // Jobs stuck past the timeout (provider hung, every worker died) are failed and refunded.
-      const sweeper = setInterval(() => {
-        jobs
-          .staleUnfinished(config.JOB_TIMEOUT_MS, 100)
-          .then((stale) => Promise.all(stale.map((job) => processor.fail(job, 'Generation timed out. Your credit was refunded. Please try again.'))))
-          .catch((error: unknown) => infra.logger.error({ err: error }, 'Job sweep failed'));
-      }, config.JOB_SWEEP_INTERVAL_MS);
-      sweeper.unref();
+      const housekeeping = new GenerationHousekeeping(jobs, processor, storage, infra.rpc, { jobTimeoutMs: config.JOB_TIMEOUT_MS, stagingMaxAgeMs: config.STAGING_MAX_AGE_MS });
+      const common = { logger: infra.logger, registry: infra.metrics.registry };
+      const stopSweepers = stopAll([
+        startPeriodicSweeper({ ...common, name: 'job-timeout', intervalMs: config.JOB_SWEEP_INTERVAL_MS, run: () => housekeeping.failStuckJobs() }),
+        startPeriodicSweeper({ ...common, name: 'staging', intervalMs: config.STAGING_SWEEP_INTERVAL_MS, run: () => housekeeping.sweepStaging() }),
+        startPeriodicSweeper({ ...common, name: 'job-retention', intervalMs: config.JOB_PURGE_INTERVAL_MS, run: () => housekeeping.purgeFinishedJobs() }),
+      ]);
       return async () => {
-        clearInterval(sweeper);
+        await stopSweepers();
         await worker.stop();
       };
     },

@@ -160,4 +160,10 @@ export class AssetRepository {
       [before, afterId, limit],
     );
   }
+
+  /** Which of these jobs still have at least one image (marked ones count until they are gone). */
+  async jobIdsWithAssets(jobIds: string[]): Promise<string[]> {
+    const rows: Array<{ job_id: string }> = await this.dataSource.query(`SELECT DISTINCT job_id FROM assets.assets WHERE job_id = ANY($1::uuid[])`, [jobIds]);
+    return rows.map((row) => row.job_id);
+  }
 }

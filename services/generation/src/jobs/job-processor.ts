@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { JsMsg } from '@nats-io/jetstream';
 import { AppError, ASSETS, BILLING, dispatchMessage, ingestReply, settleReply } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import type { ObjectStorage } from '@printloom/storage';
+import { jobImageKey, jobPrefix, type ObjectStorage } from '@printloom/storage';
 import { buildVariantPrompts } from '../domain/prompt-builder.js';
 import { JobRepository, type JobRow } from '../repositories/job.repository.js';
 import { ProviderError, type ImageProvider } from '../providers/image-provider.js';
@@ -13,8 +13,6 @@ import type { GenerationConfig } from '../config.js';
 export const FAILED_MESSAGE = 'Generation failed. Your credit was refunded. Please try again.';
 const TRANSIENT_CODES = new Set(['UNAVAILABLE', 'TIMEOUT']);
 const MAX_TRANSIENT_DELIVERIES = 4;
-
-export const jobImageKey = (jobId: string, variant: string) => `jobs/${jobId}/${variant}.png`;
 
 /**
  * Runs one job message. Every step is safe to repeat (a redelivered job after a worker died): the
@@ -69,9 +67,10 @@ export class JobProcessor {
     }
   }
 
-  /** Fails a job once and gives its credit back. */
+  /** Fails a job once, gives its credit back and removes its staging files. */
   async fail(job: JobRow, error: string): Promise<void> {
     if (!(await this.jobs.finish(job.id, 'failed', error))) return;
+    await this.removeStaging(job.id);
     if (job.reservation_id) {
       await this.rpc.request(BILLING.release, { reservationId: job.reservation_id }, settleReply).catch((releaseError: unknown) =>
         this.logger.error({ err: releaseError, jobId: job.id }, 'Release failed; the billing sweeper will return the credit'),
@@ -100,12 +99,23 @@ export class JobProcessor {
         await this.rpc.request(BILLING.commit, { reservationId: job.reservation_id }, settleReply);
       } catch (error) {
         // Released meanwhile: the sweeper failed and refunded this job; leave it failed.
-        if (error instanceof AppError && error.code === 'CONFLICT') return;
+        if (error instanceof AppError && error.code === 'CONFLICT') return this.removeStaging(job.id);
         throw error;
       }
     }
     await this.jobs.finish(job.id, 'succeeded');
-    await this.storage.delete(stored.map((image) => image.key)).catch(() => undefined);
+    await this.removeStaging(job.id);
+  }
+
+  /** The job's `jobs/{id}/` files, whatever it stored; the staging sweeper catches what a crash leaves. */
+  private async removeStaging(jobId: string): Promise<void> {
+    try {
+      const keys: string[] = [];
+      for await (const object of this.storage.list(jobPrefix(jobId))) keys.push(object.key);
+      await this.storage.delete(keys);
+    } catch (error) {
+      this.logger.warn({ err: error, jobId }, 'Staging files not removed; the staging sweeper will');
+    }
   }
 
   private isTransient(error: unknown): boolean {
