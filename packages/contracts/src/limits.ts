@@ -17,6 +17,9 @@ export const LIMITS = {
   jobPollIntervalMs: 2000,
   sessionTtlDays: 30,
   supportFieldMaxChars: 5000,
+  /** Background removals and upscales one user may have running at once, and start per hour. */
+  imageOperationsConcurrent: 2,
+  imageOperationsPerHour: 60,
 } as const;
 
 export const TRIAL = {

@@ -4,29 +4,42 @@ import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
 import { assetsDatabase } from './database/database-options.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
+import { ImagePool } from './image/image-pool.js';
+import { ImageOperationRepository } from './repositories/image-operation.repository.js';
+import { TIME_BUDGETS } from '@printloom/contracts';
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
 export async function startAssetsService(config: AssetsConfig, overrides: { storage?: ObjectStorage } = {}): Promise<RunningService> {
   const storage = overrides.storage ?? createStorage(config);
   await storage.ensureReady();
+  const imagePool = new ImagePool({
+    threads: config.ASSET_WORKER_THREADS,
+    maxQueue: config.ASSET_WORKER_QUEUE_MAX,
+    budgets: { removeBackground: TIME_BUDGETS.removeBackground.service, upscale: TIME_BUDGETS.upscale.service },
+  });
   return startService({
     name: 'assets',
     env: config,
     database: assetsDatabase,
-    module: () => AssetsModule.forRoot(config, storage),
+    module: () => AssetsModule.forRoot(config, storage, imagePool),
     healthChecks: { storage: () => storage.ensureReady() },
     afterStart: async (app, infra) => {
       const lifecycle = app.get(AssetLifecycle);
+      const operations = app.get(ImageOperationRepository);
       const common = { logger: infra.logger, registry: infra.metrics.registry };
-      return stopAll([
+      const stopSweepers = stopAll([
         startPeriodicSweeper({
           ...common,
           name: 'asset-retention',
           intervalMs: config.ASSET_SWEEP_INTERVAL_MS,
-          run: async () => ({ expired: await lifecycle.sweepExpired(), interrupted_deletes: await lifecycle.finishInterrupted() }),
+          run: async () => ({ expired: await lifecycle.sweepExpired(), interrupted_deletes: await lifecycle.finishInterrupted(), operation_records: await operations.deleteOlderThanADay() }),
         }),
         startPeriodicSweeper({ ...common, name: 'asset-reconcile', intervalMs: config.ASSET_RECONCILE_INTERVAL_MS, run: () => lifecycle.reconcile() }),
       ]);
+      return async () => {
+        await stopSweepers();
+        await imagePool.close();
+      };
     },
   });
 }
