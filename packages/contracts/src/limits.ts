@@ -22,6 +22,14 @@ export const LIMITS = {
   imageOperationsPerHour: 60,
 } as const;
 
+/** How long personal data is kept (spec: privacy). */
+export const RETENTION = {
+  /** A sent email's body (it may hold a live code) is blanked after this; the row stays for support. */
+  sentMailBodyHours: 24,
+  /** Outbox rows (sent or failed) are deleted after this. */
+  mailRowsDays: 30,
+} as const;
+
 export const TRIAL = {
   credits: 10,
   warningAt: 5,

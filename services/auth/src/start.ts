@@ -1,10 +1,11 @@
-import { ensureEventsStream, startService, type RunningService } from '@printloom/service-kit';
+import { LIMITS } from '@printloom/contracts';
+import { ensureEventsStream, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import type { AuthConfig } from './config.js';
 import { AuthModule } from './auth.module.js';
 import { authDatabase } from './database/database-options.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
-
-const HOUR_MS = 3600_000;
+import { SessionRepository } from './repositories/session.repository.js';
+import { CodeRepository } from './repositories/code.repository.js';
 
 export function startAuthService(config: AuthConfig): Promise<RunningService> {
   return startService({
@@ -14,11 +15,22 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
     module: () => AuthModule.forRoot(config),
     afterStart: async (app, infra) => {
       await ensureEventsStream(infra.nc);
-      // Old rate-limit windows are worthless; keep the table small.
       const counters = app.get(RateLimitRepository);
-      const timer = setInterval(() => void counters.deleteOlderThan(2 * 3600).catch(() => undefined), HOUR_MS);
-      timer.unref();
-      return async () => clearInterval(timer);
+      const sessions = app.get(SessionRepository);
+      const codes = app.get(CodeRepository);
+      return stopAll([
+        startPeriodicSweeper({
+          name: 'auth-retention',
+          intervalMs: config.AUTH_SWEEP_INTERVAL_MS,
+          logger: infra.logger,
+          registry: infra.metrics.registry,
+          run: async () => ({
+            expired_sessions: await sessions.deleteExpired(),
+            spent_codes: await codes.deleteSpent(LIMITS.codeMaxAttempts),
+            rate_limit_windows: await counters.deleteOlderThan(2 * 3600),
+          }),
+        }),
+      ]);
     },
   });
 }

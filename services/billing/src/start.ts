@@ -1,5 +1,5 @@
 import { EVENTS } from '@printloom/contracts';
-import { consumeEvents, startService, type RunningService } from '@printloom/service-kit';
+import { consumeEvents, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
 import type { BillingConfig } from './config.js';
 import { BillingModule } from './billing.module.js';
 import { billingDatabase } from './database/database-options.js';
@@ -24,12 +24,17 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
         },
       });
       // Local subscriptions renew themselves at period end; Stripe's renew through invoice.paid.
-      const sweeper = setInterval(() => {
-        Promise.all([credits.sweep(), subscriptions.renewDueLocalSubscriptions()]).catch((error: unknown) => infra.logger.error({ err: error }, 'Billing sweep failed'));
-      }, config.BILLING_SWEEP_INTERVAL_MS);
-      sweeper.unref();
+      const sweeper = startPeriodicSweeper({
+        name: 'billing',
+        intervalMs: config.BILLING_SWEEP_INTERVAL_MS,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        run: async () => {
+          await Promise.all([credits.sweep(), subscriptions.renewDueLocalSubscriptions()]);
+        },
+      });
       return async () => {
-        clearInterval(sweeper);
+        await sweeper.stop();
         await trialGrants.stop();
       };
     },

@@ -1,4 +1,5 @@
-import { startService, type RunningService } from '@printloom/service-kit';
+import { RETENTION } from '@printloom/contracts';
+import { startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
 import type { NotificationsConfig } from './config.js';
 import { NotificationsModule } from './notifications.module.js';
 import { notificationsDatabase } from './database/database-options.js';
@@ -9,22 +10,32 @@ import { OutboxWorker } from './outbox-worker.js';
 export function startNotificationsService(config: NotificationsConfig): Promise<RunningService> {
   const transport = new MailTransport(config.SMTP_URL, config.MAIL_FROM);
   let worker: OutboxWorker | undefined;
+  let outbox: OutboxRepository | undefined;
   return startService({
     name: 'notifications',
     env: config,
     database: notificationsDatabase,
     module: (infra) => {
-      worker = new OutboxWorker(new OutboxRepository(infra.dataSource), transport, infra.logger, {
+      outbox = new OutboxRepository(infra.dataSource);
+      worker = new OutboxWorker(outbox, transport, infra.logger, {
         pollMs: config.MAIL_POLL_MS,
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
       });
       return NotificationsModule.forRoot(config, worker);
     },
-    afterStart: async () => {
+    afterStart: async (_app, infra) => {
       worker!.start();
       worker!.poke();
+      const retention = startPeriodicSweeper({
+        name: 'outbox-retention',
+        intervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        run: async () => ({ blanked_bodies: await outbox!.blankSentBodies(RETENTION.sentMailBodyHours), deleted_rows: await outbox!.deleteFinished(RETENTION.mailRowsDays) }),
+      });
       return async () => {
+        await retention.stop();
         await worker!.stop();
         transport.close();
       };
