@@ -92,3 +92,16 @@ export const resolveZipReply = z.object({ files: z.array(z.object({ key: z.strin
 
 export const jobsWithAssetsRequest = z.object({ jobIds: z.array(uuid).max(500) });
 export const jobsWithAssetsReply = z.object({ jobIds: z.array(uuid) });
+
+/** What the library keeps for a user: one call for /account. */
+export const usageRequest = z.object({ userId: uuid });
+export const usageReply = z.object({
+  images: z.number().int(),
+  /** Bytes of the print originals. */
+  bytes: z.number().int(),
+  /** Images that expire within LIMITS.expiryWarningDays (star them to keep them). */
+  expiringSoon: z.number().int(),
+});
+
+export const unsubscribeRemindersQuery = z.object({ token: z.uuid({ message: 'This unsubscribe link is not valid.' }) });
+export const unsubscribeRemindersRequest = unsubscribeRemindersQuery;

@@ -86,6 +86,8 @@ export const ROUTES: readonly Route[] = [
 
   // Assets
   { kind: 'rpc', method: 'GET', path: '/api/assets', tag: 'assets', summary: 'The library, newest first, 24 per page', access: 'user', subject: ASSETS.list, query: assets.listAssetsQuery, toRequest: withUser, reply: assets.listAssetsReply },
+  { kind: 'rpc', method: 'GET', path: '/api/assets/usage', tag: 'assets', summary: 'Storage used (images, bytes) and images expiring in the next 7 days', access: 'user', subject: ASSETS.usage, toRequest: withUser, reply: assets.usageReply },
+  { kind: 'rpc', method: 'GET', path: '/api/reminders/unsubscribe', tag: 'assets', summary: 'Stop the expiry reminder emails (the link in each reminder)', access: 'public', subject: ASSETS.unsubscribeReminders, query: assets.unsubscribeRemindersQuery, toRequest: (input) => ({ ...input.query }), reply: messageReply },
   { kind: 'rpc', method: 'PATCH', path: '/api/assets/:id/star', tag: 'assets', summary: 'Toggle the star (starred: kept 1 year)', access: 'user', subject: ASSETS.star, params: assets.assetParams, toRequest: withAsset, reply: assets.starReply },
   { kind: 'rpc', method: 'DELETE', path: '/api/assets', tag: 'assets', summary: 'Delete up to 100 assets', access: 'user', subject: ASSETS.bulkDelete, body: assets.bulkIdsBody, toRequest: withUser, reply: assets.deleteReply },
   { kind: 'rpc', method: 'DELETE', path: '/api/assets/:id', tag: 'assets', summary: 'Delete one asset', access: 'user', subject: ASSETS.delete, params: assets.assetParams, toRequest: withAsset, reply: assets.deleteReply },

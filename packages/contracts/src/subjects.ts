@@ -47,6 +47,8 @@ export const ASSETS = {
   resolveZip: 'assets.zip.resolve',
   /** Which of these jobs still have images (generation purges finished jobs that have none). */
   jobsWithAssets: 'assets.job.with-assets',
+  usage: 'assets.usage.get',
+  unsubscribeReminders: 'assets.reminders.unsubscribe',
 } as const;
 
 export const NOTIFICATIONS = {

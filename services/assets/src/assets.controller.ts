@@ -1,17 +1,29 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ASSETS, assetRequest, bulkDeleteRequest, ingestRequest, jobsWithAssetsRequest, listAssetsRequest, resolveDownloadRequest, resolveZipRequest, upscaleRequest } from '@printloom/contracts';
+import { ASSETS, assetRequest, bulkDeleteRequest, ingestRequest, jobsWithAssetsRequest, unsubscribeRemindersRequest, usageRequest, listAssetsRequest, resolveDownloadRequest, resolveZipRequest, upscaleRequest } from '@printloom/contracts';
 import { ZodPipe } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { AssetsService } from './assets.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
+import { ExpiryReminders } from './expiry-reminders.service.js';
 
 @Controller()
 export class AssetsController {
   constructor(
     private readonly assets: AssetsService,
     private readonly operations: ImageOperationsService,
+    private readonly reminders: ExpiryReminders,
   ) {}
+
+  @MessagePattern(ASSETS.usage)
+  usage(@Payload(new ZodPipe(usageRequest)) request: z.infer<typeof usageRequest>) {
+    return this.assets.usage(request.userId);
+  }
+
+  @MessagePattern(ASSETS.unsubscribeReminders)
+  unsubscribeReminders(@Payload(new ZodPipe(unsubscribeRemindersRequest)) request: z.infer<typeof unsubscribeRemindersRequest>) {
+    return this.reminders.unsubscribe(request.token);
+  }
 
   @MessagePattern(ASSETS.ingest)
   ingest(@Payload(new ZodPipe(ingestRequest)) request: z.infer<typeof ingestRequest>) {

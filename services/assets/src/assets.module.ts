@@ -7,6 +7,8 @@ import { AssetsService } from './assets.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { AssetFiles } from './asset-files.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
+import { ExpiryReminders } from './expiry-reminders.service.js';
+import { ReminderRepository } from './repositories/reminder.repository.js';
 import { AssetRepository } from './repositories/asset.repository.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import type { ImagePool } from './image/image-pool.js';
@@ -28,6 +30,8 @@ export class AssetsModule {
         AssetLifecycle,
         AssetRepository,
         ImageOperationRepository,
+        ReminderRepository,
+        ExpiryReminders,
       ],
     };
   }

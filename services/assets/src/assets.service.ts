@@ -93,6 +93,10 @@ export class AssetsService {
     return { deleted: marked.length };
   }
 
+  usage(userId: string): Promise<{ images: number; bytes: number; expiringSoon: number }> {
+    return this.assets.usage(userId, LIMITS.expiryWarningDays);
+  }
+
   async jobsWithAssets(jobIds: string[]): Promise<{ jobIds: string[] }> {
     return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
   }

@@ -1,10 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
 export const assetsEnvSchema = serviceEnvSchema.extend({
   ASSET_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10 * 60_000),
+  /** Links in the expiry reminder email. */
+  PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
+  /** How often users with images about to expire are looked for (each gets at most one reminder a week). */
+  ASSET_REMINDER_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
   /** How often files and rows are compared (files without a row, rows without an original). */
   ASSET_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(6 * 3600_000),
   /** Work left by an interrupted step (a marked row, files without a row) is taken over after this age. */

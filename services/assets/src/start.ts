@@ -4,6 +4,7 @@ import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
 import { assetsDatabase } from './database/database-options.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
+import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import { TIME_BUDGETS } from '@printloom/contracts';
@@ -34,6 +35,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
           intervalMs: config.ASSET_SWEEP_INTERVAL_MS,
           run: async () => ({ expired: await lifecycle.sweepExpired(), interrupted_deletes: await lifecycle.finishInterrupted(), operation_records: await operations.deleteOlderThanADay() }),
         }),
+        startPeriodicSweeper({ ...common, name: 'expiry-reminders', intervalMs: config.ASSET_REMINDER_INTERVAL_MS, run: () => app.get(ExpiryReminders).sendDue() }),
         startPeriodicSweeper({ ...common, name: 'asset-reconcile', intervalMs: config.ASSET_RECONCILE_INTERVAL_MS, run: () => lifecycle.reconcile() }),
       ]);
       return async () => {

@@ -1,6 +1,6 @@
 // Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
 // shows them in the notification.
-export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'support-message';
+export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'support-message' | 'expiry-reminder';
 
 export interface RenderedEmail {
   subject: string;
@@ -46,6 +46,18 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
           `<p>10 free trial credits are waiting. Type an idea, get 4 print-ready designs.</p><p><a href="${escapeHtml(publicUrl)}/generate" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Start creating</a></p>`,
         ),
       };
+    case 'expiry-reminder': {
+      // data.images: one "prompt · expires on date" line per image.
+      const lines = (data.images ?? '').split('\n').filter(Boolean);
+      return {
+        subject: `${data.count} of your Printloom designs expire this week`,
+        text: `These designs will be deleted within 7 days unless you star them:\n\n${lines.map((line) => `- ${line}`).join('\n')}\n\nStar the ones you keep: ${data.libraryUrl}\n\nStop these reminders: ${data.unsubscribeUrl}`,
+        html: layout(
+          `${data.count} designs expire this week`,
+          `<p>These designs will be deleted within 7 days unless you star them:</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><a href="${escapeHtml(data.libraryUrl)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Open my library</a></p><p style="font-size:12px;color:#71717a"><a href="${escapeHtml(data.unsubscribeUrl)}" style="color:#71717a">Stop these reminders</a></p>`,
+        ),
+      };
+    }
     case 'support-message':
       return {
         subject: `[${data.type}] ${data.subject}`,

@@ -166,4 +166,15 @@ export class AssetRepository {
     const rows: Array<{ job_id: string }> = await this.dataSource.query(`SELECT DISTINCT job_id FROM assets.assets WHERE job_id = ANY($1::uuid[])`, [jobIds]);
     return rows.map((row) => row.job_id);
   }
+
+  /** Live images, bytes of their originals, and how many expire within `days`. */
+  async usage(userId: string, days: number): Promise<{ images: number; bytes: number; expiringSoon: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS images, coalesce(sum(original_size), 0)::bigint AS bytes,
+              count(*) FILTER (WHERE expires_at <= now() + make_interval(days => $2))::int AS expiring
+       FROM assets.assets WHERE user_id = $1 AND ${LIVE}`,
+      [userId, days],
+    );
+    return { images: row.images, bytes: Number(row.bytes), expiringSoon: row.expiring };
+  }
 }
