@@ -105,3 +105,10 @@ export const usageReply = z.object({
 
 export const unsubscribeRemindersQuery = z.object({ token: z.uuid({ message: 'This unsubscribe link is not valid.' }) });
 export const unsubscribeRemindersRequest = unsubscribeRemindersQuery;
+
+/** One page of a user's whole library for the data export (every file, with its metadata). */
+export const exportPageRequest = z.object({ userId: uuid, after: uuid.nullable().default(null) });
+export const exportPageReply = z.object({
+  assets: z.array(asset.extend({ key: z.string(), fileName: z.string(), bytes: z.number().int() })),
+  next: uuid.nullable(),
+});

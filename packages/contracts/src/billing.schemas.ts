@@ -65,3 +65,9 @@ export const localPortalReply = z.object({ subscription: subscriptionSummary });
 export const localCheckoutCompleteBody = z.object({ action: z.enum(['pay', 'cancel']) });
 export const localCheckoutCompleteRequest = localCheckoutCompleteBody.extend(localCheckoutGetRequest.shape);
 export const localCheckoutCompleteReply = z.object({ redirectUrl: z.string() });
+
+export const exportHistoryRequest = z.object({ userId: uuid });
+export const exportHistoryReply = z.object({
+  entries: z.array(z.object({ at: z.iso.datetime(), delta: z.number().int(), reason: z.string(), ref: z.string().nullable() })),
+  subscription: z.object({ planId: z.string(), status: z.string(), currentPeriodEnd: z.iso.datetime().nullable() }).nullable(),
+});

@@ -7,6 +7,7 @@ export const userSignedUpEvent = z.object({ userId: uuid, email: z.string(), at:
 export const jobSucceededEvent = z.object({ userId: uuid, jobId: uuid, assetIds: z.array(uuid) });
 export const jobFailedEvent = z.object({ userId: uuid, jobId: uuid, error: z.string() });
 export const subscriptionChangedEvent = z.object({ userId: uuid, planId: z.string().nullable(), status: z.string() });
+export const accountDeletedEvent = z.object({ userId: uuid, email: z.string(), deletedAt: z.iso.datetime(), purgeAfter: z.iso.datetime() });
 
 export const EVENT_SCHEMAS = {
   [EVENTS.userVerified]: userVerifiedEvent,
@@ -14,4 +15,5 @@ export const EVENT_SCHEMAS = {
   [EVENTS.jobSucceeded]: jobSucceededEvent,
   [EVENTS.jobFailed]: jobFailedEvent,
   [EVENTS.subscriptionChanged]: subscriptionChangedEvent,
+  [EVENTS.accountDeleted]: accountDeletedEvent,
 } as const;

@@ -28,6 +28,10 @@ export const RETENTION = {
   sentMailBodyHours: 24,
   /** Outbox rows (sent or failed) are deleted after this. */
   mailRowsDays: 30,
+  /** A deleted account's data is removed or anonymised this long after deletion (privacy policy). */
+  deletedAccountDays: 90,
+  /** Billing transactions are kept this long (privacy policy), with no personal data beyond the user id. */
+  transactionYears: 7,
 } as const;
 
 export const TRIAL = {

@@ -73,6 +73,8 @@ export const ROUTES: readonly Route[] = [
   { kind: 'rpc', method: 'POST', path: '/api/auth/forgot-password', tag: 'auth', summary: 'Email a password-reset code (same answer whether the email exists or not)', access: 'public', subject: AUTH.forgotPassword, body: auth.emailBody, toRequest: withClient, reply: messageReply },
   { kind: 'rpc', method: 'POST', path: '/api/auth/reset-password', tag: 'auth', summary: 'Set a new password with a reset code; ends every session', access: 'public', subject: AUTH.resetPassword, body: auth.resetPasswordBody, toRequest: withClient, reply: messageReply },
   { kind: 'rpc', method: 'POST', path: '/api/auth/logout', tag: 'auth', summary: 'End the current session', access: 'public', subject: AUTH.logout, toRequest: (input) => ({ token: input.sessionToken ?? undefined }), session: 'end', reply: ok },
+  { kind: 'rpc', method: 'POST', path: '/api/account/delete', tag: 'auth', summary: 'Delete my account (type DELETE): sessions end at once, the subscription is cancelled, data is removed after 90 days', access: 'user', subject: AUTH.deleteAccount, body: auth.deleteAccountBody, toRequest: withUser, session: 'end', reply: auth.deleteAccountReply },
+  { kind: 'custom', method: 'GET', path: '/api/account/export', tag: 'auth', summary: 'Download my data: a ZIP of every image plus JSON of the account, jobs and credit history', access: 'user', contentType: 'application/zip' },
   { kind: 'custom', method: 'GET', path: '/api/auth/google', tag: 'auth', summary: 'Start Google sign-in (browser navigation)', access: 'public' },
   { kind: 'custom', method: 'GET', path: '/api/auth/google/callback', tag: 'auth', summary: 'Google sign-in callback', access: 'public', subject: AUTH.googleSignIn },
 

@@ -12,10 +12,12 @@ export const AUTH = {
   me: 'auth.user.me',
   getUser: 'auth.user.get',
   googleSignIn: 'auth.google.signin',
+  deleteAccount: 'auth.account.delete',
 } as const;
 
 export const BILLING = {
   accountSummary: 'billing.account.summary',
+  exportHistory: 'billing.history.export',
   entitlements: 'billing.entitlements.get',
   reserve: 'billing.credits.reserve',
   commit: 'billing.credits.commit',
@@ -31,6 +33,7 @@ export const BILLING = {
 
 export const GENERATION = {
   createJob: 'generation.job.create',
+  exportJobs: 'generation.job.export',
   getJob: 'generation.job.get',
   describe: 'generation.image.describe',
 } as const;
@@ -47,6 +50,7 @@ export const ASSETS = {
   resolveZip: 'assets.zip.resolve',
   /** Which of these jobs still have images (generation purges finished jobs that have none). */
   jobsWithAssets: 'assets.job.with-assets',
+  exportPage: 'assets.export.page',
   usage: 'assets.usage.get',
   unsubscribeReminders: 'assets.reminders.unsubscribe',
 } as const;
@@ -63,6 +67,8 @@ export const EVENTS = {
   jobSucceeded: 'generation.job.succeeded',
   jobFailed: 'generation.job.failed',
   subscriptionChanged: 'billing.subscription.changed',
+  /** Every service removes or anonymises the user's data once `purgeAfter` has passed. */
+  accountDeleted: 'auth.account.deleted',
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

@@ -50,5 +50,7 @@ export const serviceEnvSchema = z.object({
   NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
   HEALTH_PORT: port.default(0),
   LOG_LEVEL: env.logLevel,
+  /** How often deleted accounts whose retention has passed are purged. */
+  ACCOUNT_PURGE_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

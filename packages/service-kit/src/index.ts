@@ -10,3 +10,4 @@ export * from './events.js';
 export * from './bootstrap.js';
 export * from './nest-logger.js';
 export * from './periodic-sweeper.js';
+export * from './account-purges.js';

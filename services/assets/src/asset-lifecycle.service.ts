@@ -29,6 +29,20 @@ export class AssetLifecycle {
     await this.assets.deleteMarked(marked.map((asset) => asset.id));
   }
 
+  /** A deleted account's library, after the retention: every image (files, then rows) and its records. */
+  async purgeUser(userId: string): Promise<{ assets: number }> {
+    let total = 0;
+    for (;;) {
+      const marked = await this.assets.markUserBatch(userId, BATCH);
+      if (marked.length === 0) break;
+      await this.finishDelete(marked);
+      total += marked.length;
+    }
+    await this.finishDelete(await this.assets.markedOf(userId)); // marked earlier, by a delete that stopped half-way
+    await this.assets.deleteUserRecords(userId);
+    return { assets: total };
+  }
+
   /** Retention: expired assets go, in batches, marked first. */
   async sweepExpired(): Promise<number> {
     let total = 0;

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ASSETS, assetRequest, bulkDeleteRequest, ingestRequest, jobsWithAssetsRequest, unsubscribeRemindersRequest, usageRequest, listAssetsRequest, resolveDownloadRequest, resolveZipRequest, upscaleRequest } from '@printloom/contracts';
+import { ASSETS, assetRequest, bulkDeleteRequest, exportPageRequest, ingestRequest, jobsWithAssetsRequest, unsubscribeRemindersRequest, usageRequest, listAssetsRequest, resolveDownloadRequest, resolveZipRequest, upscaleRequest } from '@printloom/contracts';
 import { ZodPipe } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { AssetsService } from './assets.service.js';
@@ -14,6 +14,11 @@ export class AssetsController {
     private readonly operations: ImageOperationsService,
     private readonly reminders: ExpiryReminders,
   ) {}
+
+  @MessagePattern(ASSETS.exportPage)
+  exportPage(@Payload(new ZodPipe(exportPageRequest)) request: z.infer<typeof exportPageRequest>) {
+    return this.assets.exportPage(request.userId, request.after);
+  }
 
   @MessagePattern(ASSETS.usage)
   usage(@Payload(new ZodPipe(usageRequest)) request: z.infer<typeof usageRequest>) {

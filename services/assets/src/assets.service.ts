@@ -97,6 +97,21 @@ export class AssetsService {
     return this.assets.usage(userId, LIMITS.expiryWarningDays);
   }
 
+  /** Every image of the user, page by page, with the key of its original and a download name. */
+  async exportPage(userId: string, after: string | null) {
+    const limit = 200;
+    const rows = await this.assets.exportPage(userId, after, limit);
+    return {
+      assets: rows.map((row) => ({
+        ...toAsset(row),
+        key: this.files.keyOf(row.user_id, row.id, 'original'),
+        fileName: downloadFileName(row.prompt, row.variant, row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', 'png'),
+        bytes: Number(row.original_size),
+      })),
+      next: rows.length === limit ? rows[rows.length - 1].id : null,
+    };
+  }
+
   async jobsWithAssets(jobIds: string[]): Promise<{ jobIds: string[] }> {
     return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
   }

@@ -1,4 +1,4 @@
-import { startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import { handleAccountDeletions, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import { createStorage, type ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
@@ -7,6 +7,7 @@ import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
+import { ReminderRepository } from './repositories/reminder.repository.js';
 import { TIME_BUDGETS } from '@printloom/contracts';
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
@@ -38,7 +39,19 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
         startPeriodicSweeper({ ...common, name: 'expiry-reminders', intervalMs: config.ASSET_REMINDER_INTERVAL_MS, run: () => app.get(ExpiryReminders).sendDue() }),
         startPeriodicSweeper({ ...common, name: 'asset-reconcile', intervalMs: config.ASSET_RECONCILE_INTERVAL_MS, run: () => lifecycle.reconcile() }),
       ]);
+      const reminders = app.get(ReminderRepository);
+      const stopDeletions = await handleAccountDeletions({
+        ...common,
+        schema: 'assets',
+        durable: 'assets-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        onDeleted: (account) => reminders.stopFor(account.userId),
+        purge: (account) => lifecycle.purgeUser(account.userId),
+      });
       return async () => {
+        await stopDeletions();
         await stopSweepers();
         await imagePool.close();
       };

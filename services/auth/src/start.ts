@@ -1,4 +1,4 @@
-import { LIMITS } from '@printloom/contracts';
+import { LIMITS, RETENTION } from '@printloom/contracts';
 import { ensureEventsStream, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import type { AuthConfig } from './config.js';
 import { AuthModule } from './auth.module.js';
@@ -6,6 +6,8 @@ import { authDatabase } from './database/database-options.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { CodeRepository } from './repositories/code.repository.js';
+import { UserRepository } from './repositories/user.repository.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 
 export function startAuthService(config: AuthConfig): Promise<RunningService> {
   return startService({
@@ -18,6 +20,8 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
       const counters = app.get(RateLimitRepository);
       const sessions = app.get(SessionRepository);
       const codes = app.get(CodeRepository);
+      const users = app.get(UserRepository);
+      const deletion = app.get(AccountDeletionService);
       return stopAll([
         startPeriodicSweeper({
           name: 'auth-retention',
@@ -28,7 +32,15 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
             expired_sessions: await sessions.deleteExpired(),
             spent_codes: await codes.deleteSpent(LIMITS.codeMaxAttempts),
             rate_limit_windows: await counters.deleteOlderThan(2 * 3600),
+            purged_accounts: await users.purgeDeletedBefore(RETENTION.deletedAccountDays),
           }),
+        }),
+        startPeriodicSweeper({
+          name: 'account-deletion-events',
+          intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+          logger: infra.logger,
+          registry: infra.metrics.registry,
+          run: async () => ({ announced: await deletion.announcePending() }),
         }),
       ]);
     },

@@ -16,13 +16,15 @@ import { createStripeClient } from './payments/stripe-client.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
+import { AccountClosureService } from './account-closure.service.js';
+import { AccountDataController } from './account-data.controller.js';
 
 @Module({})
 export class BillingModule {
   static forRoot(config: BillingConfig): DynamicModule {
     return {
       module: BillingModule,
-      controllers: [BillingController],
+      controllers: [BillingController, AccountDataController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         { provide: STRIPE_CLIENT, useValue: config.STRIPE_SECRET_KEY ? createStripeClient(config) : null },
@@ -42,6 +44,7 @@ export class BillingModule {
         LedgerRepository,
         SubscriptionRepository,
         CheckoutRepository,
+        AccountClosureService,
       ],
       exports: [CreditsService, SubscriptionsService],
     };

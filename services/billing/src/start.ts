@@ -1,10 +1,11 @@
 import { EVENTS } from '@printloom/contracts';
-import { consumeEvents, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
+import { consumeEvents, handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
 import type { BillingConfig } from './config.js';
 import { BillingModule } from './billing.module.js';
 import { billingDatabase } from './database/database-options.js';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { AccountClosureService } from './account-closure.service.js';
 
 export function startBillingService(config: BillingConfig): Promise<RunningService> {
   return startService({
@@ -33,7 +34,20 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
           await Promise.all([credits.sweep(), subscriptions.renewDueLocalSubscriptions()]);
         },
       });
+      const closure = app.get(AccountClosureService);
+      const stopDeletions = await handleAccountDeletions({
+        schema: 'billing',
+        durable: 'billing-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        onDeleted: (account) => closure.cancelSubscription(account.userId),
+        purge: (account) => closure.purge(account.userId),
+      });
       return async () => {
+        await stopDeletions();
         await sweeper.stop();
         await trialGrants.stop();
       };

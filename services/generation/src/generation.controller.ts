@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { GENERATION, describeRequest, generateRequest, getJobRequest } from '@printloom/contracts';
+import { GENERATION, describeRequest, exportJobsRequest, generateRequest, getJobRequest } from '@printloom/contracts';
 import { ZodPipe } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { GenerationService } from './generation.service.js';
@@ -17,6 +17,11 @@ export class GenerationController {
   @MessagePattern(GENERATION.getJob)
   getJob(@Payload(new ZodPipe(getJobRequest)) request: z.infer<typeof getJobRequest>) {
     return this.generation.getJob(request.userId, request.jobId);
+  }
+
+  @MessagePattern(GENERATION.exportJobs)
+  exportJobs(@Payload(new ZodPipe(exportJobsRequest)) request: z.infer<typeof exportJobsRequest>) {
+    return this.generation.exportJobs(request.userId);
   }
 
   @MessagePattern(GENERATION.describe)

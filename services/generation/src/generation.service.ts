@@ -40,6 +40,13 @@ export class GenerationService {
     return { jobId };
   }
 
+  async exportJobs(userId: string) {
+    const rows = await this.jobs.forExport(userId);
+    return {
+      jobs: rows.map((row) => ({ id: row.id, prompt: row.prompt, status: row.status, error: row.error, createdAt: new Date(row.created_at).toISOString(), finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null })),
+    };
+  }
+
   async getJob(userId: string, jobId: string): Promise<{ job: Job }> {
     const job = await this.jobs.find(jobId);
     if (!job || job.user_id !== userId) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);

@@ -1,4 +1,4 @@
-import { startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import { handleAccountDeletions, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
 import { GenerationModule } from './generation.module.js';
@@ -53,7 +53,17 @@ export async function startGenerationService(config: GenerationConfig, overrides
         startPeriodicSweeper({ ...common, name: 'staging', intervalMs: config.STAGING_SWEEP_INTERVAL_MS, run: () => housekeeping.sweepStaging() }),
         startPeriodicSweeper({ ...common, name: 'job-retention', intervalMs: config.JOB_PURGE_INTERVAL_MS, run: () => housekeeping.purgeFinishedJobs() }),
       ]);
+      const stopDeletions = await handleAccountDeletions({
+        ...common,
+        schema: 'generation',
+        durable: 'generation-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        purge: async (account) => ({ jobs: await jobs.deleteForUser(account.userId) }),
+      });
       return async () => {
+        await stopDeletions();
         await stopSweepers();
         await worker.stop();
       };

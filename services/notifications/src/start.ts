@@ -1,9 +1,10 @@
 import { RETENTION } from '@printloom/contracts';
-import { startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
+import { handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
 import type { NotificationsConfig } from './config.js';
 import { NotificationsModule } from './notifications.module.js';
 import { notificationsDatabase } from './database/database-options.js';
 import { OutboxRepository } from './repositories/outbox.repository.js';
+import { SupportRepository } from './repositories/support.repository.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxWorker } from './outbox-worker.js';
 
@@ -34,7 +35,19 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
         registry: infra.metrics.registry,
         run: async () => ({ blanked_bodies: await outbox!.blankSentBodies(RETENTION.sentMailBodyHours), deleted_rows: await outbox!.deleteFinished(RETENTION.mailRowsDays) }),
       });
+      const support = new SupportRepository(infra.dataSource);
+      const stopDeletions = await handleAccountDeletions({
+        schema: 'notifications',
+        durable: 'notifications-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        purge: async (account) => ({ mails: await outbox!.deleteFor(account.email), support_messages: await support.deleteFor(account.userId, account.email) }),
+      });
       return async () => {
+        await stopDeletions();
         await retention.stop();
         await worker!.stop();
         transport.close();

@@ -1,6 +1,6 @@
 // Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
 // shows them in the notification.
-export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'support-message' | 'expiry-reminder';
+export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'support-message' | 'expiry-reminder' | 'account-deleted';
 
 export interface RenderedEmail {
   subject: string;
@@ -58,6 +58,15 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
         ),
       };
     }
+    case 'account-deleted':
+      return {
+        subject: 'Your Printloom account has been deleted',
+        text: `Your Printloom account has been deleted and you have been signed out everywhere. Any subscription was cancelled.\n\nYour images and account data will be removed within ${data.purgeDays ?? '90'} days; billing records are kept as our privacy policy states.\n\nPrivacy policy: ${publicUrl}/privacy`,
+        html: layout(
+          'Your account has been deleted',
+          `<p>Your Printloom account has been deleted and you have been signed out everywhere. Any subscription was cancelled.</p><p>Your images and account data will be removed within ${escapeHtml(data.purgeDays ?? '90')} days; billing records are kept as our <a href="${escapeHtml(publicUrl)}/privacy">privacy policy</a> states.</p>`,
+        ),
+      };
     case 'support-message':
       return {
         subject: `[${data.type}] ${data.subject}`,

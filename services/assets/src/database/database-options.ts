@@ -1,4 +1,4 @@
-import type { DatabaseOptions } from '@printloom/service-kit';
+import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { Assets1763800000300 } from './migrations/1763800000300-assets.js';
 import { DeletionMark1763800000301 } from './migrations/1763800000301-deletion-mark.js';
 import { ImageOperations1763800000302 } from './migrations/1763800000302-image-operations.js';
@@ -7,5 +7,5 @@ import { ExpiryReminders1763800000303 } from './migrations/1763800000303-expiry-
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
   entities: [],
-  migrations: [Assets1763800000300, DeletionMark1763800000301, ImageOperations1763800000302, ExpiryReminders1763800000303],
+  migrations: [Assets1763800000300, DeletionMark1763800000301, ImageOperations1763800000302, ExpiryReminders1763800000303, accountPurgesMigration('assets', 1763800000315)],
 };

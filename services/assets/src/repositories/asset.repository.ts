@@ -177,4 +177,30 @@ export class AssetRepository {
     );
     return { images: row.images, bytes: Number(row.bytes), expiringSoon: row.expiring };
   }
+
+  async markUserBatch(userId: string, limit: number): Promise<AssetRef[]> {
+    const [rows]: [AssetRef[], number] = await this.dataSource.query(
+      `UPDATE assets.assets SET deleting_at = now() WHERE id IN (SELECT id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NULL LIMIT $2) RETURNING id, user_id`,
+      [userId, limit],
+    );
+    return rows;
+  }
+
+  markedOf(userId: string): Promise<AssetRef[]> {
+    return this.dataSource.query(`SELECT id, user_id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NOT NULL`, [userId]);
+  }
+
+  /** The user's rate-limit and reminder records. */
+  async deleteUserRecords(userId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM assets.image_operations WHERE user_id = $1`, [userId]);
+    await this.dataSource.query(`DELETE FROM assets.expiry_reminders WHERE user_id = $1`, [userId]);
+  }
+
+  /** A page of the user's live library by id, for the data export. */
+  exportPage(userId: string, afterId: string | null, limit: number): Promise<AssetRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM assets.assets WHERE user_id = $1 AND ${LIVE} AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
+      [userId, afterId, limit],
+    );
+  }
 }

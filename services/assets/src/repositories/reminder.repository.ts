@@ -48,6 +48,14 @@ export class ReminderRepository {
     );
   }
 
+  /** No more reminders for this user (the account was deleted). */
+  async stopFor(userId: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO assets.expiry_reminders (user_id, unsubscribed_at) VALUES ($1, now()) ON CONFLICT (user_id) DO UPDATE SET unsubscribed_at = coalesce(assets.expiry_reminders.unsubscribed_at, now())`,
+      [userId],
+    );
+  }
+
   /** True when the token belonged to someone (now unsubscribed). */
   async unsubscribe(token: string): Promise<boolean> {
     const [, count]: [unknown, number] = await this.dataSource.query(`UPDATE assets.expiry_reminders SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE unsubscribe_token = $1`, [token]);

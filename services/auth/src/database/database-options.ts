@@ -4,9 +4,10 @@ import { Session } from '../entities/session.entity.js';
 import { OneTimeCode } from '../entities/code.entity.js';
 import { Initial1763800000000 } from './migrations/1763800000000-initial.js';
 import { CodesAndRateLimits1763800000001 } from './migrations/1763800000001-codes-and-rate-limits.js';
+import { AccountDeletion1763800000015 } from './migrations/1763800000015-account-deletion.js';
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
   entities: [User, Session, OneTimeCode],
-  migrations: [Initial1763800000000, CodesAndRateLimits1763800000001],
+  migrations: [Initial1763800000000, CodesAndRateLimits1763800000001, AccountDeletion1763800000015],
 };

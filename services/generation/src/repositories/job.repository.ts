@@ -79,4 +79,14 @@ export class JobRepository {
     const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM generation.jobs WHERE id = ANY($1::uuid[])`, [ids]);
     return count;
   }
+
+  async deleteForUser(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM generation.jobs WHERE user_id = $1`, [userId]);
+    return count;
+  }
+
+  /** Everything kept about the user's jobs, for the data export. */
+  forExport(userId: string): Promise<Array<{ id: string; prompt: string; status: string; error: string | null; created_at: Date; finished_at: Date | null }>> {
+    return this.dataSource.query(`SELECT id, prompt, status, error, created_at, finished_at FROM generation.jobs WHERE user_id = $1 ORDER BY created_at`, [userId]);
+  }
 }

@@ -71,4 +71,10 @@ export class OutboxRepository {
     );
     return count;
   }
+
+  /** A deleted account's mail: every row to its address. */
+  async deleteFor(recipient: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.outbox WHERE recipient = $1`, [recipient]);
+    return count;
+  }
 }
