@@ -10,4 +10,6 @@ const projects = [
 
 export default {
   projects: projects.map((dir) => `<rootDir>/${dir}`),
+  // A global option: the presets' own testTimeout is ignored when the projects run from the root.
+  testTimeout: 30000,
 };

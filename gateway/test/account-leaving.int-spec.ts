@@ -50,13 +50,13 @@ describe('leaving: download my data and delete my account, across every service 
     nc = await connectNats(system.nats.url, 'test');
     await ensureEventsStream(nc);
     storage = createStorage(storageEnvSchema.parse(system.env));
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await nc?.drain();
     await system?.close();
     await inbox?.stop();
-  });
+  }, 30_000);
 
   it('exports every image and the account, jobs and credit history as one ZIP', async () => {
     const { client, userId, jobId } = await seller('exporter@example.com');
@@ -77,7 +77,7 @@ describe('leaving: download my data and delete my account, across every service 
     for (const item of library) expect((await sharp(files.get(item.file)!).metadata()).format).toBe('png');
 
     expect((await new TestClient(system.baseUrl).get('/api/account/export')).status).toBe(401);
-  });
+  }, 30_000);
 
   it('deletes an account: typed confirmation, sessions end at once, subscription cancelled, email sent; data purged after the retention, billing records kept', async () => {
     const { client, userId, jobId } = await seller('leaver@example.com');

@@ -95,13 +95,13 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     await ensureEventsStream(nc);
     storage = createStorage(storageEnvSchema.parse(system.env));
     generation = await startGenerationService(loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05', GENERATION_CONCURRENCY: '1' }), { provider });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await generation?.close();
     await nc?.drain();
     await system?.close();
-  });
+  }, 30_000);
 
   it('after a burst of deletes, describes refused for credits, failed describes and failed jobs, storage and database agree exactly', async () => {
     const seller = await userWithTrial('burst@example.com');
@@ -154,7 +154,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     provider.release();
     await waitFor(async () => (await credits(client)) === 10);
     await waitFor(async () => (await keysUnder('uploads/')).length === 0);
-  });
+  }, 30_000);
 
   it('a delivered describe is charged once and leaves no upload', async () => {
     const { client } = await userWithTrial('describer@example.com');
@@ -163,7 +163,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     expect((await response.json()).description).toMatch(/print-ready graphic design/);
     expect(await credits(client)).toBe(9);
     expect(await keysUnder('uploads/')).toEqual([]);
-  });
+  }, 30_000);
 
   it('an upscale whose client went away still lands in the library, charged once', async () => {
     const { client } = await userWithTrial('impatient@example.com');

@@ -21,11 +21,11 @@ describe('retention sweepers (real PostgreSQL and NATS)', () => {
       services: ['auth', 'notifications'],
       env: { AUTH_SWEEP_INTERVAL_MS: '200', OUTBOX_SWEEP_INTERVAL_MS: '200', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_POLL_MS: '3600000' },
     });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await system?.close();
-  });
+  }, 30_000);
 
   it('auth purges expired sessions and spent codes, keeping live ones', async () => {
     const [user] = await auth().query(`INSERT INTO auth.users (email, verified_at) VALUES ('kept@example.com', now()) RETURNING id`);
@@ -46,7 +46,7 @@ describe('retention sweepers (real PostgreSQL and NATS)', () => {
     await waitFor(async () => (await auth().query(`SELECT 1 FROM auth.codes WHERE code_hash IN ('expired', 'exhausted')`)).length === 0);
     expect(await auth().query(`SELECT token_hash FROM auth.sessions`)).toEqual([{ token_hash: 'live-hash' }]);
     expect(await auth().query(`SELECT code_hash FROM auth.codes`)).toEqual([{ code_hash: 'live' }]);
-  });
+  }, 30_000);
 
   it('notifications blank sent bodies after 24 hours and delete finished rows after 30 days', async () => {
     const row = (key: string, status: string, sentHoursAgo: number | null, createdDaysAgo: number) =>
@@ -71,5 +71,5 @@ describe('retention sweepers (real PostgreSQL and NATS)', () => {
     ]);
     const metrics = await system.services.notifications!.infra.metrics.registry.metrics();
     expect(metrics).toMatch(/printloom_sweeper_items_total\{[^}]*sweeper="outbox-retention"[^}]*item="blanked_bodies"[^}]*\} [1-9]/);
-  });
+  }, 30_000);
 });

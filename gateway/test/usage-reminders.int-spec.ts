@@ -36,13 +36,13 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
     nc = await connectNats(system.nats.url, 'test');
     rpc = new RpcClient(nc, 10_000);
     storage = createStorage(storageEnvSchema.parse(system.env));
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await nc?.drain();
     await system?.close();
     await inbox?.stop();
-  });
+  }, 30_000);
 
   it('answers images, bytes and images expiring within 7 days in one call', async () => {
     const { client, userId } = await createSignedInUser(system, 'usage@example.com');
@@ -53,7 +53,7 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
     const [{ bytes }] = await assetsDb().query(`SELECT original_size::int AS bytes FROM assets.assets WHERE id = $1`, [ids[2]]);
     expect((await client.get('/api/assets/usage')).body).toEqual({ images: 2, bytes: bytes * 2, expiringSoon: 1 });
     expect((await new TestClient(system.baseUrl).get('/api/assets/usage')).status).toBe(401);
-  });
+  }, 30_000);
 
   it('emails a seller at most weekly about unstarred images expiring within 7 days, with a working unsubscribe link', async () => {
     const { userId } = await createSignedInUser(system, 'reminded@example.com');
@@ -86,5 +86,5 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
     await reminders.sendDue();
     const [{ sent }] = await assetsDb().query(`SELECT last_sent_at < now() - interval '7 days' AS sent FROM assets.expiry_reminders WHERE user_id = $1`, [userId]);
     expect(sent).toBe(true);
-  });
+  }, 30_000);
 });

@@ -47,7 +47,7 @@ describe('assets: per-user limits on image operations (real PostgreSQL, NATS, st
     assets = await startAssetsService(loadAssetsConfig(env));
     nc = await connectNats(nats.url, 'test');
     rpc = new RpcClient(nc, 30_000);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await nc?.drain();
@@ -55,7 +55,7 @@ describe('assets: per-user limits on image operations (real PostgreSQL, NATS, st
     await nats?.stop();
     await database?.drop();
     rmSync(storageDir, { recursive: true, force: true });
-  });
+  }, 30_000);
 
   it('refuses a third operation while two run, with 429 and the reason, and allows it once one ends', async () => {
     const userId = randomUUID();

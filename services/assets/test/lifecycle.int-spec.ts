@@ -78,7 +78,7 @@ describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', 
     nc = await connectNats(nats.url, 'test');
     rpc = new RpcClient(nc, 10_000);
     png = await sharp({ create: { width: 60, height: 80, channels: 4, background: '#e63946' } }).png().toBuffer();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await nc?.drain();
@@ -86,7 +86,7 @@ describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', 
     await nats?.stop();
     await database?.drop();
     rmSync(storageDir, { recursive: true, force: true });
-  });
+  }, 30_000);
 
   beforeEach(() => {
     storage.crashNextDelete = null;

@@ -29,7 +29,7 @@ export class ImagePool implements BackgroundRemover, Upscaler {
 
   constructor(options: { threads: number; maxQueue: number; budgets: { removeBackground: number; upscale: number } }) {
     // Admission is counted here (running + waiting ≤ threads + maxQueue): one clear rule, no library quirks.
-    this.pool = new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: options.threads, idleTimeout: 60_000 });
+    this.pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: options.threads, idleTimeout: 60_000 });
     this.capacity = options.threads + options.maxQueue;
     this.budgets = options.budgets;
   }
