@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { EVENTS, type Asset } from '@printloom/contracts';
 import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { assetKey, createStorage, jobImageKey, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
+import { assetKey, createStorage, jobImageKey, storageEnvSchema, uploadKey, type ObjectStorage } from '@printloom/storage';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -154,6 +156,20 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     provider.release();
     await waitFor(async () => (await credits(client)) === 10);
     await waitFor(async () => (await keysUnder('uploads/')).length === 0);
+  }, 30_000);
+
+  it('the staging sweeper removes jobs/ and uploads/ files a crash left behind, by age, and nothing fresh', async () => {
+    const dir = system.env.STORAGE_DIR;
+    const old = new Date(Date.now() - 2 * 3600_000);
+    const leftovers = [jobImageKey(randomUUID(), 'A'), uploadKey(randomUUID(), randomUUID())];
+    const fresh = [jobImageKey(randomUUID(), 'B'), uploadKey(randomUUID(), randomUUID())];
+    for (const key of [...leftovers, ...fresh]) await storage.put(key, Buffer.from('staged'), 'image/png');
+    for (const key of leftovers) await utimes(path.join(dir, key), old, old);
+    const housekeeping = new GenerationHousekeeping(generation.app.get(JobRepository), generation.app.get(JobProcessor), storage, generation.infra.rpc, { jobTimeoutMs: 600_000, stagingMaxAgeMs: 3600_000 });
+    expect(await housekeeping.sweepStaging()).toEqual({ job_files: 1, uploads: 1 });
+    expect([...(await keysUnder('jobs/')), ...(await keysUnder('uploads/'))].sort()).toEqual([...fresh].sort());
+    await storage.delete(fresh);
+    expect(await keysUnder('jobs/')).toEqual([]);
   }, 30_000);
 
   it('a delivered describe is charged once and leaves no upload', async () => {
