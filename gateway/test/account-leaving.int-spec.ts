@@ -103,6 +103,11 @@ describe('leaving: download my data and delete my account, across every service 
     expect((await otherDevice.get('/api/auth/me')).status).toBe(401);
     await inbox.waitFor('leaver@example.com', /^Your Printloom account has been deleted$/);
     await waitFor(async () => (await count('billing', `SELECT count(*)::int AS n FROM billing.subscriptions WHERE user_id = $1 AND status = 'canceled'`, [userId])) === 1);
+    // The address is free at once: coming back is a new account, and the old password no longer signs in.
+    expect(await new TestClient(system.baseUrl).post('/api/auth/login', { email: 'leaver@example.com', password: 'anything at all' })).toMatchObject({ status: 401 });
+    const again = await new TestClient(system.baseUrl).post<{ user: { id: string } }>('/api/auth/signup', { email: 'leaver@example.com', password: 'a brand new password' });
+    expect(again.status).toBe(200);
+    expect(again.body.user.id).not.toBe(userId);
 
     // Within the retention the data is kept (unusable): every service has recorded the purge.
     for (const service of ['assets', 'generation', 'billing', 'notifications'] as const) {

@@ -32,7 +32,7 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
 
   it('ran its migrations into its own schema', async () => {
     const rows = await first.infra.dataSource.query(`SELECT name FROM auth.migrations ORDER BY id`);
-    expect(rows).toEqual([{ name: 'Initial1763800000000' }, { name: 'CodesAndRateLimits1763800000001' }, { name: 'AccountDeletion1763800000015' }]);
+    expect(rows).toEqual([{ name: 'Initial1763800000000' }, { name: 'CodesAndRateLimits1763800000001' }, { name: 'AccountDeletion1763800000015' }, { name: 'ReleaseDeletedIdentity1763800000016' }]);
     const tables = await first.infra.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' ORDER BY table_name`);
     expect(tables.map((row: { table_name: string }) => row.table_name)).toEqual(['codes', 'migrations', 'rate_limits', 'sessions', 'users']);
   });

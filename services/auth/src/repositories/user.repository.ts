@@ -41,10 +41,14 @@ export class UserRepository {
     await this.users.update({ id }, { googleId });
   }
 
-  /** Marks the account deleted; null when it already was (or never existed). */
+  /**
+   * Marks the account deleted and frees its sign-in identity (email, Google id, password) at once;
+   * the address stays in `deleted_email` until the purge. Null when it already was deleted.
+   */
   async markDeleted(id: string): Promise<{ email: string; deletedAt: Date } | null> {
     const [rows]: [Array<{ email: string; deleted_at: Date }>, number] = await this.users.query(
-      `UPDATE auth.users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING email, deleted_at`,
+      `UPDATE auth.users SET deleted_at = now(), deleted_email = email, email = id || '@deleted.invalid', google_id = NULL, password_hash = NULL
+       WHERE id = $1 AND deleted_at IS NULL RETURNING deleted_email AS email, deleted_at`,
       [id],
     );
     return rows[0] ? { email: rows[0].email, deletedAt: rows[0].deleted_at } : null;
@@ -52,7 +56,7 @@ export class UserRepository {
 
   /** Deletions whose event may not have gone out (a crash between the mark and the publish). */
   unannouncedDeletions(limit: number): Promise<Array<{ id: string; email: string; deleted_at: Date }>> {
-    return this.users.query(`SELECT id, email, deleted_at FROM auth.users WHERE deleted_at IS NOT NULL AND deletion_announced_at IS NULL LIMIT $1`, [limit]);
+    return this.users.query(`SELECT id, deleted_email AS email, deleted_at FROM auth.users WHERE deleted_at IS NOT NULL AND deletion_announced_at IS NULL LIMIT $1`, [limit]);
   }
 
   async markDeletionAnnounced(id: string): Promise<void> {
