@@ -22,6 +22,7 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
         pollMs: config.MAIL_POLL_MS,
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
+        registry: infra.metrics.registry,
       });
       return NotificationsModule.forRoot(config, worker);
     },
