@@ -70,12 +70,12 @@ export class JobProcessor {
   /** Fails a job once, gives its credit back and removes its staging files. */
   async fail(job: JobRow, error: string): Promise<void> {
     if (!(await this.jobs.finish(job.id, 'failed', error))) return;
-    await this.removeStaging(job.id);
     if (job.reservation_id) {
       await this.rpc.request(BILLING.release, { reservationId: job.reservation_id }, settleReply).catch((releaseError: unknown) =>
         this.logger.error({ err: releaseError, jobId: job.id }, 'Release failed; the billing sweeper will return the credit'),
       );
     }
+    await this.removeStaging(job.id);
   }
 
   private async run(job: JobRow): Promise<void> {
