@@ -345,6 +345,28 @@ await test('a phone-sized screen gets the same workspace', async (page) => {
   await shot(page, 'examples-phone-dark');
 }, { viewport: { width: 390, height: 844 } });
 
+await test('account: storage used, download my data, delete the account with a typed confirmation', async (page) => {
+  const email = `e2e-leaver-${Date.now()}@example.com`;
+  await signUp(page, email);
+  await generate(page, "'Bye Bye' retro sunset sticker");
+  await page.goto(`${base}/account`);
+  await page.getByRole('heading', { name: 'Storage' }).waitFor();
+  await page.getByText('Space used').waitFor();
+  expect((await page.getByText('Images', { exact: true }).count()) === 1, 'storage card without its image count');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download My Data' }).click();
+  expect(/^printloom-my-data-\d{4}-\d{2}-\d{2}\.zip$/.test((await download).suggestedFilename()), 'data export not downloaded as a ZIP');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const confirm = page.getByRole('button', { name: 'Delete My Account' });
+  expect(await confirm.isDisabled(), 'delete allowed before typing DELETE');
+  await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await shot(page, 'account-delete-dialog-dark');
+  await confirm.click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto(`${base}/account`);
+  await page.waitForURL('**/auth');
+});
+
 await browser.close();
 const passed = results.filter((result) => result.ok).length;
 const failed = results.length - passed;

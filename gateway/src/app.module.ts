@@ -12,6 +12,7 @@ import { GoogleAuthModule } from './google/google.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { DescribeModule } from './describe/describe.module.js';
 import { StripeWebhookModule } from './stripe-webhook/stripe-webhook.module.js';
+import { AccountExportModule } from './account/account-export.module.js';
 
 export interface GatewayInfra {
   config: GatewayConfig;
@@ -43,7 +44,7 @@ export class AppModule {
     return {
       module: AppModule,
       // Feature modules with dedicated routes first: their literal paths (e.g. /api/download/zip) win over parameters.
-      imports: [GatewayCoreModule.forRoot(infra), GoogleAuthModule, DownloadsModule, DescribeModule, StripeWebhookModule],
+      imports: [GatewayCoreModule.forRoot(infra), GoogleAuthModule, DownloadsModule, DescribeModule, StripeWebhookModule, AccountExportModule],
       controllers: [HealthController, DocsController, ...RPC_ROUTE_CONTROLLERS],
       providers: [RpcForwarder],
     };

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { TIME_BUDGETS } from '@printloom/contracts';
 import { env, parseConfig } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
@@ -47,7 +48,7 @@ export const gatewayEnvSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
-  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(TIME_BUDGETS.request.gateway),
   TRUST_PROXY: trustProxy,
   GOOGLE_CLIENT_ID: env.optionalString,
   GOOGLE_CLIENT_SECRET: env.optionalString,

@@ -228,8 +228,8 @@ describe('the asset library through the gateway (real PostgreSQL, NATS and stora
     const { assetIds } = await ingestJob(userId, 'short-lived', ['A', 'B']);
     await system.services.assets!.infra.dataSource.query(`UPDATE assets.assets SET expires_at = now() - interval '1 minute' WHERE id = $1`, [assetIds[0]]);
     expect((await list(client)).assets.map((asset) => asset.id)).toEqual([assetIds[1]]);
-    const { AssetsService } = await import('../../services/assets/src/assets.service.js');
-    await system.services.assets!.app.get(AssetsService).sweepExpired();
+    const { AssetLifecycle } = await import('../../services/assets/src/asset-lifecycle.service.js');
+    await system.services.assets!.app.get(AssetLifecycle).sweepExpired();
     const [{ count }] = await system.services.assets!.infra.dataSource.query(`SELECT count(*)::int AS count FROM assets.assets WHERE id = $1`, [assetIds[0]]);
     expect(count).toBe(0);
     expect(await storage.stat(`u/${userId}/${assetIds[0]}/original.png`)).toBeNull();

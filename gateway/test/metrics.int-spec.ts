@@ -73,7 +73,7 @@ describe('Prometheus metrics beyond the Node defaults (real services)', () => {
     const billing = await scrape(system.services.billing!.healthPort);
     expect(sample(billing, 'printloom_credits_total', { movement: 'reserved' })).toBe(1);
     expect(sample(billing, 'printloom_credits_total', { movement: 'committed' })).toBe(1);
-    await eventually(async () => (sample(await scrape(system.services.billing!.healthPort), 'printloom_sweeper_runs_total', { sweeper: 'billing-credits', outcome: 'ok' }) ?? 0) >= 1);
+    await eventually(async () => (sample(await scrape(system.services.billing!.healthPort), 'printloom_sweeper_runs_total', { sweeper: 'billing', outcome: 'ok' }) ?? 0) >= 1);
 
     const notifications = await scrape(system.services.notifications!.healthPort);
     expect(sample(notifications, 'printloom_mails_total', { outcome: 'sent' })).toBeGreaterThanOrEqual(1);

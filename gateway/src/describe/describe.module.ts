@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Inject, Module, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { AppError, GENERATION, LIMITS, describeReply } from '@printloom/contracts';
-import { RpcClient } from '@printloom/service-kit';
-import type { ObjectStorage } from '@printloom/storage';
+import { AppError, BILLING, CREDIT_COSTS, GENERATION, LIMITS, TIME_BUDGETS, describeReply, reserveReply, settleReply } from '@printloom/contracts';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { uploadKey, type ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../core/tokens.js';
 import { SessionService } from '../core/session.service.js';
 import { requestIdOf } from '../core/request.js';
@@ -25,13 +25,19 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
   );
 }
 
-/** Describe an image: the upload goes to storage and only its key travels to generation over NATS. */
+/**
+ * Describe an image: the upload goes to storage and only its key travels to generation over NATS.
+ * The gateway holds the credit: reserved before anything is stored, committed only once the answer
+ * can be delivered, released otherwise (refused, failed, timed out, or the client went away), and
+ * the upload deleted either way (the generation sweeper removes any a crash leaves behind).
+ */
 @Controller()
 class DescribeController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Post('/api/describe')
@@ -44,9 +50,28 @@ class DescribeController {
     const mimeType = sniffImageType(file.buffer);
     if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a JPEG, PNG or WebP image.');
     await assertWithinDecodeLimits(file.buffer);
-    const uploadKey = `uploads/${userId}/${randomUUID()}`;
-    await this.storage.put(uploadKey, file.buffer, mimeType);
-    return this.rpc.request(GENERATION.describe, { userId, uploadKey, mimeType }, describeReply, { requestId: requestIdOf(req), timeoutMs: 190_000 });
+    const requestId = requestIdOf(req);
+    let clientGone = false;
+    res.once('close', () => {
+      if (!res.writableFinished) clientGone = true;
+    });
+    const uploadId = randomUUID();
+    const key = uploadKey(userId, uploadId);
+    const { reservationId } = await this.rpc.request(BILLING.reserve, { userId, amount: CREDIT_COSTS.describe, reason: 'describe', ref: `describe:${uploadId}` }, reserveReply, { requestId });
+    let committed = false;
+    try {
+      await this.storage.put(key, file.buffer, mimeType);
+      const reply = await this.rpc.request(GENERATION.describe, { userId, uploadKey: key, mimeType }, describeReply, { requestId, timeoutMs: TIME_BUDGETS.describe.gateway });
+      if (clientGone) throw new AppError('TIMEOUT', 'The client went away before the description was ready.');
+      await this.rpc.request(BILLING.commit, { reservationId }, settleReply, { requestId });
+      committed = true;
+      return reply;
+    } finally {
+      if (!committed) {
+        await this.rpc.request(BILLING.release, { reservationId }, settleReply, { requestId }).catch((error: unknown) => this.logger.error({ err: error, reservationId }, 'Release failed; the billing sweeper will return the credit'));
+      }
+      await this.storage.delete([key]).catch((error: unknown) => this.logger.warn({ err: error, key }, 'Upload not deleted; the staging sweeper will'));
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { sessionReply, type RpcRoute } from '@printloom/contracts';
+import { TIME_BUDGETS, sessionReply, type RpcRoute } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../core/session.service.js';
@@ -27,7 +27,8 @@ export class RpcForwarder {
       sessionToken: this.sessions.tokenOf(req),
     };
     const payload = route.toRequest ? route.toRequest(input) : { ...input.query, ...input.body, ...(user ? { userId: user.userId } : {}) };
-    const reply = await this.rpc.forward(route.subject, payload, { requestId: requestIdOf(req), timeoutMs: this.config.RPC_TIMEOUT_MS });
+    const timeoutMs = route.timeBudget ? TIME_BUDGETS[route.timeBudget].gateway : this.config.RPC_TIMEOUT_MS;
+    const reply = await this.rpc.forward(route.subject, payload, { requestId: requestIdOf(req), timeoutMs });
 
     if (route.session === 'start') {
       const { session, ...rest } = sessionReply.parse(reply);

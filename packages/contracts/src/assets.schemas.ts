@@ -98,3 +98,26 @@ export const zipQuery = z.object({
 });
 export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids });
 export const resolveZipReply = z.object({ files: z.array(z.object({ key: z.string(), fileName: z.string() })) });
+
+export const jobsWithAssetsRequest = z.object({ jobIds: z.array(uuid).max(500) });
+export const jobsWithAssetsReply = z.object({ jobIds: z.array(uuid) });
+
+/** What the library keeps for a user: one call for /account. */
+export const usageRequest = z.object({ userId: uuid });
+export const usageReply = z.object({
+  images: z.number().int(),
+  /** Bytes of the print originals. */
+  bytes: z.number().int(),
+  /** Images that expire within LIMITS.expiryWarningDays (star them to keep them). */
+  expiringSoon: z.number().int(),
+});
+
+export const unsubscribeRemindersQuery = z.object({ token: z.uuid({ message: 'This unsubscribe link is not valid.' }) });
+export const unsubscribeRemindersRequest = unsubscribeRemindersQuery;
+
+/** One page of a user's whole library for the data export (every file, with its metadata). */
+export const exportPageRequest = z.object({ userId: uuid, after: uuid.nullable().default(null) });
+export const exportPageReply = z.object({
+  assets: z.array(asset.extend({ key: z.string(), fileName: z.string(), bytes: z.number().int() })),
+  next: uuid.nullable(),
+});

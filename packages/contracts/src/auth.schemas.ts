@@ -50,3 +50,11 @@ export const googleSignInRequest = z.object({
 export { messageReply, ok };
 export type MeReply = z.infer<typeof meReply>;
 export type PublicUser = z.infer<typeof publicUser>;
+
+/** Deleting an account is typed out: the word DELETE, exactly. */
+export const ACCOUNT_DELETION_WORD = 'DELETE';
+export const deleteAccountBody = z.object({
+  confirmation: z.literal(ACCOUNT_DELETION_WORD, { message: `Type ${ACCOUNT_DELETION_WORD} to confirm.` }),
+});
+export const deleteAccountRequest = deleteAccountBody.extend({ userId: uuid });
+export const deleteAccountReply = z.object({ message: z.string(), purgeAfter: z.iso.datetime() });

@@ -92,3 +92,8 @@ export const creditHistoryEntry = z.object({
 });
 export const creditHistoryReply = z.object({ entries: z.array(creditHistoryEntry).max(CREDIT_HISTORY_LIMIT) });
 export type CreditHistoryEntry = z.infer<typeof creditHistoryEntry>;
+export const exportHistoryRequest = z.object({ userId: uuid });
+export const exportHistoryReply = z.object({
+  entries: z.array(z.object({ at: z.iso.datetime(), delta: z.number().int(), reason: z.string(), ref: z.string().nullable() })),
+  subscription: z.object({ planId: z.string(), status: z.string(), currentPeriodEnd: z.iso.datetime().nullable() }).nullable(),
+});

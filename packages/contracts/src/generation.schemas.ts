@@ -38,3 +38,8 @@ export const describeReply = z.object({ description: z.string() });
 
 /** The message on the work queue: the job row in PostgreSQL is the source of truth. */
 export const dispatchMessage = z.object({ jobId: uuid });
+
+export const exportJobsRequest = z.object({ userId: uuid });
+export const exportJobsReply = z.object({
+  jobs: z.array(z.object({ id: uuid, prompt: z.string(), status: z.string(), error: z.string().nullable(), createdAt: z.iso.datetime(), finishedAt: z.iso.datetime().nullable() })),
+});

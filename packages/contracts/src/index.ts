@@ -14,3 +14,4 @@ export * from './events.schemas.js';
 export * from './endpoints.js';
 export * from './rpc.js';
 export * from './routes.js';
+export * from './time-budgets.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { clientInfo, email, uuid, ok } from './common.schemas.js';
 
-export const emailTemplate = z.enum(['verification-code', 'password-reset-code', 'welcome', 'payment-failed']);
+export const emailTemplate = z.enum(['verification-code', 'password-reset-code', 'welcome', 'payment-failed', 'expiry-reminder', 'account-deleted']);
 export const sendEmailRequest = z.object({
   to: email,
   template: emailTemplate,

@@ -13,6 +13,7 @@ import * as notifications from './notifications.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 import { endpoint, type EndpointId, type HttpMethod } from './endpoints.js';
 import type { RpcSubject } from './rpc.js';
+import type { TimeBudgetName } from './time-budgets.js';
 
 export type { HttpMethod } from './endpoints.js';
 
@@ -52,6 +53,8 @@ export interface RpcRoute extends RouteBase {
   kind: 'rpc';
   subject: RpcSubject;
   toRequest?: (input: RouteInput) => Record<string, unknown>;
+  /** How long the gateway waits (TIME_BUDGETS); plain requests when absent. */
+  timeBudget?: TimeBudgetName;
   /** 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. */
   session?: 'start' | 'end';
 }
@@ -79,6 +82,8 @@ const ROUTE_TABLE = [
   { ...endpoint('forgotPassword'), kind: 'rpc', tag: 'auth', summary: 'Email a password-reset code (same answer whether the email exists or not)', access: 'public', subject: AUTH.forgotPassword, body: auth.emailBody, toRequest: withClient, reply: messageReply },
   { ...endpoint('resetPassword'), kind: 'rpc', tag: 'auth', summary: 'Set a new password with a reset code; ends every session', access: 'public', subject: AUTH.resetPassword, body: auth.resetPasswordBody, toRequest: withClient, reply: messageReply },
   { ...endpoint('logout'), kind: 'rpc', tag: 'auth', summary: 'End the current session', access: 'public', subject: AUTH.logout, toRequest: (input) => ({ token: input.sessionToken ?? undefined }), session: 'end', reply: ok },
+  { ...endpoint('deleteAccount'), kind: 'rpc', tag: 'auth', summary: 'Delete my account (type DELETE): sessions end at once, the subscription is cancelled, data is removed after 90 days', access: 'user', subject: AUTH.deleteAccount, body: auth.deleteAccountBody, toRequest: withUser, session: 'end', reply: auth.deleteAccountReply },
+  { ...endpoint('exportAccount'), kind: 'custom', tag: 'auth', summary: 'Download my data: a ZIP of every image plus JSON of the account, jobs and credit history', access: 'user', contentType: 'application/zip' },
   { ...endpoint('startGoogleSignIn'), kind: 'custom', tag: 'auth', summary: 'Start Google sign-in (browser navigation)', access: 'public' },
   { ...endpoint('finishGoogleSignIn'), kind: 'custom', tag: 'auth', summary: 'Google sign-in callback', access: 'public', subject: AUTH.googleSignIn },
 
@@ -92,11 +97,13 @@ const ROUTE_TABLE = [
 
   // Assets
   { ...endpoint('listAssets'), kind: 'rpc', tag: 'assets', summary: 'The library, newest first, 24 per page', access: 'user', subject: ASSETS.list, query: assets.listAssetsQuery, toRequest: withUser, reply: assets.listAssetsReply },
+  { ...endpoint('getAssetUsage'), kind: 'rpc', tag: 'assets', summary: 'Storage used (images, bytes) and images expiring in the next 7 days', access: 'user', subject: ASSETS.usage, toRequest: withUser, reply: assets.usageReply },
+  { ...endpoint('unsubscribeReminders'), kind: 'rpc', tag: 'assets', summary: 'Stop the expiry reminder emails (the link in each reminder)', access: 'public', subject: ASSETS.unsubscribeReminders, query: assets.unsubscribeRemindersQuery, toRequest: (input) => ({ ...input.query }), reply: messageReply },
   { ...endpoint('toggleStar'), kind: 'rpc', tag: 'assets', summary: 'Toggle the star (starred: kept 1 year)', access: 'user', subject: ASSETS.star, params: assets.assetParams, toRequest: withAsset, reply: assets.starReply },
   { ...endpoint('deleteAssets'), kind: 'rpc', tag: 'assets', summary: 'Delete up to 100 assets', access: 'user', subject: ASSETS.bulkDelete, body: assets.bulkIdsBody, toRequest: withUser, reply: assets.deleteReply },
   { ...endpoint('deleteAsset'), kind: 'rpc', tag: 'assets', summary: 'Delete one asset', access: 'user', subject: ASSETS.delete, params: assets.assetParams, toRequest: withAsset, reply: assets.deleteReply },
-  { ...endpoint('removeBackground'), kind: 'rpc', tag: 'assets', summary: 'Remove the background into a new asset (free)', access: 'user', subject: ASSETS.removeBackground, params: assets.assetParams, toRequest: withAsset, reply: assets.removeBackgroundReply },
-  { ...endpoint('upscaleAsset'), kind: 'rpc', tag: 'assets', summary: 'Upscale 2x or 4x into a new asset (2 credits)', access: 'user', subject: ASSETS.upscale, params: assets.assetParams, body: assets.upscaleBody, toRequest: withAsset, reply: assets.upscaleReply },
+  { ...endpoint('removeBackground'), kind: 'rpc', tag: 'assets', summary: 'Remove the background into a new asset (free)', access: 'user', subject: ASSETS.removeBackground, params: assets.assetParams, toRequest: withAsset, reply: assets.removeBackgroundReply, timeBudget: 'removeBackground' },
+  { ...endpoint('upscaleAsset'), kind: 'rpc', tag: 'assets', summary: 'Upscale 2x or 4x into a new asset (2 credits)', access: 'user', subject: ASSETS.upscale, params: assets.assetParams, body: assets.upscaleBody, toRequest: withAsset, reply: assets.upscaleReply, timeBudget: 'upscale' },
   { ...endpoint('downloadZip'), kind: 'custom', tag: 'assets', summary: 'Download many assets as one ZIP (ids comma-separated, at most 100)', access: 'user', subject: ASSETS.resolveZip, query: assets.zipQuery, contentType: 'application/zip' },
   { ...endpoint('downloadAsset'), kind: 'custom', tag: 'assets', summary: 'Download an image: the original PNG, or its thumbnail/preview', access: 'user', subject: ASSETS.resolveDownload, params: assets.assetParams, query: assets.downloadQuery, contentType: 'image/png' },
 

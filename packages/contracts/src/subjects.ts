@@ -12,10 +12,12 @@ export const AUTH = {
   me: 'auth.user.me',
   getUser: 'auth.user.get',
   googleSignIn: 'auth.google.signin',
+  deleteAccount: 'auth.account.delete',
 } as const;
 
 export const BILLING = {
   accountSummary: 'billing.account.summary',
+  exportHistory: 'billing.history.export',
   entitlements: 'billing.entitlements.get',
   reserve: 'billing.credits.reserve',
   commit: 'billing.credits.commit',
@@ -32,6 +34,7 @@ export const BILLING = {
 
 export const GENERATION = {
   createJob: 'generation.job.create',
+  exportJobs: 'generation.job.export',
   getJob: 'generation.job.get',
   describe: 'generation.image.describe',
 } as const;
@@ -46,6 +49,11 @@ export const ASSETS = {
   ingest: 'assets.asset.ingest',
   resolveDownload: 'assets.download.resolve',
   resolveZip: 'assets.zip.resolve',
+  /** Which of these jobs still have images (generation purges finished jobs that have none). */
+  jobsWithAssets: 'assets.job.with-assets',
+  exportPage: 'assets.export.page',
+  usage: 'assets.usage.get',
+  unsubscribeReminders: 'assets.reminders.unsubscribe',
 } as const;
 
 export const NOTIFICATIONS = {
@@ -56,6 +64,8 @@ export const NOTIFICATIONS = {
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */
 export const EVENTS = {
   userVerified: 'auth.user.verified',
+  /** Every service removes or anonymises the user's data once `purgeAfter` has passed. */
+  accountDeleted: 'auth.account.deleted',
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

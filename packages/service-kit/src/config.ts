@@ -93,5 +93,7 @@ export const serviceEnvSchema = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported only when set. */
   OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
+  /** How often deleted accounts whose retention has passed are purged. */
+  ACCOUNT_PURGE_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

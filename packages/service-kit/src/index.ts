@@ -12,3 +12,5 @@ export * from './bootstrap.js';
 export * from './crash-policy.js';
 export * from './nest-logger.js';
 export * from './tracing.js';
+export * from './periodic-sweeper.js';
+export * from './account-purges.js';

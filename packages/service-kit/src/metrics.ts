@@ -9,10 +9,6 @@ export interface ServiceMetrics {
   handlerDuration: Histogram<'subject' | 'outcome'>;
   /** Client side: a NATS request/reply round trip as the caller sees it (includes queueing and network). */
   rpcDuration: Histogram<'subject' | 'outcome'>;
-  sweeps: Counter<'sweeper' | 'outcome'>;
-  sweptItems: Counter<'sweeper'>;
-  /** Runs one sweeper pass, counting it (ok/error) and the items it handled (its return value). */
-  recordSweep(sweeper: string, pass: () => Promise<number>): Promise<number>;
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L>;
   gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (gauge: Gauge<L>) => Promise<void> | void): Gauge<L>;
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets?: number[]): Histogram<L>;
@@ -44,25 +40,10 @@ export function createMetrics(service: string): ServiceMetrics {
   const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets = LATENCY_BUCKETS) =>
     (existing(name) as Histogram<L>) ?? new Histogram<L>({ name, help, labelNames, buckets, registers });
 
-  const sweeps = counter('printloom_sweeper_runs_total', 'Sweeper passes, by sweeper and outcome (ok, error)', ['sweeper', 'outcome']);
-  const sweptItems = counter('printloom_sweeper_items_total', 'Items a sweeper handled (released, expired, removed...)', ['sweeper']);
   return {
     registry,
     handlerDuration: histogram('printloom_handler_duration_seconds', 'Time spent handling a NATS request, by subject and outcome', ['subject', 'outcome']),
     rpcDuration: histogram('printloom_rpc_client_duration_seconds', 'NATS request/reply round trip seen by the caller, by subject and outcome', ['subject', 'outcome']),
-    sweeps,
-    sweptItems,
-    recordSweep: async (sweeper, pass) => {
-      try {
-        const items = await pass();
-        sweeps.inc({ sweeper, outcome: 'ok' });
-        if (items > 0) sweptItems.inc({ sweeper }, items);
-        return items;
-      } catch (error) {
-        sweeps.inc({ sweeper, outcome: 'error' });
-        throw error;
-      }
-    },
     counter,
     gauge,
     histogram,

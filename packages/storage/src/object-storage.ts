@@ -11,6 +11,14 @@ export interface ObjectStorage {
   stat(key: string): Promise<{ size: number } | null>;
   /** Missing keys are fine. */
   delete(keys: string[]): Promise<void>;
+  /** Every object whose key starts with `prefix`, with its size and last change (for sweepers). */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
 }
 
 export class ObjectNotFoundError extends Error {
@@ -18,11 +26,6 @@ export class ObjectNotFoundError extends Error {
     super(`No object at ${key}`);
     this.name = 'ObjectNotFoundError';
   }
-}
-
-/** `u/{userId}/{assetId}/{file}`: every file of a user under one prefix. */
-export function assetKey(userId: string, assetId: string, file: string): string {
-  return `u/${userId}/${assetId}/${file}`;
 }
 
 export function assertSafeKey(key: string): void {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
-import { assertSafeKey, ObjectNotFoundError, type ObjectStorage } from './object-storage.js';
+import { assertSafeKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from './object-storage.js';
 
 const isNotFound = (error: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchObject'].includes((error as { code?: string }).code ?? '');
 
@@ -56,5 +56,12 @@ export class S3Storage implements ObjectStorage {
   async delete(keys: string[]): Promise<void> {
     keys.forEach(assertSafeKey);
     if (keys.length > 0) await this.client.removeObjects(this.bucket, keys);
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+      const object = item as { name?: string; size?: number; lastModified?: Date };
+      if (object.name) yield { key: object.name, size: object.size ?? 0, lastModified: object.lastModified ?? new Date(0) };
+    }
   }
 }

@@ -6,25 +6,32 @@ import { AssetsController } from './assets.controller.js';
 import { AssetsService } from './assets.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { AssetFiles } from './asset-files.js';
+import { AssetLifecycle } from './asset-lifecycle.service.js';
+import { ExpiryReminders } from './expiry-reminders.service.js';
+import { ReminderRepository } from './repositories/reminder.repository.js';
 import { AssetRepository } from './repositories/asset.repository.js';
-import { FloodFillBackgroundRemover } from './image/background-remover.js';
-import { LanczosUpscaler } from './image/upscaler.js';
+import { ImageOperationRepository } from './repositories/image-operation.repository.js';
+import type { ImagePool } from './image/image-pool.js';
 
 @Module({})
 export class AssetsModule {
-  static forRoot(config: AssetsConfig, storage: ObjectStorage): DynamicModule {
+  static forRoot(config: AssetsConfig, storage: ObjectStorage, imagePool: ImagePool): DynamicModule {
     return {
       module: AssetsModule,
       controllers: [AssetsController],
       providers: [
         { provide: ASSETS_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useValue: storage },
-        { provide: BACKGROUND_REMOVER, useValue: new FloodFillBackgroundRemover() },
-        { provide: UPSCALER, useValue: new LanczosUpscaler() },
+        { provide: BACKGROUND_REMOVER, useValue: imagePool },
+        { provide: UPSCALER, useValue: imagePool },
         AssetsService,
         ImageOperationsService,
         AssetFiles,
+        AssetLifecycle,
         AssetRepository,
+        ImageOperationRepository,
+        ReminderRepository,
+        ExpiryReminders,
       ],
     };
   }

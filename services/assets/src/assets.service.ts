@@ -8,6 +8,7 @@ import { AssetRepository, type AssetRow } from './repositories/asset.repository.
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 import type { BackgroundRemover } from './image/background-remover.js';
 import { BACKGROUND_REMOVER } from './assets.tokens.js';
+import { AssetLifecycle } from './asset-lifecycle.service.js';
 
 export const ASSET_NOT_FOUND = 'Image not found';
 
@@ -34,6 +35,7 @@ export class AssetsService {
     private readonly assets: AssetRepository,
     private readonly files: AssetFiles,
     @Inject(BACKGROUND_REMOVER) private readonly remover: BackgroundRemover,
+    private readonly lifecycle: AssetLifecycle,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -102,7 +104,7 @@ export class AssetsService {
   }
 
   async toggleStar(userId: string, assetId: string): Promise<{ asset: Asset }> {
-    const row = await this.assets.toggleStar(userId, assetId, LIMITS.retentionDays, LIMITS.starredRetentionDays);
+    const row = await this.assets.toggleStar(userId, assetId, { retention: LIMITS.retentionDays, starred: LIMITS.starredRetentionDays, unstarGrace: LIMITS.unstarGraceDays });
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     return { asset: toAsset(row) };
   }
@@ -111,16 +113,43 @@ export class AssetsService {
     return this.deleteMany(userId, [assetId]);
   }
 
-  /** All or nothing: an id that is missing or someone else's fails the whole request, deleting nothing. */
+  /**
+   * All or nothing: an id that is missing or someone else's fails the whole request, deleting nothing.
+   * Marked first (gone for the user at once), then files, then rows: if a later step fails, the
+   * marked rows are finished by the sweeper, so files never outlive their rows.
+   */
   async deleteMany(userId: string, ids: string[]): Promise<{ deleted: number }> {
     const unique = [...new Set(ids)];
-    const deleted = await this.assets.transaction(async (tx) => {
-      const rows = await this.assets.deleteOwned(tx, userId, unique);
+    const marked = await this.assets.transaction(async (tx) => {
+      const rows = await this.assets.markOwned(tx, userId, unique);
       if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
       return rows;
     });
-    await this.files.remove(deleted).catch((error: unknown) => this.logger.error({ err: error }, 'Could not delete files of deleted assets'));
-    return { deleted: deleted.length };
+    await this.lifecycle.finishDelete(marked).catch((error: unknown) => this.logger.warn({ err: error }, 'Delete interrupted after the mark; the sweeper will finish it'));
+    return { deleted: marked.length };
+  }
+
+  usage(userId: string): Promise<{ images: number; bytes: number; expiringSoon: number }> {
+    return this.assets.usage(userId, LIMITS.expiryWarningDays);
+  }
+
+  /** Every image of the user, page by page, with the key of its original and a download name. */
+  async exportPage(userId: string, after: string | null) {
+    const limit = 200;
+    const rows = await this.assets.exportPage(userId, after, limit);
+    return {
+      assets: rows.map((row) => ({
+        ...toAsset(row),
+        key: this.files.keyOf(row.user_id, row.id, 'original'),
+        fileName: downloadFileName(row.prompt, row.variant, row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', 'png'),
+        bytes: Number(row.original_size),
+      })),
+      next: rows.length === limit ? rows[rows.length - 1].id : null,
+    };
+  }
+
+  async jobsWithAssets(jobIds: string[]): Promise<{ jobIds: string[] }> {
+    return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
   }
 
   async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview' }) {
@@ -151,16 +180,5 @@ export class AssetsService {
       return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName };
     });
     return { files };
-  }
-
-  /** The retention sweeper: expired assets go, rows and files, in batches. */
-  async sweepExpired(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const batch = await this.assets.deleteExpiredBatch(200);
-      if (batch.length === 0) return total;
-      await this.files.remove(batch);
-      total += batch.length;
-    }
   }
 }

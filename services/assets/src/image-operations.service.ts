@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, BILLING, CREDIT_COSTS, LIMITS, cheapestPlanWithUpscale, upscaleFits, upscaleTooLargeReason, entitlementsReply, reserveReply, settleReply, type Asset, type UpscaleFactor } from '@printloom/contracts';
+import { AppError, BILLING, CREDIT_COSTS, LIMITS, TIME_BUDGETS, cheapestPlanWithUpscale, entitlementsReply, reserveReply, settleReply, upscaleFits, upscaleTooLargeReason, type Asset, type UpscaleFactor } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
 import { AssetFiles } from './asset-files.js';
@@ -8,6 +8,10 @@ import { ASSET_NOT_FOUND, toAsset } from './assets.service.js';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './image/background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './image/upscaler.js';
 import { BACKGROUND_REMOVER, UPSCALER } from './assets.tokens.js';
+import { ImageOperationRepository, type OperationKind } from './repositories/image-operation.repository.js';
+
+export const TOO_MANY_RUNNING = `You already have ${LIMITS.imageOperationsConcurrent} image operations running. Please wait for one to finish.`;
+export const TOO_MANY_THIS_HOUR = `You have reached ${LIMITS.imageOperationsPerHour} background removals and upscales this hour. Please try again later.`;
 
 /** Background removal (free) and upscaling (2 credits): each makes a new asset beside its source. */
 @Injectable()
@@ -16,6 +20,7 @@ export class ImageOperationsService {
     private readonly assets: AssetRepository,
     private readonly files: AssetFiles,
     private readonly rpc: RpcClient,
+    private readonly operations: ImageOperationRepository,
     @Inject(BACKGROUND_REMOVER) private readonly remover: BackgroundRemover,
     @Inject(UPSCALER) private readonly upscaler: Upscaler,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -23,14 +28,7 @@ export class ImageOperationsService {
 
   async removeBackground(userId: string, assetId: string): Promise<{ asset: Asset }> {
     const source = await this.ownedOrNotFound(userId, assetId);
-    let result: Buffer;
-    try {
-      result = await this.remover.remove(await this.files.readOriginal(userId, assetId));
-    } catch (error) {
-      if (error instanceof BackgroundTooBusyError || error instanceof AlreadyTransparentError) throw new AppError('UNPROCESSABLE', error.message);
-      throw error;
-    }
-    return { asset: await this.saveDerived(source, result, 'background-removed') };
+    return this.limited(userId, 'background-removed', () => this.removeBackgroundOf(source));
   }
 
   async upscale(userId: string, assetId: string, factor: UpscaleFactor): Promise<{ creditsRemaining: number; asset: Asset }> {
@@ -41,6 +39,38 @@ export class ImageOperationsService {
     if (!entitlements.upscaleFactors.includes(factor)) {
       throw new AppError('FORBIDDEN', `Upscaling ${factor}× needs the ${cheapestPlanWithUpscale(factor).name} plan or higher.`);
     }
+    return this.limited(userId, 'upscaled', () => this.upscaleOf(source, factor));
+  }
+
+  /** Per-user fairness: at most N running at once and M started per hour, else 429 with the reason. */
+  private async limited<T>(userId: string, kind: OperationKind, work: () => Promise<T>): Promise<T> {
+    const started = await this.operations.tryStart(userId, kind, {
+      concurrent: LIMITS.imageOperationsConcurrent,
+      perHour: LIMITS.imageOperationsPerHour,
+      staleAfterSeconds: Math.max(TIME_BUDGETS.upscale.gateway, TIME_BUDGETS.removeBackground.gateway) / 1000,
+    });
+    if ('refused' in started) throw new AppError('RATE_LIMITED', started.refused === 'concurrent' ? TOO_MANY_RUNNING : TOO_MANY_THIS_HOUR);
+    try {
+      return await work();
+    } finally {
+      await this.operations.finish(started.id).catch((error: unknown) => this.logger.warn({ err: error }, 'Could not record the end of an image operation'));
+    }
+  }
+
+  private async removeBackgroundOf(source: AssetRow): Promise<{ asset: Asset }> {
+    const { user_id: userId, id: assetId } = source;
+    let result: Buffer;
+    try {
+      result = await this.remover.remove(await this.files.readOriginal(userId, assetId));
+    } catch (error) {
+      if (error instanceof BackgroundTooBusyError || error instanceof AlreadyTransparentError) throw new AppError('UNPROCESSABLE', error.message);
+      throw error;
+    }
+    return { asset: await this.saveDerived(source, result, 'background-removed') };
+  }
+
+  private async upscaleOf(source: AssetRow, factor: UpscaleFactor): Promise<{ creditsRemaining: number; asset: Asset }> {
+    const { user_id: userId, id: assetId } = source;
     const { reservationId } = await this.rpc.request(
       BILLING.reserve,
       { userId, amount: CREDIT_COSTS.upscale, reason: 'upscale', ref: `upscale:${assetId}:${factor}:${randomUUID()}` },

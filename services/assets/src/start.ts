@@ -1,29 +1,60 @@
-import { startService, type RunningService } from '@printloom/service-kit';
-import { createStorage } from '@printloom/storage';
+import { handleAccountDeletions, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import { createStorage, type ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
 import { assetsDatabase } from './database/database-options.js';
-import { AssetsService } from './assets.service.js';
+import { AssetLifecycle } from './asset-lifecycle.service.js';
+import { ExpiryReminders } from './expiry-reminders.service.js';
+import { ImagePool } from './image/image-pool.js';
+import { ImageOperationRepository } from './repositories/image-operation.repository.js';
+import { ReminderRepository } from './repositories/reminder.repository.js';
+import { TIME_BUDGETS } from '@printloom/contracts';
 
-export async function startAssetsService(config: AssetsConfig): Promise<RunningService> {
-  const storage = createStorage(config);
+/** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
+export async function startAssetsService(config: AssetsConfig, overrides: { storage?: ObjectStorage } = {}): Promise<RunningService> {
+  const storage = overrides.storage ?? createStorage(config);
   await storage.ensureReady();
+  const imagePool = new ImagePool({
+    threads: config.ASSET_WORKER_THREADS,
+    maxQueue: config.ASSET_WORKER_QUEUE_MAX,
+    budgets: { removeBackground: TIME_BUDGETS.removeBackground.service, upscale: TIME_BUDGETS.upscale.service },
+  });
   return startService({
     name: 'assets',
     env: config,
     database: assetsDatabase,
-    module: () => AssetsModule.forRoot(config, storage),
+    module: () => AssetsModule.forRoot(config, storage, imagePool),
     healthChecks: { storage: () => storage.ensureReady() },
     afterStart: async (app, infra) => {
-      const assets = app.get(AssetsService);
-      const sweep = () =>
-        infra.metrics
-          .recordSweep('assets-retention', () => assets.sweepExpired())
-          .then((deleted) => deleted > 0 && infra.logger.info({ deleted }, 'Deleted expired assets'))
-          .catch((error: unknown) => infra.logger.error({ err: error }, 'Asset sweep failed'));
-      const timer = setInterval(sweep, config.ASSET_SWEEP_INTERVAL_MS);
-      timer.unref();
-      return async () => clearInterval(timer);
+      const lifecycle = app.get(AssetLifecycle);
+      const operations = app.get(ImageOperationRepository);
+      const common = { logger: infra.logger, registry: infra.metrics.registry };
+      const stopSweepers = stopAll([
+        startPeriodicSweeper({
+          ...common,
+          name: 'asset-retention',
+          intervalMs: config.ASSET_SWEEP_INTERVAL_MS,
+          run: async () => ({ expired: await lifecycle.sweepExpired(), interrupted_deletes: await lifecycle.finishInterrupted(), operation_records: await operations.deleteOlderThanADay() }),
+        }),
+        startPeriodicSweeper({ ...common, name: 'expiry-reminders', intervalMs: config.ASSET_REMINDER_INTERVAL_MS, run: () => app.get(ExpiryReminders).sendDue() }),
+        startPeriodicSweeper({ ...common, name: 'asset-reconcile', intervalMs: config.ASSET_RECONCILE_INTERVAL_MS, run: () => lifecycle.reconcile() }),
+      ]);
+      const reminders = app.get(ReminderRepository);
+      const stopDeletions = await handleAccountDeletions({
+        ...common,
+        schema: 'assets',
+        durable: 'assets-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        onDeleted: (account) => reminders.stopFor(account.userId),
+        purge: (account) => lifecycle.purgeUser(account.userId),
+      });
+      return async () => {
+        await stopDeletions();
+        await stopSweepers();
+        await imagePool.close();
+      };
     },
   });
 }

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AUTH,
+  deleteAccountRequest,
   getUserRequest,
   googleSignInRequest,
   loginRequest,
@@ -18,13 +19,20 @@ import { ZodPipe } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { AuthService } from './auth.service.js';
 import { AccountsService } from './accounts.service.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 
 @Controller()
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly accounts: AccountsService,
+    private readonly deletion: AccountDeletionService,
   ) {}
+
+  @MessagePattern(AUTH.deleteAccount)
+  deleteAccount(@Payload(new ZodPipe(deleteAccountRequest)) request: z.infer<typeof deleteAccountRequest>) {
+    return this.deletion.deleteAccount(request.userId);
+  }
 
   @MessagePattern(AUTH.sessionResolve)
   resolveSession(@Payload(new ZodPipe(sessionResolveRequest)) request: z.infer<typeof sessionResolveRequest>) {

@@ -12,6 +12,7 @@ import { SessionRepository } from './repositories/session.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { CodeRepository } from './repositories/code.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 
 @Module({})
 export class AuthModule {
@@ -31,6 +32,7 @@ export class AuthModule {
         UserRepository,
         CodeRepository,
         RateLimitRepository,
+        AccountDeletionService,
       ],
     };
   }

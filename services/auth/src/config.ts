@@ -8,6 +8,8 @@ export const authEnvSchema = serviceEnvSchema
     PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
     /** Lets tests lower the rate limits; production keeps the defaults. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** Expired sessions, spent codes and old rate-limit windows are purged this often. */
+    AUTH_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
   })
   .superRefine((config, ctx) => {
     const problem = isProduction(config) ? productionSecretProblem(config.SESSION_SECRET) : undefined;

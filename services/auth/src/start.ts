@@ -1,10 +1,13 @@
-import { ensureEventsStream, startService, type RunningService } from '@printloom/service-kit';
+import { LIMITS, RETENTION } from '@printloom/contracts';
+import { ensureEventsStream, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import type { AuthConfig } from './config.js';
 import { AuthModule } from './auth.module.js';
 import { authDatabase } from './database/database-options.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
-
-const HOUR_MS = 3600_000;
+import { SessionRepository } from './repositories/session.repository.js';
+import { CodeRepository } from './repositories/code.repository.js';
+import { UserRepository } from './repositories/user.repository.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 
 export function startAuthService(config: AuthConfig): Promise<RunningService> {
   return startService({
@@ -14,11 +17,32 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
     module: () => AuthModule.forRoot(config),
     afterStart: async (app, infra) => {
       await ensureEventsStream(infra.nc, config.NATS_STREAM_REPLICAS);
-      // Old rate-limit windows are worthless; keep the table small.
       const counters = app.get(RateLimitRepository);
-      const timer = setInterval(() => void counters.deleteOlderThan(2 * 3600).catch(() => undefined), HOUR_MS);
-      timer.unref();
-      return async () => clearInterval(timer);
+      const sessions = app.get(SessionRepository);
+      const codes = app.get(CodeRepository);
+      const users = app.get(UserRepository);
+      const deletion = app.get(AccountDeletionService);
+      return stopAll([
+        startPeriodicSweeper({
+          name: 'auth-retention',
+          intervalMs: config.AUTH_SWEEP_INTERVAL_MS,
+          logger: infra.logger,
+          registry: infra.metrics.registry,
+          run: async () => ({
+            expired_sessions: await sessions.deleteExpired(),
+            spent_codes: await codes.deleteSpent(LIMITS.codeMaxAttempts),
+            rate_limit_windows: await counters.deleteOlderThan(2 * 3600),
+            purged_accounts: await users.purgeDeletedBefore(RETENTION.deletedAccountDays),
+          }),
+        }),
+        startPeriodicSweeper({
+          name: 'account-deletion-events',
+          intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+          logger: infra.logger,
+          registry: infra.metrics.registry,
+          run: async () => ({ announced: await deletion.announcePending() }),
+        }),
+      ]);
     },
   });
 }

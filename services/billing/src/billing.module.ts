@@ -18,13 +18,15 @@ import { AccountRepository } from './repositories/account.repository.js';
 import { TrialRepository } from './repositories/trial.repository.js';
 import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
+import { AccountClosureService } from './account-closure.service.js';
+import { AccountDataController } from './account-data.controller.js';
 
 @Module({})
 export class BillingModule {
   static forRoot(config: BillingConfig): DynamicModule {
     return {
       module: BillingModule,
-      controllers: [BillingController],
+      controllers: [BillingController, AccountDataController],
       providers: [
         { provide: BILLING_CONFIG, useValue: config },
         { provide: STRIPE_CLIENT, useValue: config.STRIPE_SECRET_KEY ? createStripeClient(config) : null },
@@ -46,6 +48,7 @@ export class BillingModule {
         SubscriptionRepository,
         CheckoutRepository,
         PaymentSafetyRepository,
+        AccountClosureService,
       ],
       exports: [CreditsService, SubscriptionsService],
     };

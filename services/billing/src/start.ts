@@ -1,10 +1,11 @@
 import { EVENTS } from '@printloom/contracts';
-import { consumeEvents, startService, type RunningService } from '@printloom/service-kit';
+import { consumeEvents, handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
 import type { BillingConfig } from './config.js';
 import { BillingModule } from './billing.module.js';
 import { billingDatabase } from './database/database-options.js';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { AccountClosureService } from './account-closure.service.js';
 
 export function startBillingService(config: BillingConfig): Promise<RunningService> {
   return startService({
@@ -25,18 +26,30 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
         },
       });
       // Local subscriptions renew themselves at period end; Stripe's renew through invoice.paid.
-      const sweeper = setInterval(() => {
-        Promise.all([
-          infra.metrics.recordSweep('billing-credits', async () => {
-            const { released, expiredUsers } = await credits.sweep();
-            return released + expiredUsers;
-          }),
-          subscriptions.renewDueLocalSubscriptions(),
-        ]).catch((error: unknown) => infra.logger.error({ err: error }, 'Billing sweep failed'));
-      }, config.BILLING_SWEEP_INTERVAL_MS);
-      sweeper.unref();
+      const sweeper = startPeriodicSweeper({
+        name: 'billing',
+        intervalMs: config.BILLING_SWEEP_INTERVAL_MS,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        run: async () => {
+          await Promise.all([credits.sweep(), subscriptions.renewDueLocalSubscriptions()]);
+        },
+      });
+      const closure = app.get(AccountClosureService);
+      const stopDeletions = await handleAccountDeletions({
+        schema: 'billing',
+        durable: 'billing-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        onDeleted: (account) => closure.cancelSubscription(account.userId),
+        purge: (account) => closure.purge(account.userId),
+      });
       return async () => {
-        clearInterval(sweeper);
+        await stopDeletions();
+        await sweeper.stop();
         await trialGrants.stop();
       };
     },

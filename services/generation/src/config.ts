@@ -27,6 +27,11 @@ export const generationEnvSchema = serviceEnvSchema
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
     /** Image-API pictures are fitted into the print canvas × this (1 in production; tests fit small). */
     PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
+    /** Files under jobs/ and uploads/ older than this were left by a crash (well past the job timeout). */
+    STAGING_MAX_AGE_MS: z.coerce.number().int().nonnegative().default(3600_000),
+    STAGING_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    /** Finished jobs without images left, older than the retention, are purged this often. */
+    JOB_PURGE_INTERVAL_MS: z.coerce.number().int().positive().default(6 * 3600_000),
     /** The local provider renders at print size × this (tests render small). */
     LOCAL_RENDER_SCALE: z.coerce.number().positive().max(1).default(1),
   })

@@ -19,6 +19,11 @@ export class GenerationController {
     return this.generation.getJob(request.userId, request.jobId);
   }
 
+  @MessagePattern(GENERATION.exportJobs)
+  exportJobs(@Payload(requestPipe(GENERATION.exportJobs)) request: RpcRequest<typeof GENERATION.exportJobs>) {
+    return this.generation.exportJobs(request.userId);
+  }
+
   @MessagePattern(GENERATION.describe)
   describe(@Payload(requestPipe(GENERATION.describe)) request: RpcRequest<typeof GENERATION.describe>) {
     return this.generation.describe(request);

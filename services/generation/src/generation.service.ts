@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, BILLING, CREDIT_COSTS, entitlementsReply, reserveReply, settleReply, type Job } from '@printloom/contracts';
+import { AppError, BILLING, CREDIT_COSTS, TIME_BUDGETS, entitlementsReply, reserveReply, settleReply, type Job } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import type { ObjectStorage } from '@printloom/storage';
+import { ObjectNotFoundError, uploadPrefix, type ObjectStorage } from '@printloom/storage';
 import { JobRepository } from './repositories/job.repository.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { ProviderError, type ImageProvider } from './providers/image-provider.js';
@@ -40,33 +40,46 @@ export class GenerationService {
     return { jobId };
   }
 
+  async exportJobs(userId: string) {
+    const rows = await this.jobs.forExport(userId);
+    return {
+      jobs: rows.map((row) => ({ id: row.id, prompt: row.prompt, status: row.status, error: row.error, createdAt: new Date(row.created_at).toISOString(), finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null })),
+    };
+  }
+
   async getJob(userId: string, jobId: string): Promise<{ job: Job }> {
     const job = await this.jobs.find(jobId);
     if (!job || job.user_id !== userId) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
     return { job: { id: job.id, status: job.status, error: job.error, prompt: job.prompt, notice: job.notice ?? null } };
   }
 
-  /** 1 credit, given back if describing fails. The upload is deleted either way. */
+  /**
+   * The description of an upload. The gateway holds the credit and owns the upload (it reserves
+   * before storing, commits once it can deliver, deletes the upload either way).
+   */
   async describe(request: { userId: string; uploadKey: string; mimeType: string }): Promise<{ description: string }> {
-    if (!request.uploadKey.startsWith(`uploads/${request.userId}/`)) throw new AppError('NOT_FOUND', 'Upload not found');
-    const { reservationId } = await this.rpc.request(
-      BILLING.reserve,
-      { userId: request.userId, amount: CREDIT_COSTS.describe, reason: 'describe', ref: `describe:${request.uploadKey}` },
-      reserveReply,
-    );
+    if (!request.uploadKey.startsWith(uploadPrefix(request.userId))) throw new AppError('NOT_FOUND', 'Upload not found');
+    const image = await this.storage.getBuffer(request.uploadKey).catch((error: unknown) => {
+      if (error instanceof ObjectNotFoundError) throw new AppError('NOT_FOUND', 'Upload not found');
+      throw error;
+    });
     try {
-      const description = await this.provider.describe(await this.storage.getBuffer(request.uploadKey), request.mimeType);
-      await this.rpc.request(BILLING.commit, { reservationId }, settleReply);
-      return { description };
+      return { description: await withinBudget(this.provider.describe(image, request.mimeType), TIME_BUDGETS.describe.provider) };
     } catch (error) {
-      await this.rpc.request(BILLING.release, { reservationId }, settleReply).catch((releaseError: unknown) => this.logger.error({ err: releaseError }, 'Release failed'));
       if (error instanceof ProviderError) {
         if (error.kind === 'quota' || error.kind === 'model-gone') this.logger.error({ err: error, kind: error.kind }, 'Describe failed: the image API needs the operator (out of credit, or OPENAI_VISION_MODEL is no longer offered)');
         throw new AppError('UPSTREAM_FAILED', error.message);
       }
       throw error;
-    } finally {
-      await this.storage.delete([request.uploadKey]).catch(() => undefined);
     }
   }
+}
+
+/** The provider's answer, or a clear failure once its budget is spent (the layers above wait longer). */
+function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProviderError('The image service took too long to answer. Your credit was refunded. Please try again.', true)), budgetMs);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }

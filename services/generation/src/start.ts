@@ -1,4 +1,4 @@
-import { startService, type RunningService } from '@printloom/service-kit';
+import { handleAccountDeletions, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
 import { GenerationModule } from './generation.module.js';
@@ -13,8 +13,7 @@ import { LocalProvider } from './providers/local-provider.js';
 import { OpenAiProvider } from './providers/openai-provider.js';
 import { OpenAiClient } from './providers/openai/openai-client.js';
 import { ModelWatch } from './providers/openai/model-watch.js';
-
-export const TIMED_OUT_MESSAGE = 'Generation timed out. Your credit was refunded. Please try again.';
+import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
   if (config.IMAGE_PROVIDER === 'openai') {
@@ -60,17 +59,22 @@ export async function startGenerationService(config: GenerationConfig, overrides
         const [row] = await infra.dataSource.query(`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float AS age FROM generation.jobs WHERE status = 'queued'`);
         gauge.set(Number(row.age));
       });
-      // Jobs without a heartbeat past the timeout (provider hung, every worker died) are failed and refunded.
-      const sweeper = setInterval(() => {
-        infra.metrics
-          .recordSweep('generation-stale-jobs', async () => {
-            const stale = await jobs.staleUnfinished(config.JOB_TIMEOUT_MS, 100);
-            await Promise.all(stale.map((job) => processor.fail(job, TIMED_OUT_MESSAGE)));
-            return stale.length;
-          })
-          .catch((error: unknown) => infra.logger.error({ err: error }, 'Job sweep failed'));
-      }, config.JOB_SWEEP_INTERVAL_MS);
-      sweeper.unref();
+      const housekeeping = new GenerationHousekeeping(jobs, processor, storage, infra.rpc, { jobTimeoutMs: config.JOB_TIMEOUT_MS, stagingMaxAgeMs: config.STAGING_MAX_AGE_MS });
+      const common = { logger: infra.logger, registry: infra.metrics.registry };
+      const stopSweepers = stopAll([
+        startPeriodicSweeper({ ...common, name: 'job-timeout', intervalMs: config.JOB_SWEEP_INTERVAL_MS, run: () => housekeeping.failStuckJobs() }),
+        startPeriodicSweeper({ ...common, name: 'staging', intervalMs: config.STAGING_SWEEP_INTERVAL_MS, run: () => housekeeping.sweepStaging() }),
+        startPeriodicSweeper({ ...common, name: 'job-retention', intervalMs: config.JOB_PURGE_INTERVAL_MS, run: () => housekeeping.purgeFinishedJobs() }),
+      ]);
+      const stopDeletions = await handleAccountDeletions({
+        ...common,
+        schema: 'generation',
+        durable: 'generation-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        purge: async (account) => ({ jobs: await jobs.deleteForUser(account.userId) }),
+      });
       // A model name must never rot silently: read its shutdown date at start and then daily.
       let watchTimer: NodeJS.Timeout | undefined;
       if (config.IMAGE_PROVIDER === 'openai') {
@@ -81,8 +85,9 @@ export async function startGenerationService(config: GenerationConfig, overrides
         watchTimer.unref();
       }
       return async () => {
-        clearInterval(sweeper);
         clearInterval(watchTimer);
+        await stopDeletions();
+        await stopSweepers();
         await worker.stop();
       };
     },

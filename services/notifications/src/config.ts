@@ -10,6 +10,8 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /** Sent bodies are blanked and old rows deleted this often. */
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
 });
 export type NotificationsConfig = z.infer<typeof notificationsEnvSchema>;
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@printloom/service-kit';
+import { startPeriodicSweeper, type Logger, type PeriodicSweeper, type ServiceMetrics } from '@printloom/service-kit';
 import type { Counter } from 'prom-client';
 import type { OutboxRepository } from './repositories/outbox.repository.js';
 import type { MailTransport } from './mail-transport.js';
@@ -17,55 +17,56 @@ export function retryDelayMs(attemptsSoFar: number, options: Pick<OutboxWorkerOp
 
 /** Sends queued mail in the background; several instances share the outbox safely. */
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private sweeper: PeriodicSweeper | undefined;
+  private pokeQueued = false;
 
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly transport: MailTransport,
     private readonly logger: Logger,
-    private readonly options: OutboxWorkerOptions,
+    private readonly options: OutboxWorkerOptions & { registry: ServiceMetrics['registry'] },
     /** Send attempts by outcome: sent, failed (will retry), gave_up (attempts spent). */
     private readonly mails?: Counter<'outcome'>,
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => this.poke(), this.options.pollMs);
-    this.timer.unref();
+    this.sweeper = startPeriodicSweeper({ name: 'outbox-send', intervalMs: this.options.pollMs, logger: this.logger, registry: this.options.registry, run: () => this.drain() });
   }
 
-  /** Runs a pass now (a new message was queued) unless one is already running. */
+  /** Runs a pass soon (a new message was queued); one queued pass serves every poke meanwhile. */
   poke(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.drain()
-      .catch((error) => this.logger.error({ err: error }, 'Outbox pass failed'))
+    if (!this.sweeper || this.pokeQueued) return;
+    this.pokeQueued = true;
+    this.sweeper
+      .runNow()
+      .catch(() => undefined) // logged and counted by the sweeper
       .finally(() => {
-        this.running = undefined;
+        this.pokeQueued = false;
       });
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.sweeper?.stop();
   }
 
-  private async drain(): Promise<void> {
+  private async drain(): Promise<{ sent: number; failed_attempts: number }> {
+    const counts = { sent: 0, failed_attempts: 0 };
     for (;;) {
       const batch = await this.outbox.claimDue(10, 60);
-      if (batch.length === 0) return;
+      if (batch.length === 0) return counts;
       await Promise.all(
         batch.map(async (message) => {
           try {
             await this.transport.send({ to: message.recipient, subject: message.subject, text: message.text_body, html: message.html_body });
             await this.outbox.markSent(message.id);
             this.mails?.inc({ outcome: 'sent' });
+            counts.sent += 1;
           } catch (error) {
             const retryInMs = retryDelayMs(message.attempts, this.options);
             this.mails?.inc({ outcome: retryInMs === null ? 'gave_up' : 'failed' });
             this.logger.warn({ err: error, outboxId: message.id, attempts: message.attempts + 1, retryInMs }, 'Email send failed');
             await this.outbox.markFailedAttempt(message.id, (error as Error).message, retryInMs);
+            counts.failed_attempts += 1;
           }
         }),
       );

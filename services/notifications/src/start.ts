@@ -1,30 +1,55 @@
-import { startService, type RunningService } from '@printloom/service-kit';
+import { RETENTION } from '@printloom/contracts';
+import { handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
 import type { NotificationsConfig } from './config.js';
 import { NotificationsModule } from './notifications.module.js';
 import { notificationsDatabase } from './database/database-options.js';
 import { OutboxRepository } from './repositories/outbox.repository.js';
+import { SupportRepository } from './repositories/support.repository.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxWorker } from './outbox-worker.js';
 
 export function startNotificationsService(config: NotificationsConfig): Promise<RunningService> {
   const transport = new MailTransport(config.SMTP_URL, config.MAIL_FROM);
   let worker: OutboxWorker | undefined;
+  let outbox: OutboxRepository | undefined;
   return startService({
     name: 'notifications',
     env: config,
     database: notificationsDatabase,
     module: (infra) => {
-      worker = new OutboxWorker(new OutboxRepository(infra.dataSource), transport, infra.logger, {
+      outbox = new OutboxRepository(infra.dataSource);
+      worker = new OutboxWorker(outbox, transport, infra.logger, {
         pollMs: config.MAIL_POLL_MS,
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
+        registry: infra.metrics.registry,
       }, infra.metrics.counter('printloom_mails_total', 'Email send attempts by outcome: sent, failed (retried later), gave_up', ['outcome']));
       return NotificationsModule.forRoot(config, worker);
     },
-    afterStart: async () => {
+    afterStart: async (_app, infra) => {
       worker!.start();
       worker!.poke();
+      const retention = startPeriodicSweeper({
+        name: 'outbox-retention',
+        intervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        run: async () => ({ blanked_bodies: await outbox!.blankSentBodies(RETENTION.sentMailBodyHours), deleted_rows: await outbox!.deleteFinished(RETENTION.mailRowsDays) }),
+      });
+      const support = new SupportRepository(infra.dataSource);
+      const stopDeletions = await handleAccountDeletions({
+        schema: 'notifications',
+        durable: 'notifications-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        purge: async (account) => ({ mails: await outbox!.deleteFor(account.email), support_messages: await support.deleteFor(account.userId, account.email) }),
+      });
       return async () => {
+        await stopDeletions();
+        await retention.stop();
         await worker!.stop();
         transport.close();
       };

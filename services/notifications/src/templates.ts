@@ -1,6 +1,6 @@
 // Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
 // shows them in the notification.
-export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'payment-failed' | 'support-message';
+export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'payment-failed' | 'support-message' | 'expiry-reminder' | 'account-deleted';
 
 export interface RenderedEmail {
   subject: string;
@@ -61,6 +61,27 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
         ),
       };
     }
+    case 'expiry-reminder': {
+      // data.images: one "prompt · expires on date" line per image.
+      const lines = (data.images ?? '').split('\n').filter(Boolean);
+      return {
+        subject: `${data.count} of your Printloom designs expire this week`,
+        text: `These designs will be deleted within 7 days unless you star them:\n\n${lines.map((line) => `- ${line}`).join('\n')}\n\nStar the ones you keep: ${data.libraryUrl}\n\nStop these reminders: ${data.unsubscribeUrl}`,
+        html: layout(
+          `${data.count} designs expire this week`,
+          `<p>These designs will be deleted within 7 days unless you star them:</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><a href="${escapeHtml(data.libraryUrl)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Open my library</a></p><p style="font-size:12px;color:#71717a"><a href="${escapeHtml(data.unsubscribeUrl)}" style="color:#71717a">Stop these reminders</a></p>`,
+        ),
+      };
+    }
+    case 'account-deleted':
+      return {
+        subject: 'Your Printloom account has been deleted',
+        text: `Your Printloom account has been deleted and you have been signed out everywhere. Any subscription was cancelled.\n\nYour images and account data will be removed within ${data.purgeDays ?? '90'} days; billing records are kept as our privacy policy states.\n\nPrivacy policy: ${publicUrl}/privacy`,
+        html: layout(
+          'Your account has been deleted',
+          `<p>Your Printloom account has been deleted and you have been signed out everywhere. Any subscription was cancelled.</p><p>Your images and account data will be removed within ${escapeHtml(data.purgeDays ?? '90')} days; billing records are kept as our <a href="${escapeHtml(publicUrl)}/privacy">privacy policy</a> states.</p>`,
+        ),
+      };
     case 'support-message':
       return {
         subject: `[${data.type}] ${data.subject}`,

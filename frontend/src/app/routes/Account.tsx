@@ -13,6 +13,8 @@ import { redirectTo } from '../../features/billing/redirect-to';
 import { openBillingPortal } from '../../features/billing/api/checkout';
 import { formatLongDate } from '../../lib/format';
 import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
+import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
+import { LeaveAccountCard } from '../../features/account-data/LeaveAccountCard';
 
 export default function Account() {
   const { data: me } = useMe();
@@ -108,12 +110,16 @@ export default function Account() {
           </p>
         </Card>
 
+        <StorageUsageCard />
+
         <Card aria-labelledby="tip" className="border-dashed">
           <h2 id="tip" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Credit usage</h2>
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
             One generation uses {CREDIT_COSTS.generation} credit for {IMAGES_PER_GENERATION} images. Upscaling uses {CREDIT_COSTS.upscale} credits, describing an image {CREDIT_COSTS.describe}; background removal is free. Star the designs you want to keep for a year.
           </p>
         </Card>
+
+        <LeaveAccountCard />
       </div>
     </AppPage>
   );

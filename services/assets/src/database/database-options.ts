@@ -1,9 +1,12 @@
-import type { DatabaseOptions } from '@printloom/service-kit';
+import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { Assets1763800000300 } from './migrations/1763800000300-assets.js';
-import { AssetBackgroundKept1763800000302 } from './migrations/1763800000302-asset-background-kept.js';
+import { DeletionMark1763800000301 } from './migrations/1763800000301-deletion-mark.js';
+import { ImageOperations1763800000302 } from './migrations/1763800000302-image-operations.js';
+import { ExpiryReminders1763800000303 } from './migrations/1763800000303-expiry-reminders.js';
+import { AssetBackgroundKept1763800000304 } from './migrations/1763800000304-asset-background-kept.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
   entities: [],
-  migrations: [Assets1763800000300, AssetBackgroundKept1763800000302],
+  migrations: [Assets1763800000300, DeletionMark1763800000301, ImageOperations1763800000302, ExpiryReminders1763800000303, AssetBackgroundKept1763800000304, accountPurgesMigration('assets', 1763800000315)],
 };

@@ -30,6 +30,21 @@ describe('flood-fill background removal', () => {
     expect((await sharp(result).metadata()).density).toBe(300);
   });
 
+  it('finds the mask on a reduced copy of a large image and applies it at full size', async () => {
+    const size = 1200;
+    const source = await discOn({ r: 250, g: 250, b: 245 }, size);
+    const reduced = await new FloodFillBackgroundRemover(100_000).remove(source); // mask at ~316 px
+    expect(await sharp(reduced).metadata()).toMatchObject({ width: size, height: size, density: 300 });
+    expect(await alphaAt(reduced, 10, 10)).toBe(0);
+    expect(await alphaAt(reduced, size / 2, size / 2)).toBe(255);
+    expect(await alphaAt(reduced, size / 2 + size / 4 - 20, size / 2)).toBe(255); // just inside the disc's edge
+    expect(await alphaAt(reduced, size / 2 + size / 4 + 20, size / 2)).toBe(0); // just outside
+    // The design's own pixels are the full-size ones, untouched.
+    const { data } = await sharp(reduced).raw().toBuffer({ resolveWithObject: true });
+    const centre = ((size / 2) * size + size / 2) * 4;
+    expect([data[centre], data[centre + 1], data[centre + 2]]).toEqual([214, 40, 40]);
+  });
+
   it('refuses a busy background with a clear message', async () => {
     const noise = Buffer.alloc(120 * 120 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 256;

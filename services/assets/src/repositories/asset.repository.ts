@@ -25,7 +25,9 @@ export type NewAsset = Pick<AssetRow, 'id' | 'user_id' | 'job_id' | 'variant' | 
 
 const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
-const LIVE = `expires_at > now()`;
+const LIVE = `expires_at > now() AND deleting_at IS NULL`;
+
+export type AssetRef = { id: string; user_id: string };
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -90,28 +92,116 @@ export class AssetRepository {
     return this.dataSource.query(`SELECT ${COLUMNS} FROM assets.assets WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $2`, params);
   }
 
-  /** Toggles the star: starred assets are kept a year from now, unstarred ones 30 days after creation. */
-  async toggleStar(userId: string, id: string, retentionDays: number, starredRetentionDays: number): Promise<AssetRow | null> {
+  /**
+   * Toggles the star: starred assets are kept a year from now; un-starring never destroys at once,
+   * the asset is kept until the later of created + retention and un-starred + grace.
+   */
+  async toggleStar(userId: string, id: string, days: { retention: number; starred: number; unstarGrace: number }): Promise<AssetRow | null> {
     const [rows]: [AssetRow[], number] = await this.dataSource.query(
       `UPDATE assets.assets SET starred = NOT starred,
-         expires_at = CASE WHEN starred THEN created_at + make_interval(days => $3) ELSE now() + make_interval(days => $4) END
+         unstarred_at = CASE WHEN starred THEN now() ELSE NULL END,
+         expires_at = CASE WHEN starred THEN greatest(created_at + make_interval(days => $3), now() + make_interval(days => $5))
+                      ELSE now() + make_interval(days => $4) END
        WHERE id = $1 AND user_id = $2 AND ${LIVE} RETURNING ${COLUMNS}`,
-      [id, userId, retentionDays, starredRetentionDays],
+      [id, userId, days.retention, days.starred, days.unstarGrace],
     );
     return rows[0] ?? null;
   }
 
-  async deleteOwned(tx: EntityManager, userId: string, ids: string[]): Promise<Array<{ id: string; user_id: string }>> {
-    const [rows]: [Array<{ id: string; user_id: string }>, number] = await tx.query(`DELETE FROM assets.assets WHERE id = ANY($1::uuid[]) AND user_id = $2 RETURNING id, user_id`, [ids, userId]);
+  /** Step 1 of a delete: marks live assets of this user (invisible from now on); returns what it marked. */
+  async markOwned(tx: EntityManager, userId: string, ids: string[]): Promise<AssetRef[]> {
+    const [rows]: [AssetRef[], number] = await tx.query(
+      `UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND user_id = $2 AND deleting_at IS NULL RETURNING id, user_id`,
+      [ids, userId],
+    );
     return rows;
   }
 
-  /** A batch of expired assets, deleted; SKIP LOCKED lets several sweepers share the work. */
-  async deleteExpiredBatch(limit: number): Promise<Array<{ id: string; user_id: string }>> {
-    const [rows]: [Array<{ id: string; user_id: string }>, number] = await this.dataSource.query(
-      `DELETE FROM assets.assets WHERE id IN (SELECT id FROM assets.assets WHERE expires_at <= now() ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING id, user_id`,
+  /** Marks any assets by id (reconciliation found them broken). */
+  async markMany(ids: string[]): Promise<AssetRef[]> {
+    const [rows]: [AssetRef[], number] = await this.dataSource.query(`UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND deleting_at IS NULL RETURNING id, user_id`, [ids]);
+    return rows;
+  }
+
+  /** Marks a batch of expired assets; SKIP LOCKED lets several sweepers share the work. */
+  async markExpiredBatch(limit: number): Promise<AssetRef[]> {
+    const [rows]: [AssetRef[], number] = await this.dataSource.query(
+      `UPDATE assets.assets SET deleting_at = now()
+       WHERE id IN (SELECT id FROM assets.assets WHERE expires_at <= now() AND deleting_at IS NULL ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, user_id`,
       [limit],
     );
     return rows;
+  }
+
+  /** Marked assets whose delete was interrupted (marked longer ago than `olderThanSeconds`). */
+  async markedBatch(olderThanSeconds: number, limit: number): Promise<AssetRef[]> {
+    return this.dataSource.query(
+      `SELECT id, user_id FROM assets.assets WHERE deleting_at IS NOT NULL AND deleting_at <= now() - make_interval(secs => $1) ORDER BY deleting_at LIMIT $2`,
+      [olderThanSeconds, limit],
+    );
+  }
+
+  /** Last step of a delete, once the files are gone: only marked rows are ever deleted. */
+  async deleteMarked(ids: string[]): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM assets.assets WHERE id = ANY($1::uuid[]) AND deleting_at IS NOT NULL`, [ids]);
+    return count;
+  }
+
+  /** Which of these ids have a row (marked or not). */
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(`SELECT id FROM assets.assets WHERE id = ANY($1::uuid[])`, [ids]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Unmarked assets created before `before`, keyset by id: what reconciliation checks for files. */
+  async unmarkedBatch(afterId: string | null, before: Date, limit: number): Promise<AssetRef[]> {
+    return this.dataSource.query(
+      `SELECT id, user_id FROM assets.assets WHERE deleting_at IS NULL AND created_at < $1 AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
+      [before, afterId, limit],
+    );
+  }
+
+  /** Which of these jobs still have at least one image (marked ones count until they are gone). */
+  async jobIdsWithAssets(jobIds: string[]): Promise<string[]> {
+    const rows: Array<{ job_id: string }> = await this.dataSource.query(`SELECT DISTINCT job_id FROM assets.assets WHERE job_id = ANY($1::uuid[])`, [jobIds]);
+    return rows.map((row) => row.job_id);
+  }
+
+  /** Live images, bytes of their originals, and how many expire within `days`. */
+  async usage(userId: string, days: number): Promise<{ images: number; bytes: number; expiringSoon: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS images, coalesce(sum(original_size), 0)::bigint AS bytes,
+              count(*) FILTER (WHERE expires_at <= now() + make_interval(days => $2))::int AS expiring
+       FROM assets.assets WHERE user_id = $1 AND ${LIVE}`,
+      [userId, days],
+    );
+    return { images: row.images, bytes: Number(row.bytes), expiringSoon: row.expiring };
+  }
+
+  async markUserBatch(userId: string, limit: number): Promise<AssetRef[]> {
+    const [rows]: [AssetRef[], number] = await this.dataSource.query(
+      `UPDATE assets.assets SET deleting_at = now() WHERE id IN (SELECT id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NULL LIMIT $2) RETURNING id, user_id`,
+      [userId, limit],
+    );
+    return rows;
+  }
+
+  markedOf(userId: string): Promise<AssetRef[]> {
+    return this.dataSource.query(`SELECT id, user_id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NOT NULL`, [userId]);
+  }
+
+  /** The user's rate-limit and reminder records. */
+  async deleteUserRecords(userId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM assets.image_operations WHERE user_id = $1`, [userId]);
+    await this.dataSource.query(`DELETE FROM assets.expiry_reminders WHERE user_id = $1`, [userId]);
+  }
+
+  /** A page of the user's live library by id, for the data export. */
+  exportPage(userId: string, afterId: string | null, limit: number): Promise<AssetRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM assets.assets WHERE user_id = $1 AND ${LIVE} AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
+      [userId, afterId, limit],
+    );
   }
 }

@@ -5,9 +5,11 @@ import { OneTimeCode } from '../entities/code.entity.js';
 import { Initial1763800000000 } from './migrations/1763800000000-initial.js';
 import { CodesAndRateLimits1763800000001 } from './migrations/1763800000001-codes-and-rate-limits.js';
 import { PendingSignupPasswords1763800000013 } from './migrations/1763800000013-pending-signup-passwords.js';
+import { AccountDeletion1763800000015 } from './migrations/1763800000015-account-deletion.js';
+import { ReleaseDeletedIdentity1763800000016 } from './migrations/1763800000016-release-deleted-identity.js';
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
   entities: [User, Session, OneTimeCode],
-  migrations: [Initial1763800000000, CodesAndRateLimits1763800000001, PendingSignupPasswords1763800000013],
+  migrations: [Initial1763800000000, CodesAndRateLimits1763800000001, PendingSignupPasswords1763800000013, AccountDeletion1763800000015, ReleaseDeletedIdentity1763800000016],
 };

@@ -44,4 +44,10 @@ export class CodeRepository {
     const result = await this.codes.delete({ id });
     return (result.affected ?? 0) > 0;
   }
+
+  /** Codes that can no longer be used (expired, or out of attempts); used codes are deleted when consumed. */
+  async deleteSpent(maxAttempts: number): Promise<number> {
+    const [, count]: [unknown, number] = await this.codes.query(`DELETE FROM auth.codes WHERE expires_at <= now() OR attempts >= $1`, [maxAttempts]);
+    return count;
+  }
 }

@@ -17,7 +17,8 @@ export class RateLimitRepository {
     return rows[0].hits;
   }
 
-  async deleteOlderThan(seconds: number): Promise<void> {
-    await this.dataSource.query(`DELETE FROM auth.rate_limits WHERE window_start < now() - make_interval(secs => $1)`, [seconds]);
+  async deleteOlderThan(seconds: number): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM auth.rate_limits WHERE window_start < now() - make_interval(secs => $1)`, [seconds]);
+    return count;
   }
 }

@@ -34,4 +34,10 @@ export class SessionRepository {
   async deleteAllForUser(userId: string): Promise<void> {
     await this.sessions.delete({ userId });
   }
+
+  /** Expired sessions are worthless: gone, with their hashes. */
+  async deleteExpired(): Promise<number> {
+    const [, count]: [unknown, number] = await this.sessions.query(`DELETE FROM auth.sessions WHERE expires_at <= now()`);
+    return count;
+  }
 }

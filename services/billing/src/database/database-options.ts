@@ -1,4 +1,4 @@
-import type { DatabaseOptions } from '@printloom/service-kit';
+import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { Ledger1763800000200 } from './migrations/1763800000200-ledger.js';
 import { PeriodSettlement1763800000201 } from './migrations/1763800000201-period-settlement.js';
 import { StripeFailurePaths1763800000202 } from './migrations/1763800000202-stripe-failure-paths.js';
@@ -8,5 +8,5 @@ import { PlanChanges1763800000300 } from './migrations/1763800000300-plan-change
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
   entities: [],
-  migrations: [Ledger1763800000200, PeriodSettlement1763800000201, StripeFailurePaths1763800000202, TrialDecisions1763800000213, PlanChanges1763800000300],
+  migrations: [Ledger1763800000200, PeriodSettlement1763800000201, StripeFailurePaths1763800000202, TrialDecisions1763800000213, accountPurgesMigration('billing', 1763800000215), PlanChanges1763800000300],
 };

@@ -1,9 +1,9 @@
-import type { DatabaseOptions } from '@printloom/service-kit';
+import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { Jobs1763800000400 } from './migrations/1763800000400-jobs.js';
 import { JobImagesHeartbeatSpend1763800000401 } from './migrations/1763800000401-job-images-heartbeat-spend.js';
 
 export const generationDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'generation',
   entities: [],
-  migrations: [Jobs1763800000400, JobImagesHeartbeatSpend1763800000401],
+  migrations: [Jobs1763800000400, JobImagesHeartbeatSpend1763800000401, accountPurgesMigration('generation', 1763800000415)],
 };

@@ -4,7 +4,7 @@ import { AppError, ASSETS, BILLING, CREDIT_COSTS, VARIANT_LETTERS, dispatchMessa
 import { PRINT_SIZES } from '@printloom/design-engine';
 import { LOGGER, RpcClient, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
 import type { Histogram } from 'prom-client';
-import type { ObjectStorage } from '@printloom/storage';
+import { jobImageKey, jobPrefix, type ObjectStorage } from '@printloom/storage';
 import { JobRepository, type JobRow } from '../repositories/job.repository.js';
 import { JobImageRepository } from '../repositories/job-image.repository.js';
 import { SpendRepository } from '../repositories/spend.repository.js';
@@ -19,8 +19,6 @@ export const SPEND_WAIT_NOTICE = "Waiting: today's image budget is used up. Your
 const TRANSIENT_CODES = new Set(['UNAVAILABLE', 'TIMEOUT']);
 /** Runs of a job that hit a transient error before it is failed and refunded. */
 const MAX_TRANSIENT_ATTEMPTS = 4;
-
-export const jobImageKey = (jobId: string, variant: string) => `jobs/${jobId}/${variant}.png`;
 
 /**
  * Runs one job message. Every step is safe to repeat (a redelivered job after a worker died): each
@@ -95,7 +93,7 @@ export class JobProcessor {
     }
   }
 
-  /** Fails a job once and gives its credit back. */
+  /** Fails a job once, gives its credit back and removes its staging files. */
   async fail(job: JobRow, error: string): Promise<void> {
     if (!(await this.jobs.finish(job.id, 'failed', error))) return;
     if (job.reservation_id) {
@@ -103,6 +101,7 @@ export class JobProcessor {
         this.logger.error({ err: releaseError, jobId: job.id }, 'Release failed; the billing sweeper will return the credit'),
       );
     }
+    await this.removeStaging(job.id);
   }
 
   private async run(job: JobRow): Promise<'done' | 'waiting'> {
@@ -131,9 +130,9 @@ export class JobProcessor {
       ingestReply,
       { timeoutMs: 120_000 },
     );
-    if (job.reservation_id && !(await this.charge(job, job.reservation_id))) return 'done';
-    await this.jobs.finish(job.id, 'succeeded');
-    await this.storage.delete(images.map((image) => image.key)).catch(() => undefined);
+    // Charged, or failed and refunded meanwhile (the sweeper): either way the staging files go.
+    if (!job.reservation_id || (await this.charge(job, job.reservation_id))) await this.jobs.finish(job.id, 'succeeded');
+    await this.removeStaging(job.id);
     return 'done';
   }
 
@@ -196,6 +195,17 @@ export class JobProcessor {
   private spendWaitMs(now = new Date()): number {
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     return Math.max(100, Math.min(this.config.SPEND_WAIT_RETRY_MS, midnight - now.getTime()));
+  }
+
+  /** The job's `jobs/{id}/` files, whatever it stored; the staging sweeper catches what a crash leaves. */
+  private async removeStaging(jobId: string): Promise<void> {
+    try {
+      const keys: string[] = [];
+      for await (const object of this.storage.list(jobPrefix(jobId))) keys.push(object.key);
+      await this.storage.delete(keys);
+    } catch (error) {
+      this.logger.warn({ err: error, jobId }, 'Staging files not removed; the staging sweeper will');
+    }
   }
 
   private isTransient(error: unknown): boolean {

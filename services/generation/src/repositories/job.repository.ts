@@ -76,4 +76,28 @@ export class JobRepository {
       [olderThanMs, limit],
     );
   }
+
+  /** Finished jobs older than `days`, keyset by id: candidates for the retention purge. */
+  async finishedBefore(days: number, afterId: string | null, limit: number): Promise<Array<{ id: string }>> {
+    return this.dataSource.query(
+      `SELECT id FROM generation.jobs WHERE status IN ('succeeded', 'failed') AND finished_at < now() - make_interval(days => $1)
+         AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
+      [days, afterId, limit],
+    );
+  }
+
+  async deleteMany(ids: string[]): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM generation.jobs WHERE id = ANY($1::uuid[])`, [ids]);
+    return count;
+  }
+
+  async deleteForUser(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM generation.jobs WHERE user_id = $1`, [userId]);
+    return count;
+  }
+
+  /** Everything kept about the user's jobs, for the data export. */
+  forExport(userId: string): Promise<Array<{ id: string; prompt: string; status: string; error: string | null; created_at: Date; finished_at: Date | null }>> {
+    return this.dataSource.query(`SELECT id, prompt, status, error, created_at, finished_at FROM generation.jobs WHERE user_id = $1 ORDER BY created_at`, [userId]);
+  }
 }

@@ -1,9 +1,9 @@
-import type { DatabaseOptions } from '@printloom/service-kit';
+import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { OutboxAndSupport1763800000100 } from './migrations/1763800000100-outbox-and-support.js';
 import { SupportSenderIp1763800000113 } from './migrations/1763800000113-support-sender-ip.js';
 
 export const notificationsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'notifications',
   entities: [],
-  migrations: [OutboxAndSupport1763800000100, SupportSenderIp1763800000113],
+  migrations: [OutboxAndSupport1763800000100, SupportSenderIp1763800000113, accountPurgesMigration('notifications', 1763800000115)],
 };

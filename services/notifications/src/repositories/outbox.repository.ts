@@ -53,4 +53,28 @@ export class OutboxRepository {
       [id, error.slice(0, 1000), retryInMs],
     );
   }
+
+  /** Sent mail keeps no body (codes, names) past `hours`: subject, recipient and status stay for support. */
+  async blankSentBodies(hours: number): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notifications.outbox SET text_body = '', html_body = '' WHERE status = 'sent' AND sent_at < now() - make_interval(hours => $1) AND (text_body <> '' OR html_body <> '')`,
+      [hours],
+    );
+    return count;
+  }
+
+  /** Finished rows (sent or given up) older than `days` are deleted. */
+  async deleteFinished(days: number): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM notifications.outbox WHERE status IN ('sent', 'failed') AND created_at < now() - make_interval(days => $1)`,
+      [days],
+    );
+    return count;
+  }
+
+  /** A deleted account's mail: every row to its address. */
+  async deleteFor(recipient: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.outbox WHERE recipient = $1`, [recipient]);
+    return count;
+  }
 }

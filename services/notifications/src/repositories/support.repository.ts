@@ -35,4 +35,10 @@ export class SupportRepository {
       return rows[0].id;
     });
   }
+
+  /** A deleted account's support messages (by account or by address). */
+  async deleteFor(userId: string, email: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.support_messages WHERE user_id = $1 OR email = $2`, [userId, email]);
+    return count;
+  }
 }

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// Busy-library benchmark (not a test): the p99 latency of the first library page through the gateway,
+// first on a quiet service, then while 4 background removals of print-size (4500x5400) designs run
+// on the same assets service. Built code, fresh database.
+//   npm run build && node services/assets/bench/busy-library.mjs
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ASSETS, ingestReply } from '@printloom/contracts';
+import { RpcClient, connectNats } from '@printloom/service-kit';
+import { createTestDatabase, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
+import { createStorage, storageEnvSchema } from '@printloom/storage';
+import { loadAuthConfig } from '../../auth/dist/config.js';
+import { startAuthService } from '../../auth/dist/start.js';
+import { loadAssetsConfig } from '../dist/config.js';
+import { startAssetsService } from '../dist/start.js';
+import { loadGatewayConfig } from '../../../gateway/dist/config.js';
+import { startGateway } from '../../../gateway/dist/start.js';
+import { createHash, randomBytes } from 'node:crypto';
+
+const REMOVALS = 4;
+const nats = await startNatsServer();
+const database = await createTestDatabase();
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-bench-busy-'));
+const env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])), STORAGE_DIR: storageDir, RPC_TIMEOUT_MS: '300000' };
+const auth = await startAuthService(loadAuthConfig(env));
+const assets = await startAssetsService(loadAssetsConfig(env));
+const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }));
+
+/** Two users: a seller browsing their library, and one running background removals. */
+async function signedIn(email) {
+  const db = auth.infra.dataSource;
+  const [user] = await db.query(`INSERT INTO auth.users (email, verified_at) VALUES ($1, now()) RETURNING id`, [email]);
+  const token = randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [user.id, createHash('sha256').update(token).digest('hex')]);
+  return { userId: user.id, headers: { cookie: `pl_session=${token}`, origin: 'http://localhost:8080' } };
+}
+const browser = await signedIn('browser@example.com');
+// One removal per user, so per-user limits never decide the figure.
+const workers = [];
+for (let i = 0; i < REMOVALS; i += 1) workers.push(await signedIn(`worker${i}@example.com`));
+await assets.infra.dataSource.query(
+  `INSERT INTO assets.assets (user_id, job_id, variant, kind, prompt, width, height, original_size, etag, created_at, expires_at)
+   SELECT $1, gen_random_uuid(), 'A', 'generated', 'design number ' || g, 4500, 5400, 1000000, md5(g::text), now() - (g || ' seconds')::interval, now() + interval '30 days'
+   FROM generate_series(1, 500) g`,
+  [browser.userId],
+);
+
+// A print-size design on a plain background, ingested the way generation hands it over.
+const storage = createStorage(storageEnvSchema.parse(env));
+const nc = await connectNats(nats.url, 'bench');
+const rpc = new RpcClient(nc, 120_000);
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4500" height="5400"><circle cx="2250" cy="2700" r="1600" fill="#e63946"/><rect x="900" y="600" width="2700" height="500" fill="#1d3557"/></svg>`;
+const png = await sharp({ create: { width: 4500, height: 5400, channels: 4, background: { r: 250, g: 248, b: 240, alpha: 1 } } }).composite([{ input: Buffer.from(svg) }]).png().toBuffer();
+const assetIds = [];
+for (const worker of workers) {
+  const jobId = randomUUID();
+  const key = `jobs/${jobId}/A.png`;
+  await storage.put(key, png, 'image/png');
+  const { assetIds: [id] } = await rpc.request(ASSETS.ingest, { userId: worker.userId, jobId, prompt: 'bench removal', images: [{ variant: 'A', key }] }, ingestReply);
+  assetIds.push(id);
+}
+
+async function page() {
+  const t0 = process.hrtime.bigint();
+  const response = await fetch(`${gateway.url}/api/assets`, { headers: browser.headers });
+  await response.json();
+  if (response.status !== 200) throw new Error(`list: ${response.status}`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+const summary = (samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (${sorted.length} pages)`;
+};
+
+for (let i = 0; i < 20; i += 1) await page();
+const quiet = [];
+for (let i = 0; i < 200; i += 1) quiet.push(await page());
+
+// Busy: 4 removals in flight; the browsing user keeps paging until every removal has answered.
+const t0 = Date.now();
+let finished = 0;
+const outcomes = assetIds.map((id, i) =>
+  fetch(`${gateway.url}/api/assets/${id}/remove-background`, { method: 'POST', headers: workers[i].headers }).then(async (response) => {
+    finished += 1;
+    return `${response.status}`;
+  }),
+);
+const busy = [];
+while (finished < REMOVALS) busy.push(await page());
+const statuses = await Promise.all(outcomes);
+const removalSeconds = (Date.now() - t0) / 1000;
+
+console.log(`list page, quiet service:            ${summary(quiet)}`);
+console.log(`list page, ${REMOVALS} background removals running: ${summary(busy)}`);
+console.log(`${REMOVALS} removals of 4500x5400 designs answered ${statuses.join(', ')} in ${removalSeconds.toFixed(1)} s`);
+
+await nc.drain();
+await gateway.close();
+await assets.close();
+await auth.close();
+await nats.stop();
+await database.drop();
+rmSync(storageDir, { recursive: true, force: true });
+process.exit(0);

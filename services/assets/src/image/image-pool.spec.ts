@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { AppError } from '@printloom/contracts';
+import { ImagePool, POOL_BUSY_MESSAGE } from './image-pool.js';
+import { AlreadyTransparentError } from './background-remover.js';
+
+// Runs the built worker (npm run build -w services/assets), as the service does.
+describe('image worker pool', () => {
+  const pool = new ImagePool({ threads: 1, maxQueue: 1, budgets: { removeBackground: 60_000, upscale: 60_000 } });
+  afterAll(() => pool.close());
+
+  const design = (size: number, background: { r: number; g: number; b: number; alpha: number }) =>
+    sharp({ create: { width: size, height: size, channels: 4, background } })
+      .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 4}" fill="#d62828"/></svg>`) }])
+      .png()
+      .toBuffer();
+
+  it('removes backgrounds and upscales in a worker thread, refusals keeping their kind', async () => {
+    const removed = await pool.remove(await design(300, { r: 250, g: 250, b: 250, alpha: 1 }));
+    const { data, info } = await sharp(removed).raw().toBuffer({ resolveWithObject: true });
+    expect(data[3]).toBe(0);
+    expect(data[(150 * info.width + 150) * 4 + 3]).toBe(255);
+    expect((await sharp(await pool.upscale(removed, 2)).metadata()).width).toBe(600);
+    await expect(pool.remove(removed)).rejects.toBeInstanceOf(AlreadyTransparentError);
+  });
+
+  it('bounds its queue: past threads + queue, work is refused at once with 503', async () => {
+    const image = await design(1500, { r: 250, g: 250, b: 250, alpha: 1 });
+    const results = await Promise.allSettled([pool.remove(image), pool.remove(image), pool.remove(image)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const refusal = (results[2] as PromiseRejectedResult).reason as AppError;
+    expect(refusal).toBeInstanceOf(AppError);
+    expect([refusal.code, refusal.message]).toEqual(['UNAVAILABLE', POOL_BUSY_MESSAGE]);
+    expect(pool.pending).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { AppError } from '@printloom/contracts';
+import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './background-remover.js';
+import { UpscaleTooLargeError, type Upscaler } from './upscaler.js';
+import type { ImageTask, ImageTaskResult } from './image-worker.js';
+
+export const POOL_BUSY_MESSAGE = 'Image processing is busy right now. Please try again in a minute.';
+
+/** The built worker file (tests run the sources, whose worker must still be plain JavaScript). */
+function workerFile(): string {
+  const here = fileURLToPath(new URL('./image-worker.js', import.meta.url));
+  if (existsSync(here)) return here;
+  const built = here.replace(/([\\/])src([\\/]image[\\/]image-worker\.js)$/, '$1dist$2');
+  if (!existsSync(built)) throw new Error(`The image worker is not built: run "npm run build -w services/assets" (looked for ${built})`);
+  return built;
+}
+
+/**
+ * Background removal and upscaling in worker threads with a bounded queue: a full queue is refused
+ * at once (503) instead of piling work up, and each task has the service's time budget.
+ */
+export class ImagePool implements BackgroundRemover, Upscaler {
+  private readonly pool: Piscina;
+  private readonly capacity: number;
+  private readonly budgets: { removeBackground: number; upscale: number };
+  private inFlight = 0;
+
+  constructor(options: { threads: number; maxQueue: number; budgets: { removeBackground: number; upscale: number } }) {
+    // Admission is counted here (running + waiting ≤ threads + maxQueue): one clear rule, no library quirks.
+    this.pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: options.threads, idleTimeout: 60_000 });
+    this.capacity = options.threads + options.maxQueue;
+    this.budgets = options.budgets;
+  }
+
+  async remove(image: Buffer): Promise<Buffer> {
+    return this.run({ operation: 'remove-background', image }, this.budgets.removeBackground);
+  }
+
+  async upscale(image: Buffer, factor: 2 | 4): Promise<Buffer> {
+    return this.run({ operation: 'upscale', image, factor }, this.budgets.upscale);
+  }
+
+  /** Tasks running or waiting. */
+  get pending(): number {
+    return this.inFlight;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+
+  private async run(task: ImageTask, budgetMs: number): Promise<Buffer> {
+    if (this.inFlight >= this.capacity) throw new AppError('UNAVAILABLE', POOL_BUSY_MESSAGE);
+    this.inFlight += 1;
+    let result: ImageTaskResult;
+    try {
+      result = await this.pool.run(task, { signal: AbortSignal.timeout(budgetMs) });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') throw new AppError('TIMEOUT', 'The image took too long to process. Please try again.');
+      throw error;
+    } finally {
+      this.inFlight -= 1;
+    }
+    if (result.ok) return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+    if (result.refusal === 'busy-background') throw new BackgroundTooBusyError(result.message);
+    if (result.refusal === 'already-transparent') throw new AlreadyTransparentError(result.message);
+    throw new UpscaleTooLargeError(result.message);
+  }
+}

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { SubscriptionRepository } from './repositories/subscription.repository.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+import { STRIPE_CLIENT } from './billing.tokens.js';
+
+/**
+ * Billing's part in a deleted account: the subscription is cancelled at once (at Stripe too, so no
+ * further charge); after the retention the checkout sessions and the Stripe customer link go. The
+ * ledger, lots and reservations stay: transactions are kept as the policy states, keyed only by the
+ * user id (the account holding the email is gone by then).
+ */
+@Injectable()
+export class AccountClosureService {
+  constructor(
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly lifecycle: SubscriptionsService,
+    private readonly dataSource: DataSource,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
+  ) {}
+
+  async cancelSubscription(userId: string): Promise<void> {
+    const row = await this.subscriptions.find(userId);
+    if (!row || row.status === 'canceled') return;
+    if (row.stripe_subscription_id && this.stripe) {
+      await this.stripe.subscriptions.cancel(row.stripe_subscription_id).catch((error: { code?: string }) => {
+        if (error.code !== 'resource_missing') throw error; // already gone at Stripe
+      });
+    }
+    await this.lifecycle.end(userId);
+  }
+
+  async purge(userId: string): Promise<{ checkout_sessions: number; customer_links: number }> {
+    const [, sessions]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.checkout_sessions WHERE user_id = $1`, [userId]);
+    const [, customers]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.customers WHERE user_id = $1`, [userId]);
+    return { checkout_sessions: sessions, customer_links: customers };
+  }
+}
