@@ -14,6 +14,7 @@ import { dieCut, distress, rasterise } from './raster/effects.js';
 import { toPrintPng } from './raster/print-file.js';
 import { seededRandom } from './random.js';
 import { headlineFont } from './typography/font-choice.js';
+import type { FontId } from './typography/fonts.js';
 
 export interface DesignRequest {
   /** The seller's idea as typed. */
@@ -24,6 +25,8 @@ export interface DesignRequest {
   seed: string;
   /** Render smaller than print size (tests, previews); 1 = print size. */
   scale?: number;
+  /** One headline face for every variant instead of the seeded choice (tests, the legibility check). */
+  font?: FontId;
 }
 
 export interface RenderedDesign {
@@ -129,7 +132,7 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
     const design = DIRECTIONS[variant]({
       brief,
       palette: choosePalette(paletteFamilies, dark, random),
-      font: headlineFont(variant, brief.styles, random),
+      font: request.font ?? headlineFont(variant, brief.styles, random),
       scene: sceneFor(brief, variant),
       canvas,
       random,
@@ -142,7 +145,7 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
   });
 }
 
-async function renderPlanned(design: PlannedDesign, seed: string): Promise<RenderedDesign> {
+export async function renderPlanned(design: PlannedDesign, seed: string): Promise<RenderedDesign> {
   let image = await rasterise(design.svg);
   if (design.effects.dieCut) image = await dieCut(image, design.effects.dieCut.radius);
   if (design.effects.distress) image = await distress(image, design.effects.distress.amount, seededRandom(`${seed}:${design.variant}:texture`));

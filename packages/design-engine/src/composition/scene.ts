@@ -24,6 +24,9 @@ const SETTING_WORDS: Record<string, 'sun' | 'picture'> = {
 /** A landscape names no picture of its own: the mountains stand for it. */
 const SETTING_PICTURE_WORD: Record<string, string> = { landscape: 'mountain', woods: 'forest', night: 'moon', winter: 'snowflake', snow: 'snowflake', sea: 'ocean' };
 
+/** Head nouns that only repeat the word before them ('palm trees', 'coffee mug'). */
+const REPEATING_HEADS = new Set(['tree', 'trees', 'cup', 'cups', 'mug', 'mugs']);
+
 const slugWordsOf = (illustration: Illustration) => illustration.name.split('-');
 
 /**
@@ -34,7 +37,7 @@ const slugWordsOf = (illustration: Illustration) => illustration.name.split('-')
 export function readScene(brief: DesignBrief, set: EmojiSetId): Scene {
   const words = wordsOf(withoutQuotes(brief.idea));
   const settingWord = words.find((word) => SETTING_WORDS[word]);
-  const things = brief.subjects.filter((word) => !SETTING_WORDS[word]);
+  const things = brief.subjects.filter((word, index) => !SETTING_WORDS[word] && !(index > 0 && REPEATING_HEADS.has(word)));
   const found = findIllustrations(things, set, 4);
   let pictures = [...found];
   // A describing word's picture that is a kind of another found thing ('pouting-cat' for 'cat') stands in for it.
