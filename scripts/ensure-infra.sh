@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Makes sure what Printloom needs on this machine is there: PostgreSQL reachable at DATABASE_URL,
 # the nats-server binary (and a JetStream server at NATS_URL unless --no-nats-server), Chromium for
-# browser tests when --chromium is given. Installs Debian packages when missing (needs root).
+# browser tests when --chromium is given, tesseract for the design engine's legibility test when
+# --tesseract is given. Installs Debian packages when missing (needs root).
 set -euo pipefail
 
 want_chromium=false
+want_tesseract=false
 want_nats_server=true
 for arg in "$@"; do
   case "$arg" in
     --chromium) want_chromium=true ;;
+    --tesseract) want_tesseract=true ;;
     --no-nats-server) want_nats_server=false ;;
   esac
 done
@@ -82,6 +85,12 @@ if [ "$want_nats_server" = true ]; then
     wait_port "$nats_host" "$nats_port" || { log "nats-server did not come up"; exit 1; }
   fi
   log "NATS reachable at $nats_host:$nats_port"
+fi
+
+# --- OCR for the design engine's legibility check and test ------------------------------------
+if [ "$want_tesseract" = true ] && ! command -v tesseract >/dev/null; then
+  log "installing tesseract-ocr (Debian package) for the legibility check"
+  apt_install tesseract-ocr tesseract-ocr-eng
 fi
 
 # --- Chromium for browser tests ------------------------------------------------------------------

@@ -132,7 +132,7 @@ async function main() {
   const started = Date.now();
   if (!installIfNeeded()) return record('install', 0, 1, false);
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
-  if (!run('bash', ['scripts/ensure-infra.sh', ...(wantBrowser ? ['--chromium'] : [])])) return record('infrastructure', 0, 1, false);
+  if (!run('bash', ['scripts/ensure-infra.sh', '--tesseract', ...(wantBrowser ? ['--chromium'] : [])])) return record('infrastructure', 0, 1, false);
   if (!args.has('--skip-build')) {
     log('type-check and build every workspace');
     const built = run('npm', ['run', 'build', '--silent']);

@@ -1,5 +1,5 @@
 import { ART_DIRECTIONS, type VariantLetter } from '@printloom/contracts';
-import { choosePalette, paletteFamiliesFor } from './brief/palettes.js';
+import { choosePalette, GARMENT, paletteFamiliesFor } from './brief/palettes.js';
 import { parsePrompt, type DesignBrief } from './brief/prompt-parser.js';
 import { boldStackedType } from './directions/bold-stacked-type.js';
 import { circularBadge } from './directions/circular-badge.js';
@@ -54,9 +54,6 @@ const EMOJI_SET_OF: Record<VariantLetter, EmojiSetId[]> = {
   C: ['noto', 'fluent-emoji-flat'],
   D: ['fluent-emoji-flat', 'noto'],
 };
-
-/** Garment colours a design is judged against (a black tee, or a white tee and white sticker backing). */
-export const GARMENT = { dark: '#000000', light: '#FFFFFF' } as const;
 
 export interface PlannedDesign extends DirectionDesign {
   variant: VariantLetter;
@@ -137,18 +134,18 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
       canvas,
       random,
       dark,
+      garment: dark ? GARMENT.dark : GARMENT.light,
     });
     // The sticker effect asked for in the idea: every variant gets the die-cut outline.
     const effects = brief.sticker && !design.effects.dieCut ? { ...design.effects, dieCut: { radius: canvas.width * 0.022 } } : design.effects;
-    const garment = dark ? GARMENT.dark : GARMENT.light;
-    return { ...design, ...fitted(design, canvas, effects), effects, variant, directionId: id, canvas, garment };
+    return { ...design, ...fitted(design, canvas, effects), effects, variant, directionId: id, canvas, garment: dark ? GARMENT.dark : GARMENT.light };
   });
 }
 
 export async function renderPlanned(design: PlannedDesign, seed: string): Promise<RenderedDesign> {
   let image = await rasterise(design.svg);
   if (design.effects.dieCut) image = await dieCut(image, design.effects.dieCut.radius);
-  if (design.effects.distress) image = await distress(image, design.effects.distress.amount, seededRandom(`${seed}:${design.variant}:texture`));
+  if (design.effects.distress) image = await distress(image, design.effects.distress.amount, seededRandom(`${seed}:${design.variant}:texture`), design.canvas.width / PRINT_SIZES[design.variant].width);
   return { variant: design.variant, directionId: design.directionId, png: await toPrintPng(image), width: image.width, height: image.height };
 }
 

@@ -3,14 +3,15 @@ import { drawScene } from '../composition/draw-scene.js';
 import { balancedLines, lineCountFor, stackLines } from '../typography/layout.js';
 import type { Direction, TextElement } from './direction.js';
 import { box, circleBox, Drawing, union } from './drawing.js';
-import { outlineFor, raysPath, starPath } from './svg.js';
+import { outlineWidth, raysPath, starPath } from './svg.js';
+import { readableInk } from '../brief/palettes.js';
 
 /** A: the slogan as big stacked lines, each as wide as the print, under the scene. */
-export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas, random }) => {
+export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas, random, garment }) => {
   const { width, height } = canvas;
   const margin = width * 0.05;
-  const stroke = width * 0.012;
-  const shadow = width * 0.014;
+  const stroke = width * 0.007;
+  const shadow = width * 0.01;
   const drawing = new Drawing();
   const text = brief.slogan ?? brief.title;
   // Stacked means at least two lines once there are two words.
@@ -45,11 +46,15 @@ export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas
   const colours = random() < 0.5 ? [palette.ink, palette.second] : [palette.second, palette.ink];
   const textElements: TextElement[] = [];
   shapes.forEach((shape, index) => {
-    const fill = colours[index % 2]!;
-    const outline = outlineFor(fill, palette);
-    drawing.ink(shape, { fill: palette.accent, stroke: palette.accent, strokeWidth: stroke * 2 }, { dx: shadow, dy: shadow });
-    drawing.ink(shape, { fill, stroke: outline, strokeWidth: stroke * 2 });
-    textElements.push({ text: lines[index]!, font, size: shape.size!, fill, outline: { colour: outline, width: stroke * 2 }, shadow: { colour: palette.accent, dx: shadow, dy: shadow, outline: stroke * 2 }, curved: false });
+    const fill = readableInk(colours[index % 2]!, palette, garment);
+    // An outline in the garment's colour is a knocked-out gap between letters and shadow: it keeps the
+    // letters' own shapes (a dark rim around a mid-tone fill reads as hollow letters).
+    const outline = garment;
+    const width = outlineWidth(shape.size!, stroke * 2);
+    const offset = Math.min(shadow, shape.size! * 0.05);
+    drawing.ink(shape, { fill: palette.accent, stroke: palette.accent, strokeWidth: width }, { dx: offset, dy: offset });
+    drawing.ink(shape, { fill, stroke: outline, strokeWidth: width });
+    textElements.push({ text: lines[index]!, font, size: shape.size!, fill, outline: { colour: outline, width }, shadow: { colour: palette.accent, dx: offset, dy: offset, outline: width }, curved: false });
   });
   return { drawing, texts: lines, textElements, effects: {} };
 };

@@ -21,6 +21,8 @@ export interface DirectionInput {
   random: Random;
   /** Printed on a dark garment. */
   dark: boolean;
+  /** The colour the print sits on (the garment, or white sticker backing). */
+  garment: string;
 }
 
 /** Raster effects applied after the vector artwork is drawn. */

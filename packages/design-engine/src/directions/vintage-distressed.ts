@@ -5,14 +5,15 @@ import { balancedLines, lineCountFor, stackLines } from '../typography/layout.js
 import { arcShape, capHeight, measureText } from '../typography/text-shapes.js';
 import type { Direction, TextElement } from './direction.js';
 import { box, circleBox, Drawing } from './drawing.js';
-import { circle, outlineFor, raysPath, starPath } from './svg.js';
+import { circle, outlineWidth, raysPath, starPath } from './svg.js';
+import { readableInk } from '../brief/palettes.js';
 
 
 /** D: arched headline, a sunburst medallion with the aged illustration, a fitted footer; worn texture after. */
-export const vintageDistressed: Direction = ({ brief, palette, font, scene, canvas, random }) => {
+export const vintageDistressed: Direction = ({ brief, palette, font, scene, canvas, random, garment }) => {
   const { width, height } = canvas;
   const margin = width * 0.05;
-  const stroke = width * 0.01;
+  const stroke = width * 0.006;
   const text = brief.slogan ?? brief.title;
   const words = text.split(/\s+/);
   const [archText, footerText = ''] = words.length >= 2 ? balancedLines(text, 2) : [text];
@@ -35,9 +36,10 @@ export const vintageDistressed: Direction = ({ brief, palette, font, scene, canv
   // arch was placed by: lower it to its real top.
   const overshoot = margin + stroke - arch.box.y1;
   if (overshoot > 0) arch = archAt(archSize, overshoot);
-  const archOutline = outlineFor(palette.ink, palette);
-  drawing.ink(arch, { fill: palette.ink, stroke: archOutline, strokeWidth: stroke * 2 });
-  textElements.push({ text: archText!, font, size: arch.size!, fill: palette.ink, outline: { colour: archOutline, width: stroke * 2 }, curved: true });
+  const archInk = readableInk(palette.ink, palette, garment);
+  const archWidth = outlineWidth(archSize, stroke * 2);
+  drawing.ink(arch, { fill: archInk, stroke: garment, strokeWidth: archWidth });
+  textElements.push({ text: archText!, font, size: arch.size!, fill: archInk, outline: { colour: garment, width: archWidth }, curved: true });
 
   // The medallion under the arch.
   const medallionTop = arch.box.y2 + height * 0.02;
@@ -57,14 +59,17 @@ export const vintageDistressed: Direction = ({ brief, palette, font, scene, canv
   // Footer: the rest of the slogan (or the tagline), between two rules.
   let cursor = cy + medallion + height * 0.03;
   const footer = footerText || brief.tagline || '';
-  const footerFont = footerText ? font : supportFont(font);
+  // Small worn lines in a wide or script face stop reading: the footer takes the compact support face.
+  const footerFont = supportFont(font);
   if (footer) {
     const footerBox = { x1: margin + stroke, y1: cursor + stroke, x2: width - margin - stroke, y2: Math.min(height - margin - height * 0.06, cursor + height * 0.26) };
     const shapes = stackLines(footerFont, balancedLines(footer, lineCountFor(footer, 2)), footerBox, { gap: 0.1, maxLineShare: 0.8 });
     const footerLines = balancedLines(footer, lineCountFor(footer, 2));
     shapes.forEach((shape, index) => {
-      drawing.ink(shape, { fill: palette.second, stroke: palette.outline, strokeWidth: stroke * 2 });
-      textElements.push({ text: footerLines[index]!, font: footerFont, size: shape.size!, fill: palette.second, outline: { colour: palette.outline, width: stroke * 2 }, curved: false });
+      const width = outlineWidth(shape.size!, stroke * 2);
+      const fill = readableInk(palette.second, palette, garment);
+      drawing.ink(shape, { fill, stroke: garment, strokeWidth: width });
+      textElements.push({ text: footerLines[index]!, font: footerFont, size: shape.size!, fill, outline: { colour: garment, width }, curved: false });
     });
     cursor = Math.max(...shapes.map((shape) => shape.box.y2)) + height * 0.025;
   }
@@ -76,5 +81,5 @@ export const vintageDistressed: Direction = ({ brief, palette, font, scene, canv
     drawing.add(`<rect x="${left.toFixed(1)}" y="${(ruleY - ruleHeight / 2).toFixed(1)}" width="${ruleWidth.toFixed(1)}" height="${ruleHeight.toFixed(1)}" fill="${palette.ink}"/>`, box(left, ruleY - ruleHeight / 2, left + ruleWidth, ruleY + ruleHeight / 2));
   }
   drawing.add(`<path d="${starPath(cx, ruleY, starSize, starSize * 0.45, random() * 0.2)}" fill="${palette.ink}"/>`, circleBox(cx, ruleY, starSize));
-  return { drawing, texts: [archText!, footer].filter(Boolean), textElements, effects: { distress: { amount: 0.5 + random() * 0.25 } } };
+  return { drawing, texts: [archText!, footer].filter(Boolean), textElements, effects: { distress: { amount: 0.35 + random() * 0.2 } } };
 };

@@ -8,7 +8,7 @@ const STYLE_FONTS: Record<Style, FontId[]> = {
   retro: ['righteous', 'shrikhand'],
   vintage: ['alfa-slab-one', 'rye'],
   distressed: ['anton', 'alfa-slab-one'],
-  kawaii: ['fredoka', 'luckiest-guy'],
+  kawaii: ['fredoka'],
   minimalist: ['bebas-neue'],
   neon: ['monoton', 'righteous'],
   gothic: ['pirata-one'],
