@@ -1,14 +1,20 @@
+import { pipeline as pipe, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Module, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZipArchive } from 'archiver';
-import { ASSETS, assetParams, downloadQuery, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
+import { ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import type { ObjectStorage } from '@printloom/storage';
+import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../core/tokens.js';
 import { SessionService } from '../core/session.service.js';
 import { validateInput } from '../core/validate.js';
 import { requestIdOf } from '../core/request.js';
+import { ExportPresetsController } from './export-presets.controller.js';
+
+/** A stored PNG on its way out, stamped with its text chunks (files stored before stamping get them too). */
+// pipeline() (not pipe()) so a storage read that fails destroys the stamp too, failing the response.
+const stamped = (stream: Readable, text: PngText | undefined): Readable => (text ? pipe(stream, new PngTextStamp(text), () => undefined) : stream);
 
 const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
   `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -39,7 +45,7 @@ class DownloadsController {
     const archive = new ZipArchive({ store: true }); // PNGs are compressed already
     archive.on('warning', (warning: Error) => this.logger.warn({ err: warning }, 'ZIP warning'));
     const sent = pipeline(archive, res);
-    for (const file of files) archive.append(await this.storage.getStream(file.key), { name: file.fileName });
+    for (const file of files) archive.append(stamped(await this.storage.getStream(file.key), file.pngText), { name: file.fileName });
     await archive.finalize();
     await sent;
   }
@@ -49,7 +55,8 @@ class DownloadsController {
     const { userId } = await this.sessions.requireUser(req);
     const { id } = validateInput(assetParams, req.params);
     const query = validateInput(downloadQuery, req.query);
-    const target = await this.rpc.request(ASSETS.resolveDownload, { userId, assetId: id, ...query }, resolveDownloadReply, { requestId: requestIdOf(req) });
+    const timeoutMs = query.preset ? EXPORT_RENDER_TIMEOUT_MS : undefined;
+    const target = await this.rpc.request(ASSETS.resolveDownload, { userId, assetId: id, ...query }, resolveDownloadReply, { requestId: requestIdOf(req), timeoutMs });
     res.setHeader('etag', target.etag);
     res.setHeader('cache-control', target.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache');
     if (req.header('if-none-match') === target.etag) {
@@ -60,10 +67,11 @@ class DownloadsController {
     res.status(200);
     res.setHeader('content-type', target.contentType);
     res.setHeader('content-disposition', contentDisposition(query.size ? 'inline' : 'attachment', target.fileName));
-    if (stat) res.setHeader('content-length', String(stat.size));
-    await pipeline(await this.storage.getStream(target.key), res);
+    // Stamping changes the length: those files go out chunked.
+    if (stat && !target.pngText) res.setHeader('content-length', String(stat.size));
+    await pipeline(stamped(await this.storage.getStream(target.key), target.pngText), res);
   }
 }
 
-@Module({ controllers: [DownloadsController] })
+@Module({ controllers: [DownloadsController, ExportPresetsController] })
 export class DownloadsModule {}

@@ -8,6 +8,7 @@ import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
+import { exportPresetsReply } from './export-presets.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** public: anyone; user: a signed-in user (401 otherwise); optional-user: userId when signed in. */
@@ -89,7 +90,8 @@ export const ROUTES: readonly Route[] = [
   { kind: 'rpc', method: 'POST', path: '/api/assets/:id/remove-background', tag: 'assets', summary: 'Remove the background into a new asset (free)', access: 'user', subject: ASSETS.removeBackground, params: assets.assetParams, toRequest: withAsset, reply: assets.removeBackgroundReply },
   { kind: 'rpc', method: 'POST', path: '/api/assets/:id/upscale', tag: 'assets', summary: 'Upscale 2x or 4x into a new asset (2 credits)', access: 'user', subject: ASSETS.upscale, params: assets.assetParams, body: assets.upscaleBody, toRequest: withAsset, reply: assets.upscaleReply },
   { kind: 'custom', method: 'GET', path: '/api/download/zip', tag: 'assets', summary: 'Download many assets as one ZIP (ids comma-separated, at most 100)', access: 'user', subject: ASSETS.resolveZip, query: assets.zipQuery, contentType: 'application/zip' },
-  { kind: 'custom', method: 'GET', path: '/api/download/:id', tag: 'assets', summary: 'Download an image: the original PNG, or its thumbnail/preview', access: 'user', subject: ASSETS.resolveDownload, params: assets.assetParams, query: assets.downloadQuery, contentType: 'image/png' },
+  { kind: 'custom', method: 'GET', path: '/api/download/:id', tag: 'assets', summary: 'Download an image: the original PNG, its thumbnail/preview, or the print file for an export preset', access: 'user', subject: ASSETS.resolveDownload, params: assets.assetParams, query: assets.downloadQuery, contentType: 'image/png' },
+  { kind: 'custom', method: 'GET', path: '/api/export-presets', tag: 'assets', summary: 'Product canvases an image can be exported for (?preset= on a download)', access: 'public', reply: exportPresetsReply },
 
   // Billing
   { kind: 'rpc', method: 'POST', path: '/api/stripe/checkout', tag: 'billing', summary: 'Checkout for a monthly plan', access: 'user', subject: BILLING.checkout, body: billing.checkoutBody, toRequest: withUser, reply: urlReply },

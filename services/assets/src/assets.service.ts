@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, LIMITS, type Asset } from '@printloom/contracts';
+import { AppError, exportPreset, LIMITS, type Asset, type ExportPresetId } from '@printloom/contracts';
+import { withPngText } from '@printloom/storage';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
+import { pngTextOf } from './domain/png-text.js';
+import { fitToPreset } from './image/export-fit.js';
 import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 
@@ -43,7 +46,8 @@ export class AssetsService {
         continue;
       }
       const id = randomUUID();
-      const written = await this.files.write(request.userId, id, await this.files.readSource(image.key));
+      const text = pngTextOf({ prompt: request.prompt, job_id: request.jobId, variant: image.variant, created_at: new Date() });
+      const written = await this.files.write(request.userId, id, await this.files.readSource(image.key), text);
       const { row, created } = await this.assets.insertOrGetGenerated(
         { id, user_id: request.userId, job_id: request.jobId, variant: image.variant, kind: 'generated', source_asset_id: null, prompt: request.prompt, width: written.width, height: written.height, original_size: written.size, etag: written.etag },
         LIMITS.retentionDays,
@@ -87,9 +91,10 @@ export class AssetsService {
     return { deleted: deleted.length };
   }
 
-  async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview' }) {
+  async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview'; preset?: ExportPresetId }) {
     const row = await this.assets.findOwned(request.userId, request.assetId);
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    if (request.preset) return this.resolveExport(row, request.preset);
     const size: FileSize = request.size ?? 'original';
     const file = FILES[size];
     const suffix = row.kind === 'upscaled' ? `${Math.round(row.width / 1000)}k` : row.kind === 'background-removed' ? 'nobg' : '';
@@ -99,7 +104,20 @@ export class AssetsService {
       fileName: downloadFileName(row.prompt, row.variant, size === 'original' ? suffix : size, file.extension),
       etag: `"${row.etag}-${size}"`,
       immutable: size !== 'original',
+      pngText: size === 'original' ? pngTextOf(row) : undefined,
     };
+  }
+
+  /** The asset fitted to a product's canvas, made on first request and kept beside the original. */
+  private async resolveExport(row: AssetRow, presetId: ExportPresetId) {
+    const preset = exportPreset(presetId);
+    const key = this.files.exportKeyOf(row.user_id, row.id, preset.id);
+    const text = pngTextOf(row);
+    if (!(await this.files.hasFile(key))) {
+      const png = await fitToPreset(await this.files.readOriginal(row.user_id, row.id), preset);
+      await this.files.writeExport(key, await withPngText(png, text));
+    }
+    return { key, contentType: 'image/png', fileName: downloadFileName(row.prompt, null, preset.id, 'png'), etag: `"${row.etag}-${preset.id}"`, immutable: true, pngText: text };
   }
 
   async resolveZip(request: { userId: string; ids: string[] }) {
@@ -112,7 +130,7 @@ export class AssetsService {
       const seen = used.get(fileName) ?? 0;
       used.set(fileName, seen + 1);
       if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
-      return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName };
+      return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName, pngText: pngTextOf(row) };
     });
     return { files };
   }
