@@ -81,5 +81,5 @@ export const vintageDistressed: Direction = ({ brief, palette, font, scene, canv
     drawing.add(`<rect x="${left.toFixed(1)}" y="${(ruleY - ruleHeight / 2).toFixed(1)}" width="${ruleWidth.toFixed(1)}" height="${ruleHeight.toFixed(1)}" fill="${palette.ink}"/>`, box(left, ruleY - ruleHeight / 2, left + ruleWidth, ruleY + ruleHeight / 2));
   }
   drawing.add(`<path d="${starPath(cx, ruleY, starSize, starSize * 0.45, random() * 0.2)}" fill="${palette.ink}"/>`, circleBox(cx, ruleY, starSize));
-  return { drawing, texts: [archText!, footer].filter(Boolean), textElements, effects: { distress: { amount: 0.35 + random() * 0.2 } } };
+  return { drawing, texts: [archText!, footer].filter(Boolean), textElements, effects: { distress: { amount: 0.3 + random() * 0.15 } } };
 };

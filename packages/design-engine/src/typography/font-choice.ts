@@ -23,7 +23,7 @@ const STYLE_FONTS: Record<Style, FontId[]> = {
 const DIRECTION_FONTS: Record<VariantLetter, FontId[]> = {
   A: ['anton', 'bebas-neue', 'bangers'],
   B: ['alfa-slab-one', 'righteous', 'anton'],
-  C: ['luckiest-guy', 'fredoka', 'bangers'],
+  C: ['fredoka', 'bangers', 'righteous'],
   D: ['alfa-slab-one', 'rye', 'anton'],
 };
 
