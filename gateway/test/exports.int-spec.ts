@@ -170,5 +170,10 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     expect(response.status).toBe(200);
     expect(await textOf(body)).toMatchObject({ Title: 'Space Meow', Description: PROMPT, Software: 'Printloom', 'Job ID': jobId, Variant: 'A' });
     expect((await sharp(body).metadata()).width).toBe(450);
+    // The ZIP stores its PNGs as they are (no compression): the stamped text is there in the bytes.
+    const zip = await download(client, `/api/download/zip?ids=${assetId}`);
+    expect(zip.response.status).toBe(200);
+    expect(zip.body.includes(Buffer.from('Software\0Printloom', 'latin1'))).toBe(true);
+    expect(zip.body.includes(Buffer.from(`Job ID\0${jobId}`, 'latin1'))).toBe(true);
   });
 });
