@@ -3,7 +3,10 @@
 // flat (same face, inks, outline, shadow and wear, on a straight baseline over the garment colour or the
 // badge ring) and read back with tesseract; then whole variants whose text is straight are read too.
 // Needs Debian's tesseract-ocr (scripts/ensure-infra.sh installs it).
-//   npm run legibility -w packages/design-engine [-- --seeds 2] [--verbose]
+//   npm run legibility -w packages/design-engine [-- --seeds 2] [--verbose] [--flat-only]
+// Last measured (2026-11-23, 23 prompts × 2 seeds, alternating black/white garments): 323/344 text
+// elements = 93.9% read back exactly (one height alone: 84–86%); straight lines found in whole-variant
+// OCR 126/166 = 75.9%.
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
