@@ -126,6 +126,7 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
     const garmentIsDark = brief.background ? brief.background === 'black' : request.dark;
     const dark = variant === 'C' || brief.sticker ? false : garmentIsDark;
     const paletteFamilies = variant === 'D' && brief.colours.length === 0 ? ['heritage'] : families;
+    const garment = dark ? GARMENT.dark : GARMENT.light;
     const design = DIRECTIONS[variant]({
       brief,
       palette: choosePalette(paletteFamilies, dark, random),
@@ -134,14 +135,15 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
       canvas,
       random,
       dark,
-      garment: dark ? GARMENT.dark : GARMENT.light,
+      garment,
     });
     // The sticker effect asked for in the idea: every variant gets the die-cut outline.
     const effects = brief.sticker && !design.effects.dieCut ? { ...design.effects, dieCut: { radius: canvas.width * 0.022 } } : design.effects;
-    return { ...design, ...fitted(design, canvas, effects), effects, variant, directionId: id, canvas, garment: dark ? GARMENT.dark : GARMENT.light };
+    return { ...design, ...fitted(design, canvas, effects), effects, variant, directionId: id, canvas, garment };
   });
 }
 
+/** One planned variant drawn, its effects applied, as the print file. */
 export async function renderPlanned(design: PlannedDesign, seed: string): Promise<RenderedDesign> {
   let image = await rasterise(design.svg);
   if (design.effects.dieCut) image = await dieCut(image, design.effects.dieCut.radius);
