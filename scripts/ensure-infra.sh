@@ -2,16 +2,19 @@
 # Makes sure what Printloom needs on this machine is there: PostgreSQL reachable at DATABASE_URL,
 # the nats-server binary (and a JetStream server at NATS_URL unless --no-nats-server), Chromium for
 # browser tests when --chromium is given, the operators' checking tools when --ops-tools is given
-# (kubectl from kubernetes-client, promtool from prometheus, docker-compose, pg_dump/pg_restore).
+# (kubectl from kubernetes-client, promtool from prometheus, docker-compose, pg_dump/pg_restore),
+# tesseract for the design engine's legibility test when --tesseract is given.
 # Installs Debian packages when missing (needs root).
 set -euo pipefail
 
 want_chromium=false
+want_tesseract=false
 want_nats_server=true
 want_ops_tools=false
 for arg in "$@"; do
   case "$arg" in
     --chromium) want_chromium=true ;;
+    --tesseract) want_tesseract=true ;;
     --no-nats-server) want_nats_server=false ;;
     --ops-tools) want_ops_tools=true ;;
   esac
@@ -99,6 +102,12 @@ if [ "$want_ops_tools" = true ]; then
     log "installing ${missing[*]} (Debian packages) for the operators' checks"
     apt_install "${missing[@]}" || log "could not install ${missing[*]}; the checks that need them will fail"
   fi
+fi
+
+# --- OCR for the design engine's legibility check and test ------------------------------------
+if [ "$want_tesseract" = true ] && ! command -v tesseract >/dev/null; then
+  log "installing tesseract-ocr (Debian package) for the legibility check"
+  apt_install tesseract-ocr tesseract-ocr-eng
 fi
 
 # --- Chromium for browser tests ------------------------------------------------------------------

@@ -157,7 +157,7 @@ async function main() {
   const started = Date.now();
   if (!installIfNeeded()) return record('install', 0, 1, false);
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
-  const infraFlags = [...(wantBrowser ? ['--chromium'] : []), ...(args.has('--only-jest') ? [] : ['--ops-tools'])];
+  const infraFlags = ['--tesseract', ...(wantBrowser ? ['--chromium'] : []), ...(args.has('--only-jest') ? [] : ['--ops-tools'])];
   if (!run('bash', ['scripts/ensure-infra.sh', ...infraFlags])) return record('infrastructure', 0, 1, false);
   if (!args.has('--skip-build')) {
     log('type-check and build every workspace');

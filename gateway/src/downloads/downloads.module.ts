@@ -1,13 +1,19 @@
+import { pipeline as pipe, type Readable } from 'node:stream';
 import { Controller, Get, Inject, Module, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ASSETS, assetParams, downloadQuery, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
+import { ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import type { ObjectStorage } from '@printloom/storage';
+import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../core/tokens.js';
 import { SessionService } from '../core/session.service.js';
 import { validateInput } from '../core/validate.js';
 import { requestIdOf } from '../core/request.js';
 import { sendStream, sendZip } from './streaming.js';
+import { ExportPresetsController } from './export-presets.controller.js';
+
+/** A stored PNG on its way out, stamped with its text chunks (files stored before stamping get them too). */
+// pipeline() (not pipe()) so a storage read that fails destroys the stamp too, failing the response.
+const stamped = (stream: Readable, text: PngText | undefined): Readable => (text ? pipe(stream, new PngTextStamp(text), () => undefined) : stream);
 
 const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
   `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -36,7 +42,7 @@ class DownloadsController {
       'content-disposition': contentDisposition('attachment', `printloom-${files.length}-images.zip`),
       'cache-control': 'private, no-store',
     };
-    await sendZip(res, files, (key) => this.storage.getStream(key), headers, this.logger, requestIdOf(req));
+    await sendZip(res, files, async (file) => stamped(await this.storage.getStream(file.key), file.pngText), headers, this.logger, requestIdOf(req));
   }
 
   @Get('/api/download/:id')
@@ -44,7 +50,8 @@ class DownloadsController {
     const { userId } = await this.sessions.requireUser(req);
     const { id } = validateInput(assetParams, req.params);
     const query = validateInput(downloadQuery, req.query);
-    const target = await this.rpc.request(ASSETS.resolveDownload, { userId, assetId: id, ...query }, resolveDownloadReply, { requestId: requestIdOf(req) });
+    const timeoutMs = query.preset ? EXPORT_RENDER_TIMEOUT_MS : undefined;
+    const target = await this.rpc.request(ASSETS.resolveDownload, { userId, assetId: id, ...query }, resolveDownloadReply, { requestId: requestIdOf(req), timeoutMs });
     res.setHeader('etag', target.etag);
     res.setHeader('cache-control', target.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache');
     if (req.header('if-none-match') === target.etag) {
@@ -55,10 +62,11 @@ class DownloadsController {
     res.status(200);
     res.setHeader('content-type', target.contentType);
     res.setHeader('content-disposition', contentDisposition(query.size ? 'inline' : 'attachment', target.fileName));
-    if (stat) res.setHeader('content-length', String(stat.size));
-    await sendStream(res, await this.storage.getStream(target.key), this.logger, requestIdOf(req));
+    // Stamping changes the length: those files go out chunked.
+    if (stat && !target.pngText) res.setHeader('content-length', String(stat.size));
+    await sendStream(res, stamped(await this.storage.getStream(target.key), target.pngText), this.logger, requestIdOf(req));
   }
 }
 
-@Module({ controllers: [DownloadsController] })
+@Module({ controllers: [DownloadsController, ExportPresetsController] })
 export class DownloadsModule {}

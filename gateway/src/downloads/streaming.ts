@@ -45,16 +45,16 @@ export const ZIP_FILE_GONE = 'An image of this selection was just deleted. Pleas
  * reading at once. Either ends the archive and this response, with one log line; the process lives on.
  * The headers go out only once the first file opened: until then a missing file is a plain 404.
  */
-export async function sendZip(
+export async function sendZip<E extends ZipEntry>(
   res: Response,
-  entries: ZipEntry[],
-  open: (key: string) => Promise<Readable>,
+  entries: E[],
+  open: (entry: E) => Promise<Readable>,
   headers: Record<string, string>,
   logger: Logger,
   requestId: string,
 ): Promise<void> {
   const first = entries.length
-    ? await open(entries[0].key).catch((error: unknown) => {
+    ? await open(entries[0]).catch((error: unknown) => {
         throw error instanceof ObjectNotFoundError ? new AppError('NOT_FOUND', ZIP_FILE_GONE) : error;
       })
     : undefined;
@@ -84,7 +84,7 @@ export async function sendZip(
         first?.destroy();
         break;
       }
-      reading = index === 0 && first ? first : await open(entry.key);
+      reading = index === 0 && first ? first : await open(entry);
       if (stopping.signal.aborted) {
         reading.destroy();
         break;

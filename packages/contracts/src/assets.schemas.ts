@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { presetId } from './export-presets.js';
 import { LIMITS } from './limits.js';
 import { uuid } from './common.schemas.js';
 import { VARIANT_LETTERS } from './art-directions.js';
@@ -75,13 +76,21 @@ export const ingestRequest = z.object({
 });
 export const ingestReply = z.object({ assetIds: z.array(uuid) });
 
-export const downloadQuery = z.object({
-  variant: z.enum(['original']).default('original'),
-  size: z.enum(['thumbnail', 'preview'], { message: "size must be 'thumbnail' or 'preview'" }).optional(),
-});
-export const resolveDownloadRequest = downloadQuery.extend({ userId: uuid, assetId: uuid });
+export const downloadQuery = z
+  .object({
+    variant: z.enum(['original']).default('original'),
+    size: z.enum(['thumbnail', 'preview'], { message: "size must be 'thumbnail' or 'preview'" }).optional(),
+    /** The print file fitted to a product's canvas (see /api/export-presets). */
+    preset: presetId.optional(),
+  })
+  .refine((query) => !(query.size && query.preset), { message: 'Ask for a size or a preset, not both' });
+export const resolveDownloadRequest = z.object({ userId: uuid, assetId: uuid, variant: z.enum(['original']).default('original'), size: z.enum(['thumbnail', 'preview']).optional(), preset: presetId.optional() });
+/** PNG text chunks stamped on every PNG on its way out (keyword → text). */
+export const pngTextSchema = z.record(z.string(), z.string());
+
 export const downloadTarget = z.object({
   key: z.string(),
+  pngText: pngTextSchema.optional(),
   contentType: z.string(),
   fileName: z.string(),
   etag: z.string(),
@@ -97,7 +106,7 @@ export const zipQuery = z.object({
     .pipe(bulkIdsBody.shape.ids),
 });
 export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids });
-export const resolveZipReply = z.object({ files: z.array(z.object({ key: z.string(), fileName: z.string() })) });
+export const resolveZipReply = z.object({ files: z.array(z.object({ key: z.string(), fileName: z.string(), pngText: pngTextSchema.optional() })) });
 
 export const jobsWithAssetsRequest = z.object({ jobIds: z.array(uuid).max(500) });
 export const jobsWithAssetsReply = z.object({ jobIds: z.array(uuid) });

@@ -30,6 +30,7 @@ export const ENDPOINTS = {
   upscaleAsset: { method: 'POST', path: '/api/assets/:id/upscale' },
   downloadZip: { method: 'GET', path: '/api/download/zip' },
   downloadAsset: { method: 'GET', path: '/api/download/:id' },
+  listExportPresets: { method: 'GET', path: '/api/export-presets' },
   createCheckout: { method: 'POST', path: '/api/stripe/checkout' },
   createTopupCheckout: { method: 'POST', path: '/api/stripe/topup' },
   openBillingPortal: { method: 'POST', path: '/api/stripe/portal' },

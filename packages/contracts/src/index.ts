@@ -8,6 +8,7 @@ export * from './common.schemas.js';
 export * from './auth.schemas.js';
 export * from './billing.schemas.js';
 export * from './generation.schemas.js';
+export * from './export-presets.js';
 export * from './assets.schemas.js';
 export * from './notifications.schemas.js';
 export * from './events.schemas.js';

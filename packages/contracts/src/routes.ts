@@ -16,6 +16,7 @@ import type { RpcSubject } from './rpc.js';
 import type { TimeBudgetName } from './time-budgets.js';
 
 export type { HttpMethod } from './endpoints.js';
+import { exportPresetsReply } from './export-presets.js';
 
 /** public: anyone; user: a signed-in user (401 otherwise); optional-user: userId when signed in. */
 export type Access = 'public' | 'user' | 'optional-user';
@@ -105,7 +106,8 @@ const ROUTE_TABLE = [
   { ...endpoint('removeBackground'), kind: 'rpc', tag: 'assets', summary: 'Remove the background into a new asset (free)', access: 'user', subject: ASSETS.removeBackground, params: assets.assetParams, toRequest: withAsset, reply: assets.removeBackgroundReply, timeBudget: 'removeBackground' },
   { ...endpoint('upscaleAsset'), kind: 'rpc', tag: 'assets', summary: 'Upscale 2x or 4x into a new asset (2 credits)', access: 'user', subject: ASSETS.upscale, params: assets.assetParams, body: assets.upscaleBody, toRequest: withAsset, reply: assets.upscaleReply, timeBudget: 'upscale' },
   { ...endpoint('downloadZip'), kind: 'custom', tag: 'assets', summary: 'Download many assets as one ZIP (ids comma-separated, at most 100)', access: 'user', subject: ASSETS.resolveZip, query: assets.zipQuery, contentType: 'application/zip' },
-  { ...endpoint('downloadAsset'), kind: 'custom', tag: 'assets', summary: 'Download an image: the original PNG, or its thumbnail/preview', access: 'user', subject: ASSETS.resolveDownload, params: assets.assetParams, query: assets.downloadQuery, contentType: 'image/png' },
+  { ...endpoint('downloadAsset'), kind: 'custom', tag: 'assets', summary: 'Download an image: the original PNG, its thumbnail/preview, or the print file for an export preset', access: 'user', subject: ASSETS.resolveDownload, params: assets.assetParams, query: assets.downloadQuery, contentType: 'image/png' },
+  { ...endpoint('listExportPresets'), kind: 'custom', tag: 'assets', summary: 'Product canvases an image can be exported for (?preset= on a download)', access: 'public', reply: exportPresetsReply },
 
   // Billing
   { ...endpoint('createCheckout'), kind: 'rpc', tag: 'billing', summary: 'Checkout for a monthly plan', access: 'user', subject: BILLING.checkout, body: billing.checkoutBody, toRequest: withUser, reply: urlReply },

@@ -1,25 +1,2 @@
-// Typical seller prompts, used by the contact sheet and the benchmark.
-export const SELLER_PROMPTS = [
-  "a cat astronaut, 'Space Meow' in retro letters",
-  "'Dog Mom' with a cute puppy, kawaii style",
-  "'But First, Coffee' with a steaming coffee cup, vintage style",
-  "fishing dad with a fish, 'Reel Cool Dad' retro sunset",
-  "'Nurse Life' with a heart and stethoscope, cute kawaii style",
-  "'Teacher Off Duty' with an apple and books",
-  "'Birthday Girl' pink birthday cake",
-  "retro sunset with palm trees",
-  "'Gym Rat' bold workout design, distressed",
-  "'Game On' with a video game controller, neon colors",
-  "'Merry Christmas Ya Filthy Animal' christmas tree, hand-lettered",
-  "'Spooky Season' skull and pumpkin, gothic",
-  "'The Mountains Are Calling' mountain landscape, minimalist",
-  "'Stay Groovy' hippie flowers, 70s",
-  "'Let's Go Camping' tent and forest, green",
-  "'World's Okayest Runner' running shoes",
-  "'Plant Lady' potted plants, boho",
-  "'Howdy' cowboy boots and horse, western",
-  "'Taco Tuesday' tacos, comic style",
-  "a majestic lion wearing a crown",
-  "'Eat Sleep Code Repeat' laptop, minimalist",
-  "'Just a girl who loves dinosaurs' cute dinosaur",
-];
+// Typical seller prompts, used by the contact sheet and the benchmark (kept in the engine's sources).
+export { SELLER_PROMPTS, SLOGAN_LENGTHS } from '../dist/index.js';

@@ -1,16 +1,20 @@
 import { ART_DIRECTIONS, type VariantLetter } from '@printloom/contracts';
-import { choosePalette, paletteFamiliesFor } from './brief/palettes.js';
+import { choosePalette, GARMENT, paletteFamiliesFor } from './brief/palettes.js';
 import { parsePrompt, type DesignBrief } from './brief/prompt-parser.js';
 import { boldStackedType } from './directions/bold-stacked-type.js';
 import { circularBadge } from './directions/circular-badge.js';
 import { dieCutSticker } from './directions/die-cut-sticker.js';
+import { readScene, type Scene } from './composition/scene.js';
+import type { EmojiSetId } from './illustration/emoji-index.js';
 import type { Canvas, Direction, DirectionDesign } from './directions/direction.js';
+import { box, fitInto, place, type Box, type Placement } from './directions/drawing.js';
+import { svgDocument } from './directions/svg.js';
 import { vintageDistressed } from './directions/vintage-distressed.js';
-import { findIllustrations, type EmojiSetId } from './illustration/emoji-index.js';
 import { dieCut, distress, rasterise } from './raster/effects.js';
 import { toPrintPng } from './raster/print-file.js';
 import { seededRandom } from './random.js';
 import { headlineFont } from './typography/font-choice.js';
+import type { FontId } from './typography/fonts.js';
 
 export interface DesignRequest {
   /** The seller's idea as typed. */
@@ -21,6 +25,8 @@ export interface DesignRequest {
   seed: string;
   /** Render smaller than print size (tests, previews); 1 = print size. */
   scale?: number;
+  /** One headline face for every variant instead of the seeded choice (tests, the legibility check). */
+  font?: FontId;
 }
 
 export interface RenderedDesign {
@@ -53,6 +59,47 @@ export interface PlannedDesign extends DirectionDesign {
   variant: VariantLetter;
   directionId: string;
   canvas: Canvas;
+  /** The whole artwork, fitted into the safe area. */
+  svg: string;
+  /** What fitting did to the drawing (identity when it already fitted). */
+  placement: Placement;
+  /** Where every element must end up: the canvas less the 2% margin and whatever the effects grow by. */
+  safeArea: Box;
+  /** What the print sits on: the garment colour, or white sticker backing. */
+  garment: string;
+}
+
+/** At least this share of each side stays transparent, on every print. */
+export const SAFE_MARGIN = 0.02;
+
+/** How far the die-cut edge and its shadow reach past the artwork, in die-cut radii (measured). */
+const DIE_CUT_REACH = 1.6;
+
+export function safeAreaOf(canvas: Canvas, effects: DirectionDesign['effects']): Box {
+  const grown = effects.dieCut ? effects.dieCut.radius * DIE_CUT_REACH : 0;
+  const x = canvas.width * SAFE_MARGIN + grown;
+  const y = canvas.height * SAFE_MARGIN + grown;
+  return box(x, y, canvas.width - x, canvas.height - y);
+}
+
+/** The drawing placed inside the safe area, and its texts scaled with it. */
+function fitted(design: DirectionDesign, canvas: Canvas, effects: DirectionDesign['effects']) {
+  const safeArea = safeAreaOf(canvas, effects);
+  const placement = fitInto(design.drawing.bounds, safeArea);
+  const { scale, dx, dy } = placement;
+  const body = scale === 1 && dx === 0 && dy === 0 ? design.drawing.body : `<g transform="translate(${dx.toFixed(2)} ${dy.toFixed(2)}) scale(${scale.toFixed(5)})">${design.drawing.body}</g>`;
+  const textElements = design.textElements.map((element) => ({
+    ...element,
+    size: element.size * scale,
+    outline: element.outline && { ...element.outline, width: element.outline.width * scale },
+    shadow: element.shadow && { ...element.shadow, dx: element.shadow.dx * scale, dy: element.shadow.dy * scale, outline: element.shadow.outline * scale },
+  }));
+  return { svg: svgDocument(canvas.width, canvas.height, body, design.drawing.defsSvg), placement, safeArea, textElements };
+}
+
+/** Every element's box where it ends up on the canvas. */
+export function placedBoxes(design: PlannedDesign): Box[] {
+  return design.drawing.boxes.map((element) => place(element, design.placement));
 }
 
 function canvasOf(variant: VariantLetter, scale: number): Canvas {
@@ -60,12 +107,12 @@ function canvasOf(variant: VariantLetter, scale: number): Canvas {
   return { width: Math.round(size.width * scale), height: Math.round(size.height * scale) };
 }
 
-function illustrationsFor(brief: DesignBrief, variant: VariantLetter) {
+function sceneFor(brief: DesignBrief, variant: VariantLetter): Scene {
   for (const set of EMOJI_SET_OF[variant]) {
-    const found = findIllustrations(brief.subjects, set);
-    if (found.length > 0) return found;
+    const scene = readScene(brief, set);
+    if (scene.subject) return scene;
   }
-  return [];
+  return { props: [] };
 }
 
 /** The vector artwork of the four variants (no pixels yet). */
@@ -79,25 +126,28 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
     const garmentIsDark = brief.background ? brief.background === 'black' : request.dark;
     const dark = variant === 'C' || brief.sticker ? false : garmentIsDark;
     const paletteFamilies = variant === 'D' && brief.colours.length === 0 ? ['heritage'] : families;
+    const garment = dark ? GARMENT.dark : GARMENT.light;
     const design = DIRECTIONS[variant]({
       brief,
       palette: choosePalette(paletteFamilies, dark, random),
-      font: headlineFont(variant, brief.styles, random),
-      illustrations: illustrationsFor(brief, variant),
+      font: request.font ?? headlineFont(variant, brief.styles, random),
+      scene: sceneFor(brief, variant),
       canvas,
       random,
       dark,
+      garment,
     });
     // The sticker effect asked for in the idea: every variant gets the die-cut outline.
     const effects = brief.sticker && !design.effects.dieCut ? { ...design.effects, dieCut: { radius: canvas.width * 0.022 } } : design.effects;
-    return { ...design, effects, variant, directionId: id, canvas };
+    return { ...design, ...fitted(design, canvas, effects), effects, variant, directionId: id, canvas, garment };
   });
 }
 
-async function renderPlanned(design: PlannedDesign, seed: string): Promise<RenderedDesign> {
+/** One planned variant drawn, its effects applied, as the print file. */
+export async function renderPlanned(design: PlannedDesign, seed: string): Promise<RenderedDesign> {
   let image = await rasterise(design.svg);
   if (design.effects.dieCut) image = await dieCut(image, design.effects.dieCut.radius);
-  if (design.effects.distress) image = await distress(image, design.effects.distress.amount, seededRandom(`${seed}:${design.variant}:texture`));
+  if (design.effects.distress) image = await distress(image, design.effects.distress.amount, seededRandom(`${seed}:${design.variant}:texture`), design.canvas.width / PRINT_SIZES[design.variant].width);
   return { variant: design.variant, directionId: design.directionId, png: await toPrintPng(image), width: image.width, height: image.height };
 }
 

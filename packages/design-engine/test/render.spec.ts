@@ -49,9 +49,10 @@ describe('renderDesigns (small scale)', () => {
       for (const design of designs) {
         const { data, info } = await pixels(design);
         expect(borderAlphas(data, info.width, info.height, 2).every((alpha) => alpha === 0)).toBe(true);
-        // Something substantial is drawn.
+        // Something substantial is drawn (a lone 28-letter word on one line, outlined thinly so its
+        // counters stay open, covers the least: about 4%).
         const opaque = borderAlphas(data, info.width, info.height, Math.floor(info.width / 2)).filter((alpha) => alpha > 0).length;
-        expect(opaque).toBeGreaterThan(info.width * info.height * 0.05);
+        expect(opaque).toBeGreaterThan(info.width * info.height * 0.03);
       }
     }
   });

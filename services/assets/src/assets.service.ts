@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, LIMITS, type Asset } from '@printloom/contracts';
+import { AppError, exportPreset, LIMITS, type Asset, type ExportPresetId } from '@printloom/contracts';
+import { withPngText } from '@printloom/storage';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
+import { pngTextOf } from './domain/png-text.js';
+import { fitToPreset } from './image/export-fit.js';
 import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 import type { BackgroundRemover } from './image/background-remover.js';
@@ -68,7 +71,8 @@ export class AssetsService {
           this.logger.warn({ err: error, jobId: request.jobId, variant: image.variant }, 'Could not remove the background the image model drew; stored as it is');
         }
       }
-      const written = await this.files.write(request.userId, id, original);
+      const text = pngTextOf({ prompt: request.prompt, job_id: request.jobId, variant: image.variant, created_at: new Date() });
+      const written = await this.files.write(request.userId, id, original, text);
       const { row, created } = await this.assets.insertOrGetGenerated(
         {
           id,
@@ -152,9 +156,10 @@ export class AssetsService {
     return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
   }
 
-  async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview' }) {
+  async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview'; preset?: ExportPresetId }) {
     const row = await this.assets.findOwned(request.userId, request.assetId);
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    if (request.preset) return this.resolveExport(row, request.preset);
     const size: FileSize = request.size ?? 'original';
     const file = FILES[size];
     const suffix = row.kind === 'upscaled' ? `${Math.round(row.width / 1000)}k` : row.kind === 'background-removed' ? 'nobg' : '';
@@ -164,7 +169,20 @@ export class AssetsService {
       fileName: downloadFileName(row.prompt, row.variant, size === 'original' ? suffix : size, file.extension),
       etag: `"${row.etag}-${size}"`,
       immutable: size !== 'original',
+      pngText: size === 'original' ? pngTextOf(row) : undefined,
     };
+  }
+
+  /** The asset fitted to a product's canvas, made on first request and kept beside the original. */
+  private async resolveExport(row: AssetRow, presetId: ExportPresetId) {
+    const preset = exportPreset(presetId);
+    const key = this.files.exportKeyOf(row.user_id, row.id, preset.id);
+    const text = pngTextOf(row);
+    if (!(await this.files.hasFile(key))) {
+      const png = await fitToPreset(await this.files.readOriginal(row.user_id, row.id), preset);
+      await this.files.writeExport(key, await withPngText(png, text));
+    }
+    return { key, contentType: 'image/png', fileName: downloadFileName(row.prompt, null, preset.id, 'png'), etag: `"${row.etag}-${preset.id}"`, immutable: true, pngText: text };
   }
 
   async resolveZip(request: { userId: string; ids: string[] }) {
@@ -177,7 +195,7 @@ export class AssetsService {
       const seen = used.get(fileName) ?? 0;
       used.set(fileName, seen + 1);
       if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
-      return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName };
+      return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName, pngText: pngTextOf(row) };
     });
     return { files };
   }

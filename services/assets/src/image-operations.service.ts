@@ -4,6 +4,7 @@ import { AppError, BILLING, CREDIT_COSTS, LIMITS, TIME_BUDGETS, cheapestPlanWith
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
 import { AssetFiles } from './asset-files.js';
+import { pngTextOf } from './domain/png-text.js';
 import { ASSET_NOT_FOUND, toAsset } from './assets.service.js';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './image/background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './image/upscaler.js';
@@ -96,7 +97,7 @@ export class ImageOperationsService {
 
   private async saveDerived(source: AssetRow, original: Buffer, kind: 'background-removed' | 'upscaled'): Promise<Asset> {
     const id = randomUUID();
-    const written = await this.files.write(source.user_id, id, original);
+    const written = await this.files.write(source.user_id, id, original, pngTextOf({ ...source, created_at: new Date() }));
     const row = await this.assets.insertDerived(
       { id, user_id: source.user_id, job_id: source.job_id, variant: source.variant, kind, source_asset_id: source.id, prompt: source.prompt, width: written.width, height: written.height, original_size: written.size, etag: written.etag },
       LIMITS.retentionDays,

@@ -79,3 +79,30 @@ export function choosePalette(families: readonly string[], dark: boolean, random
   const family = FAMILIES.find((candidate) => candidate.id === id) ?? FAMILIES[0]!;
   return { id: family.id, ...(dark ? family.onDark : family.onLight) };
 }
+
+/** Garment colours a design is judged against (a black tee, or a white tee and white sticker backing). */
+export const GARMENT = { dark: '#000000', light: '#FFFFFF' } as const;
+
+/** WCAG relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio of two colours, 1..21. */
+export function contrast(first: string, second: string): number {
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Letters need at least this contrast with what they sit on to read at a glance (WCAG's large-text bar). */
+export const MIN_TEXT_CONTRAST = 3;
+
+/** `preferred` when it reads on `surface`, else the palette ink that reads best there. */
+export function readableInk(preferred: string, palette: Palette, surface: string): string {
+  if (contrast(preferred, surface) >= MIN_TEXT_CONTRAST) return preferred;
+  return [palette.ink, palette.second, palette.outline, palette.paper, palette.accent].reduce((best, colour) => (contrast(colour, surface) > contrast(best, surface) ? colour : best), preferred);
+}

@@ -36,7 +36,7 @@ export function quotedTexts(idea: string): string[] {
   return texts;
 }
 
-function withoutQuotes(idea: string): string {
+export function withoutQuotes(idea: string): string {
   return idea.replace(/["“”][^"“”]+["“”]/g, ' ').replace(new RegExp(`(^|[\\s(:])['‘]${SINGLE_QUOTED}['’](?=[\\s.,!?;:)]|$)`, 'gu'), '$1 ');
 }
 

@@ -1,49 +1,60 @@
-import { illustrationSvg } from '../illustration/emoji-svg.js';
+import { arrangeScene, placedBox } from '../composition/arrangement.js';
+import { drawScene } from '../composition/draw-scene.js';
 import { balancedLines, lineCountFor, stackLines } from '../typography/layout.js';
-import type { Direction } from './direction.js';
-import { inked, outlineFor, raysPath, starPath, stripedSun, svgDocument } from './svg.js';
+import type { Direction, TextElement } from './direction.js';
+import { box, circleBox, Drawing, union } from './drawing.js';
+import { outlineWidth, raysPath, starPath } from './svg.js';
+import { readableInk } from '../brief/palettes.js';
 
-/** A: the slogan as big stacked lines, each as wide as the print, under the illustration. */
-export const boldStackedType: Direction = ({ brief, palette, font, illustrations, canvas, random }) => {
+/** A: the slogan as big stacked lines, each as wide as the print, under the scene. */
+export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas, random, garment }) => {
   const { width, height } = canvas;
   const margin = width * 0.05;
-  const stroke = width * 0.012;
-  const shadow = width * 0.014;
-  const parts: string[] = [];
-  let defs = '';
-  let textTop: number;
-  const illustration = illustrations[0];
-  if (illustration) {
-    const size = brief.slogan ? Math.min(width * 0.52, height * 0.4) : Math.min(width * 0.7, height * 0.55);
-    const x = (width - size) / 2;
-    const y = margin + size * 0.04;
-    const cx = width / 2;
-    const cy = y + size / 2;
-    const wantsSun = brief.styles.includes('retro') || brief.subjects.includes('sunset') || (brief.styles.length === 0 && random() < 0.35);
-    if (wantsSun) {
-      const sun = stripedSun('sun', cx, cy, size * 0.58, [palette.second, palette.accent]);
-      defs += sun.defs;
-      parts.push(sun.body);
-    } else if (brief.styles.some((style) => style === 'comic' || style === 'groovy') || random() < 0.3) {
-      parts.push(inked(raysPath(cx, cy, size * 0.42, size * 0.6, 24, size * 0.09), { fill: palette.accent }));
+  const stroke = width * 0.007;
+  const shadow = width * 0.01;
+  const drawing = new Drawing();
+  const text = brief.slogan ?? brief.title;
+  // Stacked means at least two lines once there are two words.
+  const lines = balancedLines(text, Math.max(lineCountFor(text), Math.min(2, text.split(/\s+/).length)));
+  let textTop = margin;
+  if (scene.subject) {
+    // The picture balances the type: the more lines, the less room it takes.
+    const share = brief.slogan ? 0.46 - 0.03 * Math.min(3, lines.length - 1) : 0.58;
+    const wantsSun = !scene.setting && (brief.styles.includes('retro') || (brief.styles.length === 0 && random() < 0.35));
+    const withSun = wantsSun ? { ...scene, setting: { kind: 'sun' as const, word: '' } } : scene;
+    const placed = arrangeScene(withSun, box(margin, margin, width - margin, margin + height * share), 'above');
+    const subject = placed.find((element) => element.role === 'subject')!;
+    if (!withSun.setting && (brief.styles.some((style) => style === 'comic' || style === 'groovy') || random() < 0.3)) {
+      const area = placedBox(subject);
+      const size = area.x2 - area.x1;
+      const [cx, cy] = [(area.x1 + area.x2) / 2, (area.y1 + area.y2) / 2];
+      drawing.add(`<path d="${raysPath(cx, cy, size * 0.42, size * 0.6, 24, size * 0.09)}" fill="${palette.accent}"/>`, circleBox(cx, cy, size * 0.6));
     }
-    parts.push(illustrationSvg(illustration, x, y, size));
-    textTop = y + size + height * 0.035;
+    drawScene(drawing, placed, palette, { id: 'a' });
+    textTop = union(placed.map(placedBox))!.y2 + height * 0.035;
   } else {
     // Typographic design: a row of stars crowns the slogan.
     const starSize = width * 0.035;
-    for (const offset of [-2.6, 0, 2.6]) parts.push(inked(starPath(width / 2 + offset * starSize, margin + starSize, starSize), { fill: palette.accent }));
+    for (const offset of [-2.6, 0, 2.6]) {
+      const cx = width / 2 + offset * starSize;
+      drawing.add(`<path d="${starPath(cx, margin + starSize, starSize)}" fill="${palette.accent}"/>`, circleBox(cx, margin + starSize, starSize));
+    }
     textTop = margin + starSize * 2.8;
   }
-  const text = brief.slogan ?? brief.title;
-  const box = { x1: margin + stroke + shadow, y1: textTop + stroke, x2: width - margin - stroke - shadow, y2: height - margin - stroke - shadow };
-  // Stacked means at least two lines once there are two words.
-  const lines = balancedLines(text, Math.max(lineCountFor(text), Math.min(2, text.split(/\s+/).length)));
-  const shapes = stackLines(font, lines, box, { gap: 0.1, maxLineShare: brief.slogan ? 0.42 : 0.3 });
+  const textBox = { x1: margin + stroke + shadow, y1: textTop + stroke, x2: width - margin - stroke - shadow, y2: height - margin - stroke - shadow };
+  const shapes = stackLines(font, lines, textBox, { gap: 0.1, maxLineShare: brief.slogan ? 0.42 : 0.3 });
   const colours = random() < 0.5 ? [palette.ink, palette.second] : [palette.second, palette.ink];
+  const textElements: TextElement[] = [];
   shapes.forEach((shape, index) => {
-    parts.push(inked(shape, { fill: palette.accent, stroke: palette.accent, strokeWidth: stroke * 2 }, `translate(${shadow.toFixed(1)} ${shadow.toFixed(1)})`));
-    parts.push(inked(shape, { fill: colours[index % 2]!, stroke: outlineFor(colours[index % 2]!, palette), strokeWidth: stroke * 2 }));
+    const fill = readableInk(colours[index % 2]!, palette, garment);
+    // An outline in the garment's colour is a knocked-out gap between letters and shadow: it keeps the
+    // letters' own shapes (a dark rim around a mid-tone fill reads as hollow letters).
+    const outline = garment;
+    const width = outlineWidth(shape.size!, stroke * 2);
+    const offset = Math.min(shadow, shape.size! * 0.05);
+    drawing.ink(shape, { fill: palette.accent, stroke: palette.accent, strokeWidth: width }, { dx: offset, dy: offset });
+    drawing.ink(shape, { fill, stroke: outline, strokeWidth: width });
+    textElements.push({ text: lines[index]!, font, size: shape.size!, fill, outline: { colour: outline, width }, shadow: { colour: palette.accent, dx: offset, dy: offset, outline: width }, curved: false });
   });
-  return { svg: svgDocument(width, height, parts.join(''), defs), texts: lines, effects: {} };
+  return { drawing, texts: lines, textElements, effects: {} };
 };

@@ -1,10 +1,12 @@
-import { illustrationSvg } from '../illustration/emoji-svg.js';
+import { arrangeScene } from '../composition/arrangement.js';
+import { drawScene } from '../composition/draw-scene.js';
 import type { FontId } from '../typography/fonts.js';
 import { supportFont } from '../typography/font-choice.js';
 import { balancedLines } from '../typography/layout.js';
 import { arcShape, capHeight, measureText, type TextShape } from '../typography/text-shapes.js';
-import type { Direction } from './direction.js';
-import { circle, inked, starPath, svgDocument } from './svg.js';
+import type { Direction, TextElement } from './direction.js';
+import { box, circleBox, Drawing } from './drawing.js';
+import { circle, starPath } from './svg.js';
 
 const TOP_SPAN = (200 / 180) * Math.PI;
 const BOTTOM_SPAN = (130 / 180) * Math.PI;
@@ -17,7 +19,7 @@ function ringSize(font: FontId, text: string, band: number, radius: number, span
 }
 
 /** B: a round emblem, the slogan set on the ring around the illustration. */
-export const circularBadge: Direction = ({ brief, palette, font, illustrations, canvas, random, dark }) => {
+export const circularBadge: Direction = ({ brief, palette, font, scene, canvas, random, dark }) => {
   const { width, height } = canvas;
   const cx = width / 2;
   const cy = height / 2;
@@ -48,29 +50,30 @@ export const circularBadge: Direction = ({ brief, palette, font, illustrations, 
   // On a dark garment a dark ring would vanish: the ring takes the light ink and dark letters.
   const ringColour = dark ? palette.ink : palette.outline;
   const letterColour = dark ? palette.outline : palette.paper;
-  const parts = [
-    circle(cx, cy, outer, ringColour),
-    circle(cx, cy, outer * 0.955, 'none', `stroke="${palette.second}" stroke-width="${(outer * 0.022).toFixed(1)}"`),
-    circle(cx, cy, inner, palette.paper),
-    circle(cx, cy, inner, 'none', `stroke="${palette.second}" stroke-width="${(outer * 0.035).toFixed(1)}"`),
-    inked(topText, { fill: letterColour }),
-  ];
-  if (bottomText) parts.push(inked(bottomText, { fill: letterColour }));
+  const drawing = new Drawing();
+  const ringBox = circleBox(cx, cy, outer);
+  drawing.add(circle(cx, cy, outer, ringColour), ringBox);
+  drawing.add(circle(cx, cy, outer * 0.955, 'none', `stroke="${palette.second}" stroke-width="${(outer * 0.022).toFixed(1)}"`), ringBox);
+  drawing.add(circle(cx, cy, inner, palette.paper), circleBox(cx, cy, inner));
+  drawing.add(circle(cx, cy, inner, 'none', `stroke="${palette.second}" stroke-width="${(outer * 0.035).toFixed(1)}"`), circleBox(cx, cy, inner + outer * 0.018));
+  drawing.ink(topText, { fill: letterColour });
+  if (bottomText) drawing.ink(bottomText, { fill: letterColour });
+  const textElements: TextElement[] = [{ text: top, font: ringFont, size: topText.size!, fill: letterColour, backdrop: ringColour, curved: true }];
+  if (bottomText) textElements.push({ text: bottom, font: ringFont, size: bottomText.size!, fill: letterColour, backdrop: ringColour, curved: true });
   // Stars where the top and bottom texts meet.
   const starRadius = band * 0.2;
   for (const side of [-1, 1]) {
     const angle = side * (TOP_SPAN / 2 + (2 * Math.PI - TOP_SPAN - BOTTOM_SPAN) / 4);
-    const starCentre = midRadius;
-    parts.push(inked(starPath(cx + starCentre * Math.sin(angle), cy - starCentre * Math.cos(angle), starRadius), { fill: palette.second }));
+    const [x, y] = [cx + midRadius * Math.sin(angle), cy - midRadius * Math.cos(angle)];
+    drawing.add(`<path d="${starPath(x, y, starRadius)}" fill="${palette.second}"/>`, circleBox(x, y, starRadius));
   }
-  const illustration = illustrations[0];
-  if (illustration) {
-    const size = inner * 1.25;
-    parts.push(illustrationSvg(illustration, cx - size / 2, cy - size / 2, size));
+  if (scene.subject) {
+    // Centred in the medallion, props at its sides, all clear of the ring text.
+    drawScene(drawing, arrangeScene(scene, box(cx - inner * 0.8, cy - inner * 0.62, cx + inner * 0.8, cy + inner * 0.62), 'centred'), palette, { id: 'b' });
   } else {
     // No picture: a big initial-free emblem of stars, so the centre is never empty.
     const starSize = inner * 0.5;
-    parts.push(inked(starPath(cx, cy, starSize, starSize * 0.45, random() * 0.3), { fill: palette.accent, stroke: palette.outline, strokeWidth: outer * 0.02 }));
+    drawing.ink({ d: starPath(cx, cy, starSize, starSize * 0.45, random() * 0.3), box: circleBox(cx, cy, starSize) }, { fill: palette.accent, stroke: palette.outline, strokeWidth: outer * 0.02 });
   }
-  return { svg: svgDocument(width, height, parts.join('')), texts: [top, bottom].filter(Boolean), effects: {} };
+  return { drawing, texts: [top, bottom].filter(Boolean), textElements, effects: {} };
 };

@@ -69,3 +69,11 @@ export function stripedSun(id: string, cx: number, cy: number, r: number, colour
   const defs = `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${colours[0]}"/><stop offset="1" stop-color="${colours[1]}"/></linearGradient>`;
   return { defs, body: `<path d="${paths.join('')}" fill="url(#${id})"/>` };
 }
+
+/**
+ * An outline's full width for type set at `size`: at most `most`, and never more than a small share of
+ * the letters, or it fills their counters ('a', 'e') and the word stops reading.
+ */
+export function outlineWidth(size: number, most: number): number {
+  return Math.min(most, size * 0.08);
+}

@@ -94,8 +94,9 @@ function normalQuantile(p: number): number {
  * Worn ink: fine specks and a few larger worn patches knocked out of the artwork's alpha. The noise is
  * drawn on coarse grids and scaled up, so the texture is cheap at print size.
  */
-export async function distress(image: RgbaImage, amount: number, random: Random): Promise<RgbaImage> {
-  const [fine, coarse] = await Promise.all([blobs(image, 6, 0.03 + amount * 0.04, random), blobs(image, 30, 0.015 + amount * 0.02, random)]);
+export async function distress(image: RgbaImage, amount: number, random: Random, unit = 1): Promise<RgbaImage> {
+  // `unit` is the drawing's scale against print size, so a smaller render wears the same way.
+  const [fine, coarse] = await Promise.all([blobs(image, Math.max(1, 6 * unit), 0.02 + amount * 0.03, random), blobs(image, Math.max(1, 30 * unit), 0.015 + amount * 0.02, random)]);
   const data = Buffer.from(image.data);
   for (let pixel = 0, index = 3; pixel < fine.length; pixel++, index += 4) {
     const hole = Math.max(fine[pixel]!, coarse[pixel]!);

@@ -8,7 +8,7 @@ const STYLE_FONTS: Record<Style, FontId[]> = {
   retro: ['righteous', 'shrikhand'],
   vintage: ['alfa-slab-one', 'rye'],
   distressed: ['anton', 'alfa-slab-one'],
-  kawaii: ['fredoka', 'luckiest-guy'],
+  kawaii: ['fredoka'],
   minimalist: ['bebas-neue'],
   neon: ['monoton', 'righteous'],
   gothic: ['pirata-one'],
@@ -23,7 +23,7 @@ const STYLE_FONTS: Record<Style, FontId[]> = {
 const DIRECTION_FONTS: Record<VariantLetter, FontId[]> = {
   A: ['anton', 'bebas-neue', 'bangers'],
   B: ['alfa-slab-one', 'righteous', 'anton'],
-  C: ['luckiest-guy', 'fredoka', 'bangers'],
+  C: ['fredoka', 'bangers', 'righteous'],
   D: ['alfa-slab-one', 'rye', 'anton'],
 };
 

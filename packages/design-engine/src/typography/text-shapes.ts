@@ -12,6 +12,8 @@ export interface Box {
 export interface TextShape {
   d: string;
   box: Box;
+  /** The font size it was set at (px). */
+  size?: number;
 }
 
 interface PathCommand {
@@ -96,7 +98,7 @@ function commandsToPath(commandsPerGlyph: PathCommand[][], map: PointMap): TextS
 export function lineShape(fontId: FontId, text: string, x: number, baseline: number, size: number, tracking = 0): TextShape {
   const { glyphs } = placeGlyphs(fontId, text, tracking);
   const commands = glyphs.map(({ glyph, offset }) => glyph.getPath(x + offset * size, baseline, size).commands as PathCommand[]);
-  return commandsToPath(commands, (px, py) => [px, py]);
+  return { ...commandsToPath(commands, (px, py) => [px, py]), size };
 }
 
 export interface ArcOptions {
@@ -139,7 +141,7 @@ export function arcShape(fontId: FontId, text: string, options: ArcOptions): Tex
     }
   }
   const perGlyph = commands.map((glyphCommands, index) => commandsToPath([glyphCommands], maps[index]!));
-  return mergeShapes(perGlyph);
+  return { ...mergeShapes(perGlyph), size };
 }
 
 export function mergeShapes(shapes: TextShape[]): TextShape {
