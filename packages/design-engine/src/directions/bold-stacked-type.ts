@@ -16,7 +16,7 @@ export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas
   const text = brief.slogan ?? brief.title;
   // Stacked means at least two lines once there are two words.
   const lines = balancedLines(text, Math.max(lineCountFor(text), Math.min(2, text.split(/\s+/).length)));
-  let textTop = margin;
+  let textTop: number;
   if (scene.subject) {
     // The picture balances the type: the more lines, the less room it takes.
     const share = brief.slogan ? 0.46 - 0.03 * Math.min(3, lines.length - 1) : 0.58;
