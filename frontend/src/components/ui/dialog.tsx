@@ -20,9 +20,9 @@ export function DialogContent({ title, description, children, className }: { tit
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <DialogPrimitive.Title className="pr-8 text-lg font-bold">{title}</DialogPrimitive.Title>
-        {description && <DialogPrimitive.Description className="mt-1 text-sm text-zinc-500">{description}</DialogPrimitive.Description>}
+        {description && <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description>}
         <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close aria-label="Close" className="absolute right-4 top-4 rounded p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        <DialogPrimitive.Close aria-label="Close" className="absolute right-4 top-4 rounded p-1 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800">
           <X className="size-4" aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
