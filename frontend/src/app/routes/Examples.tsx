@@ -61,7 +61,7 @@ export default function Examples() {
         <section className="mt-16 rounded-3xl bg-accent-solid px-6 py-12 text-center text-white">
           <h2 className="text-3xl font-black">Your idea, print-ready in about 30 seconds</h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-100">Start with free credits. No prompt engineering, no cleanup.</p>
-          <Link to="/auth?mode=signup" className={buttonClasses('primary', 'lg', 'mt-6 bg-white text-brand-700 hover:bg-brand-50')}>Start Creating Free</Link>
+          <Link to="/auth?mode=signup" className={buttonClasses('inverse', 'lg', 'mt-6')}>Start Creating Free</Link>
         </section>
       </main>
       <SiteFooter />

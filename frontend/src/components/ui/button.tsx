@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes, InputHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'danger';
+/** `inverse`: a white button on a coloured surface (brand or danger banners). */
+export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'danger' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 /** Button looks, also for links that should look like buttons. */
@@ -16,6 +17,7 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
     variant === 'outline' && 'border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800',
     variant === 'ghost' && 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
     variant === 'danger' && 'bg-danger-solid text-white hover:bg-danger-solid-hover',
+    variant === 'inverse' && 'bg-white text-zinc-900 hover:bg-zinc-100',
     className,
   );
 }

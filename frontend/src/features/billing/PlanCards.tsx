@@ -7,7 +7,7 @@ import { cn } from '../../components/ui/cn';
 export function PlanCard({ plan, current, action }: { plan: Plan; current?: boolean; action: ReactNode }) {
   return (
     <div className={cn('relative flex flex-col rounded-2xl border bg-white p-6 dark:bg-zinc-900/60', plan.popular ? 'border-brand-500 shadow-lg shadow-brand-600/10' : 'border-zinc-200 dark:border-zinc-800')}>
-      {plan.popular && <Badge className="absolute -top-3 left-6 bg-accent-solid text-white dark:bg-brand-600 dark:text-white">Most Popular</Badge>}
+      {plan.popular && <Badge solid className="absolute -top-3 left-6">Most Popular</Badge>}
       <h3 className="text-lg font-bold">{plan.name}</h3>
       <p className="mt-2 text-3xl font-black">
         {formatPrice(plan.priceCents)}

@@ -39,7 +39,7 @@ export function TrialBanner({ credits, notice }: { credits: number; notice?: str
           className={cn(
             level === 'normal' && buttonClasses('outline', 'sm', 'border-brand-400/50'),
             level === 'warning' && buttonClasses('primary', 'sm', 'shadow-lg shadow-brand-600/30 ring-2 ring-brand-400'),
-            level === 'critical' && buttonClasses('primary', 'sm', 'bg-white text-red-700 hover:bg-red-50'),
+            level === 'critical' && buttonClasses('inverse', 'sm'),
           )}
         >
           Upgrade Now
