@@ -77,7 +77,7 @@ export default function Landing() {
             {showcase.map(({ sample, image }) => (
               <figure key={sample.id} className="overflow-hidden rounded-2xl bg-zinc-900 p-3 ring-1 ring-zinc-800">
                 <img src={image.src} alt={`${sample.niche} design: ${sample.prompt}`} width={720} height={864} className="aspect-[5/6] w-full object-contain" />
-                <figcaption className="mt-2 truncate text-xs text-muted">{sample.niche}</figcaption>
+                <figcaption className="mt-2 truncate text-xs text-zinc-300">{sample.niche}</figcaption>
               </figure>
             ))}
           </div>
