@@ -111,6 +111,8 @@ async function browserSuite() {
     LOG_LEVEL: 'warn',
     // Every browser sign-up comes from 127.0.0.1: each gets its trial credits (production: 3 a day).
     TRIAL_GRANTS_PER_IP_PER_DAY: '1000',
+    // ...and the two browser scripts together sign up more accounts than 10 an hour from one address.
+    RATE_LIMIT_SCALE: '10',
   };
   delete env.SMTP_URL;
   const system = spawn(process.execPath, ['scripts/dev.mjs', '--skip-install', '--skip-build', '--isolated', '--quiet'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });

@@ -163,4 +163,23 @@ await test('page titles name each screen and every screen has exactly one h1', a
   }
 });
 
+await test('prefers-reduced-motion turns off the slides and transitions', async (page) => {
+  const seconds = (value) => Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
+  const motion = async () => {
+    await page.goto(base);
+    await page.evaluate(() => localStorage.removeItem('cookie-consent'));
+    await page.reload();
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.waitFor();
+    const slide = await banner.evaluate((element) => getComputedStyle(element).animationDuration);
+    const fade = await page.getByRole('link', { name: 'View Examples' }).evaluate((element) => getComputedStyle(element).transitionDuration);
+    return { slide: seconds(slide), fade: seconds(fade) };
+  };
+  const normal = await motion();
+  expect(normal.slide >= 0.2 && normal.fade >= 0.1, `without the preference the banner slides (${normal.slide}s) and buttons fade (${normal.fade}s)`);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const reduced = await motion();
+  expect(reduced.slide < 0.001 && reduced.fade < 0.001, `with reduced motion: slide ${reduced.slide}s, transition ${reduced.fade}s`);
+}, { consent: false });
+
 await finish();
