@@ -158,7 +158,7 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await sendWebhook('invoice.payment_failed', failed); // Stripe retries the charge and tells us again: one email
     expect((await me(client)).subscription).toMatchObject({ status: 'past_due' });
     expect(await client.post('/api/stripe/portal', undefined, ORIGIN)).toMatchObject({ status: 200, body: { url: 'https://billing.stripe.test/p/1' } });
-    expect(await client.post('/api/stripe/checkout', { planId: 'pro' }, ORIGIN)).toMatchObject({ status: 409, body: { error: 'You already have a subscription. Use Manage Billing to change or cancel it.' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' }, ORIGIN)).toMatchObject({ status: 409, body: { error: 'Your last payment failed. Update your card in Manage Billing before changing plan.' } });
     const mail = await inbox.waitFor('stripe-late@example.com', /Payment failed/);
     expect(mail.text).toContain('https://printloom.test/account');
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientInfo, code, email, newPassword, password, uuid, messageReply, ok } from './common.schemas.js';
 import { subscriptionSummary } from './billing.schemas.js';
+import { ACCOUNT_DELETION_WORD } from './limits.js';
 
 export const credentialsBody = z.object({ email, password });
 export const signupBody = z.object({ email, password: newPassword });
@@ -52,7 +53,6 @@ export type MeReply = z.infer<typeof meReply>;
 export type PublicUser = z.infer<typeof publicUser>;
 
 /** Deleting an account is typed out: the word DELETE, exactly. */
-export const ACCOUNT_DELETION_WORD = 'DELETE';
 export const deleteAccountBody = z.object({
   confirmation: z.literal(ACCOUNT_DELETION_WORD, { message: `Type ${ACCOUNT_DELETION_WORD} to confirm.` }),
 });

@@ -27,6 +27,9 @@ export const LIMITS = {
   imageOperationsPerHour: 60,
 } as const;
 
+/** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */
+export const ACCOUNT_DELETION_WORD = 'DELETE';
+
 /** How long personal data is kept (spec: privacy). */
 export const RETENTION = {
   /** A sent email's body (it may hold a live code) is blanked after this; the row stays for support. */

@@ -100,7 +100,7 @@ describe('account page', () => {
     renderPage(<Account />, { user, credits: 3, subscription: { status: 'past_due', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
     await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Manage Billing' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error: Failed to open customer portal'));
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/stripe/portal');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/stripe/portal');
   });
 
   it('shows no payment notice to an active subscriber', () => {

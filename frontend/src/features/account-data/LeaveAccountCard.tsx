@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, Loader2, Trash2 } from 'lucide-react';
-import { ACCOUNT_DELETION_WORD } from '@printloom/contracts/auth.schemas';
+import { ACCOUNT_DELETION_WORD } from '@printloom/contracts/limits';
 import { RETENTION } from '@printloom/contracts/limits';
 import { errorText } from '../../lib/api-client';
 import { accountExportUrl, deleteAccount as requestDeletion } from './api/account-data';
