@@ -3,16 +3,18 @@
 // running system, next to a bare Node HTTP server answering the same JSON in the same run. Judged by:
 // /me p50 ≤ 3× bare, /me throughput at 32 in flight ≥ ¼ of bare, /api/assets p50 ≤ 5× bare.
 //
-// Usage: node gateway/bench/me-latency.mjs [baseUrl] [requests]
-//   BENCH_DATABASE_URL (admin URL of the system's database) lets the bench create its own signed-in
-//   user; without it only the signed-out path is measured. Start the system first (make dev).
+// Usage: node gateway/bench/me-latency.mjs [baseUrl] [requests]   (also `make bench`; skipped when
+// nothing answers at baseUrl)
+//   BENCH_DATABASE_URL (admin URL of the system's database, make dev's by default) lets the bench
+//   create its own signed-in user; when it cannot, only the signed-out path is measured.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8080';
 const count = Number(process.argv[3] ?? 1000);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+// make dev's database unless told otherwise.
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/printloom';
 const IN_FLIGHT = 32;
 
 function get(agent, url, headers = {}) {
@@ -64,9 +66,12 @@ async function throughput(url, headers, total = count * 2) {
 
 /** A verified user with a live session, stored the way the auth service stores them. */
 async function signedInCookie() {
-  if (!databaseUrl) return null;
   const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
   try {
     const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
     const { rows } = await client.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [email]);
@@ -116,9 +121,14 @@ function report(result, latencyTarget) {
   }
 }
 
+const running = await get(new http.Agent(), `${baseUrl}/api/health`).catch(() => null);
+if (!running) {
+  console.log(`No Printloom at ${baseUrl}: start it first (make dev), then run this again. Skipped.`);
+  process.exit(0);
+}
 const cookie = await signedInCookie();
 if (!cookie) {
-  console.log('BENCH_DATABASE_URL not set: measuring the signed-out path only');
+  console.log(`Cannot reach ${databaseUrl} (BENCH_DATABASE_URL) to sign a user in: measuring the signed-out path only`);
   report(await compare('GET /api/auth/me (unknown session)', '/api/auth/me', { cookie: 'pl_session=bench-unknown-token' }, true), 3);
 } else {
   report(await compare('GET /api/auth/me (signed in)', '/api/auth/me', { cookie }, true), 3);
