@@ -19,3 +19,12 @@ describe('the default generation concurrency', () => {
     expect(defaultGenerationConcurrency(64, 1024 * GB, 1.3 * GB)).toBe(16);
   });
 });
+
+describe('the memory a default is taken from', () => {
+  it('is never more than the machine has (a container limit only lowers it)', async () => {
+    const { availableMemory } = await import('./default-concurrency.js');
+    const os = await import('node:os');
+    expect(availableMemory()).toBeGreaterThan(0);
+    expect(availableMemory()).toBeLessThanOrEqual(os.totalmem());
+  });
+});
