@@ -33,8 +33,8 @@ class DescribeControlledProvider implements ImageProvider {
     this.open();
     this.gate = null;
   }
-  generate(input: GenerationInput) {
-    return this.local.generate(input);
+  generate(input: GenerationInput, deliver: Parameters<ImageProvider['generate']>[1]) {
+    return this.local.generate(input, deliver);
   }
   async describe(image: Buffer) {
     this.describeCalls += 1;

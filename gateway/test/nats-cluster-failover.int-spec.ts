@@ -16,10 +16,10 @@ class SlowLocalProvider implements ImageProvider {
   readonly name = 'slow-local';
   calls = 0;
   private local = new LocalProvider(0.05);
-  async generate(input: GenerationInput) {
+  async generate(input: GenerationInput, deliver: Parameters<ImageProvider['generate']>[1]) {
     this.calls += 1;
     await new Promise((resolve) => setTimeout(resolve, 400));
-    return this.local.generate(input);
+    return this.local.generate(input, deliver);
   }
   describe(image: Buffer) {
     return this.local.describe(image);
