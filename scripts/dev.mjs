@@ -6,7 +6,7 @@
 // Flags: --skip-install, --skip-build, --isolated (own nats-server on a free port; for browser tests
 // next to a running dev system), --quiet (service logs to .data/logs instead of the terminal).
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,10 +154,7 @@ async function main() {
     env.MAIL_INBOX_URL = `http://127.0.0.1:${webPort}`;
   }
 
-  if (!args.has('--skip-build')) {
-    log('building (tsc per workspace, vite for the SPA)');
-    run('npm', ['run', 'build', '--silent']);
-  }
+  if (!args.has('--skip-build')) buildChanged();
 
   // As in production: one role per service owning only its schema (the database refuses cross-service
   // reads), created by the same migrate step the containers run; each service connects as its role.
@@ -187,6 +184,34 @@ async function main() {
   if (env.MAIL_INBOX_URL) log(`Mail inbox (sign-up codes): ${env.MAIL_INBOX_URL.replace('127.0.0.1', 'localhost')}`);
   log(`Health: ${SERVICES.map((name) => `${name} :${healthPorts[name]}/health`).join(', ')}`);
   log('Press Ctrl-C to stop.');
+}
+
+/**
+ * `tsc -b` per workspace: one that is up to date (its sources older than its build info in dist) is
+ * skipped without even being parsed. Dev mode needs only each workspace's own emit to be current;
+ * `make build` / `make test` type-check every workspace against the others. The SPA is rebuilt only
+ * when one of its inputs is newer than its last build.
+ */
+function buildChanged() {
+  const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter((workspace) => workspace !== 'frontend');
+  log('building changed workspaces (tsc -b)');
+  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
+  const builtAt = existsSync(path.join(root, 'frontend/dist/index.html')) ? statSync(path.join(root, 'frontend/dist/index.html')).mtimeMs : 0;
+  const inputs = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/tsconfig.json', 'frontend/package.json', 'packages/contracts/src', 'package-lock.json'];
+  if (inputs.some((input) => newestChange(path.join(root, input)) > builtAt)) {
+    log('building the SPA (its sources changed)');
+    run('npm', ['run', 'build', '--silent', '-w', 'frontend']);
+  } else {
+    log('the SPA is up to date');
+  }
+}
+
+/** The newest modification time of a file or of anything under a folder (0 when absent). */
+function newestChange(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), stat.mtimeMs);
 }
 
 /** Natively the roles share the admin's password, if it has one (trust authentication needs none). */

@@ -1,52 +1,136 @@
 #!/usr/bin/env node
-// Latency of GET /api/auth/me for a visitor through the running system (gateway → NATS → auth →
-// PostgreSQL), next to a bare Node HTTP server answering the same JSON on this machine.
-// Usage: node gateway/bench/me-latency.mjs [baseUrl] [requests]   (start the system first: make dev)
+// The request path as a signed-in seller feels it: GET /api/auth/me and GET /api/assets through the
+// running system, next to a bare Node HTTP server answering the same JSON in the same run. Judged by:
+// /me p50 ≤ 3× bare, /me throughput at 32 in flight ≥ ¼ of bare, /api/assets p50 ≤ 5× bare.
+//
+// Usage: node gateway/bench/me-latency.mjs [baseUrl] [requests]   (also `make bench`; skipped when
+// nothing answers at baseUrl)
+//   BENCH_DATABASE_URL (admin URL of the system's database, make dev's by default) lets the bench
+//   create its own signed-in user; when it cannot, only the signed-out path is measured.
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import pg from 'pg';
 
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8080';
 const count = Number(process.argv[3] ?? 1000);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+// make dev's database unless told otherwise.
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/printloom';
+const IN_FLIGHT = 32;
 
-function get(url, headers = {}) {
+function get(agent, url, headers = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     http
       .get(url, { agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
       })
       .on('error', reject);
   });
 }
 
-async function measure(url, headers) {
-  for (let i = 0; i < 50; i += 1) await get(url, headers); // warm-up
+async function latency(url, headers) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  for (let i = 0; i < 50; i += 1) await get(agent, url, headers); // warm-up
   const samples = [];
   let status;
   for (let i = 0; i < count; i += 1) {
-    const result = await get(url, headers);
+    const result = await get(agent, url, headers);
     status = result.status;
     samples.push(result.ms);
   }
+  agent.destroy();
   samples.sort((a, b) => a - b);
   const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
   return { status, median: at(0.5), p99: at(0.99) };
 }
 
-const bare = http.createServer((_req, res) => {
-  res.writeHead(401, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: 'Not authenticated' }));
-});
-await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
-const bareUrl = `http://127.0.0.1:${bare.address().port}/api/auth/me`;
+/** Requests per second with IN_FLIGHT requests always outstanding, over `total` requests. */
+async function throughput(url, headers, total = count * 2) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  await Promise.all(Array.from({ length: IN_FLIGHT }, () => get(agent, url, headers))); // open the sockets
+  let sent = 0;
+  const started = process.hrtime.bigint();
+  const lane = async () => {
+    while (sent < total) {
+      sent += 1;
+      await get(agent, url, headers);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return total / seconds;
+}
 
-const system = await measure(`${baseUrl}/api/auth/me`, { cookie: 'pl_session=bench-unknown-token' });
-const baseline = await measure(bareUrl);
-bare.close();
-agent.destroy();
+/** A verified user with a live session, stored the way the auth service stores them. */
+async function signedInCookie() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  try {
+    const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
+    const { rows } = await client.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [email]);
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    await client.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [rows[0].id, tokenHash]);
+    return `pl_session=${token}`;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A bare server answering `body` with `status` for every request: the floor of this machine. */
+async function bareServer(status, body) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+async function compare(label, path, headers, withThroughput) {
+  const url = `${baseUrl}${path}`;
+  const sample = await get(new http.Agent(), url, headers);
+  const bare = await bareServer(sample.status, sample.body);
+  const system = await latency(url, headers);
+  const baseline = await latency(bare.url);
+  const result = { label, system, baseline, ratio: system.median / baseline.median };
+  if (withThroughput) {
+    result.systemRps = await throughput(url, headers);
+    result.bareRps = await throughput(bare.url);
+  }
+  bare.close();
+  return result;
+}
+
 const fmt = (r) => `median ${r.median.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (HTTP ${r.status})`;
-console.log(`GET /api/auth/me x${count}, sequential, keep-alive`);
-console.log(`  Printloom (gateway → NATS → auth → PostgreSQL): ${fmt(system)}`);
-console.log(`  bare Node http server, same JSON:               ${fmt(baseline)}`);
-console.log(`  ratio of medians: ${(system.median / baseline.median).toFixed(1)}x`);
+function report(result, latencyTarget) {
+  console.log(`${result.label} x${count}, sequential, keep-alive`);
+  console.log(`  Printloom:                 ${fmt(result.system)}`);
+  console.log(`  bare Node server, same JSON: ${fmt(result.baseline)}`);
+  console.log(`  p50 ratio: ${result.ratio.toFixed(2)}x (target ≤ ${latencyTarget}x)`);
+  if (result.systemRps !== undefined) {
+    console.log(`  ${IN_FLIGHT} in flight: ${result.systemRps.toFixed(0)}/s vs bare ${result.bareRps.toFixed(0)}/s`);
+    console.log(`  throughput ratio: ${(result.systemRps / result.bareRps).toFixed(3)} (target ≥ 0.25)`);
+  }
+}
+
+const running = await get(new http.Agent(), `${baseUrl}/api/health`).catch(() => null);
+if (!running) {
+  console.log(`No Printloom at ${baseUrl}: start it first (make dev), then run this again. Skipped.`);
+  process.exit(0);
+}
+const cookie = await signedInCookie();
+if (!cookie) {
+  console.log(`Cannot reach ${databaseUrl} (BENCH_DATABASE_URL) to sign a user in: measuring the signed-out path only`);
+  report(await compare('GET /api/auth/me (unknown session)', '/api/auth/me', { cookie: 'pl_session=bench-unknown-token' }, true), 3);
+} else {
+  report(await compare('GET /api/auth/me (signed in)', '/api/auth/me', { cookie }, true), 3);
+  report(await compare('GET /api/assets (signed in, library list)', '/api/assets', { cookie }, false), 5);
+}

@@ -49,6 +49,9 @@ export const gatewayEnvSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(TIME_BUDGETS.request.gateway),
+  /** How long a resolved session is reused without asking auth (revocations drop it at once); 0 turns the cache off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
   TRUST_PROXY: trustProxy,
   GOOGLE_CLIENT_ID: env.optionalString,
   GOOGLE_CLIENT_SECRET: env.optionalString,

@@ -35,7 +35,10 @@ export class RpcForwarder {
       this.sessions.setSessionCookie(res, session);
       return rest;
     }
-    if (route.session === 'end') this.sessions.clearSessionCookie(res);
+    if (route.session === 'end') {
+      this.sessions.forget(input.sessionToken);
+      this.sessions.clearSessionCookie(res);
+    }
     return reply;
   }
 }

@@ -30,7 +30,10 @@ export const forgotPasswordRequest = emailBody.extend(clientInfo.shape);
 export const resetPasswordRequest = resetPasswordBody.extend(clientInfo.shape);
 export const logoutRequest = z.object({ token: z.string().optional() });
 export const sessionResolveRequest = z.object({ token: z.string().min(1) });
-export const sessionResolveReply = z.object({ userId: uuid, email: z.string() });
+/** `expiresAt`: a cache of the answer must not outlive the session. */
+export const sessionResolveReply = z.object({ userId: uuid, email: z.string(), expiresAt: z.iso.datetime() });
+/** BROADCASTS.sessionsRevoked: one session (by the hash of its token) or every session of a user. */
+export const sessionsRevokedBroadcast = z.union([z.object({ tokenHash: z.string().length(64) }), z.object({ userId: uuid })]);
 export const meRequest = z.object({ userId: uuid });
 export const meReply = z.object({
   user: publicUser,

@@ -70,6 +70,15 @@ export const EVENTS = {
 
 export const EVENTS_STREAM = 'EVENTS';
 
+/**
+ * Core NATS fan-out: every subscriber gets it (no queue group), nothing is stored. For caches that
+ * must forget at once what the message names.
+ */
+export const BROADCASTS = {
+  /** Sessions ended (logout, password reset, account deletion, Google taking over an account). */
+  sessionsRevoked: 'auth.sessions.revoked',
+} as const;
+
 /** Queue group of each service: N instances of one service share its requests. */
 export const QUEUE_GROUPS = {
   auth: 'auth',

@@ -3,6 +3,7 @@ import { AppError, EVENTS, RETENTION } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { UserRepository } from './repositories/user.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
+import { SessionRevocations } from './session-revocations.js';
 import { MailClient } from './mail.client.js';
 
 export const ACCOUNT_DELETED_MESSAGE = `Your account has been deleted. Your data will be removed within ${RETENTION.deletedAccountDays} days.`;
@@ -20,6 +21,7 @@ export class AccountDeletionService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
+    private readonly revocations: SessionRevocations,
     private readonly mail: MailClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -29,6 +31,7 @@ export class AccountDeletionService {
     const deleted = await this.users.markDeleted(userId);
     if (!deleted) throw new AppError('NOT_FOUND', 'Account not found');
     await this.sessions.deleteAllForUser(userId);
+    await this.revocations.announce({ userId });
     await this.announce({ id: userId, email: deleted.email, deleted_at: deleted.deletedAt });
     await this.mail.send(deleted.email, 'account-deleted', { purgeDays: String(RETENTION.deletedAccountDays) }, `account-deleted:${userId}`);
     this.logger.info({ userId }, 'Account deleted');

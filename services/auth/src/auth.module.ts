@@ -13,6 +13,7 @@ import { UserRepository } from './repositories/user.repository.js';
 import { CodeRepository } from './repositories/code.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { AccountDeletionService } from './account-deletion.service.js';
+import { SessionRevocations } from './session-revocations.js';
 
 @Module({})
 export class AuthModule {
@@ -25,6 +26,7 @@ export class AuthModule {
         AuthService,
         AccountsService,
         SessionsService,
+        SessionRevocations,
         CodesService,
         RateLimiter,
         MailClient,

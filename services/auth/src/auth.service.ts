@@ -19,11 +19,11 @@ export class AuthService {
     private readonly rpc: RpcClient,
   ) {}
 
-  async resolveSession(token: string): Promise<{ userId: string; email: string }> {
-    const userId = await this.sessions.resolve(token);
+  async resolveSession(token: string): Promise<{ userId: string; email: string; expiresAt: string }> {
+    const { userId, expiresAt } = await this.sessions.resolve(token);
     const user = await this.users.getById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-    return { userId: user.id, email: user.email };
+    return { userId: user.id, email: user.email, expiresAt: expiresAt.toISOString() };
   }
 
   async logout(token: string | undefined): Promise<{ ok: true }> {
@@ -38,9 +38,10 @@ export class AuthService {
   }
 
   async me(userId: string): Promise<MeReply> {
-    const user = await this.users.getById(userId);
+    // Independent reads: the user row and billing's summary at the same time.
+    const [user, summary] = await Promise.all([this.users.getById(userId), this.accountSummary(userId)]);
     if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-    return { user: publicUser(user), ...(await this.accountSummary(userId)) };
+    return { user: publicUser(user), ...summary };
   }
 
   /**

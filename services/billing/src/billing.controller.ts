@@ -38,7 +38,8 @@ export class BillingController {
 
   @MessagePattern(BILLING.accountSummary)
   async accountSummary(@Payload(new ZodPipe(accountSummaryRequest)) request: z.infer<typeof accountSummaryRequest>) {
-    const [summary, trialNotice] = await Promise.all([this.subscriptions.summary(request.userId), this.credits.trialNotice(request.userId)]);
+    const { trialGranted, ...summary } = await this.subscriptions.accountSummary(request.userId);
+    const trialNotice = this.credits.trialNotice(trialGranted);
     return { ...summary, ...(trialNotice ? { trialNotice } : {}) };
   }
 

@@ -103,9 +103,9 @@ export class CreditsService {
   }
 
   /** Why this account started without the trial credits, when it did. */
-  async trialNotice(userId: string): Promise<string | undefined> {
-    const decision = await this.trials.decisionOf(userId);
-    return decision && !decision.granted ? trialWithheldMessage(this.config.TRIAL_GRANTS_PER_IP_PER_DAY) : undefined;
+  /** `trialGranted`: the recorded trial decision, null when there is none yet. */
+  trialNotice(trialGranted: boolean | null): string | undefined {
+    return trialGranted === false ? trialWithheldMessage(this.config.TRIAL_GRANTS_PER_IP_PER_DAY) : undefined;
   }
 
   async grantTopup(userId: string, sourceRef: string, credits: number, inTransaction?: EntityManager): Promise<boolean> {

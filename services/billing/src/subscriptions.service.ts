@@ -40,7 +40,13 @@ export class SubscriptionsService {
   ) {}
 
   async summary(userId: string): Promise<{ credits: number; trialCredits: number; subscription: SubscriptionSummary | null }> {
-    const [{ credits, trialCredits }, row] = await Promise.all([this.ledger.balances(userId), this.subscriptions.find(userId)]);
+    const { trialGranted: _trialGranted, ...summary } = await this.accountSummary(userId);
+    return summary;
+  }
+
+  /** The summary and the trial decision from one query (the hot path of /api/auth/me). */
+  async accountSummary(userId: string): Promise<{ credits: number; trialCredits: number; subscription: SubscriptionSummary | null; trialGranted: boolean | null }> {
+    const { credits, trialCredits, subscription: row, trialGranted } = await this.subscriptions.accountSnapshot(userId);
     const subscription = row && row.status !== 'canceled'
       ? {
           status: row.status as SubscriptionSummary['status'],
@@ -50,7 +56,7 @@ export class SubscriptionsService {
           scheduledPlanId: (row.scheduled_plan_id ?? null) as SubscriptionSummary['scheduledPlanId'],
         }
       : null;
-    return { credits, trialCredits, subscription };
+    return { credits, trialCredits, subscription, trialGranted };
   }
 
   async entitlements(userId: string): Promise<Entitlements> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
+import { defaultGenerationConcurrency } from './jobs/default-concurrency.js';
 
 export const generationEnvSchema = serviceEnvSchema
   .extend({
@@ -18,8 +19,8 @@ export const generationEnvSchema = serviceEnvSchema
     OPENAI_DAILY_IMAGE_LIMIT: z.coerce.number().int().min(0).default(2000),
     /** A job waiting for the daily ceiling looks again after this long. */
     SPEND_WAIT_RETRY_MS: z.coerce.number().int().min(100).default(60_000),
-    /** Jobs one instance runs at once. */
-    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Jobs one instance runs at once; by default from the machine's cores and memory. */
+    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(() => defaultGenerationConcurrency()),
     /** A job without a heartbeat for this long (its worker is gone or hung) is failed and refunded by the sweeper. */
     JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(10 * 60_000),
     /** A job message not acknowledged within this time (a dead worker) is redelivered. */

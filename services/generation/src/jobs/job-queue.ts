@@ -1,9 +1,14 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, jetstream, jetstreamManager, type Consumer, type JsMsg } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { traceHeaders } from '@printloom/service-kit';
 import { GENERATION_QUEUE, PRIORITY_TIERS as TIERS } from '@printloom/contracts';
 
 export const PRIORITY_TIERS = Object.values(TIERS);
+
+export interface Backlog {
+  pending: Map<number, number>;
+  inFlight: Map<number, number>;
+}
 
 /**
  * The durable work queue of generation jobs on JetStream: one subject and one shared durable pull
@@ -12,6 +17,12 @@ export const PRIORITY_TIERS = Object.values(TIERS);
  */
 export class JobQueue {
   private consumers = new Map<number, Consumer>();
+  /** The last backlog read from JetStream, shared by every worker loop; an arrival makes it stale. */
+  private view: { at: number; backlog: Backlog } | null = null;
+  private reading: Promise<Backlog> | null = null;
+  private arrivalsSeen = 0;
+  private waiters = new Set<() => void>();
+  private arrivalsSubscription: Subscription | null = null;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -45,6 +56,44 @@ export class JobQueue {
       await jsm.consumers.add(GENERATION_QUEUE.stream, config).catch(() => jsm.consumers.update(GENERATION_QUEUE.stream, config.durable_name, config));
       this.consumers.set(tier, await jetstream(this.nc).consumers.get(GENERATION_QUEUE.stream, config.durable_name));
     }
+    // Every job published to the stream also reaches plain subscribers of its subject: a push that
+    // wakes idle workers, instead of asking JetStream for consumer info many times a second.
+    this.arrivalsSubscription ??= this.nc.subscribe(GENERATION_QUEUE.allSubjects, { callback: () => this.arrived() });
+  }
+
+  close(): void {
+    this.arrivalsSubscription?.unsubscribe();
+    this.arrivalsSubscription = null;
+    this.arrived();
+  }
+
+  /** How many publishes this queue has seen: pass it to `waitForArrival` to not miss one in between. */
+  get arrivals(): number {
+    return this.arrivalsSeen;
+  }
+
+  /**
+   * Resolves when a job is published (or was, since `arrivals` read `seen`), or after `timeoutMs`:
+   * redeliveries of a dead worker's jobs publish nothing.
+   */
+  waitForArrival(timeoutMs: number, seen = this.arrivalsSeen): Promise<void> {
+    if (seen !== this.arrivalsSeen) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      const waiters = this.waiters;
+      function done() {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      }
+      waiters.add(done);
+    });
+  }
+
+  private arrived(): void {
+    this.arrivalsSeen += 1;
+    this.view = null;
+    for (const wake of [...this.waiters]) wake();
   }
 
   /** Idempotent by job id within the dedupe window: a retried submit queues the job once. */
@@ -57,7 +106,17 @@ export class JobQueue {
    * Per tier: messages never delivered, and messages delivered but not acknowledged (in work, or held
    * by a worker that died and due for redelivery).
    */
-  async backlog(): Promise<{ pending: Map<number, number>; inFlight: Map<number, number> }> {
+  async backlog(maxAgeMs = 0): Promise<Backlog> {
+    if (this.view && Date.now() - this.view.at < maxAgeMs) return this.view.backlog;
+    this.reading ??= this.readBacklog().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private async readBacklog(): Promise<Backlog> {
+    const seen = this.arrivalsSeen;
+    const at = Date.now();
     const pending = new Map<number, number>();
     const inFlight = new Map<number, number>();
     for (const [tier, consumer] of this.consumers) {
@@ -65,6 +124,8 @@ export class JobQueue {
       pending.set(tier, info?.num_pending ?? 0);
       inFlight.set(tier, info?.num_ack_pending ?? 0);
     }
+    // A job published while reading may be missing from this view: then it is not kept.
+    if (seen === this.arrivalsSeen) this.view = { at, backlog: { pending, inFlight } };
     return { pending, inFlight };
   }
 

@@ -2,7 +2,15 @@ import { extractTraceContext, SpanKind, withSpan, type Logger } from '@printloom
 import { tierOrder, type JobQueue } from './job-queue.js';
 import type { JobProcessor } from './job-processor.js';
 
-/** N concurrent loops pulling jobs, highest priority tier first, without starving the lower ones. */
+/** How old a shared backlog view may be; a published job makes it stale at once. */
+const BACKLOG_MAX_AGE_MS = 1_000;
+/** An idle loop looks again this often without an arrival (a dead worker's job is redelivered silently). */
+const IDLE_RECHECK_MS = 2_000;
+
+/**
+ * N concurrent loops pulling jobs, highest priority tier first, without starving the lower ones. Idle
+ * loops sleep until a job is published (JobQueue.waitForArrival), not on a short poll.
+ */
 export class JobWorker {
   private stopped = false;
   private loops: Promise<void>[] = [];
@@ -22,15 +30,17 @@ export class JobWorker {
   /** Lets running jobs finish for up to `graceMs`; an unfinished job is redelivered to another worker. */
   async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
+    this.queue.close();
     await Promise.race([Promise.all(this.loops), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
   }
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
       try {
+        const seen = this.queue.arrivals;
         const message = await this.take();
         if (message) await withSpan('generation job', { kind: SpanKind.CONSUMER, parent: extractTraceContext(message.headers) }, () => this.processor.handle(message));
-        else await new Promise((resolve) => setTimeout(resolve, 50));
+        else await this.queue.waitForArrival(IDLE_RECHECK_MS, seen);
       } catch (error) {
         if (this.stopped) return;
         this.logger.error({ err: error }, 'Job worker loop error');
@@ -40,7 +50,7 @@ export class JobWorker {
   }
 
   private async take() {
-    const { pending, inFlight } = await this.queue.backlog();
+    const { pending, inFlight } = await this.queue.backlog(BACKLOG_MAX_AGE_MS);
     const order = tierOrder(pending, this.picks);
     // Then tiers whose only messages are in flight: one may be a dead worker's, due for redelivery.
     for (const [tier, count] of inFlight) if (count > 0 && !order.includes(tier)) order.push(tier);
