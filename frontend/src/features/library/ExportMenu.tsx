@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Printer } from 'lucide-react';
+import { ChevronRight, Printer } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuSub, DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { exportPresetsQueryOptions } from './api/export-presets';
@@ -34,6 +34,7 @@ export function ExportSubMenu({ onExport }: { onExport: (presetId: string) => vo
     <DropdownMenuSub>
       <DropdownMenuSubTrigger>
         <Printer className="size-4" aria-hidden /> {EXPORT_FOR_LABEL}
+        <ChevronRight className="ml-auto size-4" aria-hidden />
       </DropdownMenuSubTrigger>
       <DropdownMenuSubContent>
         <ExportPresetItems onExport={onExport} />
