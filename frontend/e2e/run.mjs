@@ -367,6 +367,23 @@ await test('account: storage used, download my data, delete the account with a t
   await page.waitForURL('**/auth');
 });
 
+await test('export for a product from the card menu: a print file at the preset\u2019s exact size', async (page) => {
+  await signUp(page, `e2e-export-${Date.now()}@example.com`);
+  await generate(page, "'Mug Life' coffee cup badge");
+  await page.getByRole('button', { name: 'More actions' }).first().click();
+  await page.getByRole('menuitem', { name: 'Export for…' }).click();
+  const mug = page.getByRole('menuitem', { name: /Mug 11 oz wrap/ });
+  expect((await mug.textContent()).includes('2700 × 1050 px'), 'the preset shows no size');
+  await shot(page, 'export-menu-dark');
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), mug.click()]);
+  expect(download.suggestedFilename() === 'mug-life-mug-11oz.png', `export named ${download.suggestedFilename()}`);
+  const png = readFileSync(await download.path());
+  // IHDR: width and height are the first two fields after the signature and the chunk header.
+  const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  expect(png.subarray(12, 16).toString() === 'IHDR' && width === 2700 && height === 1050, `export is ${width} × ${height}, not 2700 × 1050`);
+  await page.getByText('Exported', { exact: true }).first().waitFor();
+});
+
 await browser.close();
 const passed = results.filter((result) => result.ok).length;
 const failed = results.length - passed;

@@ -102,4 +102,17 @@ describe('streamed downloads never take the gateway down', () => {
     // The end-of-central-directory record closes a complete ZIP.
     expect(zip.subarray(-22, -18).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]))).toBe(true);
   }, 120_000);
+
+  it('answers a single download whose stored file is missing with a 404 and a message, not a 500', async () => {
+    const { client, userId } = await createSignedInUser(system, 'lost-file@example.com');
+    const { assetIds } = await ingestNoisyJob(userId, "'Lost Single' tag");
+    const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: [assetIds[0]] }, resolveZipReply);
+    rmSync(path.join(system.env.STORAGE_DIR, files[0].key));
+    expect(await client.get(`/api/download/${assetIds[0]}`)).toMatchObject({
+      status: 404,
+      body: { error: 'The file of this image is no longer stored. Please refresh and try again.' },
+    });
+    expect((await client.get(`/api/download/${assetIds[1]}`)).status).toBe(200);
+    expect((await client.get('/api/health')).status).toBe(200);
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import { assetKey, createStorage, storageEnvSchema, type ObjectStorage } from '@
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
+import { readStoredZip } from './support/zip.js';
 
 // Poster-sized files take seconds to make on a busy machine.
 jest.setTimeout(180_000);
@@ -157,6 +158,52 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     const thief = await createSignedInUser(system, 'thief-export@example.com');
     expect(await thief.client.get(`/api/download/${assetId}?preset=tote`)).toMatchObject({ status: 404 });
     expect(await storage.stat(assetKey(userId, assetId, 'export-tote.png'))).toBeNull();
+  });
+
+  it('exports a selection as one ZIP: each file fitted to the preset, named after slogan and preset', async () => {
+    const { client, userId } = await createSignedInUser(system, 'zip-export@example.com');
+    const first = await ingest(userId, await transparentDesign());
+    const second = await ingest(userId, await transparentDesign()); // the same slogan: numbered, not overwritten
+    const third = await ingest(userId, await transparentDesign(), 'a fox in a canoe');
+    const ids = [first.assetId, second.assetId, third.assetId];
+    const { response, body } = await download(client, `/api/download/zip?ids=${ids.join(',')}&preset=sticker-3in`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toContain('attachment; filename="printloom-3-images-sticker-3in.zip"');
+    const files = readStoredZip(body);
+    expect([...files.keys()].sort()).toEqual(['a-fox-in-a-canoe-sticker-3in.png', 'space-meow-sticker-3in-2.png', 'space-meow-sticker-3in.png']);
+    for (const png of files.values()) {
+      const meta = await sharp(png).metadata();
+      expect([meta.width, meta.height, meta.hasAlpha, meta.density]).toEqual([900, 900, true, 300]);
+      expect(await textOf(png)).toMatchObject({ Software: 'Printloom' });
+    }
+    // Made once and kept, like a single export.
+    for (const id of ids) expect(await storage.stat(assetKey(userId, id, 'export-sticker-3in.png'))).not.toBeNull();
+    // Without a preset the same selection is the originals, as before.
+    const originals = readStoredZip((await download(client, `/api/download/zip?ids=${ids.join(',')}`)).body);
+    for (const png of originals.values()) expect((await sharp(png).metadata()).width).toBe(450);
+  });
+
+  it('refuses a ZIP export with an unknown preset (400) or another user’s image (404), and makes nothing', async () => {
+    const { client, userId } = await createSignedInUser(system, 'zip-owner@example.com');
+    const { assetId } = await ingest(userId, await transparentDesign());
+    const unknown = await client.get(`/api/download/zip?ids=${assetId}&preset=billboard`);
+    expect(unknown.status).toBe(400);
+    expect(String(unknown.body.error)).toContain('preset must be one of: merch-by-amazon-tshirt');
+    const thief = await createSignedInUser(system, 'zip-thief@example.com');
+    const theirs = await ingest(thief.userId, await transparentDesign());
+    expect(await thief.client.get(`/api/download/zip?ids=${theirs.assetId},${assetId}&preset=tote`)).toMatchObject({ status: 404, body: { error: 'Image not found' } });
+    expect(await storage.stat(assetKey(userId, assetId, 'export-tote.png'))).toBeNull();
+    expect(await storage.stat(assetKey(thief.userId, theirs.assetId, 'export-tote.png'))).toBeNull();
+  });
+
+  it('answers a ZIP export whose first file is over the cap with the clear 422, before any byte of ZIP', async () => {
+    const { client, userId } = await createSignedInUser(system, 'zip-cap@example.com');
+    const noise = await sharp(randomBytes(1000 * 1200 * 3), { raw: { width: 1000, height: 1200, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const { assetId } = await ingest(userId, noise);
+    const response = await client.get(`/api/download/zip?ids=${assetId}&preset=merch-by-amazon-tshirt`);
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatch(/^This image exported for Merch by Amazon T-shirt would be \d+\.\d MB, over that product's 25\.0 MB limit$/);
   });
 
   it('stamps the text chunks on stored originals and on every download, files stored before stamping included', async () => {

@@ -1,14 +1,14 @@
 import { pipeline as pipe, type Readable } from 'node:stream';
 import { Controller, Get, Inject, Module, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
+import { AppError, ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../core/tokens.js';
 import { SessionService } from '../core/session.service.js';
 import { validateInput } from '../core/validate.js';
 import { requestIdOf } from '../core/request.js';
-import { sendStream, sendZip } from './streaming.js';
+import { FILE_GONE, openOrNotFound, sendStream, sendZip } from './streaming.js';
 import { ExportPresetsController } from './export-presets.controller.js';
 
 /** A stored PNG on its way out, stamped with its text chunks (files stored before stamping get them too). */
@@ -35,14 +35,22 @@ class DownloadsController {
   @Get('/api/download/zip')
   async zip(@Req() req: Request, @Res() res: Response) {
     const { userId } = await this.sessions.requireUser(req);
-    const { ids } = validateInput(zipQuery, req.query);
-    const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids }, resolveZipReply, { requestId: requestIdOf(req) });
+    const { ids, preset } = validateInput(zipQuery, req.query);
+    const requestId = requestIdOf(req);
+    const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids, preset }, resolveZipReply, { requestId });
     const headers = {
       'content-type': 'application/zip',
-      'content-disposition': contentDisposition('attachment', `printloom-${files.length}-images.zip`),
+      'content-disposition': contentDisposition('attachment', preset ? `printloom-${files.length}-images-${preset}.zip` : `printloom-${files.length}-images.zip`),
       'cache-control': 'private, no-store',
     };
-    await sendZip(res, files, async (file) => stamped(await this.storage.getStream(file.key), file.pngText), headers, this.logger, requestIdOf(req));
+    // An export is made (or found kept) on its file's turn, so one slow poster never holds up the rest.
+    const open = async (file: (typeof files)[number]) => {
+      const key = preset
+        ? (await this.rpc.request(ASSETS.resolveDownload, { userId, assetId: file.assetId, preset }, resolveDownloadReply, { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS })).key
+        : file.key;
+      return stamped(await this.storage.getStream(key), file.pngText);
+    };
+    await sendZip(res, files, open, headers, this.logger, requestId);
   }
 
   @Get('/api/download/:id')
@@ -59,12 +67,15 @@ class DownloadsController {
       return;
     }
     const stat = await this.storage.stat(target.key);
+    if (!stat) throw new AppError('NOT_FOUND', FILE_GONE);
+    // Opened before the headers go out: a file deleted between the two calls is still a 404, not a cut-off 200.
+    const source = await openOrNotFound(() => this.storage.getStream(target.key));
     res.status(200);
     res.setHeader('content-type', target.contentType);
     res.setHeader('content-disposition', contentDisposition(query.size ? 'inline' : 'attachment', target.fileName));
     // Stamping changes the length: those files go out chunked.
-    if (stat && !target.pngText) res.setHeader('content-length', String(stat.size));
-    await sendStream(res, stamped(await this.storage.getStream(target.key), target.pngText), this.logger, requestIdOf(req));
+    if (!target.pngText) res.setHeader('content-length', String(stat.size));
+    await sendStream(res, stamped(source, target.pngText), this.logger, requestIdOf(req));
   }
 }
 

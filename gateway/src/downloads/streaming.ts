@@ -38,6 +38,16 @@ export async function sendStream(res: Response, source: Readable, logger: Logger
 }
 
 export const ZIP_FILE_GONE = 'An image of this selection was just deleted. Please refresh and try again.';
+export const FILE_GONE = 'The file of this image is no longer stored. Please refresh and try again.';
+
+/** Opens a stored object; one that is missing (deleted meanwhile, lost by storage) is a 404 with a message. */
+export async function openOrNotFound(open: () => Promise<Readable>, message = FILE_GONE): Promise<Readable> {
+  try {
+    return await open();
+  } catch (error) {
+    throw error instanceof ObjectNotFoundError ? new AppError('NOT_FOUND', message) : error;
+  }
+}
 
 /**
  * Many objects as one ZIP, never built in memory: each file is opened only when the archive is ready
@@ -53,11 +63,7 @@ export async function sendZip<E extends ZipEntry>(
   logger: Logger,
   requestId: string,
 ): Promise<void> {
-  const first = entries.length
-    ? await open(entries[0]).catch((error: unknown) => {
-        throw error instanceof ObjectNotFoundError ? new AppError('NOT_FOUND', ZIP_FILE_GONE) : error;
-      })
-    : undefined;
+  const first = entries.length ? await openOrNotFound(() => open(entries[0]), ZIP_FILE_GONE) : undefined;
   res.status(200);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const archive = new ZipArchive({ store: true }); // PNGs are compressed already

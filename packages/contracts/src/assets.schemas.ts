@@ -104,9 +104,12 @@ export const zipQuery = z.object({
     .string({ message: 'ids is required' })
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(bulkIdsBody.shape.ids),
+  /** Every file fitted to this product's canvas (see /api/export-presets). */
+  preset: presetId.optional(),
 });
-export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids });
-export const resolveZipReply = z.object({ files: z.array(z.object({ key: z.string(), fileName: z.string(), pngText: pngTextSchema.optional() })) });
+export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids, preset: presetId.optional() });
+/** With a preset, `key` is the export's (made on its turn through resolveDownload, so it may not exist yet). */
+export const resolveZipReply = z.object({ files: z.array(z.object({ assetId: uuid, key: z.string(), fileName: z.string(), pngText: pngTextSchema.optional() })) });
 
 export const jobsWithAssetsRequest = z.object({ jobIds: z.array(uuid).max(500) });
 export const jobsWithAssetsReply = z.object({ jobIds: z.array(uuid) });

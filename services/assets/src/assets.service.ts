@@ -185,17 +185,21 @@ export class AssetsService {
     return { key, contentType: 'image/png', fileName: downloadFileName(row.prompt, null, preset.id, 'png'), etag: `"${row.etag}-${preset.id}"`, immutable: true, pngText: text };
   }
 
-  async resolveZip(request: { userId: string; ids: string[] }) {
+  /** The files of a ZIP; with a preset, their exports (named like a single export, numbered when alike). */
+  async resolveZip(request: { userId: string; ids: string[]; preset?: ExportPresetId }) {
     const unique = [...new Set(request.ids)];
     const rows = await this.assets.findManyOwned(request.userId, unique);
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     const used = new Map<string, number>();
     const files = rows.map((row) => {
-      let fileName = downloadFileName(row.prompt, row.variant, row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', 'png');
+      let fileName = request.preset
+        ? downloadFileName(row.prompt, null, request.preset, 'png')
+        : downloadFileName(row.prompt, row.variant, row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', 'png');
       const seen = used.get(fileName) ?? 0;
       used.set(fileName, seen + 1);
       if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
-      return { key: this.files.keyOf(row.user_id, row.id, 'original'), fileName, pngText: pngTextOf(row) };
+      const key = request.preset ? this.files.exportKeyOf(row.user_id, row.id, request.preset) : this.files.keyOf(row.user_id, row.id, 'original');
+      return { assetId: row.id, key, fileName, pngText: pngTextOf(row) };
     });
     return { files };
   }

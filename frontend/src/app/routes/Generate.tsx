@@ -104,6 +104,7 @@ export default function Generate() {
       onDownload: (asset) => void actions.download(asset),
       onRemoveBackground: (asset) => void actions.removeBackground(asset.id),
       onUpscale: upscale,
+      onExport: (asset, presetId) => void actions.exportFor([asset], presetId),
       onDelete: (asset) => void actions.deleteOne(asset.id),
     }),
     [assetIds, actions, upscale],
@@ -152,6 +153,7 @@ export default function Generate() {
             selectedCount={selection.ids.size}
             onStarSelected={() => void actions.starMany(selectedAssets)}
             onDownloadSelected={() => void actions.downloadMany(selectedAssets)}
+            onExportSelected={(presetId) => void actions.exportFor(selectedAssets, presetId)}
             onDeleteSelected={() => setConfirmBulkDelete(true)}
             onClearSelection={() => setSelection(emptySelection)}
           />
@@ -183,7 +185,7 @@ export default function Generate() {
         }}
       />
       <ImageDetailsDialog asset={details} onClose={() => setDetails(null)} onRerun={rerun} onDownload={(asset) => void actions.download(asset)} />
-      <Lightbox assets={assets} index={lightboxIndex} onIndex={setLightboxIndex} onClose={() => setLightboxIndex(null)} onDownload={(asset) => void actions.download(asset)} />
+      <Lightbox assets={assets} index={lightboxIndex} onIndex={setLightboxIndex} onClose={() => setLightboxIndex(null)} onDownload={(asset) => void actions.download(asset)} onExport={(asset, presetId) => void actions.exportFor([asset], presetId)} />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
       <DescribeDialog file={describeFile} onClose={() => setDescribeFile(null)} onDescribed={(description) => setPrompt(description.slice(0, LIMITS.promptMaxChars))} />
       <HelpDialog key={me?.user.email} open={helpOpen} onOpenChange={setHelpOpen} email={me?.user.email} guide={<PromptGuide />} />

@@ -41,3 +41,24 @@ export function DropdownMenuLabel({ children }: { children: ReactNode }) {
 export function DropdownMenuSeparator() {
   return <MenuPrimitive.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />;
 }
+
+export const DropdownMenuSub = MenuPrimitive.Sub;
+
+export function DropdownMenuSubTrigger({ className, ...props }: ComponentProps<typeof MenuPrimitive.SubTrigger>) {
+  return (
+    <MenuPrimitive.SubTrigger
+      className={cn('flex cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-zinc-100 data-[state=open]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800 dark:data-[state=open]:bg-zinc-800', className)}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuSubContent({ children }: { children: ReactNode }) {
+  return (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.SubContent sideOffset={4} collisionPadding={8} className="z-50 max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] min-w-56 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
+        {children}
+      </MenuPrimitive.SubContent>
+    </MenuPrimitive.Portal>
+  );
+}

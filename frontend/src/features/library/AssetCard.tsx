@@ -7,6 +7,7 @@ import { cn } from '../../components/ui/cn';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { imageUrl } from './api/download-assets';
 import { expiryBadge, tileClass } from './asset-display';
+import { ExportSubMenu } from './ExportMenu';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -18,6 +19,7 @@ export interface AssetCardHandlers {
   onDownload: (asset: Asset) => void;
   onRemoveBackground: (asset: Asset) => void;
   onUpscale: (asset: Asset, factor: UpscaleFactor) => void;
+  onExport: (asset: Asset, presetId: string) => void;
   onDelete: (asset: Asset) => void;
 }
 
@@ -65,6 +67,7 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
           <DropdownMenuItem onSelect={() => handlers.onUpscale(asset, 4)}>
             <ZoomIn className="size-4" aria-hidden /> Upscale 4× ({CREDIT_COSTS.upscale} credits)
           </DropdownMenuItem>
+          <ExportSubMenu onExport={(presetId) => handlers.onExport(asset, presetId)} />
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => handlers.onDelete(asset)}>
             <Trash2 className="size-4" aria-hidden /> Delete

@@ -1,14 +1,29 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Printer, X } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { imageUrl } from './api/download-assets';
 import { tileClass } from './asset-display';
 import { useFocusReturn } from '../../components/ui/dialog';
+import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
 
 const control = 'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-30';
 
 /** Full-screen viewer: Escape closes, arrow keys and buttons move between gallery items. */
-export function Lightbox({ assets, index, onIndex, onClose, onDownload }: { assets: readonly Asset[]; index: number | null; onIndex: (index: number) => void; onClose: () => void; onDownload: (asset: Asset) => void }) {
+export function Lightbox({
+  assets,
+  index,
+  onIndex,
+  onClose,
+  onDownload,
+  onExport,
+}: {
+  assets: readonly Asset[];
+  index: number | null;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  onDownload: (asset: Asset) => void;
+  onExport: (asset: Asset, presetId: string) => void;
+}) {
   const asset = index === null ? undefined : assets[index];
   const focusReturn = useFocusReturn();
   const go = (step: number) => {
@@ -25,6 +40,8 @@ export function Lightbox({ assets, index, onIndex, onClose, onDownload }: { asse
           {...focusReturn}
           className="fixed inset-0 z-50 flex flex-col outline-none"
           onKeyDown={(event) => {
+            // Keys in the export menu (a portal: outside this element in the page) are the menu's.
+            if (!event.currentTarget.contains(event.target as Node)) return;
             if (event.key === 'ArrowLeft') go(-1);
             if (event.key === 'ArrowRight') go(1);
           }}
@@ -38,6 +55,12 @@ export function Lightbox({ assets, index, onIndex, onClose, onDownload }: { asse
                 <button type="button" aria-label="Download" className={control} onClick={() => onDownload(asset)}>
                   <Download className="size-5" aria-hidden />
                 </button>
+              )}
+              {asset && (
+                <ExportMenuButton onExport={(presetId) => onExport(asset, presetId)} className={control}>
+                  <Printer className="size-5" aria-hidden />
+                  <span className="sr-only">{EXPORT_FOR_LABEL}</span>
+                </ExportMenuButton>
               )}
               <DialogPrimitive.Close aria-label="Close" className={control}>
                 <X className="size-5" aria-hidden />

@@ -1,7 +1,8 @@
-import { Download, LayoutGrid, List, Search, Star, Trash2, X } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Download, LayoutGrid, List, Printer, Search, Star, Trash2, X } from 'lucide-react';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import type { CardLayout } from './AssetCard';
+import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
 
 export interface ToolbarProps {
   starredOnly: boolean;
@@ -13,6 +14,7 @@ export interface ToolbarProps {
   selectedCount: number;
   onStarSelected: () => void;
   onDownloadSelected: () => void;
+  onExportSelected: (presetId: string) => void;
   onDeleteSelected: () => void;
   onClearSelection: () => void;
 }
@@ -56,6 +58,7 @@ export function Toolbar(props: ToolbarProps) {
           <span className="font-semibold">{props.selectedCount} selected</span>
           <Button size="sm" variant="ghost" onClick={props.onStarSelected}><Star className="size-4" aria-hidden /> Star</Button>
           <Button size="sm" variant="ghost" onClick={props.onDownloadSelected}><Download className="size-4" aria-hidden /> Download</Button>
+          <ExportMenuButton onExport={props.onExportSelected} className={buttonClasses('ghost', 'sm')}><Printer className="size-4" aria-hidden /> {EXPORT_FOR_LABEL}</ExportMenuButton>
           <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDeleteSelected}><Trash2 className="size-4" aria-hidden /> Delete</Button>
           <button type="button" aria-label="Clear selection" onClick={props.onClearSelection} className="rounded p-1 text-muted hover:bg-zinc-200 dark:hover:bg-zinc-800"><X className="size-4" aria-hidden /></button>
         </div>

@@ -7,6 +7,8 @@ import { toast } from '../../components/ui/toast';
 import { track } from '../../lib/analytics';
 import { refreshMe } from '../../lib/current-user';
 import { imageUrl, saveFile, zipUrl } from './api/download-assets';
+import { exportUrl, exportZipUrl } from './api/export-presets';
+import { exportFallbackName } from './export-menu';
 import { starTargets } from './selection';
 import { libraryQueryKey, type AssetPage } from './api/list-assets';
 import { deleteAsset, deleteAssets, removeBackground as removeAssetBackground, toggleStar as toggleAssetStar, upscaleAsset } from './api/edit-assets';
@@ -135,6 +137,19 @@ export function useAssetActions() {
     }
   }, [download]);
 
-  return { upscaling, toggleStar, starMany, deleteOne, deleteMany, removeBackground, upscale, download, downloadMany };
+  /** One image (or a selection, as a ZIP) fitted to a product's canvas; the server's refusal (e.g. over the byte cap) is shown as it says it. */
+  const exportFor = useCallback(async (assets: readonly Asset[], presetId: string) => {
+    const ids = assets.map((asset) => asset.id);
+    const progress = toast({ title: 'Preparing print file...', description: 'Large print files can take a few seconds', persistent: true });
+    try {
+      await saveFile(ids.length === 1 ? exportUrl(ids[0], presetId) : exportZipUrl(ids, presetId), exportFallbackName(presetId, ids));
+      for (const asset of assets) track('image_download', { asset_id: asset.id, job_id: asset.jobId ?? undefined, variant: asset.variant ?? undefined });
+      progress.settle({ title: 'Exported', description: ids.length === 1 ? 'Print file saved' : `${ids.length} print files saved as a ZIP` });
+    } catch (error) {
+      progress.settle({ title: 'Download failed', description: errorText(error, 'Download failed'), variant: 'destructive' });
+    }
+  }, []);
+
+  return { upscaling, toggleStar, starMany, deleteOne, deleteMany, removeBackground, upscale, download, downloadMany, exportFor };
 }
 
