@@ -15,6 +15,8 @@ export interface PeriodChange {
   cancelAtPeriodEnd?: boolean;
   stripeCustomerId?: string | null;
   stripeSubscriptionId?: string | null;
+  /** The plan the provider will switch to at the next renewal (null: none); undefined leaves ours as is. */
+  scheduledPlanId?: string | null;
 }
 
 const isSubscribed = (row: SubscriptionRow | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
@@ -128,7 +130,8 @@ export class SubscriptionsService {
         // The same period again (a replay, or checkout completion and invoice for one period): only its status may move.
         if (previous && new Date(previous.current_period_start).getTime() === change.periodStart.getTime()) {
           await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
-          if (previous.plan_id !== plan.id) await this.subscriptions.changePlanNow(tx, change.userId, plan.id);
+          if (previous.plan_id !== plan.id) await this.switchWithinPeriod(tx, previous, plan, sourceRef);
+          if (change.scheduledPlanId !== undefined) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId === plan.id ? null : change.scheduledPlanId);
         }
         return;
       }
@@ -150,7 +153,21 @@ export class SubscriptionsService {
         await this.ledger.grantLot(tx, { userId: change.userId, kind: 'rollover', sourceRef: `rollover:${sourceRef}`, credits: carried, expiresAt: change.periodEnd });
       }
       await this.ledger.grantLot(tx, { userId: change.userId, kind: 'plan', sourceRef, credits: plan.credits, expiresAt: change.periodEnd });
+      if (change.scheduledPlanId && change.scheduledPlanId !== plan.id) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId);
     });
+  }
+
+  /**
+   * The provider moved the subscription to another plan mid-period (Stripe prorated the charge): an
+   * upgrade grants the prorated credit difference once for this period and plan; a plan applied at
+   * once without an upgrade grants nothing.
+   */
+  private async switchWithinPeriod(tx: EntityManager, row: SubscriptionRow, to: Plan, periodRef: string): Promise<void> {
+    const from = planOf(row.plan_id);
+    await this.subscriptions.changePlanNow(tx, row.user_id, to.id);
+    const periodEnd = new Date(row.current_period_end);
+    const credits = proratedUpgradeCredits(from, to, { start: new Date(row.current_period_start), end: periodEnd }, new Date());
+    if (credits > 0) await this.ledger.grantLot(tx, { userId: row.user_id, kind: 'plan', sourceRef: `plan-change:${periodRef}:${to.id}`, credits, expiresAt: periodEnd });
   }
 
   /**
