@@ -35,6 +35,7 @@ export const meReply = z.object({
   user: publicUser,
   credits: z.number().int(),
   trialCredits: z.number().int().optional(),
+  trialCreditsExpireAt: z.iso.datetime().nullable().optional(),
   subscription: subscriptionSummary.nullable(),
   trialNotice: z.string().optional(),
 });

@@ -19,6 +19,8 @@ export const accountSummaryReply = z.object({
   credits: z.number().int(),
   /** What is left of the 10 trial credits (the trial banner shows this out of 10). */
   trialCredits: z.number().int(),
+  /** When the trial credits left expire: null unless the operator set TRIAL_CREDITS_DAYS. */
+  trialCreditsExpireAt: z.iso.datetime().nullable().optional(),
   subscription: subscriptionSummary.nullable(),
   trialNotice: z.string().optional(),
 });

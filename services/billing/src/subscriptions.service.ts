@@ -41,8 +41,8 @@ export class SubscriptionsService {
     private readonly ledger: LedgerRepository,
   ) {}
 
-  async summary(userId: string): Promise<{ credits: number; trialCredits: number; subscription: SubscriptionSummary | null }> {
-    const [{ credits, trialCredits }, row] = await Promise.all([this.ledger.balances(userId), this.subscriptions.find(userId)]);
+  async summary(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null }> {
+    const [{ credits, trialCredits, trialCreditsExpireAt }, row] = await Promise.all([this.ledger.balances(userId), this.subscriptions.find(userId)]);
     const subscription = row && row.status !== 'canceled'
       ? {
           status: row.status as SubscriptionSummary['status'],
@@ -52,7 +52,7 @@ export class SubscriptionsService {
           scheduledPlanId: (row.scheduled_plan_id ?? null) as SubscriptionSummary['scheduledPlanId'],
         }
       : null;
-    return { credits, trialCredits, subscription };
+    return { credits, trialCredits, trialCreditsExpireAt: trialCreditsExpireAt?.toISOString() ?? null, subscription };
   }
 
   async entitlements(userId: string): Promise<Entitlements> {

@@ -37,13 +37,14 @@ export class LedgerRepository {
   }
 
   /** The balance and, within it, what is left of the trial credits, in one query. */
-  async balances(userId: string): Promise<{ credits: number; trialCredits: number }> {
+  async balances(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: Date | null }> {
     const [row] = await this.dataSource.query(
-      `SELECT coalesce(sum(credits_remaining), 0)::int AS credits, coalesce(sum(credits_remaining) FILTER (WHERE kind = 'trial'), 0)::int AS trial
+      `SELECT coalesce(sum(credits_remaining), 0)::int AS credits, coalesce(sum(credits_remaining) FILTER (WHERE kind = 'trial'), 0)::int AS trial,
+         min(expires_at) FILTER (WHERE kind = 'trial' AND credits_remaining > 0) AS trial_expires_at
        FROM billing.credit_lots WHERE user_id = $1 AND ${LIVE}`,
       [userId],
     );
-    return { credits: row.credits, trialCredits: row.trial };
+    return { credits: row.credits, trialCredits: row.trial, trialCreditsExpireAt: row.trial_expires_at ? new Date(row.trial_expires_at) : null };
   }
 
   /**
