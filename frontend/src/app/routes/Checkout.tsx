@@ -9,12 +9,15 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { track } from '../../lib/analytics';
 
+const CHECKOUT_ITEM_LABELS = { subscription: 'Plan', plan_change: 'Plan change', topup: 'Top-up pack' } as const;
+
 /** The local checkout that stands in for Stripe when no key is configured: pay or cancel, no card. */
 export default function Checkout() {
   const { sessionId = '' } = useParams();
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const session = useLocalCheckout(sessionId);
+  const perMonth = session.data?.kind === 'subscription' || session.data?.kind === 'plan_change';
 
   async function complete(action: 'pay' | 'cancel') {
     const checkout = session.data;
@@ -52,10 +55,15 @@ export default function Checkout() {
             <>
               <h1 className="flex items-center gap-2 text-xl font-bold"><Lock className="size-4 text-emerald-500" aria-hidden /> Checkout</h1>
               <dl className="mt-6 space-y-3 rounded-xl bg-zinc-100 p-4 text-sm dark:bg-zinc-800/60">
-                <div className="flex justify-between"><dt className="text-zinc-500">{session.data.kind === 'subscription' ? 'Plan' : 'Top-up pack'}</dt><dd className="font-semibold">{session.data.name}</dd></div>
-                <div className="flex justify-between"><dt className="text-zinc-500">Credits</dt><dd>{session.data.credits}{session.data.kind === 'subscription' ? ' per month' : ', never expire'}</dd></div>
-                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{session.data.kind === 'subscription' && <span className="text-sm font-normal text-zinc-500">/month</span>}</dd></div>
+                <div className="flex justify-between"><dt className="text-zinc-500">{CHECKOUT_ITEM_LABELS[session.data.kind]}</dt><dd className="font-semibold">{session.data.name}</dd></div>
+                <div className="flex justify-between"><dt className="text-zinc-500">Credits</dt><dd>{session.data.credits}{perMonth ? ' per month' : ', never expire'}</dd></div>
+                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{perMonth && <span className="text-sm font-normal text-zinc-500">/month</span>}</dd></div>
               </dl>
+              {session.data.kind === 'plan_change' && (
+                <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+                  A bigger plan starts now, with the extra credits for the rest of this month; a smaller one starts at your next renewal.
+                </p>
+              )}
               <p className="mt-4 flex items-start gap-2 text-xs text-zinc-500">
                 <ShieldCheck className="size-4 shrink-0" aria-hidden />
                 Local test checkout: card payments are not configured on this server, so no card is needed and nothing is charged.

@@ -24,7 +24,7 @@ import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, typ
 import { useAssetActions } from '../../features/library/use-asset-actions';
 import { libraryQueryKey, useAssets } from '../../features/library/api/list-assets';
 import { useGeneration } from '../../features/generate/use-generation';
-import { currentPlan, isSubscribed } from '../../features/billing/billing-math';
+import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
 
 const LAYOUT_KEY = 'gallery-layout';
 
@@ -122,7 +122,7 @@ export default function Generate() {
   return (
     <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
       <AppHeader onHelp={() => setHelpOpen(true)} />
-      {me && !subscribed && <TrialBanner credits={credits} notice={me.trialNotice} />}
+      {me && !subscribed && <TrialBanner credits={credits} trialCredits={trialCreditsLeft(me)} notice={me.trialNotice} />}
 
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <PromptForm
