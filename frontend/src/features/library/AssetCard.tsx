@@ -7,6 +7,7 @@ import { cn } from '../../components/ui/cn';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { imageUrl } from './api/download-assets';
 import { expiryBadge, tileClass } from './asset-display';
+import { upscaleOptions } from './upscale-options';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -59,12 +60,12 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
           <DropdownMenuItem onSelect={() => handlers.onRemoveBackground(asset)}>
             <Scissors className="size-4" aria-hidden /> Remove BG (Free)
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => handlers.onUpscale(asset, 2)}>
-            <ZoomIn className="size-4" aria-hidden /> Upscale 2× ({CREDIT_COSTS.upscale} credits)
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => handlers.onUpscale(asset, 4)}>
-            <ZoomIn className="size-4" aria-hidden /> Upscale 4× ({CREDIT_COSTS.upscale} credits)
-          </DropdownMenuItem>
+          {upscaleOptions(asset).map(({ factor, reason }) => (
+            <DropdownMenuItem key={factor} disabled={reason !== null} title={reason ?? undefined} onSelect={() => handlers.onUpscale(asset, factor)}>
+              <ZoomIn className="size-4" aria-hidden /> Upscale {factor}× ({CREDIT_COSTS.upscale} credits)
+              {reason && <span className="sr-only">: {reason}</span>}
+            </DropdownMenuItem>
+          ))}
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => handlers.onDelete(asset)}>
             <Trash2 className="size-4" aria-hidden /> Delete

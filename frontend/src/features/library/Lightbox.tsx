@@ -1,13 +1,15 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, X, ZoomIn } from 'lucide-react';
+import type { UpscaleFactor } from '@printloom/contracts/plans';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { imageUrl } from './api/download-assets';
 import { tileClass } from './asset-display';
+import { upscaleOptions } from './upscale-options';
 
 const control = 'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-30';
 
 /** Full-screen viewer: Escape closes, arrow keys and buttons move between gallery items. */
-export function Lightbox({ assets, index, onIndex, onClose, onDownload }: { assets: readonly Asset[]; index: number | null; onIndex: (index: number) => void; onClose: () => void; onDownload: (asset: Asset) => void }) {
+export function Lightbox({ assets, index, onIndex, onClose, onDownload, onUpscale }: { assets: readonly Asset[]; index: number | null; onIndex: (index: number) => void; onClose: () => void; onDownload: (asset: Asset) => void; onUpscale?: (asset: Asset, factor: UpscaleFactor) => void }) {
   const asset = index === null ? undefined : assets[index];
   const go = (step: number) => {
     if (index === null) return;
@@ -31,6 +33,11 @@ export function Lightbox({ assets, index, onIndex, onClose, onDownload }: { asse
               {asset ? `${(index ?? 0) + 1} of ${assets.length} · ${asset.job.prompt}` : ''}
             </DialogPrimitive.Title>
             <div className="flex gap-2">
+              {asset && onUpscale && upscaleOptions(asset).map(({ factor, reason }) => (
+                <button key={factor} type="button" className="inline-flex h-11 items-center gap-1 rounded-full bg-white/10 px-4 text-sm text-white hover:bg-white/20 disabled:opacity-30" disabled={reason !== null} title={reason ?? undefined} onClick={() => onUpscale(asset, factor)}>
+                  <ZoomIn className="size-4" aria-hidden /> Upscale {factor}×{reason && <span className="sr-only">: {reason}</span>}
+                </button>
+              ))}
               {asset && (
                 <button type="button" aria-label="Download" className={control} onClick={() => onDownload(asset)}>
                   <Download className="size-5" aria-hidden />
