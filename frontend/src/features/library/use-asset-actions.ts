@@ -44,7 +44,16 @@ export function useAssetActions() {
   const starMany = useCallback(
     async (assets: readonly Asset[]) => {
       const { ids } = starTargets(assets);
-      await Promise.all(ids.map((id) => toggleAssetStar(id).catch((error: unknown) => console.error('Failed to star asset', error))));
+      await Promise.all(
+        ids.map(async (id) => {
+          try {
+            const reply = await toggleAssetStar(id);
+            track('image_starred', { asset_id: id, job_id: reply.asset.jobId ?? undefined, starred: reply.asset.starred });
+          } catch (error) {
+            console.error('Failed to star asset', error);
+          }
+        }),
+      );
       await refreshLibrary();
     },
     [refreshLibrary],
