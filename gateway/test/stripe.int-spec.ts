@@ -231,6 +231,7 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await sendWebhook('customer.subscription.updated', { id: 'sub_3ds', object: 'subscription' });
     await sendWebhook('invoice.paid', { id: 'in_3ds', object: 'invoice', customer: customerId, subscription: 'sub_3ds' });
     expect(await me(client)).toMatchObject({ credits: 1000, subscription: { planId: 'studio', cancelAtPeriodEnd: true } });
+    expect((await client.post<{ events: Array<{ event: string }> }>('/api/billing/purchase-events/claim', undefined, ORIGIN)).body.events.map(({ event }) => event)).toEqual(['subscription_started', 'subscription_cancelled']);
   });
 
   it('grants a delayed payment (async_payment_succeeded) exactly once, and nothing when it fails', async () => {
@@ -242,6 +243,9 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await sendWebhook('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' });
     await sendWebhook('checkout.session.completed', { ...session, payment_status: 'paid' });
     expect((await me(client)).credits).toBe(100);
+    // Confirmed by the server, handed to the buyer's browser for analytics once.
+    expect((await client.post('/api/billing/purchase-events/claim', undefined, ORIGIN)).body).toEqual({ events: [{ event: 'topup_purchase', params: { pack: 'boost-100', value: 16.99, currency: 'USD', credits: 100 } }] });
+    expect((await client.post('/api/billing/purchase-events/claim', undefined, ORIGIN)).body).toEqual({ events: [] });
 
     const failing = { ...session, id: 'cs_sepa_failed', metadata: { userId, topupId: 'boost-50' } };
     await sendWebhook('checkout.session.completed', { ...failing, payment_status: 'unpaid' });

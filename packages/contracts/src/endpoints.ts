@@ -38,6 +38,7 @@ export const ENDPOINTS = {
   getLocalCheckout: { method: 'GET', path: '/api/checkout/local/:sessionId' },
   updateLocalPortal: { method: 'POST', path: '/api/billing/local-portal' },
   getCreditHistory: { method: 'GET', path: '/api/billing/credit-history' },
+  claimPurchaseEvents: { method: 'POST', path: '/api/billing/purchase-events/claim' },
   completeLocalCheckout: { method: 'POST', path: '/api/checkout/local/:sessionId' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 

@@ -86,7 +86,7 @@ export class CheckoutService {
       // Two plan checkouts opened side by side: only the first one paid may start a subscription.
       if (session.kind === 'subscription' && (await this.subscriptions.hasOpenSubscription(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
       if (session.kind === 'topup') {
-        await this.credits.grantTopup(userId, `topup:${session.id}`, findTopup(session.item_id)!.credits, tx);
+        await this.credits.grantPack(userId, `topup:${session.id}`, findTopup(session.item_id)!, tx);
       } else if (session.kind === 'plan_change') {
         await this.subscriptions.changePlan({ userId, toPlanId: session.item_id, ref: session.id, expectedFrom: session.from_plan_id ?? undefined }, tx);
       } else {

@@ -103,7 +103,7 @@ export class StripeWebhookService {
     if (session.mode === 'payment' && session.payment_status === 'paid') {
       const pack = findTopup(session.metadata?.topupId ?? '');
       if (!pack) return this.logger.error({ eventId, sessionId: session.id }, 'Paid Checkout session for an unknown pack');
-      await this.credits.grantTopup(userId, `topup:${session.id}`, pack.credits);
+      await this.credits.grantPack(userId, `topup:${session.id}`, pack);
       return;
     }
     this.logger.info({ eventId, sessionId: session.id, paymentStatus: session.payment_status }, 'Checkout completed, payment still pending: credits wait for async_payment_succeeded');

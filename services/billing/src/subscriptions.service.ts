@@ -5,6 +5,7 @@ import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository, type SubscriptionRow } from './repositories/subscription.repository.js';
+import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 
 export interface PeriodChange {
   userId: string;
@@ -39,6 +40,7 @@ export class SubscriptionsService {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
     private readonly ledger: LedgerRepository,
+    private readonly purchaseEvents: PurchaseEventRepository,
   ) {}
 
   async summary(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null }> {
@@ -130,6 +132,7 @@ export class SubscriptionsService {
         // The same period again (a replay, or checkout completion and invoice for one period): only its status may move.
         if (previous && new Date(previous.current_period_start).getTime() === change.periodStart.getTime()) {
           await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
+          if (change.cancelAtPeriodEnd && !previous.cancel_at_period_end) await this.recordCancellation(tx, previous);
           if (previous.plan_id !== plan.id) await this.switchWithinPeriod(tx, previous, plan, sourceRef);
           if (change.scheduledPlanId !== undefined) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId === plan.id ? null : change.scheduledPlanId);
         }
@@ -153,6 +156,9 @@ export class SubscriptionsService {
         await this.ledger.grantLot(tx, { userId: change.userId, kind: 'rollover', sourceRef: `rollover:${sourceRef}`, credits: carried, expiresAt: change.periodEnd });
       }
       await this.ledger.grantLot(tx, { userId: change.userId, kind: 'plan', sourceRef, credits: plan.credits, expiresAt: change.periodEnd });
+      if (!ongoing) {
+        await this.purchaseEvents.record(tx, change.userId, `started:${sourceRef}`, { event: 'subscription_started', params: { plan: plan.id, value: plan.priceCents / 100, currency: 'USD', credits: plan.credits } });
+      }
       if (change.scheduledPlanId && change.scheduledPlanId !== plan.id) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId);
     });
   }
@@ -203,6 +209,7 @@ export class SubscriptionsService {
       if (!row || !isSubscribed(row)) throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
       if (row.stripe_subscription_id) throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: change it in the Stripe billing portal');
       await this.subscriptions.setStatus(tx, userId, row.status, cancel);
+      if (cancel && !row.cancel_at_period_end) await this.recordCancellation(tx, row);
     });
   }
 
@@ -210,12 +217,25 @@ export class SubscriptionsService {
   async end(userId: string): Promise<void> {
     await this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, userId);
+      const row = await this.subscriptions.find(userId, tx);
+      // Ended without a cancellation at the period end first (cancelled at once in Stripe's portal): still one event.
+      if (row && row.status !== 'canceled') await this.recordCancellation(tx, row);
       await this.subscriptions.setStatus(tx, userId, 'canceled', false);
       await this.ledger.settlePeriodLots(tx, userId);
     });
   }
 
   async updateStatus(userId: string, status: string, cancelAtPeriodEnd: boolean): Promise<void> {
-    await this.ledger.transaction((tx) => this.subscriptions.setStatus(tx, userId, status, cancelAtPeriodEnd));
+    await this.ledger.transaction(async (tx) => {
+      const row = await this.subscriptions.find(userId, tx);
+      await this.subscriptions.setStatus(tx, userId, status, cancelAtPeriodEnd);
+      if (row && cancelAtPeriodEnd && !row.cancel_at_period_end) await this.recordCancellation(tx, row);
+    });
+  }
+
+  /** One subscription_cancelled per subscription period, however the cancellation reached us. */
+  private async recordCancellation(tx: EntityManager, row: SubscriptionRow): Promise<void> {
+    const sourceRef = `cancel:${row.user_id}:${new Date(row.current_period_start).toISOString()}`;
+    await this.purchaseEvents.record(tx, row.user_id, sourceRef, { event: 'subscription_cancelled', params: { plan: row.plan_id as Plan['id'] } });
   }
 }
