@@ -12,6 +12,7 @@ import { PaymentFailedNotice } from '../../features/billing/PaymentFailedNotice'
 import { redirectTo } from '../../features/billing/redirect-to';
 import { createCheckout, openBillingPortal } from '../../features/billing/api/checkout';
 import { CreditHistoryCard } from '../../features/billing/CreditHistoryCard';
+import { usePurchaseAnalytics } from '../../features/billing/use-purchase-analytics';
 import { formatLongDate } from '../../lib/format';
 import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
@@ -22,6 +23,7 @@ export default function Account() {
   const [portalBusy, setPortalBusy] = useState(false);
   const [keepBusy, setKeepBusy] = useState(false);
   const [params] = useSearchParams();
+  usePurchaseAnalytics(me?.user.id);
   if (!me) return null;
   const plan = currentPlan(me.subscription);
   const subscription = me.subscription;

@@ -7,7 +7,6 @@ import { completeLocalCheckout, useLocalCheckout } from '../../features/billing/
 import { Logo } from '../../components/layout/Logo';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { track } from '../../lib/analytics';
 
 const CHECKOUT_ITEM_LABELS = { subscription: 'Plan', plan_change: 'Plan change', topup: 'Top-up pack' } as const;
 
@@ -26,11 +25,7 @@ export default function Checkout() {
     setError(null);
     try {
       const { redirectUrl } = await completeLocalCheckout(sessionId, action);
-      if (action === 'pay') {
-        const value = checkout.priceCents / 100;
-        if (checkout.kind === 'subscription') track('subscription_started', { plan: checkout.itemId, value, currency: 'USD', credits: checkout.credits });
-        else track('topup_purchase', { pack: checkout.itemId, value, currency: 'USD', credits: checkout.credits });
-      }
+      // The purchase events are reported on /account, as the server confirmed them (the same path as with Stripe).
       window.location.assign(redirectUrl);
     } catch (failure) {
       setError(errorText(failure, 'The payment could not be completed'));

@@ -9,6 +9,7 @@ import { TooltipProvider } from '../../components/ui/tooltip';
 import { currentPlan, rolloverText, savingsTip, scheduledChange, signInMethod, trialCreditsLeft } from '../../features/billing/billing-math';
 import { creditDelta, creditEntryLabel } from '../../features/billing/credit-history';
 import { TrialBanner } from '../../features/generate/TrialBanner';
+import { reportPurchases } from '../../features/billing/use-purchase-analytics';
 import { meQueryKey } from '../../lib/current-user';
 import type { MeReply } from '@printloom/contracts/auth.schemas';
 import Pricing from './Pricing';
@@ -74,6 +75,28 @@ describe('plan changes, trial credits and credit history', () => {
     expect(creditEntryLabel({ kind: 'refund', source: null, reason: 'generation' })).toBe('Refund: generation');
     expect(creditEntryLabel({ kind: 'expire', source: 'rollover', reason: null })).toBe('Rollover credits expired');
     expect([creditDelta(150), creditDelta(-1), creditDelta(0)]).toEqual(['+150', '−1', '0']);
+  });
+});
+
+describe('purchase analytics confirmed by the server', () => {
+  it('tracks each claimed purchase with the user id, and the account page claims on arrival', async () => {
+    window.dataLayer = [];
+    const events = [
+      { event: 'subscription_started', params: { plan: 'creator', value: 9.99, currency: 'USD', credits: 150 } },
+      { event: 'topup_purchase', params: { pack: 'boost-50', value: 8.99, currency: 'USD', credits: 50 } },
+    ];
+    let claims = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      if (String(url) !== '/api/billing/purchase-events/claim') return new Response('{}', { status: 404 });
+      claims += 1;
+      return new Response(JSON.stringify({ events: claims === 1 ? events : [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderPage(<Account />, { user, credits: 200, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    await waitFor(() => expect(claims).toBeGreaterThan(0));
+    await waitFor(() => expect(window.dataLayer!.filter((entry) => (entry as { event?: string }).event === 'subscription_started')).toHaveLength(1));
+    expect(window.dataLayer).toContainEqual({ event: 'topup_purchase', user_id: user.id, pack: 'boost-50', value: 8.99, currency: 'USD', credits: 50 });
+    expect(await reportPurchases(user.id)).toBe(0); // claimed already: nothing is counted twice
+    expect(window.dataLayer!.filter((entry) => (entry as { event?: string }).event === 'topup_purchase')).toHaveLength(1);
   });
 });
 
