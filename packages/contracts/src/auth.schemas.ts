@@ -22,7 +22,10 @@ export const signupRequest = signupBody.extend(clientInfo.shape);
 export const signupReply = z.object({ requiresVerification: z.literal(true), user: userRef });
 export const verifyEmailRequest = verifyEmailBody.extend(clientInfo.shape);
 /** Replies that start a session carry the token; the gateway moves it into a cookie. */
-export const sessionReply = z.object({ user: userRef, session: sessionToken });
+/** The query parameter on /generate after a Google sign-in that made the account. */
+export const GOOGLE_SIGNUP_PARAM = 'google_signup';
+/** `signedUp`: this sign-in made the account (Google), so the app reports the sign-up. */
+export const sessionReply = z.object({ user: userRef, session: sessionToken, signedUp: z.boolean().optional() });
 export const resendVerificationRequest = emailBody.extend(clientInfo.shape);
 export const loginRequest = credentialsBody.extend(clientInfo.shape);
 export const forgotPasswordRequest = emailBody.extend(clientInfo.shape);

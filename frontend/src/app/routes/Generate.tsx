@@ -25,6 +25,7 @@ import { useAssetActions } from '../../features/library/use-asset-actions';
 import { libraryQueryKey, useAssets } from '../../features/library/api/list-assets';
 import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
+import { useGoogleSignupAnalytics } from '../../features/auth/google-signup-analytics';
 
 const LAYOUT_KEY = 'gallery-layout';
 
@@ -80,6 +81,7 @@ export default function Generate() {
   useEffect(() => setSelection((current) => pruneSelection(current, assetIds)), [assetIds]);
 
   const actions = useAssetActions();
+  useGoogleSignupAnalytics(me?.user.id);
   const credits = me?.credits ?? 0;
   const subscribed = isSubscribed(me?.subscription?.status);
   const plan = currentPlan(me?.subscription);
