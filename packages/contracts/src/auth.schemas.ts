@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientInfo, code, email, newPassword, password, uuid, messageReply, ok } from './common.schemas.js';
 import { subscriptionSummary } from './billing.schemas.js';
+import { ACCOUNT_DELETION_WORD } from './limits.js';
 
 export const credentialsBody = z.object({ email, password });
 export const signupBody = z.object({ email, password: newPassword });
@@ -22,8 +23,6 @@ export const signupRequest = signupBody.extend(clientInfo.shape);
 export const signupReply = z.object({ requiresVerification: z.literal(true), user: userRef });
 export const verifyEmailRequest = verifyEmailBody.extend(clientInfo.shape);
 /** Replies that start a session carry the token; the gateway moves it into a cookie. */
-/** The query parameter on /generate after a Google sign-in that made the account. */
-export const GOOGLE_SIGNUP_PARAM = 'google_signup';
 /** `signedUp`: this sign-in made the account (Google), so the app reports the sign-up. */
 export const sessionReply = z.object({ user: userRef, session: sessionToken, signedUp: z.boolean().optional() });
 export const resendVerificationRequest = emailBody.extend(clientInfo.shape);
@@ -56,7 +55,6 @@ export type MeReply = z.infer<typeof meReply>;
 export type PublicUser = z.infer<typeof publicUser>;
 
 /** Deleting an account is typed out: the word DELETE, exactly. */
-export const ACCOUNT_DELETION_WORD = 'DELETE';
 export const deleteAccountBody = z.object({
   confirmation: z.literal(ACCOUNT_DELETION_WORD, { message: `Type ${ACCOUNT_DELETION_WORD} to confirm.` }),
 });

@@ -44,6 +44,9 @@ export const ENDPOINTS = {
 
 export type EndpointId = keyof typeof ENDPOINTS;
 
+/** The query parameter on /generate after a Google sign-in that made the account (the app reports the sign-up). */
+export const GOOGLE_SIGNUP_PARAM = 'google_signup';
+
 /** A route row's id, method and path, spread into the row: `{ ...endpoint('getMe'), kind: 'rpc', … }`. */
 export function endpoint<K extends EndpointId>(id: K): { id: K } & (typeof ENDPOINTS)[K] {
   return { id, ...ENDPOINTS[id] };

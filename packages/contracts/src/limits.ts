@@ -56,3 +56,6 @@ export const TRIAL = {
   /** New accounts per address per day that get the free credits; the others start with 0 and are told why. */
   grantsPerIpPerDay: 3,
 } as const;
+
+/** The word a user types to delete their account (here, not in the schemas, so the web app loads no zod for it). */
+export const ACCOUNT_DELETION_WORD = 'DELETE';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { GOOGLE_SIGNUP_PARAM } from '@printloom/contracts/auth.schemas';
+import { GOOGLE_SIGNUP_PARAM } from '@printloom/contracts/endpoints';
 import { TRIAL } from '@printloom/contracts/limits';
 import { track } from '../../lib/analytics';
 

@@ -1,6 +1,6 @@
 // What the library keeps for this user, the download of everything, and leaving.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ACCOUNT_DELETION_WORD } from '@printloom/contracts/auth.schemas';
+import type { ACCOUNT_DELETION_WORD } from '@printloom/contracts/limits';
 import { apiUrl, callApi } from '../../../lib/api-client';
 
 export const getStorageUsage = () => callApi('getAssetUsage');
