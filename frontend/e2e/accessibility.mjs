@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // WCAG 2.2 AA in the browser: axe-core on every screen, signed out and signed in, with the dialogs
 // and menus open, in both themes and at desktop and phone width. Fails on any serious or critical
-// violation and names each one with the elements it found.
+// violation and names each one with the elements it found. Also: the keyboard-only flow (generate,
+// select three images, star them, download a ZIP), page titles, one h1 per screen and landmarks.
 import { AxeBuilder } from '@axe-core/playwright';
 import { base, createRunner, expect, generate, imagesLoaded, launchChromium, signUp } from './support.mjs';
 
@@ -83,5 +84,102 @@ for (const theme of ['dark', 'light']) {
     expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
   }, { theme });
 }
+
+/** Presses `key` (Tab or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
+async function tabTo(page, target, key = 'Tab', limit = 60) {
+  for (let press = 0; press < limit; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached ${target}`);
+}
+
+const focusedName = (page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+
+await test('keyboard only: generate, select three images, star them and download a ZIP', async (page) => {
+  await signUp(page, `a11y-keys-${Date.now()}@example.com`);
+  await page.goto(`${base}/generate`);
+  await settle(page);
+  await page.keyboard.press('Tab');
+  expect((await focusedName(page)) === 'Skip to content', `the first Tab stop is "${await focusedName(page)}", not the skip link`);
+  await page.keyboard.press('Enter');
+  const prompt = page.getByLabel('Describe your design');
+  await tabTo(page, prompt);
+  const text = "'Night Owl' owl with a coffee cup in bold retro letters";
+  await page.keyboard.type(text);
+  await tabTo(page, page.getByRole('button', { name: 'Generate', exact: true }));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((start) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(start)).length >= 4, text.slice(0, 20), { timeout: 120_000 });
+  await imagesLoaded(page);
+
+  // Enter opens the lightbox; Escape closes it and the focus returns to the card.
+  const first = page.getByRole('button', { name: 'Open image 1 in the lightbox' });
+  await tabTo(page, first);
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByText(/^1 of 4/).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  expect((await focusedName(page)) === 'Open image 1 in the lightbox', `focus after the lightbox: "${await focusedName(page)}"`);
+
+  // Space selects, the arrow keys move, Shift+Space selects the range.
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  expect((await focusedName(page)) === 'Open image 2 in the lightbox', `ArrowRight moved to "${await focusedName(page)}"`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+Space');
+  await page.getByRole('status').filter({ hasText: '3 images selected' }).waitFor();
+  for (const index of [1, 2, 3]) expect(await page.getByLabel(`Select image ${index}`).isChecked(), `image ${index} is not selected`);
+  expect(!(await page.getByLabel('Select image 4').isChecked()), 'image 4 is selected too');
+
+  const bulk = page.getByRole('group', { name: 'Selected images' });
+  await tabTo(page, bulk.getByRole('button', { name: 'Star' }), 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"] button[aria-label="Unstar"]').length === 3, undefined, { timeout: 15_000 });
+
+  await tabTo(page, bulk.getByRole('button', { name: 'Download' }));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename().endsWith('.zip'), `downloaded ${download.suggestedFilename()}, not a ZIP`);
+  const zipPath = await download.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(zipPath).subarray(0, 2).toString() === 'PK', 'the download is not a ZIP file');
+});
+
+await test('page titles name each screen and every screen has exactly one h1', async (page) => {
+  const screens = { '/': 'Print-ready designs from a plain idea', '/auth': 'Log in or sign up', '/examples': 'Examples', '/terms': 'Terms of Service', '/privacy': 'Privacy Policy', '/no/such/page': 'Page Not Found' };
+  for (const [route, title] of Object.entries(screens)) {
+    await page.goto(`${base}${route}`);
+    await page.locator('h1').first().waitFor();
+    expect((await page.title()) === `Printloom — ${title}`, `${route} is titled "${await page.title()}"`);
+    expect((await page.locator('h1').count()) === 1, `${route} has ${await page.locator('h1').count()} h1 elements`);
+    expect((await page.locator('html').getAttribute('lang')) === 'en', `${route} has no lang`);
+  }
+  await signUp(page, `a11y-titles-${Date.now()}@example.com`);
+  for (const [route, title] of Object.entries({ '/generate': 'Generate', '/account': 'Account & Billing', '/pricing': 'Pricing' })) {
+    await page.goto(`${base}${route}`);
+    await page.locator('h1').first().waitFor({ state: 'attached' });
+    expect((await page.title()) === `Printloom — ${title}`, `${route} is titled "${await page.title()}"`);
+    expect((await page.locator('h1').count()) === 1, `${route} has ${await page.locator('h1').count()} h1 elements`);
+    for (const landmark of ['banner', 'main']) expect((await page.getByRole(landmark).count()) >= 1, `${route} has no ${landmark} landmark`);
+  }
+});
+
+await test('prefers-reduced-motion turns off the slides and transitions', async (page) => {
+  const seconds = (value) => Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
+  const motion = async () => {
+    await page.goto(base);
+    await page.evaluate(() => localStorage.removeItem('cookie-consent'));
+    await page.reload();
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.waitFor();
+    const slide = await banner.evaluate((element) => getComputedStyle(element).animationDuration);
+    const fade = await page.getByRole('link', { name: 'View Examples' }).evaluate((element) => getComputedStyle(element).transitionDuration);
+    return { slide: seconds(slide), fade: seconds(fade) };
+  };
+  const normal = await motion();
+  expect(normal.slide >= 0.2 && normal.fade >= 0.1, `without the preference the banner slides (${normal.slide}s) and buttons fade (${normal.fade}s)`);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const reduced = await motion();
+  expect(reduced.slide < 0.001 && reduced.fade < 0.001, `with reduced motion: slide ${reduced.slide}s, transition ${reduced.fade}s`);
+}, { consent: false });
 
 await finish();

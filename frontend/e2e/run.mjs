@@ -95,7 +95,7 @@ async function signUp(page, email) {
   const code = await codeFor(email);
   await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)}-${code.slice(3)}`); // pasted junk is stripped; verifies on the 6th digit
   await page.waitForURL('**/generate');
-  await page.getByText('10 credits').first().waitFor();
+  await page.getByText('10 credits', { exact: true }).first().waitFor(); // the badge, once billing has granted the trial
 }
 
 async function generate(page, prompt) {

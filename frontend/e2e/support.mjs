@@ -86,7 +86,14 @@ export async function signUp(page, email) {
   const code = await codeFor(email);
   await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)}-${code.slice(3)}`); // pasted junk is stripped; verifies on the 6th digit
   await page.waitForURL('**/generate');
-  await page.getByText('10 credits').first().waitFor();
+  // The trial credits arrive with an event after the verification: on a busy machine the first /me can
+  // still say 0 (the banner's "of 10 credits left" is no proof), so wait for the header's count.
+  const credits = page.getByRole('link', { name: '10 credits, account and billing' });
+  for (let attempt = 0; attempt < 15; attempt += 1) {
+    if (await credits.waitFor({ timeout: 2000 }).then(() => true, () => false)) return;
+    await page.reload();
+  }
+  throw new Error(`${email} never got the 10 trial credits`);
 }
 
 export async function generate(page, prompt) {

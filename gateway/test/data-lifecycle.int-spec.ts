@@ -12,7 +12,7 @@ import type { TestClient } from './support/http.js';
 import { loadGenerationConfig } from '../../services/generation/src/config.js';
 import { startGenerationService } from '../../services/generation/src/start.js';
 import { LocalProvider } from '../../services/generation/src/providers/local-provider.js';
-import { ProviderError, type GenerationInput, type ImageProvider } from '../../services/generation/src/providers/image-provider.js';
+import { ProviderError, type GeneratedImage, type GenerationInput, type ImageProvider } from '../../services/generation/src/providers/image-provider.js';
 import { JobRepository } from '../../services/generation/src/repositories/job.repository.js';
 import { JobProcessor } from '../../services/generation/src/jobs/job-processor.js';
 import { GenerationHousekeeping } from '../../services/generation/src/lifecycle/generation-housekeeping.js';
@@ -20,6 +20,7 @@ import { GenerationHousekeeping } from '../../services/generation/src/lifecycle/
 /** The local engine, except that describe can be held at a gate or made to fail. */
 class DescribeControlledProvider implements ImageProvider {
   readonly name = 'describe-controlled';
+  readonly billable = false;
   private local = new LocalProvider(0.05);
   describeCalls = 0;
   failDescribe = false;
@@ -33,8 +34,8 @@ class DescribeControlledProvider implements ImageProvider {
     this.open();
     this.gate = null;
   }
-  generate(input: GenerationInput) {
-    return this.local.generate(input);
+  generate(input: GenerationInput, deliver: (image: GeneratedImage) => Promise<void>) {
+    return this.local.generate(input, deliver);
   }
   async describe(image: Buffer) {
     this.describeCalls += 1;
@@ -135,7 +136,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     expect(single.status === 200 || (rest[0] as { status: number }).status === 200).toBe(true);
     const [, refused1, refused2, failed] = rest as Response[];
     expect([refused1.status, refused2.status]).toEqual([402, 402]);
-    expect(await refused1.json()).toEqual({ error: 'Insufficient credits. Purchase more to continue.' });
+    expect(await refused1.json()).toEqual({ error: 'Insufficient credits. Purchase more to continue.', code: 'INSUFFICIENT_CREDITS' });
     expect(failed.status).toBe(502);
     expect(await credits(seller.client)).toBe(8); // two generations; the failed describe was refunded
     expect((await seller.client.get<{ assets: Asset[] }>('/api/assets')).body.assets).toHaveLength(2);

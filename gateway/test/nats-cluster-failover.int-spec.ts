@@ -9,17 +9,18 @@ import type { TestClient } from './support/http.js';
 import { loadGenerationConfig } from '../../services/generation/src/config.js';
 import { startGenerationService } from '../../services/generation/src/start.js';
 import { LocalProvider } from '../../services/generation/src/providers/local-provider.js';
-import type { GenerationInput, ImageProvider } from '../../services/generation/src/providers/image-provider.js';
+import type { GeneratedImage, GenerationInput, ImageProvider } from '../../services/generation/src/providers/image-provider.js';
 
 /** The local engine, a little slower, so jobs are still running when a node dies. */
 class SlowLocalProvider implements ImageProvider {
   readonly name = 'slow-local';
+  readonly billable = false;
   calls = 0;
   private local = new LocalProvider(0.05);
-  async generate(input: GenerationInput) {
+  async generate(input: GenerationInput, deliver: (image: GeneratedImage) => Promise<void>) {
     this.calls += 1;
     await new Promise((resolve) => setTimeout(resolve, 400));
-    return this.local.generate(input);
+    return this.local.generate(input, deliver);
   }
   describe(image: Buffer) {
     return this.local.describe(image);

@@ -279,9 +279,18 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect(flags).toEqual([{ reason: 'dispute' }]);
   });
 
-  it('flags the account for review when a subscription payment is refunded', async () => {
-    const { userId, customerId } = await customer('stripe-sub-refund@example.com');
-    await sendWebhook('charge.refunded', { id: 'ch_invoice', object: 'charge', amount: 999, amount_refunded: 999, payment_intent: 'pi_invoice', customer: customerId });
+  it('takes back the unspent plan credits of a refunded subscription payment, never below zero, and flags the account', async () => {
+    const { client, userId, customerId } = await customer('stripe-sub-refund@example.com');
+    const { SubscriptionsService } = await import('../../services/billing/src/subscriptions.service.js');
+    const periodStart = new Date(Date.now() - 24 * 3600_000);
+    await system.services.billing!.app.get(SubscriptionsService).startPeriod({ userId, planId: 'creator', periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 24 * 3600_000) });
+    await spend(userId, 100);
+    expect((await me(client)).credits).toBe(50);
+    // Half the $9.99 back: 75 of the 150 plan credits' worth, but only 50 are left unspent.
+    await sendWebhook('charge.refunded', { id: 'ch_invoice', object: 'charge', amount: 999, amount_refunded: 500, payment_intent: 'pi_invoice', customer: customerId });
+    expect((await me(client)).credits).toBe(0);
+    await sendWebhook('charge.refunded', { id: 'ch_invoice', object: 'charge', amount: 999, amount_refunded: 500, payment_intent: 'pi_invoice', customer: customerId });
+    expect((await me(client)).credits).toBe(0);
     const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`, [userId]);
     expect(flags).toEqual([{ reason: 'refund', source_ref: 'refund:ch_invoice' }]);
   });

@@ -7,6 +7,7 @@ import { TooltipProvider } from '../components/ui/tooltip';
 import { CookieBanner } from '../features/consent/CookieBanner';
 import { PageViews } from '../features/analytics/PageViews';
 import { RequireUser } from './RequireUser';
+import { DocumentTitle, SkipLink } from './DocumentTitle';
 
 const Landing = lazy(() => import('./routes/Landing'));
 const NotFound = lazy(() => import('./routes/NotFound'));
@@ -34,6 +35,8 @@ export function App() {
       <TooltipProvider>
         <ToastProvider>
           <BrowserRouter>
+            <SkipLink />
+            <DocumentTitle />
             <PageViews />
             <Suspense fallback={<PageLoading />}>
               <Routes>

@@ -27,6 +27,9 @@ export const LIMITS = {
   imageOperationsPerHour: 60,
 } as const;
 
+/** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */
+export const ACCOUNT_DELETION_WORD = 'DELETE';
+
 /** How long personal data is kept (spec: privacy). */
 export const RETENTION = {
   /** A sent email's body (it may hold a live code) is blanked after this; the row stays for support. */
@@ -56,6 +59,3 @@ export const TRIAL = {
   /** New accounts per address per day that get the free credits; the others start with 0 and are told why. */
   grantsPerIpPerDay: 3,
 } as const;
-
-/** The word a user types to delete their account (here, not in the schemas, so the web app loads no zod for it). */
-export const ACCOUNT_DELETION_WORD = 'DELETE';

@@ -3,7 +3,7 @@
 // clear error, and a user is never told "failed" about work that then completes and is charged.
 
 /** nginx's proxy_read_timeout / proxy_send_timeout for /api (infra/nginx/default.conf). */
-export const EDGE_TIMEOUT_MS = 120_000;
+export const EDGE_TIMEOUT_MS = 200_000;
 
 export interface TimeBudget {
   /** An external provider call inside the service, all retries included. */

@@ -50,7 +50,7 @@ export interface EventConsumer {
  */
 export async function consumeEvents<S extends EventSubject>(
   nc: NatsConnection,
-  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void>; streamReplicas?: number },
+  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void>; /** NATS_STREAM_REPLICAS: every caller must agree, or they undo each other. */ streamReplicas: number },
 ): Promise<EventConsumer> {
   await ensureEventsStream(nc, options.streamReplicas);
   const jsm = await jetstreamManager(nc);

@@ -41,6 +41,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       ]);
       const reminders = app.get(ReminderRepository);
       const stopDeletions = await handleAccountDeletions({
+        streamReplicas: config.NATS_STREAM_REPLICAS,
         ...common,
         schema: 'assets',
         durable: 'assets-account-deletion',

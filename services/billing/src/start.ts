@@ -37,6 +37,7 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
       });
       const closure = app.get(AccountClosureService);
       const stopDeletions = await handleAccountDeletions({
+        streamReplicas: config.NATS_STREAM_REPLICAS,
         schema: 'billing',
         durable: 'billing-account-deletion',
         nc: infra.nc,

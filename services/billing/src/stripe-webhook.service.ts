@@ -168,10 +168,18 @@ export class StripeWebhookService {
     const { data: sessions } = paymentIntentId ? await this.stripe!.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }) : { data: [] };
     const session = sessions[0];
     if (!session) {
-      // Not a pack bought through Checkout (e.g. a subscription invoice): flag the customer for a person to settle.
+      // Not a pack bought through Checkout: a subscription invoice. The current period's plan credits
+      // still unspent go in the same share, and a person reviews the account.
       const userId = customerId ? await this.customers.userOfStripeCustomer(customerId) : null;
-      if (userId) await this.ledger.transaction((tx) => this.safety.flag(tx, userId, reason, sourceRef));
-      return this.logger.error({ paymentIntentId, customerId, userId, sourceRef }, `A ${reason} of a payment that bought no pack: review the account by hand`);
+      if (!userId) return this.logger.error({ paymentIntentId, customerId, sourceRef }, `A ${reason} of a payment of an unknown customer: review it by hand`);
+      const revoked = await this.ledger.transaction(async (tx) => {
+        await this.ledger.lockUser(tx, userId);
+        const planLot = await this.ledger.currentPlanLotRef(tx, userId);
+        const result = planLot ? await this.ledger.revokeShareOfLot(tx, planLot, share) : null;
+        await this.safety.flag(tx, userId, reason, sourceRef);
+        return result?.revoked ?? 0;
+      });
+      return this.logger.error({ paymentIntentId, customerId, userId, sourceRef, revoked }, `A ${reason} of a subscription payment: unspent plan credits taken back; review the account`);
     }
     await this.ledger.transaction(async (tx) => {
       const userId = session.client_reference_id ?? session.metadata?.userId;

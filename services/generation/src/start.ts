@@ -67,6 +67,7 @@ export async function startGenerationService(config: GenerationConfig, overrides
         startPeriodicSweeper({ ...common, name: 'job-retention', intervalMs: config.JOB_PURGE_INTERVAL_MS, run: () => housekeeping.purgeFinishedJobs() }),
       ]);
       const stopDeletions = await handleAccountDeletions({
+        streamReplicas: config.NATS_STREAM_REPLICAS,
         ...common,
         schema: 'generation',
         durable: 'generation-account-deletion',

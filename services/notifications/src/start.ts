@@ -38,6 +38,7 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
       });
       const support = new SupportRepository(infra.dataSource);
       const stopDeletions = await handleAccountDeletions({
+        streamReplicas: config.NATS_STREAM_REPLICAS,
         schema: 'notifications',
         durable: 'notifications-account-deletion',
         nc: infra.nc,

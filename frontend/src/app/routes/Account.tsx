@@ -60,14 +60,14 @@ export default function Account() {
 
       <div className="mt-8 grid gap-6">
         <Card aria-labelledby="profile">
-          <h2 id="profile" className="flex items-center gap-2 text-lg font-bold"><User className="size-5 text-brand-500" aria-hidden /> Profile</h2>
+          <h2 id="profile" className="flex items-center gap-2 text-lg font-bold"><User className="size-5 text-accent" aria-hidden /> Profile</h2>
           <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-zinc-500">Email</dt>
+              <dt className="text-muted">Email</dt>
               <dd className="mt-0.5 break-all font-medium">{me.user.email}</dd>
             </div>
             <div>
-              <dt className="text-zinc-500">Sign-in method</dt>
+              <dt className="text-muted">Sign-in method</dt>
               <dd className="mt-0.5 font-medium">{signInMethod(me.user)}</dd>
             </div>
           </dl>
@@ -77,8 +77,8 @@ export default function Account() {
         <Card aria-labelledby="plan">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h2 id="plan" className="flex items-center gap-2 text-lg font-bold"><CreditCard className="size-5 text-brand-500" aria-hidden /> {plan ? `${plan.name} Plan` : 'Trial Account'}</h2>
-              <p className="mt-1 text-sm text-zinc-500">{me.credits} credits available</p>
+              <h2 id="plan" className="flex items-center gap-2 text-lg font-bold"><CreditCard className="size-5 text-accent" aria-hidden /> {plan ? `${plan.name} Plan` : 'Trial Account'}</h2>
+              <p className="mt-1 text-sm text-muted">{me.credits} credits available</p>
             </div>
             {!trial && (
               <Button variant="outline" onClick={() => void openPortal()} disabled={portalBusy}>
@@ -96,19 +96,19 @@ export default function Account() {
               <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="progressbar" aria-label="Trial credits left" aria-valuemin={0} aria-valuemax={TRIAL.credits} aria-valuenow={trialLeft}>
                 <div className="h-full rounded-full bg-brand-500" style={{ width: `${(trialLeft / TRIAL.credits) * 100}%` }} />
               </div>
-              {me.trialCreditsExpireAt && trialLeft > 0 && <p className="mt-2 text-sm text-zinc-500">Your trial credits expire on {formatLongDate(me.trialCreditsExpireAt)}.</p>}
-              <p className="mt-3 text-sm text-zinc-500">Upgrade for monthly credits, upscaling and the priority queue.</p>
+              {me.trialCreditsExpireAt && trialLeft > 0 && <p className="mt-2 text-sm text-muted">Your trial credits expire on {formatLongDate(me.trialCreditsExpireAt)}.</p>}
+              <p className="mt-3 text-sm text-muted">Upgrade for monthly credits, upscaling and the priority queue.</p>
             </div>
           ) : (
             plan && subscription && (
               <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
-                <div><dt className="text-zinc-500">Monthly allocation</dt><dd className="mt-0.5 font-medium">{plan.credits} credits</dd></div>
-                <div><dt className="text-zinc-500">Rollover limit</dt><dd className="mt-0.5 font-medium">{rolloverText(plan)}</dd></div>
+                <div><dt className="text-muted">Monthly allocation</dt><dd className="mt-0.5 font-medium">{plan.credits} credits</dd></div>
+                <div><dt className="text-muted">Rollover limit</dt><dd className="mt-0.5 font-medium">{rolloverText(plan)}</dd></div>
                 <div>
-                  <dt className="text-zinc-500">{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next renewal'}</dt>
+                  <dt className="text-muted">{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next renewal'}</dt>
                   <dd className="mt-0.5 flex items-center gap-1 font-medium"><CalendarClock className="size-4" aria-hidden /> {formatLongDate(subscription.currentPeriodEnd)}</dd>
                 </div>
-                <div><dt className="text-zinc-500">Credits on renewal</dt><dd className="mt-0.5 font-medium">{subscription.cancelAtPeriodEnd ? 'None (cancelled)' : `+${(change?.plan ?? plan).credits} credits`}</dd></div>
+                <div><dt className="text-muted">Credits on renewal</dt><dd className="mt-0.5 font-medium">{subscription.cancelAtPeriodEnd ? 'None (cancelled)' : `+${(change?.plan ?? plan).credits} credits`}</dd></div>
               </dl>
             )
           )}
@@ -130,7 +130,7 @@ export default function Account() {
 
         <Card aria-labelledby="billing">
           <h2 id="billing" className="text-lg font-bold">Billing Management</h2>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="mt-2 text-sm text-muted">
             {trial
               ? 'You are on the free trial: no payment method is stored. Choose a plan or a top-up pack on the pricing page.'
               : 'Update your card, download invoices or cancel your plan in the billing portal. A cancelled plan stays active until the end of the period you paid for.'}
@@ -143,7 +143,7 @@ export default function Account() {
 
         <Card aria-labelledby="tip" className="border-dashed">
           <h2 id="tip" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Credit usage</h2>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="mt-2 text-sm text-muted">
             One generation uses {CREDIT_COSTS.generation} credit for {IMAGES_PER_GENERATION} images. Upscaling uses {CREDIT_COSTS.upscale} credits, describing an image {CREDIT_COSTS.describe}; background removal is free. Star the designs you want to keep for a year.
           </p>
         </Card>

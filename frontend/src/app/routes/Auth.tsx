@@ -139,17 +139,17 @@ export default function Auth() {
         <Logo />
         <ThemeToggle />
       </header>
-      <main className="flex flex-1 items-center justify-center p-4 sm:p-6">
+      <main id="main-content" tabIndex={-1} className="flex flex-1 items-center justify-center p-4 sm:p-6">
         <div className="w-full max-w-sm rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/60">
           <h1 className="text-2xl font-bold">{heading[0]}</h1>
-          <p className="mt-1 text-sm text-zinc-500">{heading[1]}</p>
+          <p className="mt-1 text-sm text-muted">{heading[1]}</p>
 
           {(view === 'login' || view === 'signup') && (
             <form className="mt-6 space-y-4" onSubmit={submitCredentials}>
               <Button variant="outline" className="w-full" onClick={() => window.location.assign(googleSignInUrl())}>
                 <GoogleMark /> Continue with Google
               </Button>
-              <div className="flex items-center gap-3 text-xs uppercase text-zinc-500" aria-hidden>
+              <div className="flex items-center gap-3 text-xs uppercase text-muted" aria-hidden>
                 <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />or<span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
               </div>
               <Field label="Email">
@@ -159,16 +159,16 @@ export default function Auth() {
                 <Input id="password" type="password" autoComplete={view === 'signup' ? 'new-password' : 'current-password'} placeholder={view === 'signup' ? 'At least 8 characters' : 'Your password'} required value={password} onChange={(event) => setPassword(event.target.value)} />
               </Field>
               {view === 'login' && (
-                <button type="button" className="text-sm font-medium text-brand-500 hover:underline" onClick={() => setView('forgot-password')}>
+                <button type="button" className="text-sm font-medium text-accent hover:underline" onClick={() => setView('forgot-password')}>
                   Forgot password?
                 </button>
               )}
               <Button type="submit" className="w-full" disabled={busy}>
                 {view === 'signup' ? 'Sign up' : 'Sign in'}
               </Button>
-              <p className="text-center text-sm text-zinc-500">
+              <p className="text-center text-sm text-muted">
                 {view === 'signup' ? 'Already have an account? ' : "Don't have an account? "}
-                <button type="button" className="font-semibold text-brand-500 hover:underline" onClick={() => setView(view === 'signup' ? 'login' : 'signup')}>
+                <button type="button" className="font-semibold text-accent hover:underline" onClick={() => setView(view === 'signup' ? 'login' : 'signup')}>
                   {view === 'signup' ? 'Sign in' : 'Sign up'}
                 </button>
               </p>

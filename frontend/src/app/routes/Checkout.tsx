@@ -36,30 +36,30 @@ export default function Checkout() {
   return (
     <div className="flex min-h-screen flex-col bg-zinc-50 dark:bg-zinc-950">
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6"><Logo to="/generate" /></header>
-      <main className="flex flex-1 items-start justify-center px-4 py-8 sm:py-16">
+      <main id="main-content" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 py-8 sm:py-16">
         <Card className="w-full max-w-md">
-          {session.isLoading && <p className="flex items-center gap-2 text-zinc-500" role="status"><Loader2 className="size-4 animate-spin" aria-hidden /> Loading checkout...</p>}
+          {session.isLoading && <p className="flex items-center gap-2 text-muted" role="status"><Loader2 className="size-4 animate-spin" aria-hidden /> Loading checkout...</p>}
           {session.isError && (
             <div role="alert">
               <h1 className="text-xl font-bold">Checkout not found</h1>
-              <p className="mt-2 text-sm text-zinc-500">{errorText(session.error, 'This checkout session does not exist or belongs to another account.')}</p>
+              <p className="mt-2 text-sm text-muted">{errorText(session.error, 'This checkout session does not exist or belongs to another account.')}</p>
               <Link to="/pricing" className={buttonClasses('outline', 'md', 'mt-4')}>Back to pricing</Link>
             </div>
           )}
           {session.data && (
             <>
-              <h1 className="flex items-center gap-2 text-xl font-bold"><Lock className="size-4 text-emerald-500" aria-hidden /> Checkout</h1>
+              <h1 className="flex items-center gap-2 text-xl font-bold"><Lock className="size-4 text-success" aria-hidden /> Checkout</h1>
               <dl className="mt-6 space-y-3 rounded-xl bg-zinc-100 p-4 text-sm dark:bg-zinc-800/60">
-                <div className="flex justify-between"><dt className="text-zinc-500">{CHECKOUT_ITEM_LABELS[session.data.kind]}</dt><dd className="font-semibold">{session.data.name}</dd></div>
-                <div className="flex justify-between"><dt className="text-zinc-500">Credits</dt><dd>{session.data.credits}{perMonth ? ' per month' : ', never expire'}</dd></div>
-                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{perMonth && <span className="text-sm font-normal text-zinc-500">/month</span>}</dd></div>
+                <div className="flex justify-between"><dt className="text-muted">{CHECKOUT_ITEM_LABELS[session.data.kind]}</dt><dd className="font-semibold">{session.data.name}</dd></div>
+                <div className="flex justify-between"><dt className="text-muted">Credits</dt><dd>{session.data.credits}{perMonth ? ' per month' : ', never expire'}</dd></div>
+                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{perMonth && <span className="text-sm font-normal text-muted">/month</span>}</dd></div>
               </dl>
               {session.data.kind === 'plan_change' && (
                 <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
                   A bigger plan starts now, with the extra credits for the rest of this month; a smaller one starts at your next renewal.
                 </p>
               )}
-              <p className="mt-4 flex items-start gap-2 text-xs text-zinc-500">
+              <p className="mt-4 flex items-start gap-2 text-xs text-muted">
                 <ShieldCheck className="size-4 shrink-0" aria-hidden />
                 Local test checkout: card payments are not configured on this server, so no card is needed and nothing is charged.
               </p>
@@ -76,7 +76,7 @@ export default function Checkout() {
                   <Button variant="ghost" onClick={() => void complete('cancel')} disabled={busy !== null}>Cancel</Button>
                 </div>
               )}
-              {error && <p className="mt-3 text-sm text-red-500" role="alert">{error}</p>}
+              {error && <p className="mt-3 text-sm text-danger" role="alert">{error}</p>}
             </>
           )}
         </Card>

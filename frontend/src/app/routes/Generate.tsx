@@ -117,7 +117,7 @@ export default function Generate() {
   function rerun(previous: string) {
     setDetails(null);
     setPrompt(previous.slice(0, LIMITS.promptMaxChars));
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     setTimeout(() => promptBox.current?.focus(), 50);
   }
 
@@ -126,7 +126,8 @@ export default function Generate() {
       <AppHeader onHelp={() => setHelpOpen(true)} />
       {me && !subscribed && <TrialBanner credits={credits} trialCredits={trialCreditsLeft(me)} notice={me.trialNotice} />}
 
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="sr-only">Generate designs</h1>
         <PromptForm
           prompt={prompt}
           onPromptChange={setPrompt}

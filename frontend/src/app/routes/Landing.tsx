@@ -55,15 +55,15 @@ export default function Landing() {
   return (
     <div className="min-h-screen">
       <SiteHeader />
-      <main>
+      <main id="main-content" tabIndex={-1}>
         <section className="mx-auto max-w-6xl px-4 pb-16 pt-14 text-center sm:px-6 sm:pt-20">
           <Badge>
             <Sparkles className="size-3.5" aria-hidden /> No Complex Prompts Required
           </Badge>
           <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-black tracking-tight sm:text-6xl">
-            Print-ready designs from a <span className="text-brand-500">plain idea</span>
+            Print-ready designs from a <span className="text-accent">plain idea</span>
           </h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-zinc-600 dark:text-zinc-400">
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">
             Type what you want on the shirt. Get {IMAGES_PER_GENERATION} print-ready variants, transparent PNGs at print size, in about 30 seconds.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
@@ -72,12 +72,12 @@ export default function Landing() {
             </Link>
             <Link to="/examples" className={buttonClasses('outline', 'lg')}>View Examples</Link>
           </div>
-          <p className="mt-3 text-sm text-zinc-500">{TRIAL.credits} free credits · no card needed</p>
+          <p className="mt-3 text-sm text-muted">{TRIAL.credits} free credits · no card needed</p>
           <div className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-4">
             {showcase.map(({ sample, image }) => (
               <figure key={sample.id} className="overflow-hidden rounded-2xl bg-zinc-900 p-3 ring-1 ring-zinc-800">
                 <img src={image.src} alt={`${sample.category} design: ${sample.prompt}`} width={720} height={864} className="aspect-[5/6] w-full object-contain" />
-                <figcaption className="mt-2 truncate text-xs text-zinc-400">{sample.category}</figcaption>
+                <figcaption className="mt-2 truncate text-xs text-zinc-300">{sample.category}</figcaption>
               </figure>
             ))}
           </div>
@@ -89,9 +89,9 @@ export default function Landing() {
             <ol className="mt-10 grid gap-6 sm:grid-cols-3">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-950">
-                  <span className="flex size-10 items-center justify-center rounded-xl bg-brand-600 text-white"><step.icon className="size-5" aria-hidden /></span>
+                  <span className="flex size-10 items-center justify-center rounded-xl bg-accent-solid text-white"><step.icon className="size-5" aria-hidden /></span>
                   <h3 className="mt-4 font-bold">{index + 1}. {step.title}</h3>
-                  <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{step.text}</p>
+                  <p className="mt-1 text-sm text-muted">{step.text}</p>
                 </li>
               ))}
             </ol>
@@ -100,11 +100,11 @@ export default function Landing() {
 
         <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="pod-sellers">
           <h2 id="pod-sellers" className="text-center text-3xl font-black">Perfect For POD Sellers</h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-zinc-600 dark:text-zinc-400">One design, every product in your print-on-demand shop.</p>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-muted">One design, every product in your print-on-demand shop.</p>
           <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
             {PRODUCTS.map((product) => (
               <li key={product.name} className="flex flex-col items-center gap-2 rounded-2xl border border-zinc-200 p-4 text-center text-sm font-medium dark:border-zinc-800">
-                <product.icon className="size-6 text-brand-500" aria-hidden />
+                <product.icon className="size-6 text-accent" aria-hidden />
                 {product.name}
               </li>
             ))}
@@ -114,7 +114,7 @@ export default function Landing() {
         <section className="border-y border-zinc-200 bg-zinc-50 py-16 dark:border-zinc-800 dark:bg-zinc-900/40" aria-labelledby="comparison">
           <div className="mx-auto max-w-4xl px-4 sm:px-6">
             <h2 id="comparison" className="text-center text-3xl font-black">Printloom vs {IMAGE_PROVIDER.name} directly</h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-zinc-600 dark:text-zinc-400">
+            <p className="mx-auto mt-3 max-w-2xl text-center text-muted">
               The same image model, without the prompt engineering, the cropping and the background cleanup.
             </p>
             <div className="mt-10 overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
@@ -122,7 +122,7 @@ export default function Landing() {
                 <thead>
                   <tr className="border-b border-zinc-200 dark:border-zinc-800">
                     <th scope="col" className="p-4 font-semibold">Feature</th>
-                    <th scope="col" className="p-4 text-center font-semibold text-brand-500">Printloom</th>
+                    <th scope="col" className="p-4 text-center font-semibold text-accent">Printloom</th>
                     <th scope="col" className="p-4 text-center font-semibold">{IMAGE_PROVIDER.name} directly</th>
                   </tr>
                 </thead>
@@ -145,10 +145,10 @@ export default function Landing() {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
               <li key={feature.title} className="flex gap-4 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
-                <feature.icon className="size-6 shrink-0 text-brand-500" aria-hidden />
+                <feature.icon className="size-6 shrink-0 text-accent" aria-hidden />
                 <div>
                   <h3 className="font-bold">{feature.title}</h3>
-                  <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{feature.text}</p>
+                  <p className="mt-1 text-sm text-muted">{feature.text}</p>
                 </div>
               </li>
             ))}
@@ -158,7 +158,7 @@ export default function Landing() {
         <section className="border-t border-zinc-200 bg-zinc-50 py-16 dark:border-zinc-800 dark:bg-zinc-900/40" aria-labelledby="pricing">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <h2 id="pricing" className="text-center text-3xl font-black">Simple, credit-based pricing</h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-zinc-600 dark:text-zinc-400">Start with {TRIAL.credits} free credits. Upgrade when you are ready.</p>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-muted">Start with {TRIAL.credits} free credits. Upgrade when you are ready.</p>
             <div className="mt-10">
               <PlanGrid>
                 {PLANS.map((plan) => (
@@ -192,6 +192,6 @@ export default function Landing() {
 }
 
 function Mark({ yes }: { yes: boolean }) {
-  return yes ? <Check className="mx-auto size-5 text-emerald-500" aria-label="Yes" /> : <X className="mx-auto size-5 text-zinc-400" aria-label="No" />;
+  return yes ? <Check className="mx-auto size-5 text-success" aria-label="Yes" /> : <X className="mx-auto size-5 text-muted" aria-label="No" />;
 }
 

@@ -2,11 +2,11 @@ import { Link } from 'react-router-dom';
 
 export default function NotFound() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="text-6xl font-black text-brand-500">404</p>
+    <main id="main-content" tabIndex={-1} className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
+      <p className="text-6xl font-black text-accent">404</p>
       <h1 className="text-2xl font-bold">Page Not Found</h1>
-      <p className="text-zinc-500">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+      <p className="text-muted">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="rounded-lg bg-accent-solid px-4 py-2 font-semibold text-white hover:bg-accent-solid-hover">
         Back to home
       </Link>
     </main>

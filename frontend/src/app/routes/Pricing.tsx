@@ -34,7 +34,7 @@ export default function Pricing() {
 
   return (
     <AppPage back={{ to: '/account', label: 'Back to Account' }} title="Plans and credits" width="wide">
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">Pick a monthly plan, or top up credits that never expire.</p>
+      <p className="mt-2 text-muted">Pick a monthly plan, or top up credits that never expire.</p>
 
       <section className="mt-10" aria-labelledby="plans">
         <h2 id="plans" className="sr-only">Monthly plans</h2>
@@ -60,7 +60,7 @@ export default function Pricing() {
 
       <section className="mt-14" aria-labelledby="topups">
         <h2 id="topups" className="text-2xl font-black">Top-up packs</h2>
-        <p className="mt-1 text-sm text-zinc-500">One-time purchases; the credits never expire.</p>
+        <p className="mt-1 text-sm text-muted">One-time purchases; the credits never expire.</p>
         <div className="mt-6">
           <TopupGrid>
             {TOPUPS.map((pack) => (
@@ -80,7 +80,7 @@ export default function Pricing() {
 
       <section className="mt-12 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60" aria-labelledby="tips">
         <h2 id="tips" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Tips</h2>
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-zinc-600 dark:text-zinc-400">
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
           <li>{savingsTip()} A plan is the cheaper way to buy credits if you generate every month.</li>
           <li>Top-up credits never expire, so they suit busy seasons on top of a plan.</li>
           <li>{listNames(PLANS.filter((plan) => plan.rollover).map((plan) => plan.name))} carry part of your unused credits into the next month.</li>

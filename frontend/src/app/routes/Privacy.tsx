@@ -49,8 +49,8 @@ export default function Privacy() {
         <h2>Your rights</h2>
         <p>
           You can download or delete your images at any time and ask us for a copy of your data or for its deletion by writing to{' '}
-          <a className="font-medium text-brand-500 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. See also our{' '}
-          <Link className="font-medium text-brand-500 hover:underline" to="/terms">Terms of Service</Link>.
+          <a className="font-medium text-accent hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. See also our{' '}
+          <Link className="font-medium text-accent hover:underline" to="/terms">Terms of Service</Link>.
         </p>
       </section>
     </LegalPage>

@@ -48,14 +48,14 @@ export default function Terms() {
         <h2>Acceptable use</h2>
         <p>
           You agree to follow our image provider's{' '}
-          <a className="font-medium text-brand-500 hover:underline" href={IMAGE_PROVIDER.usagePolicyUrl} target="_blank" rel="noreferrer">{IMAGE_PROVIDER.name} usage policy</a>. We may suspend
+          <a className="font-medium text-accent hover:underline" href={IMAGE_PROVIDER.usagePolicyUrl} target="_blank" rel="noreferrer">{IMAGE_PROVIDER.name} usage policy</a>. We may suspend
           accounts that abuse the service.
         </p>
       </section>
       <section>
         <h2>Privacy</h2>
         <p>
-          How we handle your data is described in our <Link className="font-medium text-brand-500 hover:underline" to="/privacy">Privacy Policy</Link>.
+          How we handle your data is described in our <Link className="font-medium text-accent hover:underline" to="/privacy">Privacy Policy</Link>.
         </p>
       </section>
     </LegalPage>

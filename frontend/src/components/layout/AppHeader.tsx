@@ -31,7 +31,7 @@ export function AppHeader({ onHelp }: { onHelp?: () => void }) {
         <Logo to="/generate" />
         <div className="flex items-center gap-1 sm:gap-2">
           <Tooltip content="Credits left: 1 credit makes 4 images">
-            <Link to="/account" className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:bg-brand-600/20 dark:text-brand-400" aria-label={`${credits} credits, account and billing`}>
+            <Link to="/account" className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1.5 text-sm font-semibold text-accent hover:bg-brand-50 dark:bg-brand-600/20 dark:text-brand-400" aria-label={`${credits} credits, account and billing`}>
               <Coins className="size-4" aria-hidden />
               <span>{credits} credits</span>
             </Link>

@@ -10,7 +10,7 @@ export function SiteHeader() {
         <Logo />
         <nav className="flex items-center gap-2">
           <ThemeToggle />
-          <Link to="/auth" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <Link to="/auth" className="rounded-lg bg-accent-solid px-4 py-2 text-sm font-semibold text-white hover:bg-accent-solid-hover">
             Login / Signup
           </Link>
         </nav>

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes, InputHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'danger';
+/** `inverse`: a white button on a coloured surface (brand or danger banners). */
+export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'danger' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 /** Button looks, also for links that should look like buttons. */
@@ -12,10 +13,11 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
     size === 'md' && 'px-4 py-2 text-sm',
     size === 'lg' && 'px-6 py-3 text-base',
     size === 'icon' && 'size-9 text-sm',
-    variant === 'primary' && 'bg-brand-600 text-white hover:bg-brand-700',
+    variant === 'primary' && 'bg-accent-solid text-white hover:bg-accent-solid-hover',
     variant === 'outline' && 'border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800',
     variant === 'ghost' && 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
-    variant === 'danger' && 'bg-red-600 text-white hover:bg-red-700',
+    variant === 'danger' && 'bg-danger-solid text-white hover:bg-danger-solid-hover',
+    variant === 'inverse' && 'bg-white text-zinc-900 hover:bg-zinc-100',
     className,
   );
 }
@@ -25,5 +27,5 @@ export function Button({ className, variant = 'primary', size = 'md', type = 'bu
 }
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn('w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm placeholder:text-zinc-400 dark:border-zinc-700', className)} {...props} />;
+  return <input className={cn('w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm placeholder:text-placeholder dark:border-zinc-700', className)} {...props} />;
 }

@@ -2,7 +2,13 @@ import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Non-modal: a modal menu hides the rest of the page with aria-hidden while the focus can still land
+ * there (axe: aria-hidden-focus); the menu keeps its own focus handling and closes on outside clicks.
+ */
+export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
 export function DropdownMenuContent({ children, align = 'end' }: { children: ReactNode; align?: 'start' | 'end' | 'center' }) {
@@ -20,7 +26,7 @@ export function DropdownMenuItem({ className, destructive, ...props }: Component
     <MenuPrimitive.Item
       className={cn(
         'flex cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-zinc-100 data-[disabled]:opacity-50 dark:data-[highlighted]:bg-zinc-800',
-        destructive && 'text-red-600 dark:text-red-400',
+        destructive && 'text-danger',
         className,
       )}
       {...props}
@@ -29,7 +35,7 @@ export function DropdownMenuItem({ className, destructive, ...props }: Component
 }
 
 export function DropdownMenuLabel({ children }: { children: ReactNode }) {
-  return <MenuPrimitive.Label className="px-3 py-2 text-xs text-zinc-500">{children}</MenuPrimitive.Label>;
+  return <MenuPrimitive.Label className="px-3 py-2 text-xs text-muted">{children}</MenuPrimitive.Label>;
 }
 
 export function DropdownMenuSeparator() {

@@ -18,11 +18,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <ToastPrimitive.Root
           key={entry.id}
           open={entry.open}
+          // Errors interrupt the screen reader (assertive); everything else waits its turn (polite).
+          type={entry.variant === 'destructive' ? 'foreground' : 'background'}
           duration={entry.persistent ? Infinity : TOAST_DURATION_MS}
           onOpenChange={(open) => !open && dismissToast(entry.id)}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-8 shadow-lg transition data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
-            entry.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
+            entry.variant === 'destructive' ? 'border-red-700 bg-danger-solid text-white' : 'border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
           )}
         >
           <div className="grid gap-1">

@@ -28,7 +28,7 @@ export function LeaveAccountCard({ onDeleted = () => window.location.assign('/')
   return (
     <Card aria-labelledby="your-data">
       <h2 id="your-data" className="text-lg font-bold">Your data</h2>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Download every image with your account details, jobs and credit history as one ZIP file.</p>
+      <p className="mt-2 text-sm text-muted">Download every image with your account details, jobs and credit history as one ZIP file.</p>
       <a href={accountExportUrl()} download className={buttonClasses('outline', 'sm', 'mt-4')}>
         <Download className="size-4" aria-hidden /> Download My Data
       </a>

@@ -35,7 +35,7 @@ export function LocalPortalCard({ subscription, userId }: { subscription: Subscr
   return (
     <Card aria-labelledby="local-portal" className="border-brand-500/40">
       <h2 id="local-portal" className="text-lg font-bold">Billing portal</h2>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="mt-2 text-sm text-muted">
         Card payments are not configured on this server, so your plan is managed here.{' '}
         {cancelling ? `It ends on ${formatLongDate(subscription.currentPeriodEnd)} and will not renew.` : `It renews on ${formatLongDate(subscription.currentPeriodEnd)}.`}
       </p>

@@ -7,17 +7,17 @@ import { cn } from '../../components/ui/cn';
 export function PlanCard({ plan, current, action }: { plan: Plan; current?: boolean; action: ReactNode }) {
   return (
     <div className={cn('relative flex flex-col rounded-2xl border bg-white p-6 dark:bg-zinc-900/60', plan.popular ? 'border-brand-500 shadow-lg shadow-brand-600/10' : 'border-zinc-200 dark:border-zinc-800')}>
-      {plan.popular && <Badge className="absolute -top-3 left-6 bg-brand-600 text-white dark:bg-brand-600 dark:text-white">Most Popular</Badge>}
+      {plan.popular && <Badge solid className="absolute -top-3 left-6">Most Popular</Badge>}
       <h3 className="text-lg font-bold">{plan.name}</h3>
       <p className="mt-2 text-3xl font-black">
         {formatPrice(plan.priceCents)}
-        <span className="text-sm font-normal text-zinc-500">/month</span>
+        <span className="text-sm font-normal text-muted">/month</span>
       </p>
-      <p className="mt-1 text-sm text-zinc-500">{plan.credits.toLocaleString('en-US')} credits every month</p>
+      <p className="mt-1 text-sm text-muted">{plan.credits.toLocaleString('en-US')} credits every month</p>
       <ul className="mt-5 flex-1 space-y-2 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
+            <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
             {feature}
           </li>
         ))}
@@ -32,10 +32,10 @@ export function TopupCard({ pack, action }: { pack: TopupPack; action: ReactNode
     <div className="flex flex-col rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60">
       <h3 className="font-bold">{pack.name}</h3>
       <p className="mt-2 text-2xl font-black">{formatPrice(pack.priceCents)}</p>
-      <p className="mt-1 text-sm text-zinc-500">
+      <p className="mt-1 text-sm text-muted">
         {pack.credits} credits · {formatPrice(pack.pricePerCreditCents)} per credit
       </p>
-      <p className="mt-1 text-xs text-zinc-500">Credits never expire</p>
+      <p className="mt-1 text-xs text-muted">Credits never expire</p>
       <div className="mt-5">{action}</div>
     </div>
   );

@@ -39,7 +39,7 @@ export function DescribeDialog({ file, onClose, onDescribed }: { file: File | nu
     <Dialog open={file !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent title="Describe an image" description={`Turn an image into a prompt you can edit. Costs ${CREDIT_COSTS.describe} credit.`}>
         {preview && <img src={preview} alt="The image to describe" className="checkerboard mx-auto max-h-72 rounded-lg object-contain" />}
-        <p className="mt-3 truncate text-xs text-zinc-500">{file?.name}</p>
+        <p className="mt-3 truncate text-xs text-muted">{file?.name}</p>
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose} disabled={busy}>Cancel</Button>
           <Button onClick={() => void describe()} disabled={busy}>

@@ -41,7 +41,7 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
       <div className="flex items-center justify-between">
         <label htmlFor="prompt" className="text-sm font-semibold">Describe your design</label>
         <Popover>
-          <PopoverTrigger className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-500 hover:bg-brand-50 dark:hover:bg-brand-600/10">
+          <PopoverTrigger className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-accent hover:bg-brand-50 dark:hover:bg-brand-600/10">
             <Lightbulb className="size-3.5" aria-hidden /> Prompt tips
           </PopoverTrigger>
           <PopoverContent align="end">
@@ -56,7 +56,7 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
         rows={3}
         maxLength={LIMITS.promptMaxChars}
         placeholder={`a cat astronaut, 'Space Meow' in retro letters`}
-        className="mt-2 w-full resize-y rounded-xl border border-zinc-300 bg-transparent p-3 text-base placeholder:text-zinc-400 focus:border-brand-500 dark:border-zinc-700"
+        className="mt-2 w-full resize-y rounded-xl border border-zinc-300 bg-transparent p-3 text-base placeholder:text-placeholder focus:border-brand-500 dark:border-zinc-700"
         value={prompt}
         onFocus={() => setShowOptions(true)}
         onChange={(event) => onPromptChange(event.target.value.slice(0, LIMITS.promptMaxChars))}
@@ -68,7 +68,7 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
         <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           <fieldset className="flex items-center gap-2">
             <legend className="sr-only">Background</legend>
-            <span className="text-zinc-500" aria-hidden>Background</span>
+            <span className="text-muted" aria-hidden>Background</span>
             <div className="inline-flex rounded-lg border border-zinc-300 p-0.5 dark:border-zinc-700">
               {(['Black', 'White'] as const).map((colour) => {
                 const active = (colour === 'White') === whiteBackground;
@@ -78,7 +78,7 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
                     type="button"
                     aria-pressed={active}
                     onClick={() => setWhiteBackground(colour === 'White')}
-                    className={cn('rounded-md px-3 py-1 font-medium', active ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-500')}
+                    className={cn('rounded-md px-3 py-1 font-medium', active ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-muted')}
                   >
                     {colour}
                   </button>
@@ -111,7 +111,7 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
               <ImageUp className="size-4" aria-hidden />
             </Button>
           </Tooltip>
-          <span className="text-xs tabular-nums text-zinc-500">{prompt.length}/{LIMITS.promptMaxChars}</span>
+          <span className="text-xs tabular-nums text-muted">{prompt.length}/{LIMITS.promptMaxChars}</span>
         </div>
         <Button type="submit" disabled={!canGenerate(prompt, busy, credits)}>
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Wand2 className="size-4" aria-hidden />}
@@ -119,7 +119,7 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
         </Button>
       </div>
       {credits <= 0 && (
-        <p className="mt-3 text-sm text-red-500">
+        <p className="mt-3 text-sm text-danger">
           No credits remaining. Purchase more to continue. <Link to="/pricing" className="font-semibold underline">See plans</Link>
         </p>
       )}

@@ -19,13 +19,13 @@ export function PromptGuide() {
         {PROMPT_TIPS.map((tip) => (
           <li key={tip.title}>
             <p className="font-semibold">{tip.title}</p>
-            <p className="text-zinc-500">{tip.example}</p>
+            <p className="text-muted">{tip.example}</p>
           </li>
         ))}
       </ul>
       <div>
         <p className="font-semibold">Examples</p>
-        <ul className="mt-1 list-disc space-y-1 pl-5 text-zinc-500">
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-muted">
           {EXAMPLE_PROMPTS.map((example) => <li key={example}>{example}</li>)}
         </ul>
       </div>

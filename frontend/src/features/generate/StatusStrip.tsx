@@ -8,10 +8,10 @@ export function StatusStrip({ status, notice }: { status: ClientJobStatus; notic
     <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60" role="status" aria-live="polite">
       <div className="flex items-center justify-between gap-3 text-sm">
         <span className="flex items-center gap-2 font-semibold">
-          <Loader2 className="size-4 animate-spin text-brand-500" aria-hidden />
+          <Loader2 className="size-4 animate-spin text-accent" aria-hidden />
           {display.label}
         </span>
-        {display.seconds !== null && <span className="text-zinc-500">about {display.seconds}s left</span>}
+        {display.seconds !== null && <span className="text-muted">about {display.seconds}s left</span>}
       </div>
       <div className="mt-3 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="progressbar" aria-label="Generation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={display.progress}>
         <div className="h-full rounded-full bg-brand-500 transition-all duration-700" style={{ width: `${display.progress}%` }} />

@@ -25,7 +25,7 @@ export function TrialBanner({ credits, trialCredits = credits, notice }: { credi
       aria-label="Trial credits"
       className={cn(
         'border-b px-4 py-2.5 text-sm sm:px-6',
-        level === 'critical' ? 'border-red-700 bg-red-600 text-white' : 'border-brand-100 bg-brand-50 text-brand-700 dark:border-brand-600/20 dark:bg-brand-600/10 dark:text-brand-400',
+        level === 'critical' ? 'border-red-700 bg-danger-solid text-white' : 'border-brand-100 bg-brand-50 text-accent dark:border-brand-600/20 dark:bg-brand-600/10 dark:text-brand-400',
       )}
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2">
@@ -42,7 +42,7 @@ export function TrialBanner({ credits, trialCredits = credits, notice }: { credi
           className={cn(
             level === 'normal' && buttonClasses('outline', 'sm', 'border-brand-400/50'),
             level === 'warning' && buttonClasses('primary', 'sm', 'shadow-lg shadow-brand-600/30 ring-2 ring-brand-400'),
-            level === 'critical' && buttonClasses('primary', 'sm', 'bg-white text-red-700 hover:bg-red-50'),
+            level === 'critical' && buttonClasses('inverse', 'sm'),
           )}
         >
           Upgrade Now

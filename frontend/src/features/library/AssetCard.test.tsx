@@ -29,4 +29,11 @@ describe('asset card', () => {
     render(<AssetCard asset={asset} index={0} selected={false} layout="grid" handlers={handlers} />);
     expect(screen.queryByText('Background kept')).not.toBeInTheDocument();
   });
+
+  it('names its icon buttons and describes the image with its prompt', () => {
+    render(<AssetCard asset={asset} index={2} selected={false} layout="grid" handlers={handlers} />);
+    for (const name of ['Star', 'Image details', 'Download', 'More actions', 'Open image 3 in the lightbox']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('img')).toHaveAttribute('alt', "'Space Meow' cat astronaut");
+    expect(screen.getByRole('button', { name: 'Open image 3 in the lightbox' })).toHaveAttribute('data-card-index', '2');
+  });
 });

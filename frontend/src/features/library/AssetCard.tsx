@@ -75,14 +75,21 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
     </>
   );
   const thumbnail = (
-    <button type="button" onClick={() => handlers.onOpen(index)} aria-label={`Open image ${index + 1} in the lightbox`} className={cn(tileClass(asset.job.prompt), 'block size-full')}>
+    <button
+      type="button"
+      onClick={() => handlers.onOpen(index)}
+      aria-label={`Open image ${index + 1} in the lightbox`}
+      aria-describedby="gallery-keys"
+      data-card-index={index}
+      className={cn(tileClass(asset.job.prompt), 'focus-inset block size-full')}
+    >
       <img src={imageUrl(asset.id, 'thumbnail')} alt={label} loading="lazy" decoding="async" className="size-full object-contain" />
     </button>
   );
-  const expiry = badge && <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{badge}</span>;
+  const expiry = badge && <span className="rounded-full bg-danger-solid px-2 py-0.5 text-xs font-semibold text-white">{badge}</span>;
   // The image model drew a background the automatic removal could not cut out: the file is as drawn.
   const backgroundKept = asset.backgroundKept && (
-    <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white" title="The background could not be removed automatically: this image is stored as the model drew it.">
+    <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-zinc-950" title="The background could not be removed automatically: this image is stored as the model drew it.">
       Background kept
     </span>
   );
@@ -94,7 +101,7 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
         <div className="size-18 shrink-0 overflow-hidden rounded-lg">{thumbnail}</div>
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium">{label}</p>
-          <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+          <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-muted">
             <span>{new Date(asset.createdAt).toLocaleDateString()}</span>
             <span>{asset.width} × {asset.height}</span>
             {expiry}
@@ -112,7 +119,7 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
       <div className="absolute right-2 top-2">{star}</div>
       {(expiry || backgroundKept) && <div className="absolute bottom-14 left-2 flex flex-wrap gap-1">{expiry}{backgroundKept}</div>}
       <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">
-        <p className="min-w-0 flex-1 truncate text-xs text-zinc-500" title={label}>{label}</p>
+        <p className="min-w-0 flex-1 truncate text-xs text-muted" title={label}>{label}</p>
         <div className="flex items-center gap-1">{actions}</div>
       </div>
     </article>

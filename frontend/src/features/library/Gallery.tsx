@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { ImageIcon, Loader2 } from 'lucide-react';
@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { AssetCard, SkeletonCard, type AssetCardHandlers, type CardLayout } from './AssetCard';
 import { useColumns } from './use-columns';
+import { nextCardIndex } from './gallery-keys';
 import { useInfiniteScroll } from './use-infinite-scroll';
 
 export interface GalleryProps {
@@ -32,12 +33,40 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
   const columns = useColumns(layout);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // A card the arrow keys moved to that was outside the rendered rows: focused once it renders.
+  const pendingFocus = useRef<number | null>(null);
   // Measured after every render on purpose (what sits above the list can change height); the guard ends it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+    if (pendingFocus.current !== null && focusCard(pendingFocus.current)) pendingFocus.current = null;
   });
+
+  function focusCard(index: number): boolean {
+    const card = listRef.current?.querySelector<HTMLElement>(`[data-card-index="${index}"]`);
+    card?.focus();
+    return Boolean(card);
+  }
+
+  /** On a card's image: arrows move between cards, Space selects (Shift+Space a range), Enter opens. */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const raw = (event.target as HTMLElement).dataset.cardIndex;
+    if (raw === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    const index = Number(raw);
+    if (event.key === ' ') {
+      event.preventDefault();
+      handlers.onSelect(index, event.shiftKey);
+      return;
+    }
+    const next = nextCardIndex(event.key, index, assets.length, columns);
+    if (next === null) return;
+    event.preventDefault();
+    if (!focusCard(next)) {
+      pendingFocus.current = next;
+      virtualizer.scrollToIndex(Math.floor((skeletons + next) / columns), { align: 'auto' });
+    }
+  }
 
   const cells: Cell[] = [
     ...Array.from({ length: skeletons }, (_, index): Cell => ({ kind: 'skeleton', key: `skeleton-${index}` })),
@@ -56,15 +85,15 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
 
   if (loading) {
     return (
-      <p className="flex items-center justify-center gap-2 py-16 text-zinc-500" role="status">
+      <p className="flex items-center justify-center gap-2 py-16 text-muted" role="status">
         <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your images...
       </p>
     );
   }
-  if (error) return <p className="py-16 text-center text-red-500" role="alert">Failed to fetch assets</p>;
+  if (error) return <p className="py-16 text-center text-danger" role="alert">Failed to fetch assets</p>;
   if (cells.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center text-zinc-500">
+      <div className="flex flex-col items-center gap-3 py-16 text-center text-muted">
         <ImageIcon className="size-10 opacity-40" aria-hidden />
         <p>{filtered ? 'No matching images found' : 'No images yet. Generate some above!'}</p>
       </div>
@@ -72,7 +101,8 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
   }
   return (
     <>
-      <div ref={listRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      <p id="gallery-keys" className="sr-only">Arrow keys move between images, Space selects, Shift+Space selects a range, Enter opens the image.</p>
+      <div ref={listRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}

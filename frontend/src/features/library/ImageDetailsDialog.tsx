@@ -43,7 +43,7 @@ export function ImageDetailsDialog({ asset, onClose, onRerun, onDownload }: { as
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-semibold uppercase tracking-wide text-zinc-500">{term}</dt>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{term}</dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
   );

@@ -5,12 +5,14 @@ import type { Asset } from '@printloom/contracts/assets.schemas';
 import { imageUrl } from './api/download-assets';
 import { tileClass } from './asset-display';
 import { upscaleOptions } from './upscale-options';
+import { useFocusReturn } from '../../components/ui/dialog';
 
 const control = 'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-30';
 
 /** Full-screen viewer: Escape closes, arrow keys and buttons move between gallery items. */
 export function Lightbox({ assets, index, onIndex, onClose, onDownload, onUpscale }: { assets: readonly Asset[]; index: number | null; onIndex: (index: number) => void; onClose: () => void; onDownload: (asset: Asset) => void; onUpscale?: (asset: Asset, factor: UpscaleFactor) => void }) {
   const asset = index === null ? undefined : assets[index];
+  const focusReturn = useFocusReturn();
   const go = (step: number) => {
     if (index === null) return;
     const next = index + step;
@@ -22,6 +24,7 @@ export function Lightbox({ assets, index, onIndex, onClose, onDownload, onUpscal
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/90" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          {...focusReturn}
           className="fixed inset-0 z-50 flex flex-col outline-none"
           onKeyDown={(event) => {
             if (event.key === 'ArrowLeft') go(-1);

@@ -31,30 +31,33 @@ export function Toolbar(props: ToolbarProps) {
             aria-label={layout === 'grid' ? 'Grid view' : 'List view'}
             aria-pressed={props.layout === layout}
             onClick={() => props.onLayout(layout)}
-            className={cn('rounded-md p-1.5', props.layout === layout ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-500')}
+            className={cn('rounded-md p-1.5', props.layout === layout ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-muted')}
           >
             {layout === 'grid' ? <LayoutGrid className="size-4" aria-hidden /> : <List className="size-4" aria-hidden />}
           </button>
         ))}
       </div>
       <div className="relative min-w-48 flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
         <input
           type="search"
           aria-label="Search prompts"
           placeholder="Search prompts..."
-          className="w-full rounded-lg border border-zinc-300 bg-transparent py-2 pl-9 pr-3 text-sm placeholder:text-zinc-400 dark:border-zinc-700"
+          className="w-full rounded-lg border border-zinc-300 bg-transparent py-2 pl-9 pr-3 text-sm placeholder:text-placeholder dark:border-zinc-700"
           value={props.search}
           onChange={(event) => props.onSearch(event.target.value)}
         />
       </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {props.selectedCount > 0 ? `${props.selectedCount} ${props.selectedCount === 1 ? 'image' : 'images'} selected` : ''}
+      </p>
       {props.selectedCount > 0 && (
         <div className="flex w-full flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm sm:w-auto dark:bg-brand-600/10" role="group" aria-label="Selected images">
           <span className="font-semibold">{props.selectedCount} selected</span>
           <Button size="sm" variant="ghost" onClick={props.onStarSelected}><Star className="size-4" aria-hidden /> Star</Button>
           <Button size="sm" variant="ghost" onClick={props.onDownloadSelected}><Download className="size-4" aria-hidden /> Download</Button>
-          <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={props.onDeleteSelected}><Trash2 className="size-4" aria-hidden /> Delete</Button>
-          <button type="button" aria-label="Clear selection" onClick={props.onClearSelection} className="rounded p-1 text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800"><X className="size-4" aria-hidden /></button>
+          <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDeleteSelected}><Trash2 className="size-4" aria-hidden /> Delete</Button>
+          <button type="button" aria-label="Clear selection" onClick={props.onClearSelection} className="rounded p-1 text-muted hover:bg-zinc-200 dark:hover:bg-zinc-800"><X className="size-4" aria-hidden /></button>
         </div>
       )}
     </div>

@@ -111,6 +111,15 @@ export class LedgerRepository {
     return { userId: lot.user_id, revoked };
   }
 
+  /** The source ref of the plan credits of the period now running (the one a refunded invoice paid for). */
+  async currentPlanLotRef(tx: EntityManager, userId: string): Promise<string | null> {
+    const [lot] = await tx.query(
+      `SELECT source_ref FROM billing.credit_lots WHERE user_id = $1 AND kind = 'plan' AND source_ref LIKE 'plan:%' AND settled_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+      [userId],
+    );
+    return lot?.source_ref ?? null;
+  }
+
   async hasLot(tx: EntityManager, sourceRef: string): Promise<boolean> {
     const rows = await tx.query(`SELECT 1 FROM billing.credit_lots WHERE source_ref = $1`, [sourceRef]);
     return rows.length > 0;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { DocumentTitle, SkipLink, pageTitle } from './DocumentTitle';
+
+describe('page titles and the skip link', () => {
+  it('names every screen after the product', () => {
+    expect(pageTitle('/generate')).toBe('Printloom — Generate');
+    expect(pageTitle('/account')).toBe('Printloom — Account & Billing');
+    expect(pageTitle('/checkout/cs_local_1')).toBe('Printloom — Checkout');
+    expect(pageTitle('/no/such/page')).toBe('Printloom — Page Not Found');
+  });
+
+  it('sets the document title for the current route', () => {
+    render(
+      <MemoryRouter initialEntries={['/pricing']}>
+        <DocumentTitle />
+      </MemoryRouter>,
+    );
+    expect(document.title).toBe('Printloom — Pricing');
+  });
+
+  it('links past the header to the main landmark', () => {
+    render(<SkipLink />);
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+  });
+});

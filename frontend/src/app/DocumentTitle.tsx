@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
+const TITLES: Record<string, string> = {
+  '/': 'Print-ready designs from a plain idea',
+  '/auth': 'Log in or sign up',
+  '/generate': 'Generate',
+  '/account': 'Account & Billing',
+  '/pricing': 'Pricing',
+  '/examples': 'Examples',
+  '/terms': 'Terms of Service',
+  '/privacy': 'Privacy Policy',
+};
+
+/** The page title per route, so screen readers and browser tabs say where the user is. */
+export function pageTitle(pathname: string): string {
+  const title = TITLES[pathname] ?? (pathname.startsWith('/checkout/') ? 'Checkout' : 'Page Not Found');
+  return `Printloom — ${title}`;
+}
+
+export function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
+  return null;
+}
+
+/** The first stop of the Tab key: jumps past the header to the page's main landmark. */
+export function SkipLink() {
+  return (
+    <a href="#main-content" className="skip-link">
+      Skip to content
+    </a>
+  );
+}
