@@ -334,6 +334,46 @@ await test('signed-in screens in both themes, help dialog, prompt prefill, prici
   await page.getByText('Next renewal', { exact: true }).waitFor();
 }, { theme: 'light' });
 
+await test('a Starter subscriber switches to Creator on /pricing; /account shows Creator and its allocation; a downgrade is scheduled and taken back', async (page) => {
+  const email = `e2e-plan-change-${Date.now()}@example.com`;
+  await signUp(page, email);
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.getByRole('heading', { name: 'Starter Plan' }).waitFor();
+  // Confirmed by the server and reported once on arrival.
+  await page.waitForFunction(() => window.dataLayer.filter((entry) => entry.event === 'subscription_started' && entry.plan === 'starter').length === 1);
+
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Switch to Creator' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByText('Starter → Creator').waitFor();
+  await page.getByText('Plan change', { exact: true }).waitFor();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.getByRole('heading', { name: 'Creator Plan' }).waitFor();
+  const allocation = page.locator('dt', { hasText: 'Monthly allocation' }).locator('xpath=following-sibling::dd');
+  expect((await allocation.textContent()) === '150 credits', `allocation shows ${await allocation.textContent()}`);
+  const available = Number(/(\d+) credits available/.exec(await page.getByText(/credits available/).textContent())[1]);
+  expect(available > 60 + 90, `the upgrade's prorated credits are missing: ${available} available`); // 10 trial + 50 Starter + ~100 prorated
+  await page.getByRole('table').getByText('Plan credits added').first().waitFor();
+
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Switch to Starter' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByText('Creator → Starter').waitFor();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.getByText(/^Changes to Starter on /).waitFor();
+  await page.getByRole('heading', { name: 'Creator Plan' }).waitFor();
+  await page.getByRole('button', { name: 'Keep Creator' }).click();
+  await page.waitForURL('**/account?change=kept');
+  await page.getByText('You stay on the Creator plan.').waitFor();
+  expect((await page.getByText(/^Changes to /).count()) === 0, 'the scheduled downgrade is still shown');
+});
+
 await test('a phone-sized screen gets the same workspace', async (page) => {
   await signUp(page, `e2e-phone-${Date.now()}@example.com`);
   await generate(page, "'Game On' with a video game controller, neon colors");

@@ -175,6 +175,30 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect(row).toEqual({ plan_id: 'creator', scheduled_plan_id: null });
   });
 
+  it('records each confirmed purchase for analytics once, and hands it to the buyer once (claim)', async () => {
+    const { client } = await verifiedUser('purchases@example.com');
+    const claim = async () => client.post<{ events: Array<{ event: string; params: Record<string, unknown> }> }>('/api/billing/purchase-events/claim');
+    expect(await claim()).toMatchObject({ status: 200, body: { events: [] } });
+
+    const pack = (await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-50' })).body.url.split('/').pop()!;
+    await client.post(`/api/checkout/local/${pack}`, { action: 'pay' });
+    await client.post(`/api/checkout/local/${pack}`, { action: 'pay' }); // a second Pay is refused: still one purchase
+    const plan = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'creator' })).body.url.split('/').pop()!;
+    await client.post(`/api/checkout/local/${plan}`, { action: 'pay' });
+    expect((await claim()).body.events).toEqual([
+      { event: 'topup_purchase', params: { pack: 'boost-50', value: 8.99, currency: 'USD', credits: 50 } },
+      { event: 'subscription_started', params: { plan: 'creator', value: 9.99, currency: 'USD', credits: 150 } },
+    ]);
+    expect((await claim()).body.events).toEqual([]);
+
+    // Cancel, resume, cancel again within one period: one cancellation.
+    for (const cancelAtPeriodEnd of [true, false, true]) await client.post('/api/billing/local-portal', { cancelAtPeriodEnd });
+    expect((await claim()).body.events).toEqual([{ event: 'subscription_cancelled', params: { plan: 'creator' } }]);
+    expect((await claim()).body.events).toEqual([]);
+    const stranger = await verifiedUser('purchases-stranger@example.com');
+    expect((await stranger.client.post<{ events: unknown[] }>('/api/billing/purchase-events/claim')).body.events).toEqual([]);
+  });
+
   it('lets a local subscriber cancel at the period end and resume through the local portal; bad input and trial accounts change nothing', async () => {
     const { client } = await verifiedUser('portal@example.com');
     expect(await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: true })).toMatchObject({

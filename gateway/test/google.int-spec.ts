@@ -118,7 +118,7 @@ describe('Google sign-in against a stand-in OAuth server', () => {
     const client = new TestClient(system.baseUrl);
     const landed = await signInWithGoogle(client);
     expect(landed.status).toBe(302);
-    expect(landed.headers.get('location')).toBe('/generate');
+    expect(landed.headers.get('location')).toBe('/generate?google_signup=1'); // the app reports the sign-up
     const me = await client.get('/api/auth/me');
     expect(me).toMatchObject({ status: 200, body: { user: { email: 'gia@example.com', hasGoogleAuth: true, hasPassword: false } } });
   });

@@ -22,11 +22,31 @@ export interface AnalyticsFields {
 
 declare global {
   interface Window {
-    dataLayer?: Record<string, unknown>[];
+    dataLayer?: unknown[];
   }
 }
 
 export function track(event: AnalyticsEvent, fields: AnalyticsFields = {}): void {
   window.dataLayer ??= [];
   window.dataLayer.push({ event, ...fields });
+}
+
+/** gtag's own shape: tag managers read consent commands only as an `arguments` object. */
+function gtag(..._args: unknown[]): void {
+  window.dataLayer ??= [];
+  // eslint-disable-next-line prefer-rest-params
+  window.dataLayer.push(arguments);
+}
+
+/**
+ * Consent mode, first thing on the page: analytics storage denied (no analytics tag fires) until the
+ * visitor accepts cookies; a stored Accept grants it from the start.
+ */
+export function initConsentMode(accepted: boolean): void {
+  gtag('consent', 'default', { analytics_storage: accepted ? 'granted' : 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
+}
+
+/** The visitor pressed Accept. */
+export function grantAnalyticsConsent(): void {
+  gtag('consent', 'update', { analytics_storage: 'granted' });
 }

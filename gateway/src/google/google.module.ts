@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Module, Next, Req, Res } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
-import { AppError, AUTH, sessionReply } from '@printloom/contracts';
+import { AppError, AUTH, GOOGLE_SIGNUP_PARAM, sessionReply } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../core/session.service.js';
@@ -50,7 +50,8 @@ class GoogleAuthController {
   private async signIn(req: Request, res: Response, identity: GoogleIdentity) {
     const reply = await this.rpc.request(AUTH.googleSignIn, { ...identity, ip: clientIp(req) }, sessionReply, { requestId: requestIdOf(req) });
     this.sessions.setSessionCookie(res, reply.session);
-    res.redirect(302, '/generate');
+    // A new account: the app reports signup, email_verified and trial_credits_granted once.
+    res.redirect(302, reply.signedUp ? `/generate?${GOOGLE_SIGNUP_PARAM}=1` : '/generate');
   }
 
   private backToAuth(res: Response, message: string) {

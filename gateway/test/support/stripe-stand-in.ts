@@ -7,6 +7,8 @@ export interface StandInSubscription {
   status: string;
   customer: string;
   cancel_at_period_end: boolean;
+  /** A subscription schedule that changes the price at the renewal, as the portal makes for a downgrade. */
+  schedule: string | null;
   metadata: Record<string, string>;
   items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; price: { id: string; object: 'price'; lookup_key: string | null }; current_period_start: number; current_period_end: number }> };
 }
@@ -23,6 +25,8 @@ export class StripeStandIn {
   readonly sessions = new Map<string, { id: string; object: 'checkout.session'; mode: string; client_reference_id: string; metadata: Record<string, string>; payment_intent: string | null; status: string }>();
   /** Lookup keys with an active price; a test removes one to see the clear error. */
   readonly lookupKeys = new Set(['starter', 'creator', 'pro', 'studio'].map((plan) => `printloom_${plan}_monthly`).concat(['printloom_boost_25', 'printloom_boost_50', 'printloom_boost_100']));
+  /** Subscription schedules by id (phases with their expanded price), released through the API. */
+  readonly schedules = new Map<string, { id: string; object: 'subscription_schedule'; status: string; subscription: string; phases: Array<{ start_date: number; end_date: number; items: Array<{ price: { id: string; object: 'price'; lookup_key: string } }> }> }>();
   private server: http.Server | undefined;
   private counter = 0;
 
@@ -39,11 +43,32 @@ export class StripeStandIn {
       status,
       customer,
       cancel_at_period_end: false,
+      schedule: null,
       metadata: {},
       items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { id: `price_printloom_${planId}_monthly`, object: 'price', lookup_key: `printloom_${planId}_monthly` }, current_period_start: start, current_period_end: start + 30 * 86400 }] },
     };
     this.subscriptions.set(id, subscription);
     return subscription;
+  }
+
+  /** What the portal does when a cheaper plan is confirmed: a schedule switching the price when this period ends. */
+  scheduleChange(subscriptionId: string, planId: string): string {
+    const subscription = this.subscriptions.get(subscriptionId)!;
+    const item = subscription.items.data[0];
+    const price = (plan: string) => ({ id: `price_printloom_${plan}_monthly`, object: 'price' as const, lookup_key: `printloom_${plan}_monthly` });
+    const id = `sub_sched_${subscriptionId}`;
+    this.schedules.set(id, {
+      id,
+      object: 'subscription_schedule',
+      status: 'active',
+      subscription: subscriptionId,
+      phases: [
+        { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: { ...item.price, lookup_key: item.price.lookup_key! } }] },
+        { start_date: item.current_period_end, end_date: item.current_period_end + 30 * 86400, items: [{ price: price(planId) }] },
+      ],
+    });
+    subscription.schedule = id;
+    return id;
   }
 
   calledWith(method: string, path: string) {
@@ -92,7 +117,19 @@ export class StripeStandIn {
       const found = [...this.sessions.values()].filter((session) => session.payment_intent === form.get('payment_intent'));
       return [200, { object: 'list', data: found.slice(0, 1), has_more: false }];
     }
-    if (method === 'POST' && path === '/v1/billing_portal/sessions') return [200, { id: 'bps_1', object: 'billing_portal.session', customer: form.get('customer'), url: 'https://billing.stripe.test/p/1' }];
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const flow = form.get('flow_data[type]');
+      return [200, { id: 'bps_1', object: 'billing_portal.session', customer: form.get('customer'), url: flow ? `https://billing.stripe.test/p/1/flow/${flow}` : 'https://billing.stripe.test/p/1' }];
+    }
+    const schedule = /^\/v1\/subscription_schedules\/([^/]+)(\/release)?$/.exec(path);
+    if (schedule && this.schedules.has(schedule[1])) {
+      const found = this.schedules.get(schedule[1])!;
+      if (method === 'POST' && schedule[2]) {
+        found.status = 'released';
+        this.subscriptions.get(found.subscription)!.schedule = null;
+      }
+      return [200, found];
+    }
     const subscription = method === 'GET' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
     if (subscription && this.subscriptions.has(subscription[1])) return [200, this.subscriptions.get(subscription[1])];
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];

@@ -23,7 +23,8 @@ export const signupRequest = signupBody.extend(clientInfo.shape);
 export const signupReply = z.object({ requiresVerification: z.literal(true), user: userRef });
 export const verifyEmailRequest = verifyEmailBody.extend(clientInfo.shape);
 /** Replies that start a session carry the token; the gateway moves it into a cookie. */
-export const sessionReply = z.object({ user: userRef, session: sessionToken });
+/** `signedUp`: this sign-in made the account (Google), so the app reports the sign-up. */
+export const sessionReply = z.object({ user: userRef, session: sessionToken, signedUp: z.boolean().optional() });
 export const resendVerificationRequest = emailBody.extend(clientInfo.shape);
 export const loginRequest = credentialsBody.extend(clientInfo.shape);
 export const forgotPasswordRequest = emailBody.extend(clientInfo.shape);
@@ -39,6 +40,7 @@ export const meReply = z.object({
   user: publicUser,
   credits: z.number().int(),
   trialCredits: z.number().int().optional(),
+  trialCreditsExpireAt: z.iso.datetime().nullable().optional(),
   subscription: subscriptionSummary.nullable(),
   trialNotice: z.string().optional(),
 });

@@ -19,6 +19,8 @@ export const accountSummaryReply = z.object({
   credits: z.number().int(),
   /** What is left of the 10 trial credits (the trial banner shows this out of 10). */
   trialCredits: z.number().int(),
+  /** When the trial credits left expire: null unless the operator set TRIAL_CREDITS_DAYS. */
+  trialCreditsExpireAt: z.iso.datetime().nullable().optional(),
   subscription: subscriptionSummary.nullable(),
   trialNotice: z.string().optional(),
 });
@@ -92,6 +94,14 @@ export const creditHistoryEntry = z.object({
 });
 export const creditHistoryReply = z.object({ entries: z.array(creditHistoryEntry).max(CREDIT_HISTORY_LIMIT) });
 export type CreditHistoryEntry = z.infer<typeof creditHistoryEntry>;
+/** A purchase the server confirmed (Stripe webhook or local Pay), reported to analytics by the buyer's browser once. */
+export const purchaseEvent = z.object({
+  event: z.enum(['subscription_started', 'topup_purchase', 'subscription_cancelled']),
+  params: z.object({ plan: z.enum(PLAN_IDS).optional(), pack: z.enum(TOPUP_IDS).optional(), value: z.number().optional(), currency: z.literal('USD').optional(), credits: z.number().int().optional() }),
+});
+export type PurchaseEvent = z.infer<typeof purchaseEvent>;
+export const claimPurchaseEventsRequest = z.object({ userId: uuid });
+export const claimPurchaseEventsReply = z.object({ events: z.array(purchaseEvent) });
 export const exportHistoryRequest = z.object({ userId: uuid });
 export const exportHistoryReply = z.object({
   entries: z.array(z.object({ at: z.iso.datetime(), delta: z.number().int(), reason: z.string(), ref: z.string().nullable() })),

@@ -38,10 +38,14 @@ export const ENDPOINTS = {
   getLocalCheckout: { method: 'GET', path: '/api/checkout/local/:sessionId' },
   updateLocalPortal: { method: 'POST', path: '/api/billing/local-portal' },
   getCreditHistory: { method: 'GET', path: '/api/billing/credit-history' },
+  claimPurchaseEvents: { method: 'POST', path: '/api/billing/purchase-events/claim' },
   completeLocalCheckout: { method: 'POST', path: '/api/checkout/local/:sessionId' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;
+
+/** The query parameter on /generate after a Google sign-in that made the account (the app reports the sign-up). */
+export const GOOGLE_SIGNUP_PARAM = 'google_signup';
 
 /** A route row's id, method and path, spread into the row: `{ ...endpoint('getMe'), kind: 'rpc', … }`. */
 export function endpoint<K extends EndpointId>(id: K): { id: K } & (typeof ENDPOINTS)[K] {

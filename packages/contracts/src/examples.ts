@@ -11,17 +11,18 @@ export interface SampleImage {
 
 export interface SamplePrompt {
   id: string;
-  niche: string;
+  /** The niche it sells in, shown as the badge (the spec's `category`). */
+  category: string;
   prompt: string;
   /** One line on who buys it and why the four variants suit them. */
   description: string;
   images: readonly SampleImage[];
 }
 
-function sample(id: string, niche: string, prompt: string, description: string): SamplePrompt {
+function sample(id: string, category: string, prompt: string, description: string): SamplePrompt {
   return {
     id,
-    niche,
+    category,
     prompt,
     description,
     images: VARIANT_LETTERS.map((variant) => ({ variant, src: `/media/examples/${id}-${variant}.webp` })),

@@ -38,6 +38,7 @@ export const RPC_CONTRACTS = {
   [BILLING.portal]: { request: billing.portalRequest, reply: urlReply },
   [BILLING.webhook]: { request: billing.webhookRequest, reply: billing.webhookReply },
   [BILLING.creditHistory]: { request: billing.creditHistoryRequest, reply: billing.creditHistoryReply },
+  [BILLING.claimPurchaseEvents]: { request: billing.claimPurchaseEventsRequest, reply: billing.claimPurchaseEventsReply },
   [BILLING.exportHistory]: { request: billing.exportHistoryRequest, reply: billing.exportHistoryReply },
   [BILLING.localCheckoutGet]: { request: billing.localCheckoutGetRequest, reply: billing.localCheckoutReply },
   [BILLING.localCheckoutComplete]: { request: billing.localCheckoutCompleteRequest, reply: billing.localCheckoutCompleteReply },

@@ -30,6 +30,7 @@ export const BILLING = {
   localCheckoutComplete: 'billing.local-checkout.complete',
   localPortal: 'billing.local-portal.update',
   creditHistory: 'billing.credit-history.list',
+  claimPurchaseEvents: 'billing.purchase-events.claim',
 } as const;
 
 export const GENERATION = {

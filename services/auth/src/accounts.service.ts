@@ -143,6 +143,7 @@ export class AccountsService {
    */
   async googleSignIn(input: Client & { googleId: string; email: string; emailVerified: boolean }) {
     let user = await this.users.getByGoogleId(input.googleId);
+    let signedUp = false;
     if (!user) {
       if (!input.emailVerified) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.googleUnverified);
       user = await this.users.getByEmail(input.email);
@@ -155,10 +156,11 @@ export class AccountsService {
         this.logger.info({ userId: user.id }, 'Google signed into an unverified account: its password was dropped');
       } else {
         user = await this.users.create({ email: input.email, passwordHash: null, googleId: input.googleId });
+        signedUp = true;
       }
     }
     await this.becomeVerified(user, input.ip);
-    return { user: { id: user.id }, session: await this.sessions.start(user.id) };
+    return { user: { id: user.id }, session: await this.sessions.start(user.id), ...(signedUp && { signedUp }) };
   }
 
   /**

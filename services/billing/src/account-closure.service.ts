@@ -34,6 +34,7 @@ export class AccountClosureService {
   async purge(userId: string): Promise<{ checkout_sessions: number; customer_links: number }> {
     const [, sessions]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.checkout_sessions WHERE user_id = $1`, [userId]);
     const [, customers]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.customers WHERE user_id = $1`, [userId]);
+    await this.dataSource.query(`DELETE FROM billing.purchase_events WHERE user_id = $1`, [userId]);
     return { checkout_sessions: sessions, customer_links: customers };
   }
 }

@@ -4,6 +4,7 @@ import {
   BILLING,
   accountSummaryRequest,
   checkoutRequest,
+  claimPurchaseEventsRequest,
   creditHistoryRequest,
   entitlementsRequest,
   localCheckoutCompleteRequest,
@@ -21,6 +22,7 @@ import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
+import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 
 @Controller()
 export class BillingController {
@@ -29,6 +31,7 @@ export class BillingController {
     private readonly subscriptions: SubscriptionsService,
     private readonly checkouts: CheckoutService,
     private readonly stripeWebhooks: StripeWebhookService,
+    private readonly purchaseEvents: PurchaseEventRepository,
   ) {}
 
   @MessagePattern(BILLING.webhook)
@@ -46,6 +49,11 @@ export class BillingController {
   @MessagePattern(BILLING.creditHistory)
   creditHistory(@Payload(new ZodPipe(creditHistoryRequest)) request: z.infer<typeof creditHistoryRequest>) {
     return this.credits.history(request.userId);
+  }
+
+  @MessagePattern(BILLING.claimPurchaseEvents)
+  async claimPurchaseEvents(@Payload(new ZodPipe(claimPurchaseEventsRequest)) request: z.infer<typeof claimPurchaseEventsRequest>) {
+    return { events: await this.purchaseEvents.claim(request.userId) };
   }
 
   @MessagePattern(BILLING.entitlements)

@@ -16,6 +16,7 @@ import { createStripeClient } from './payments/stripe-client.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { TrialRepository } from './repositories/trial.repository.js';
+import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 import { AccountClosureService } from './account-closure.service.js';
@@ -41,6 +42,7 @@ export class BillingModule {
         CustomerRepository,
         AccountRepository,
         TrialRepository,
+        PurchaseEventRepository,
         CreditsService,
         SubscriptionsService,
         CheckoutService,

@@ -29,10 +29,11 @@ export class CheckoutService {
     if (!current) return { url: await this.payments.checkoutForPlan(userId, plan) };
     if (current.plan_id === plan.id || (PAYMENT_FAILED_STATUSES as readonly string[]).includes(current.status)) {
       // Nothing to pay for: take a scheduled downgrade back, or say why there is no change.
+      if (current.plan_id === plan.id && current.scheduled_plan_id) await this.payments.keepCurrentPlan(userId, current.stripe_subscription_id);
       await this.subscriptions.changePlan({ userId, toPlanId: plan.id, ref: `keep:${userId}` });
       return { url: '/account?change=kept' };
     }
-    return { url: await this.payments.checkoutForPlanChange(userId, findPlan(current.plan_id)!, plan) };
+    return { url: await this.payments.checkoutForPlanChange(userId, findPlan(current.plan_id)!, plan, current.stripe_subscription_id) };
   }
 
   async topup(userId: string, topupId: string): Promise<{ url: string }> {
@@ -85,7 +86,7 @@ export class CheckoutService {
       // Two plan checkouts opened side by side: only the first one paid may start a subscription.
       if (session.kind === 'subscription' && (await this.subscriptions.hasOpenSubscription(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
       if (session.kind === 'topup') {
-        await this.credits.grantTopup(userId, `topup:${session.id}`, findTopup(session.item_id)!.credits, tx);
+        await this.credits.grantPack(userId, `topup:${session.id}`, findTopup(session.item_id)!, tx);
       } else if (session.kind === 'plan_change') {
         await this.subscriptions.changePlan({ userId, toPlanId: session.item_id, ref: session.id, expectedFrom: session.from_plan_id ?? undefined }, tx);
       } else {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, trialWithheldMessage, type CreditHistoryEntry } from '@printloom/contracts';
+import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, trialWithheldMessage, type CreditHistoryEntry, type TopupPack } from '@printloom/contracts';
 import { LOGGER, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
 import type { Counter } from 'prom-client';
 import type { EntityManager } from 'typeorm';
@@ -7,6 +7,7 @@ import { allocate } from './domain/rollover.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { TrialRepository } from './repositories/trial.repository.js';
+import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 import { BILLING_CONFIG } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
 
@@ -20,6 +21,7 @@ export class CreditsService {
     private readonly ledger: LedgerRepository,
     private readonly accounts: AccountRepository,
     private readonly trials: TrialRepository,
+    private readonly purchaseEvents: PurchaseEventRepository,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
@@ -112,6 +114,16 @@ export class CreditsService {
     const work = async (tx: EntityManager) => {
       await this.ledger.lockUser(tx, userId);
       return this.ledger.grantLot(tx, { userId, kind: 'topup', sourceRef, credits, expiresAt: null });
+    };
+    return inTransaction ? work(inTransaction) : this.ledger.transaction(work);
+  }
+
+  /** A paid pack: its credits once, and the purchase for the buyer's analytics, in one transaction. */
+  async grantPack(userId: string, sourceRef: string, pack: TopupPack, inTransaction?: EntityManager): Promise<boolean> {
+    const work = async (tx: EntityManager) => {
+      const granted = await this.grantTopup(userId, sourceRef, pack.credits, tx);
+      if (granted) await this.purchaseEvents.record(tx, userId, sourceRef, { event: 'topup_purchase', params: { pack: pack.id, value: pack.priceCents / 100, currency: 'USD', credits: pack.credits } });
+      return granted;
     };
     return inTransaction ? work(inTransaction) : this.ledger.transaction(work);
   }

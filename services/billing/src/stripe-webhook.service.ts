@@ -103,7 +103,7 @@ export class StripeWebhookService {
     if (session.mode === 'payment' && session.payment_status === 'paid') {
       const pack = findTopup(session.metadata?.topupId ?? '');
       if (!pack) return this.logger.error({ eventId, sessionId: session.id }, 'Paid Checkout session for an unknown pack');
-      await this.credits.grantTopup(userId, `topup:${session.id}`, pack.credits);
+      await this.credits.grantPack(userId, `topup:${session.id}`, pack);
       return;
     }
     this.logger.info({ eventId, sessionId: session.id, paymentStatus: session.payment_status }, 'Checkout completed, payment still pending: credits wait for async_payment_succeeded');
@@ -135,6 +135,7 @@ export class StripeWebhookService {
     }
     const period = (subscription as unknown as PeriodFields).current_period_start !== undefined ? (subscription as unknown as PeriodFields) : (item as unknown as PeriodFields);
     if (!period?.current_period_start || !period.current_period_end) return this.logger.warn({ subscriptionId }, 'Subscription without a period');
+    const scheduledPlanId = await this.scheduledPlanOf(subscription, period.current_period_end);
     await this.subscriptions.startPeriod({
       userId,
       planId,
@@ -144,7 +145,22 @@ export class StripeWebhookService {
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       stripeCustomerId: customerId,
       stripeSubscriptionId: subscription.id,
+      scheduledPlanId,
     });
+  }
+
+  /**
+   * A change Stripe will make at the renewal (the portal schedules a cheaper plan at the period end
+   * with a subscription schedule): the plan of the schedule's phase that starts when this period ends.
+   */
+  private async scheduledPlanOf(subscription: Stripe.Subscription, periodEnd: number): Promise<string | null> {
+    const scheduleId = idOf(subscription.schedule);
+    if (!scheduleId) return null;
+    const schedule = await this.stripe!.subscriptionSchedules.retrieve(scheduleId, { expand: ['phases.items.price'] });
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') return null;
+    const next = schedule.phases.find((phase) => phase.start_date >= periodEnd);
+    const price = next?.items[0]?.price;
+    return planIdOfStripeLookupKey(typeof price === 'object' && price !== null && 'lookup_key' in price ? price.lookup_key : null) ?? null;
   }
 
   /** Money went back (refund, dispute): the credits it bought and not yet spent go too; a person reviews the account. */

@@ -5,6 +5,7 @@ import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository, type SubscriptionRow } from './repositories/subscription.repository.js';
+import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 
 export interface PeriodChange {
   userId: string;
@@ -15,6 +16,8 @@ export interface PeriodChange {
   cancelAtPeriodEnd?: boolean;
   stripeCustomerId?: string | null;
   stripeSubscriptionId?: string | null;
+  /** The plan the provider will switch to at the next renewal (null: none); undefined leaves ours as is. */
+  scheduledPlanId?: string | null;
 }
 
 const isSubscribed = (row: SubscriptionRow | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
@@ -37,16 +40,17 @@ export class SubscriptionsService {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
     private readonly ledger: LedgerRepository,
+    private readonly purchaseEvents: PurchaseEventRepository,
   ) {}
 
-  async summary(userId: string): Promise<{ credits: number; trialCredits: number; subscription: SubscriptionSummary | null }> {
+  async summary(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null }> {
     const { trialGranted: _trialGranted, ...summary } = await this.accountSummary(userId);
     return summary;
   }
 
   /** The summary and the trial decision from one query (the hot path of /api/auth/me). */
-  async accountSummary(userId: string): Promise<{ credits: number; trialCredits: number; subscription: SubscriptionSummary | null; trialGranted: boolean | null }> {
-    const { credits, trialCredits, subscription: row, trialGranted } = await this.subscriptions.accountSnapshot(userId);
+  async accountSummary(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null; trialGranted: boolean | null }> {
+    const { credits, trialCredits, trialCreditsExpireAt, subscription: row, trialGranted } = await this.subscriptions.accountSnapshot(userId);
     const subscription = row && row.status !== 'canceled'
       ? {
           status: row.status as SubscriptionSummary['status'],
@@ -56,7 +60,7 @@ export class SubscriptionsService {
           scheduledPlanId: (row.scheduled_plan_id ?? null) as SubscriptionSummary['scheduledPlanId'],
         }
       : null;
-    return { credits, trialCredits, subscription, trialGranted };
+    return { credits, trialCredits, trialCreditsExpireAt: trialCreditsExpireAt?.toISOString() ?? null, subscription, trialGranted };
   }
 
   async entitlements(userId: string): Promise<Entitlements> {
@@ -134,7 +138,9 @@ export class SubscriptionsService {
         // The same period again (a replay, or checkout completion and invoice for one period): only its status may move.
         if (previous && new Date(previous.current_period_start).getTime() === change.periodStart.getTime()) {
           await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
-          if (previous.plan_id !== plan.id) await this.subscriptions.changePlanNow(tx, change.userId, plan.id);
+          if (change.cancelAtPeriodEnd && !previous.cancel_at_period_end) await this.recordCancellation(tx, previous);
+          if (previous.plan_id !== plan.id) await this.switchWithinPeriod(tx, previous, plan, sourceRef);
+          if (change.scheduledPlanId !== undefined) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId === plan.id ? null : change.scheduledPlanId);
         }
         return;
       }
@@ -156,7 +162,24 @@ export class SubscriptionsService {
         await this.ledger.grantLot(tx, { userId: change.userId, kind: 'rollover', sourceRef: `rollover:${sourceRef}`, credits: carried, expiresAt: change.periodEnd });
       }
       await this.ledger.grantLot(tx, { userId: change.userId, kind: 'plan', sourceRef, credits: plan.credits, expiresAt: change.periodEnd });
+      if (!ongoing) {
+        await this.purchaseEvents.record(tx, change.userId, `started:${sourceRef}`, { event: 'subscription_started', params: { plan: plan.id, value: plan.priceCents / 100, currency: 'USD', credits: plan.credits } });
+      }
+      if (change.scheduledPlanId && change.scheduledPlanId !== plan.id) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId);
     });
+  }
+
+  /**
+   * The provider moved the subscription to another plan mid-period (Stripe prorated the charge): an
+   * upgrade grants the prorated credit difference once for this period and plan; a plan applied at
+   * once without an upgrade grants nothing.
+   */
+  private async switchWithinPeriod(tx: EntityManager, row: SubscriptionRow, to: Plan, periodRef: string): Promise<void> {
+    const from = planOf(row.plan_id);
+    await this.subscriptions.changePlanNow(tx, row.user_id, to.id);
+    const periodEnd = new Date(row.current_period_end);
+    const credits = proratedUpgradeCredits(from, to, { start: new Date(row.current_period_start), end: periodEnd }, new Date());
+    if (credits > 0) await this.ledger.grantLot(tx, { userId: row.user_id, kind: 'plan', sourceRef: `plan-change:${periodRef}:${to.id}`, credits, expiresAt: periodEnd });
   }
 
   /**
@@ -192,6 +215,7 @@ export class SubscriptionsService {
       if (!row || !isSubscribed(row)) throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
       if (row.stripe_subscription_id) throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: change it in the Stripe billing portal');
       await this.subscriptions.setStatus(tx, userId, row.status, cancel);
+      if (cancel && !row.cancel_at_period_end) await this.recordCancellation(tx, row);
     });
   }
 
@@ -199,12 +223,25 @@ export class SubscriptionsService {
   async end(userId: string): Promise<void> {
     await this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, userId);
+      const row = await this.subscriptions.find(userId, tx);
+      // Ended without a cancellation at the period end first (cancelled at once in Stripe's portal): still one event.
+      if (row && row.status !== 'canceled') await this.recordCancellation(tx, row);
       await this.subscriptions.setStatus(tx, userId, 'canceled', false);
       await this.ledger.settlePeriodLots(tx, userId);
     });
   }
 
   async updateStatus(userId: string, status: string, cancelAtPeriodEnd: boolean): Promise<void> {
-    await this.ledger.transaction((tx) => this.subscriptions.setStatus(tx, userId, status, cancelAtPeriodEnd));
+    await this.ledger.transaction(async (tx) => {
+      const row = await this.subscriptions.find(userId, tx);
+      await this.subscriptions.setStatus(tx, userId, status, cancelAtPeriodEnd);
+      if (row && cancelAtPeriodEnd && !row.cancel_at_period_end) await this.recordCancellation(tx, row);
+    });
+  }
+
+  /** One subscription_cancelled per subscription period, however the cancellation reached us. */
+  private async recordCancellation(tx: EntityManager, row: SubscriptionRow): Promise<void> {
+    const sourceRef = `cancel:${row.user_id}:${new Date(row.current_period_start).toISOString()}`;
+    await this.purchaseEvents.record(tx, row.user_id, sourceRef, { event: 'subscription_cancelled', params: { plan: row.plan_id as Plan['id'] } });
   }
 }

@@ -54,6 +54,11 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(await ledgerSum(userId)).toBe(10);
     const [lot] = await billing.infra.dataSource.query(`SELECT expires_at FROM billing.credit_lots WHERE user_id = $1 AND kind = 'trial'`, [userId]);
     expect(lot.expires_at).toBeNull(); // spec: 10 trial credits, no expiry, unless TRIAL_CREDITS_DAYS is set
+    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toMatchObject({ trialCredits: 10, trialCreditsExpireAt: null });
+    // An operator's TRIAL_CREDITS_DAYS gives the lot an expiry: the summary says when (shown on /account and /terms).
+    const expiry = new Date(Date.now() + 7 * 86_400_000);
+    await billing.infra.dataSource.query(`UPDATE billing.credit_lots SET expires_at = $2 WHERE user_id = $1 AND kind = 'trial'`, [userId, expiry]);
+    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toMatchObject({ trialCredits: 10, trialCreditsExpireAt: expiry.toISOString() });
     const entitlements = await rpc.request(BILLING.entitlements, { userId }, entitlementsReply);
     expect(entitlements).toEqual({ planId: null, upscaleFactors: [], priorityTier: 0, commercialLicense: false });
   });
@@ -209,7 +214,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     const summary = await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
     expect(summary).toMatchObject({ credits: 175, subscription: { planId: 'creator', status: 'active', cancelAtPeriodEnd: true } });
     expect(await subscriptions.renew(userId)).toBe('ended');
-    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, trialCredits: 0, subscription: null });
+    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, trialCredits: 0, trialCreditsExpireAt: null, subscription: null });
     await expect(billing.app.get(CheckoutService).portal(userId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 

@@ -7,10 +7,12 @@ import { AppPage } from '../../components/layout/AppPage';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useMe } from '../../lib/current-user';
-import { currentPlan, isPaymentFailed, rolloverText, signInMethod } from '../../features/billing/billing-math';
+import { currentPlan, isPaymentFailed, rolloverText, scheduledChange, signInMethod, trialCreditsLeft } from '../../features/billing/billing-math';
 import { PaymentFailedNotice } from '../../features/billing/PaymentFailedNotice';
 import { redirectTo } from '../../features/billing/redirect-to';
-import { openBillingPortal } from '../../features/billing/api/checkout';
+import { createCheckout, openBillingPortal } from '../../features/billing/api/checkout';
+import { CreditHistoryCard } from '../../features/billing/CreditHistoryCard';
+import { usePurchaseAnalytics } from '../../features/billing/use-purchase-analytics';
 import { formatLongDate } from '../../lib/format';
 import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
@@ -19,15 +21,25 @@ import { LeaveAccountCard } from '../../features/account-data/LeaveAccountCard';
 export default function Account() {
   const { data: me } = useMe();
   const [portalBusy, setPortalBusy] = useState(false);
+  const [keepBusy, setKeepBusy] = useState(false);
   const [params] = useSearchParams();
+  usePurchaseAnalytics(me?.user.id);
   if (!me) return null;
   const plan = currentPlan(me.subscription);
   const subscription = me.subscription;
   const trial = !plan;
+  const change = plan ? scheduledChange(subscription) : null;
+  const trialLeft = trialCreditsLeft(me);
 
   async function openPortal() {
     setPortalBusy(true);
     if (!(await redirectTo(openBillingPortal, 'Failed to open customer portal'))) setPortalBusy(false);
+  }
+
+  /** Taking a scheduled downgrade back is asking for the current plan again. */
+  async function keepPlan(planId: NonNullable<typeof plan>['id']) {
+    setKeepBusy(true);
+    if (!(await redirectTo(() => createCheckout(planId), 'Failed to keep your plan'))) setKeepBusy(false);
   }
 
   return (
@@ -35,6 +47,12 @@ export default function Account() {
       {params.get('checkout') === 'success' && (
         <p role="status" className="mt-4 rounded-xl border border-emerald-500/40 bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
           Payment successful: your credits have been added.
+        </p>
+      )}
+
+      {params.get('change') === 'kept' && plan && (
+        <p role="status" className="mt-4 rounded-xl border border-emerald-500/40 bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
+          You stay on the {plan.name} plan.
         </p>
       )}
 
@@ -73,11 +91,12 @@ export default function Account() {
             <div className="mt-5">
               <div className="flex justify-between text-sm">
                 <span>Trial credits</span>
-                <span className="font-semibold">{Math.min(me.credits, TRIAL.credits)} of {TRIAL.credits} left</span>
+                <span className="font-semibold">{trialLeft} of {TRIAL.credits} left</span>
               </div>
-              <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="progressbar" aria-label="Trial credits left" aria-valuemin={0} aria-valuemax={TRIAL.credits} aria-valuenow={Math.min(me.credits, TRIAL.credits)}>
-                <div className="h-full rounded-full bg-brand-500" style={{ width: `${(Math.min(me.credits, TRIAL.credits) / TRIAL.credits) * 100}%` }} />
+              <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" role="progressbar" aria-label="Trial credits left" aria-valuemin={0} aria-valuemax={TRIAL.credits} aria-valuenow={trialLeft}>
+                <div className="h-full rounded-full bg-brand-500" style={{ width: `${(trialLeft / TRIAL.credits) * 100}%` }} />
               </div>
+              {me.trialCreditsExpireAt && trialLeft > 0 && <p className="mt-2 text-sm text-muted">Your trial credits expire on {formatLongDate(me.trialCreditsExpireAt)}.</p>}
               <p className="mt-3 text-sm text-muted">Upgrade for monthly credits, upscaling and the priority queue.</p>
             </div>
           ) : (
@@ -89,12 +108,20 @@ export default function Account() {
                   <dt className="text-muted">{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next renewal'}</dt>
                   <dd className="mt-0.5 flex items-center gap-1 font-medium"><CalendarClock className="size-4" aria-hidden /> {formatLongDate(subscription.currentPeriodEnd)}</dd>
                 </div>
-                <div><dt className="text-muted">Credits on renewal</dt><dd className="mt-0.5 font-medium">{subscription.cancelAtPeriodEnd ? 'None (cancelled)' : `+${plan.credits} credits`}</dd></div>
+                <div><dt className="text-muted">Credits on renewal</dt><dd className="mt-0.5 font-medium">{subscription.cancelAtPeriodEnd ? 'None (cancelled)' : `+${(change?.plan ?? plan).credits} credits`}</dd></div>
               </dl>
             )
           )}
+          {change && plan && (
+            <div role="status" className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-500/40 bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+              <p>Changes to {change.plan.name} on {formatLongDate(change.on)}</p>
+              <Button variant="outline" size="sm" onClick={() => void keepPlan(plan.id)} disabled={keepBusy}>
+                {keepBusy && <Loader2 className="size-4 animate-spin" aria-hidden />} Keep {plan.name}
+              </Button>
+            </div>
+          )}
           <div className="mt-6 flex flex-wrap gap-2">
-            <Link to="/pricing" className={buttonClasses(trial ? 'primary' : 'outline')}>{trial ? 'Upgrade' : 'Change Plan'}</Link>
+            <Link to="/pricing" className={buttonClasses(trial ? 'primary' : 'outline')}>Change Plan</Link>
             <Link to="/pricing" className={buttonClasses('outline')}>Buy Credits</Link>
           </div>
         </Card>
@@ -109,6 +136,8 @@ export default function Account() {
               : 'Update your card, download invoices or cancel your plan in the billing portal. A cancelled plan stays active until the end of the period you paid for.'}
           </p>
         </Card>
+
+        <CreditHistoryCard />
 
         <StorageUsageCard />
 

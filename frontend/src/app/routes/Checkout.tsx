@@ -7,7 +7,8 @@ import { completeLocalCheckout, useLocalCheckout } from '../../features/billing/
 import { Logo } from '../../components/layout/Logo';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { track } from '../../lib/analytics';
+
+const CHECKOUT_ITEM_LABELS = { subscription: 'Plan', plan_change: 'Plan change', topup: 'Top-up pack' } as const;
 
 /** The local checkout that stands in for Stripe when no key is configured: pay or cancel, no card. */
 export default function Checkout() {
@@ -15,6 +16,7 @@ export default function Checkout() {
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const session = useLocalCheckout(sessionId);
+  const perMonth = session.data?.kind === 'subscription' || session.data?.kind === 'plan_change';
 
   async function complete(action: 'pay' | 'cancel') {
     const checkout = session.data;
@@ -23,11 +25,7 @@ export default function Checkout() {
     setError(null);
     try {
       const { redirectUrl } = await completeLocalCheckout(sessionId, action);
-      if (action === 'pay') {
-        const value = checkout.priceCents / 100;
-        if (checkout.kind === 'subscription') track('subscription_started', { plan: checkout.itemId, value, currency: 'USD', credits: checkout.credits });
-        else track('topup_purchase', { pack: checkout.itemId, value, currency: 'USD', credits: checkout.credits });
-      }
+      // The purchase events are reported on /account, as the server confirmed them (the same path as with Stripe).
       window.location.assign(redirectUrl);
     } catch (failure) {
       setError(errorText(failure, 'The payment could not be completed'));
@@ -52,10 +50,15 @@ export default function Checkout() {
             <>
               <h1 className="flex items-center gap-2 text-xl font-bold"><Lock className="size-4 text-success" aria-hidden /> Checkout</h1>
               <dl className="mt-6 space-y-3 rounded-xl bg-zinc-100 p-4 text-sm dark:bg-zinc-800/60">
-                <div className="flex justify-between"><dt className="text-muted">{session.data.kind === 'subscription' ? 'Plan' : 'Top-up pack'}</dt><dd className="font-semibold">{session.data.name}</dd></div>
-                <div className="flex justify-between"><dt className="text-muted">Credits</dt><dd>{session.data.credits}{session.data.kind === 'subscription' ? ' per month' : ', never expire'}</dd></div>
-                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{session.data.kind === 'subscription' && <span className="text-sm font-normal text-muted">/month</span>}</dd></div>
+                <div className="flex justify-between"><dt className="text-muted">{CHECKOUT_ITEM_LABELS[session.data.kind]}</dt><dd className="font-semibold">{session.data.name}</dd></div>
+                <div className="flex justify-between"><dt className="text-muted">Credits</dt><dd>{session.data.credits}{perMonth ? ' per month' : ', never expire'}</dd></div>
+                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{perMonth && <span className="text-sm font-normal text-muted">/month</span>}</dd></div>
               </dl>
+              {session.data.kind === 'plan_change' && (
+                <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+                  A bigger plan starts now, with the extra credits for the rest of this month; a smaller one starts at your next renewal.
+                </p>
+              )}
               <p className="mt-4 flex items-start gap-2 text-xs text-muted">
                 <ShieldCheck className="size-4 shrink-0" aria-hidden />
                 Local test checkout: card payments are not configured on this server, so no card is needed and nothing is charged.

@@ -32,7 +32,7 @@ export default function Examples() {
             <article key={sample.id} className="rounded-3xl border border-zinc-200 bg-white p-5 sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/60" aria-labelledby={`sample-${sample.id}`}>
               <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0">
-                  <Badge>{sample.niche}</Badge>
+                  <Badge>{sample.category}</Badge>
                   <h2 id={`sample-${sample.id}`} className="mt-3 text-xl font-bold">“{sample.prompt}”</h2>
                   <p className="mt-1 text-sm text-muted">{sample.description}</p>
                 </div>

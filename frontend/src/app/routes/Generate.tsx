@@ -24,7 +24,8 @@ import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, typ
 import { useAssetActions } from '../../features/library/use-asset-actions';
 import { libraryQueryKey, useAssets } from '../../features/library/api/list-assets';
 import { useGeneration } from '../../features/generate/use-generation';
-import { currentPlan, isSubscribed } from '../../features/billing/billing-math';
+import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
+import { useGoogleSignupAnalytics } from '../../features/auth/google-signup-analytics';
 
 const LAYOUT_KEY = 'gallery-layout';
 
@@ -80,6 +81,7 @@ export default function Generate() {
   useEffect(() => setSelection((current) => pruneSelection(current, assetIds)), [assetIds]);
 
   const actions = useAssetActions();
+  useGoogleSignupAnalytics(me?.user.id);
   const credits = me?.credits ?? 0;
   const subscribed = isSubscribed(me?.subscription?.status);
   const plan = currentPlan(me?.subscription);
@@ -123,7 +125,7 @@ export default function Generate() {
   return (
     <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
       <AppHeader onHelp={() => setHelpOpen(true)} />
-      {me && !subscribed && <TrialBanner credits={credits} notice={me.trialNotice} />}
+      {me && !subscribed && <TrialBanner credits={credits} trialCredits={trialCreditsLeft(me)} notice={me.trialNotice} />}
 
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <h1 className="sr-only">Generate designs</h1>
@@ -185,7 +187,7 @@ export default function Generate() {
         }}
       />
       <ImageDetailsDialog asset={details} onClose={() => setDetails(null)} onRerun={rerun} onDownload={(asset) => void actions.download(asset)} />
-      <Lightbox assets={assets} index={lightboxIndex} onIndex={setLightboxIndex} onClose={() => setLightboxIndex(null)} onDownload={(asset) => void actions.download(asset)} onExport={(asset, presetId) => void actions.exportFor([asset], presetId)} />
+      <Lightbox assets={assets} index={lightboxIndex} onIndex={setLightboxIndex} onClose={() => setLightboxIndex(null)} onDownload={(asset) => void actions.download(asset)} onExport={(asset, presetId) => void actions.exportFor([asset], presetId)} onUpscale={upscale} />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
       <DescribeDialog file={describeFile} onClose={() => setDescribeFile(null)} onDescribed={(description) => setPrompt(description.slice(0, LIMITS.promptMaxChars))} />
       <HelpDialog key={me?.user.email} open={helpOpen} onOpenChange={setHelpOpen} email={me?.user.email} guide={<PromptGuide />} />

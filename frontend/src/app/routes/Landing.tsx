@@ -76,8 +76,8 @@ export default function Landing() {
           <div className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-4">
             {showcase.map(({ sample, image }) => (
               <figure key={sample.id} className="overflow-hidden rounded-2xl bg-zinc-900 p-3 ring-1 ring-zinc-800">
-                <img src={image.src} alt={`${sample.niche} design: ${sample.prompt}`} width={720} height={864} className="aspect-[5/6] w-full object-contain" />
-                <figcaption className="mt-2 truncate text-xs text-zinc-300">{sample.niche}</figcaption>
+                <img src={image.src} alt={`${sample.category} design: ${sample.prompt}`} width={720} height={864} className="aspect-[5/6] w-full object-contain" />
+                <figcaption className="mt-2 truncate text-xs text-zinc-300">{sample.category}</figcaption>
               </figure>
             ))}
           </div>

@@ -5,16 +5,25 @@ import { AppPage } from '../../components/layout/AppPage';
 import { Button } from '../../components/ui/button';
 import { useMe } from '../../lib/current-user';
 import { PlanCard, PlanGrid, TopupCard, TopupGrid } from '../../features/billing/PlanCards';
-import { savingsTip } from '../../features/billing/billing-math';
+import { savingsTip, scheduledChange } from '../../features/billing/billing-math';
+import { formatLongDate } from '../../lib/format';
 import { listNames } from '../../lib/text';
 import { redirectTo } from '../../features/billing/redirect-to';
 import { createCheckout, createTopupCheckout } from '../../features/billing/api/checkout';
+
+/** The plan button's words: subscribe, switch, or keep the current plan over a scheduled change. */
+function planAction(plan: { id: string; name: string }, activePlanId: string | null, changeScheduled: boolean): string {
+  if (!activePlanId) return `Subscribe to ${plan.name}`;
+  return plan.id === activePlanId && changeScheduled ? `Keep ${plan.name}` : `Switch to ${plan.name}`;
+}
 
 export default function Pricing() {
   const { data: me } = useMe();
   const [busy, setBusy] = useState<string | null>(null);
   // On /pricing only an active subscription counts (spec section 4).
   const activePlanId = me?.subscription?.status === 'active' ? me.subscription.planId : null;
+  // A scheduled downgrade: the current plan can be kept (asking for it again takes the change back).
+  const change = activePlanId ? scheduledChange(me?.subscription) : null;
 
   async function go(id: string, request: () => Promise<{ url: string }>, fallback: string) {
     setBusy(id);
@@ -34,11 +43,15 @@ export default function Pricing() {
             <PlanCard
               key={plan.id}
               plan={plan}
-              current={plan.id === activePlanId}
+              current={plan.id === activePlanId && !change}
               action={
-                <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} disabled={busy !== null} onClick={() => void go(plan.id, () => createCheckout(plan.id), 'Failed to create checkout session')}>
-                  {busyLabel(plan.id, activePlanId ? `Switch to ${plan.name}` : `Subscribe to ${plan.name}`)}
-                </Button>
+                change?.plan.id === plan.id ? (
+                  <p className="rounded-lg bg-amber-50 py-2 text-center text-sm font-semibold text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">Starts on {formatLongDate(change.on)}</p>
+                ) : (
+                  <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} disabled={busy !== null} onClick={() => void go(plan.id, () => createCheckout(plan.id), 'Failed to create checkout session')}>
+                    {busyLabel(plan.id, planAction(plan, activePlanId, change !== null))}
+                  </Button>
+                )
               }
             />
           ))}

@@ -4,8 +4,12 @@ import { CREDIT_COSTS, IMAGES_PER_GENERATION, PLANS } from '@printloom/contracts
 import { LegalPage } from '../../components/layout/LegalPage';
 import { IMAGE_PROVIDER } from '../../lib/brand';
 import { listNames } from '../../lib/text';
+import { useMe } from '../../lib/current-user';
+import { formatLongDate } from '../../lib/format';
 
 export default function Terms() {
+  // Trial credits expire only where the operator set a period; the account summary says when.
+  const trialExpiry = useMe().data?.trialCreditsExpireAt;
   const commercial = listNames(PLANS.filter((plan) => plan.commercialLicense).map((plan) => plan.name));
   return (
     <LegalPage title="Terms of Service">
@@ -19,7 +23,7 @@ export default function Terms() {
       <section>
         <h2>Credits</h2>
         <ul>
-          <li>New accounts receive {TRIAL.credits} free trial credits.</li>
+          <li>New accounts receive {TRIAL.credits} free trial credits.{trialExpiry && ` Trial credits expire: yours on ${formatLongDate(trialExpiry)}.`}</li>
           <li>One generation costs {CREDIT_COSTS.generation} credit and returns {IMAGES_PER_GENERATION} images; describing an image costs {CREDIT_COSTS.describe} credit; upscaling costs {CREDIT_COSTS.upscale} credits; background removal is free.</li>
           <li>A generation that fails is refunded automatically.</li>
           <li>Top-up credits never expire. Plan credits renew monthly; rollover applies only where the plan says so.</li>

@@ -6,13 +6,17 @@ import { MemoryRouter } from 'react-router-dom';
 import { findPlan } from '@printloom/contracts/plans';
 import { createQueryClient } from '../../lib/query-client';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import { currentPlan, rolloverText, savingsTip, signInMethod } from '../../features/billing/billing-math';
+import { currentPlan, rolloverText, savingsTip, scheduledChange, signInMethod, trialCreditsLeft } from '../../features/billing/billing-math';
+import { creditDelta, creditEntryLabel } from '../../features/billing/credit-history';
+import { TrialBanner } from '../../features/generate/TrialBanner';
+import { reportPurchases } from '../../features/billing/use-purchase-analytics';
 import { meQueryKey } from '../../lib/current-user';
 import type { MeReply } from '@printloom/contracts/auth.schemas';
 import Pricing from './Pricing';
 import Account from './Account';
 import Examples from './Examples';
 import Privacy from './Privacy';
+import Terms from './Terms';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -49,7 +53,73 @@ describe('billing rules', () => {
   });
 });
 
+describe('plan changes, trial credits and credit history', () => {
+  it('counts trial credits out of 10, never top-up credits', () => {
+    expect(trialCreditsLeft({ credits: 35, trialCredits: 10 })).toBe(10);
+    expect(trialCreditsLeft({ credits: 30, trialCredits: 4 })).toBe(4);
+    expect(trialCreditsLeft({ credits: 7 })).toBe(7);
+    render(<MemoryRouter><TrialBanner credits={35} trialCredits={10} /></MemoryRouter>);
+    expect(screen.getByRole('note', { name: 'Trial credits' })).toHaveTextContent('Free trial: 10 of 10 credits left');
+  });
+
+  it('names a scheduled change only when one is set', () => {
+    expect(scheduledChange({ scheduledPlanId: 'starter', currentPeriodEnd: '2026-12-22T00:00:00.000Z' })).toEqual({ plan: findPlan('starter'), on: '2026-12-22T00:00:00.000Z' });
+    expect(scheduledChange({ scheduledPlanId: null, currentPeriodEnd: '2026-12-22T00:00:00.000Z' })).toBeNull();
+    expect(scheduledChange(null)).toBeNull();
+  });
+
+  it('puts each ledger movement in words with its sign', () => {
+    expect(creditEntryLabel({ kind: 'grant', source: 'plan', reason: null })).toBe('Plan credits added');
+    expect(creditEntryLabel({ kind: 'grant', source: 'topup', reason: null })).toBe('Top-up credits added');
+    expect(creditEntryLabel({ kind: 'spend', source: null, reason: 'upscale' })).toBe('Upscale');
+    expect(creditEntryLabel({ kind: 'refund', source: null, reason: 'generation' })).toBe('Refund: generation');
+    expect(creditEntryLabel({ kind: 'expire', source: 'rollover', reason: null })).toBe('Rollover credits expired');
+    expect([creditDelta(150), creditDelta(-1), creditDelta(0)]).toEqual(['+150', '−1', '0']);
+  });
+});
+
+describe('purchase analytics confirmed by the server', () => {
+  it('tracks each claimed purchase with the user id, and the account page claims on arrival', async () => {
+    window.dataLayer = [];
+    const events = [
+      { event: 'subscription_started', params: { plan: 'creator', value: 9.99, currency: 'USD', credits: 150 } },
+      { event: 'topup_purchase', params: { pack: 'boost-50', value: 8.99, currency: 'USD', credits: 50 } },
+    ];
+    let claims = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      if (String(url) !== '/api/billing/purchase-events/claim') return new Response('{}', { status: 404 });
+      claims += 1;
+      return new Response(JSON.stringify({ events: claims === 1 ? events : [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderPage(<Account />, { user, credits: 200, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    await waitFor(() => expect(claims).toBeGreaterThan(0));
+    await waitFor(() => expect(window.dataLayer!.filter((entry) => (entry as { event?: string }).event === 'subscription_started')).toHaveLength(1));
+    expect(window.dataLayer).toContainEqual({ event: 'topup_purchase', user_id: user.id, pack: 'boost-50', value: 8.99, currency: 'USD', credits: 50 });
+    expect(await reportPurchases(user.id)).toBe(0); // claimed already: nothing is counted twice
+    expect(window.dataLayer!.filter((entry) => (entry as { event?: string }).event === 'topup_purchase')).toHaveLength(1);
+  });
+});
+
 describe('pricing page', () => {
+  it('lets a subscriber switch plan through the checkout route, and keep the plan over a scheduled downgrade', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { unmount } = renderPage(<Pricing />, { user, credits: 50, subscription: { status: 'active', planId: 'starter', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: null } });
+    expect(screen.getByText('Current Plan')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to Creator' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/stripe/checkout');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ planId: 'creator' });
+    unmount();
+
+    renderPage(<Pricing />, { user, credits: 150, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: 'starter' } });
+    expect(screen.getByText(/^Starts on /)).toBeInTheDocument();
+    expect(screen.queryByText('Current Plan')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Creator' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ planId: 'creator' });
+  });
+
   it('posts the plan to checkout and alerts the default text when it fails', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -103,6 +173,48 @@ describe('account page', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/stripe/portal');
   });
 
+  it('shows a scheduled downgrade with its date, and takes it back through the checkout route', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderPage(<Account />, { user, credits: 150, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T12:00:00.000Z', scheduledPlanId: 'starter' } });
+    expect(screen.getByText(`Changes to Starter on ${new Date('2026-12-22T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' })}`)).toBeInTheDocument();
+    expect(screen.getByText('+50 credits')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Creator' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/stripe/checkout')).toBe(true));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/stripe/checkout')!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ planId: 'creator' });
+  });
+
+  it('offers Change Plan and Buy Credits to every user, and says when trial credits expire', () => {
+    const { unmount } = renderPage(<Account />, { user, credits: 35, trialCredits: 10, trialCreditsExpireAt: '2026-12-01T12:00:00.000Z', subscription: null });
+    expect(screen.getByRole('link', { name: 'Change Plan' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByText('10 of 10 left')).toBeInTheDocument();
+    expect(screen.getByText(/Your trial credits expire on/)).toBeInTheDocument();
+    unmount();
+    renderPage(<Account />, { user, credits: 10, trialCredits: 10, trialCreditsExpireAt: null, subscription: { status: 'active', planId: 'pro', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    expect(screen.getByRole('link', { name: 'Change Plan' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy Credits' })).toBeInTheDocument();
+    expect(screen.queryByText(/trial credits expire/)).not.toBeInTheDocument();
+  });
+
+  it('lists the credit history from one billing call', async () => {
+    const entries = [
+      { at: '2026-11-20T10:00:00.000Z', kind: 'spend', source: null, reason: 'generation', delta: -1 },
+      { at: '2026-11-19T10:00:00.000Z', kind: 'grant', source: 'plan', reason: null, delta: 150 },
+    ];
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(String(url) === '/api/billing/credit-history' ? JSON.stringify({ entries }) : '{}', { status: String(url) === '/api/billing/credit-history' ? 200 : 404, headers: { 'content-type': 'application/json' } }));
+    renderPage(<Account />);
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Generation');
+    expect(rows[1]).toHaveTextContent('−1');
+    expect(rows[2]).toHaveTextContent('Plan credits added');
+    expect(rows[2]).toHaveTextContent('+150');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/billing/credit-history')).toHaveLength(1);
+  });
+
   it('shows no payment notice to an active subscriber', () => {
     renderPage(<Account />, { user, credits: 3, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -117,6 +229,14 @@ describe('public pages', () => {
     for (const sample of samples) expect(within(sample).getAllByRole('img')).toHaveLength(4);
     expect(screen.getAllByRole('link', { name: /Try This Prompt/ })[0]).toHaveAttribute('href', '/auth?mode=signup');
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('says in the terms when trial credits expire, only where they do', () => {
+    const { unmount } = renderPage(<Terms />, { user, credits: 10, trialCredits: 10, trialCreditsExpireAt: '2026-12-01T12:00:00.000Z', subscription: null });
+    expect(document.body.textContent).toContain(`Trial credits expire: yours on ${new Date('2026-12-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' })}.`);
+    unmount();
+    renderPage(<Terms />, { user, credits: 10, trialCredits: 10, trialCreditsExpireAt: null, subscription: null });
+    expect(document.body.textContent).not.toContain('Trial credits expire');
   });
 
   it('states the retention periods in the privacy policy', () => {

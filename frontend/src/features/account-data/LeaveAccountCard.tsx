@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Download, Loader2, Trash2 } from 'lucide-react';
-import { ACCOUNT_DELETION_WORD } from '@printloom/contracts/limits';
-import { RETENTION } from '@printloom/contracts/limits';
+import { ACCOUNT_DELETION_WORD, RETENTION } from '@printloom/contracts/limits';
 import { errorText } from '../../lib/api-client';
 import { accountExportUrl, deleteAccount as requestDeletion } from './api/account-data';
 import { Button, buttonClasses } from '../../components/ui/button';

@@ -6,7 +6,7 @@ import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
-import { track } from '../../lib/analytics';
+import { reportPurchases } from './use-purchase-analytics';
 import { refreshMe } from '../../lib/current-user';
 import { updateLocalPortal } from './api/local-checkout';
 import { formatLongDate } from '../../lib/format';
@@ -21,7 +21,8 @@ export function LocalPortalCard({ subscription, userId }: { subscription: Subscr
     setBusy(true);
     try {
       await updateLocalPortal(cancelAtPeriodEnd);
-      if (cancelAtPeriodEnd) track('subscription_cancelled', { user_id: userId, plan: subscription.planId });
+      // The server recorded the cancellation once; report it now rather than on the next visit.
+      if (cancelAtPeriodEnd) await reportPurchases(userId).catch((error: unknown) => console.error('Purchase analytics unavailable', error));
       toast(cancelAtPeriodEnd ? { title: 'Plan cancelled', description: `Your plan stays active until ${formatLongDate(subscription.currentPeriodEnd)}.` } : { title: 'Plan resumed', description: 'Your plan renews as usual.' });
       await refreshMe(queryClient);
     } catch (error) {

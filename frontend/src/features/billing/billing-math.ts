@@ -1,3 +1,4 @@
+import { TRIAL } from '@printloom/contracts/limits';
 import { PAYMENT_FAILED_STATUSES, PLANS, SUBSCRIBED_STATUSES, TOPUPS, findPlan, formatPrice, type Plan } from '@printloom/contracts/plans';
 
 /** Price of one credit on a plan, in dollars as text ('$0.10'). */
@@ -33,4 +34,15 @@ export function isPaymentFailed(status: string | undefined): boolean {
 
 export function currentPlan(subscription: { status: string; planId: string } | null | undefined): Plan | undefined {
   return subscription && isSubscribed(subscription.status) ? findPlan(subscription.planId) : undefined;
+}
+
+/** What is left of the trial's credits, out of TRIAL.credits: top-up or plan credits never count here. */
+export function trialCreditsLeft(me: { credits: number; trialCredits?: number }): number {
+  return Math.max(0, Math.min(me.trialCredits ?? me.credits, TRIAL.credits));
+}
+
+/** A downgrade waiting for the renewal: "Changes to Starter on <date>", or null. */
+export function scheduledChange(subscription: { scheduledPlanId?: string | null; currentPeriodEnd: string } | null | undefined): { plan: Plan; on: string } | null {
+  const plan = subscription?.scheduledPlanId ? findPlan(subscription.scheduledPlanId) : undefined;
+  return plan ? { plan, on: subscription!.currentPeriodEnd } : null;
 }

@@ -23,6 +23,8 @@ describe('cookie banner', () => {
     const stored = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null');
     expect(stored.value).toBe('accepted');
     expect(new Date(stored.at).toISOString()).toBe(stored.at);
+    const update = (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).find((entry) => entry[0] === 'consent' && entry[1] === 'update');
+    expect(update).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
     expect(screen.getByText('We use cookies')).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(300));
     expect(screen.queryByText('We use cookies')).not.toBeInTheDocument();

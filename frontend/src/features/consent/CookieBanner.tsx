@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { X } from 'lucide-react';
 import { cn } from '../../components/ui/cn';
+import { grantAnalyticsConsent } from '../../lib/analytics';
 import { BANNER_DELAY_MS, SLIDE_OUT_MS, readConsent, storeConsent } from './consent';
 
 type Phase = 'hidden' | 'shown' | 'leaving' | 'gone';
@@ -24,7 +25,10 @@ export function CookieBanner() {
 
   if (phase === 'hidden' || phase === 'gone') return null;
   const close = (accept: boolean) => {
-    if (accept) storeConsent();
+    if (accept) {
+      storeConsent();
+      grantAnalyticsConsent();
+    }
     setPhase('leaving');
   };
   return (

@@ -7,12 +7,13 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { track } from '../../lib/analytics';
-import { refreshMe } from '../../lib/current-user';
+import { refreshMe, useMe } from '../../lib/current-user';
 import { describeImage } from './api/describe-image';
 
 /** Describe an uploaded image into a prompt (1 credit); the description lands in the prompt box. */
 export function DescribeDialog({ file, onClose, onDescribed }: { file: File | null; onClose: () => void; onDescribed: (description: string) => void }) {
   const queryClient = useQueryClient();
+  const userId = useMe().data?.user.id;
   const [busy, setBusy] = useState(false);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -22,7 +23,7 @@ export function DescribeDialog({ file, onClose, onDescribed }: { file: File | nu
     setBusy(true);
     try {
       const reply = await describeImage(file);
-      track('image_described', { credits: CREDIT_COSTS.describe, prompt_length: reply.description.length });
+      track('image_described', { user_id: userId, credits: CREDIT_COSTS.describe, prompt_length: reply.description.length });
       toast({ title: 'Image described!', description: 'Your image has been analyzed successfully.' });
       onDescribed(reply.description);
       onClose();

@@ -13,8 +13,11 @@ export function trialLevel(credits: number): TrialLevel {
   return 'normal';
 }
 
-/** `notice`: why this account started without the free credits (the server's words). */
-export function TrialBanner({ credits, notice }: { credits: number; notice?: string }) {
+/**
+ * `credits`: everything spendable (sets the urgency); `trialCredits`: what is left of the trial, shown
+ * out of TRIAL.credits. `notice`: why this account started without the free credits (the server's words).
+ */
+export function TrialBanner({ credits, trialCredits = credits, notice }: { credits: number; trialCredits?: number; notice?: string }) {
   const level = trialLevel(credits);
   return (
     <div
@@ -30,7 +33,7 @@ export function TrialBanner({ credits, notice }: { credits: number; notice?: str
           <Sparkles className="size-4 shrink-0" aria-hidden />
           {level === 'critical' && <strong>Trial credits almost gone!</strong>}
           <span>
-            Free trial: <strong>{credits}</strong> of {TRIAL.credits} credits left
+            Free trial: <strong>{Math.max(0, Math.min(trialCredits, TRIAL.credits))}</strong> of {TRIAL.credits} credits left
           </span>
         </p>
         <Link

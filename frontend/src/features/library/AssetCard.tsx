@@ -8,6 +8,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { imageUrl } from './api/download-assets';
 import { expiryBadge, tileClass } from './asset-display';
 import { ExportSubMenu } from './ExportMenu';
+import { upscaleOptions } from './upscale-options';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -61,12 +62,12 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
           <DropdownMenuItem onSelect={() => handlers.onRemoveBackground(asset)}>
             <Scissors className="size-4" aria-hidden /> Remove BG (Free)
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => handlers.onUpscale(asset, 2)}>
-            <ZoomIn className="size-4" aria-hidden /> Upscale 2× ({CREDIT_COSTS.upscale} credits)
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => handlers.onUpscale(asset, 4)}>
-            <ZoomIn className="size-4" aria-hidden /> Upscale 4× ({CREDIT_COSTS.upscale} credits)
-          </DropdownMenuItem>
+          {upscaleOptions(asset).map(({ factor, reason }) => (
+            <DropdownMenuItem key={factor} disabled={reason !== null} title={reason ?? undefined} onSelect={() => handlers.onUpscale(asset, factor)}>
+              <ZoomIn className="size-4" aria-hidden /> Upscale {factor}× ({CREDIT_COSTS.upscale} credits)
+              {reason && <span className="sr-only">: {reason}</span>}
+            </DropdownMenuItem>
+          ))}
           <ExportSubMenu onExport={(presetId) => handlers.onExport(asset, presetId)} />
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => handlers.onDelete(asset)}>

@@ -1,8 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Download, Printer, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Printer, X, ZoomIn } from 'lucide-react';
+import type { UpscaleFactor } from '@printloom/contracts/plans';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { imageUrl } from './api/download-assets';
 import { tileClass } from './asset-display';
+import { upscaleOptions } from './upscale-options';
 import { useFocusReturn } from '../../components/ui/dialog';
 import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
 
@@ -16,6 +18,7 @@ export function Lightbox({
   onClose,
   onDownload,
   onExport,
+  onUpscale,
 }: {
   assets: readonly Asset[];
   index: number | null;
@@ -23,6 +26,7 @@ export function Lightbox({
   onClose: () => void;
   onDownload: (asset: Asset) => void;
   onExport: (asset: Asset, presetId: string) => void;
+  onUpscale?: (asset: Asset, factor: UpscaleFactor) => void;
 }) {
   const asset = index === null ? undefined : assets[index];
   const focusReturn = useFocusReturn();
@@ -51,6 +55,11 @@ export function Lightbox({
               {asset ? `${(index ?? 0) + 1} of ${assets.length} · ${asset.job.prompt}` : ''}
             </DialogPrimitive.Title>
             <div className="flex gap-2">
+              {asset && onUpscale && upscaleOptions(asset).map(({ factor, reason }) => (
+                <button key={factor} type="button" className="inline-flex h-11 items-center gap-1 rounded-full bg-white/10 px-4 text-sm text-white hover:bg-white/20 disabled:opacity-30" disabled={reason !== null} title={reason ?? undefined} onClick={() => onUpscale(asset, factor)}>
+                  <ZoomIn className="size-4" aria-hidden /> Upscale {factor}×{reason && <span className="sr-only">: {reason}</span>}
+                </button>
+              ))}
               {asset && (
                 <button type="button" aria-label="Download" className={control} onClick={() => onDownload(asset)}>
                   <Download className="size-5" aria-hidden />

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Asset } from '@printloom/contracts/assets.schemas';
-import type { UpscaleFactor } from '@printloom/contracts/plans';
+import { CREDIT_COSTS, type UpscaleFactor } from '@printloom/contracts/plans';
 import { errorText } from '../../lib/api-client';
 import { toast } from '../../components/ui/toast';
 import { track } from '../../lib/analytics';
@@ -46,7 +46,16 @@ export function useAssetActions() {
   const starMany = useCallback(
     async (assets: readonly Asset[]) => {
       const { ids } = starTargets(assets);
-      await Promise.all(ids.map((id) => toggleAssetStar(id).catch((error: unknown) => console.error('Failed to star asset', error))));
+      await Promise.all(
+        ids.map(async (id) => {
+          try {
+            const reply = await toggleAssetStar(id);
+            track('image_starred', { asset_id: id, job_id: reply.asset.jobId ?? undefined, starred: reply.asset.starred });
+          } catch (error) {
+            console.error('Failed to star asset', error);
+          }
+        }),
+      );
       await refreshLibrary();
     },
     [refreshLibrary],
@@ -102,7 +111,7 @@ export function useAssetActions() {
       const progress = toast({ title: `Upscaling ${factor}×...`, description: 'This may take a minute...', persistent: true });
       try {
         const reply = await upscaleAsset(asset.id, factor);
-        track(factor === 2 ? 'upscale_2x' : 'upscale_4x', { asset_id: asset.id, credits: reply.creditsRemaining });
+        track(factor === 2 ? 'upscale_2x' : 'upscale_4x', { asset_id: asset.id, credits: CREDIT_COSTS.upscale });
         progress.settle({ title: 'Success!', description: `Image upscaled ${factor}×. ${reply.creditsRemaining} credits remaining` });
         await Promise.all([refreshLibrary(), refreshMe(queryClient)]);
       } catch (error) {

@@ -4,9 +4,10 @@ import { PeriodSettlement1763800000201 } from './migrations/1763800000201-period
 import { StripeFailurePaths1763800000202 } from './migrations/1763800000202-stripe-failure-paths.js';
 import { TrialDecisions1763800000213 } from './migrations/1763800000213-trial-decisions.js';
 import { PlanChanges1763800000300 } from './migrations/1763800000300-plan-changes.js';
+import { PurchaseEvents1763800000310 } from './migrations/1763800000310-purchase-events.js';
 
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
   entities: [],
-  migrations: [Ledger1763800000200, PeriodSettlement1763800000201, StripeFailurePaths1763800000202, TrialDecisions1763800000213, accountPurgesMigration('billing', 1763800000215), PlanChanges1763800000300],
+  migrations: [Ledger1763800000200, PeriodSettlement1763800000201, StripeFailurePaths1763800000202, TrialDecisions1763800000213, accountPurgesMigration('billing', 1763800000215), PlanChanges1763800000300, PurchaseEvents1763800000310],
 };

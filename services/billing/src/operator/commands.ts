@@ -1,10 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { LedgerRepository } from '../repositories/ledger.repository.js';
 import { SubscriptionRepository } from '../repositories/subscription.repository.js';
+import { PurchaseEventRepository } from '../repositories/purchase-event.repository.js';
 import { SubscriptionsService } from '../subscriptions.service.js';
 import { resolveUser } from './resolve-user.js';
 
-export const subscriptionsOn = (dataSource: DataSource) => new SubscriptionsService(new SubscriptionRepository(dataSource), new LedgerRepository(dataSource));
+export const subscriptionsOn = (dataSource: DataSource) => new SubscriptionsService(new SubscriptionRepository(dataSource), new LedgerRepository(dataSource), new PurchaseEventRepository(dataSource));
 
 /**
  * The operator's renewal: the next period of a local subscription starts now, through the same

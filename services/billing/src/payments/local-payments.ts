@@ -19,6 +19,9 @@ export class LocalPayments implements PaymentProvider {
     return `/checkout/${await this.checkouts.create(userId, 'plan_change', to.id, from.id)}`;
   }
 
+  /** Nothing is scheduled anywhere but in our own subscription row. */
+  async keepCurrentPlan(): Promise<void> {}
+
   async checkoutForTopup(userId: string, pack: TopupPack): Promise<string> {
     return `/checkout/${await this.checkouts.create(userId, 'topup', pack.id)}`;
   }

@@ -69,9 +69,36 @@ export class StripePayments implements PaymentProvider {
     return this.urlOf(session.url);
   }
 
-  /** Not yet: Stripe plan changes need catalog prices (lookup keys) and the portal's update flow. */
-  async checkoutForPlanChange(): Promise<string> {
-    throw new AppError('CONFLICT', 'You already have a subscription. Use Manage Billing to change or cancel it.');
+  /**
+   * The billing portal's confirmation flow for the new plan's catalog price: Stripe shows the prorated
+   * charge and applies the change (the portal configuration schedules a cheaper plan at the period end);
+   * the webhooks then bring our subscription in line.
+   */
+  async checkoutForPlanChange(userId: string, _from: Plan, to: Plan, subscriptionId: string | null): Promise<string> {
+    const customer = await this.customers.stripeCustomerOf(userId);
+    if (!customer || !subscriptionId) throw new AppError('CONFLICT', 'This subscription is not billed by Stripe. Please contact support to change plan.');
+    const price = await this.priceOf(stripeLookupKeyOfPlan(to.id));
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new AppError('CONFLICT', 'This subscription has no plan to change. Please contact support.');
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer,
+      return_url: new URL('/account', this.publicUrl).toString(),
+      flow_data: {
+        type: 'subscription_update_confirm',
+        subscription_update_confirm: { subscription: subscriptionId, items: [{ id: item.id, price, quantity: 1 }] },
+        after_completion: { type: 'redirect', redirect: { return_url: new URL('/account?checkout=success', this.publicUrl).toString() } },
+      },
+    });
+    return session.url;
+  }
+
+  /** Taking a scheduled change back: the schedule that would switch the price at renewal is released. */
+  async keepCurrentPlan(_userId: string, subscriptionId: string | null): Promise<void> {
+    if (!subscriptionId) return;
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const scheduleId = typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule?.id;
+    if (scheduleId) await this.stripe.subscriptionSchedules.release(scheduleId);
   }
 
   async portal(userId: string): Promise<string> {

@@ -36,16 +36,6 @@ export class LedgerRepository {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('billing:user:' || $1))`, [userId]);
   }
 
-  /** The balance and, within it, what is left of the trial credits, in one query. */
-  async balances(userId: string): Promise<{ credits: number; trialCredits: number }> {
-    const [row] = await this.dataSource.query(
-      `SELECT coalesce(sum(credits_remaining), 0)::int AS credits, coalesce(sum(credits_remaining) FILTER (WHERE kind = 'trial'), 0)::int AS trial
-       FROM billing.credit_lots WHERE user_id = $1 AND ${LIVE}`,
-      [userId],
-    );
-    return { credits: row.credits, trialCredits: row.trial };
-  }
-
   /**
    * The latest movements, newest first: a spend or refund split over several lots is one movement;
    * grants and expiries say which kind of credits they were.

@@ -22,17 +22,18 @@ export class SubscriptionRepository {
    * What /api/auth/me shows, in one round trip: live credit balances, the subscription and whether
    * the trial was withheld (null: no decision yet).
    */
-  async accountSnapshot(userId: string): Promise<{ credits: number; trialCredits: number; subscription: SubscriptionRow | null; trialGranted: boolean | null }> {
+  async accountSnapshot(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: Date | null; subscription: SubscriptionRow | null; trialGranted: boolean | null }> {
     const [row] = await this.dataSource.query(
       `SELECT coalesce(sum(l.credits_remaining), 0)::int AS credits,
               coalesce(sum(l.credits_remaining) FILTER (WHERE l.kind = 'trial'), 0)::int AS trial,
+              min(l.expires_at) FILTER (WHERE l.kind = 'trial' AND l.credits_remaining > 0) AS trial_expires_at,
               (SELECT row_to_json(s) FROM billing.subscriptions s WHERE s.user_id = $1) AS subscription,
               (SELECT t.granted FROM billing.trial_decisions t WHERE t.user_id = $1) AS trial_granted
        FROM billing.credit_lots l WHERE l.user_id = $1 AND (l.expires_at IS NULL OR l.expires_at > now())`,
       [userId],
     );
     const subscription = row.subscription ? { ...row.subscription, current_period_start: new Date(row.subscription.current_period_start), current_period_end: new Date(row.subscription.current_period_end) } : null;
-    return { credits: row.credits, trialCredits: row.trial, subscription, trialGranted: row.trial_granted };
+    return { credits: row.credits, trialCredits: row.trial, trialCreditsExpireAt: row.trial_expires_at ? new Date(row.trial_expires_at) : null, subscription, trialGranted: row.trial_granted };
   }
 
   async find(userId: string, tx: EntityManager = this.dataSource.manager): Promise<SubscriptionRow | null> {
