@@ -48,7 +48,7 @@ describe('"Export for…"', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Export for…' }));
     const sticker = await screen.findByRole('menuitem', { name: /Sticker 3×3 in/ });
     expect(sticker).toHaveTextContent('900 × 900 px · 3 × 3 in');
-    expect(screen.getAllByRole('menuitem', { name: /px/ })).toHaveLength(EXPORT_PRESETS.length);
+    expect(screen.getAllByRole('menuitem', { name: / px · / })).toHaveLength(EXPORT_PRESETS.length); // the presets, not the disabled upscale's reason
     expect(fetchMock.mock.calls[0][0]).toBe('/api/export-presets');
     // Picked with the keyboard: jsdom has no layout, so a pointer leaving the sub-trigger closes the submenu.
     act(() => sticker.focus());

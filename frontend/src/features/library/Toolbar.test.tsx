@@ -13,6 +13,7 @@ const props = {
   onDownloadSelected: vi.fn(),
   onDeleteSelected: vi.fn(),
   onClearSelection: vi.fn(),
+  onExportSelected: vi.fn(),
 };
 
 describe('library toolbar', () => {

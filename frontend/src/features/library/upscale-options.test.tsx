@@ -39,7 +39,7 @@ describe('upscale factors that fit', () => {
 
   it('offers the same choice in the lightbox', async () => {
     const onUpscale = vi.fn();
-    render(<Lightbox assets={[shirt]} index={0} onIndex={vi.fn()} onClose={vi.fn()} onDownload={vi.fn()} onUpscale={onUpscale} />);
+    render(<Lightbox assets={[shirt]} index={0} onIndex={vi.fn()} onClose={vi.fn()} onDownload={vi.fn()} onExport={vi.fn()} onUpscale={onUpscale} />);
     expect(screen.getByRole('button', { name: /Upscale 4×/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Upscale 4×/ })).toHaveAttribute('title', upscaleTooLargeReason(4));
     await userEvent.click(screen.getByRole('button', { name: /Upscale 2×/ }));
