@@ -9,14 +9,14 @@ export function CreditHistoryCard() {
   const { data, isError, isLoading } = useCreditHistory();
   return (
     <Card aria-labelledby="credit-history">
-      <h2 id="credit-history" className="flex items-center gap-2 text-lg font-bold"><History className="size-5 text-brand-500" aria-hidden /> Credit history</h2>
-      {isError && <p className="mt-2 text-sm text-zinc-500">The credit history is unavailable right now.</p>}
-      {!isLoading && data?.entries.length === 0 && <p className="mt-2 text-sm text-zinc-500">No credit movements yet.</p>}
+      <h2 id="credit-history" className="flex items-center gap-2 text-lg font-bold"><History className="size-5 text-accent" aria-hidden /> Credit history</h2>
+      {isError && <p className="mt-2 text-sm text-muted">The credit history is unavailable right now.</p>}
+      {!isLoading && data?.entries.length === 0 && <p className="mt-2 text-sm text-muted">No credit movements yet.</p>}
       {data && data.entries.length > 0 && (
         <div className="mt-4 max-h-80 overflow-y-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">The latest {data.entries.length} credit movements, newest first</caption>
-            <thead className="text-zinc-500">
+            <thead className="text-muted">
               <tr>
                 <th scope="col" className="py-1 pr-3 font-medium">Date</th>
                 <th scope="col" className="py-1 pr-3 font-medium">What</th>
@@ -26,7 +26,7 @@ export function CreditHistoryCard() {
             <tbody>
               {data.entries.map((entry, index) => (
                 <tr key={`${entry.at}-${index}`} className="border-t border-zinc-100 dark:border-zinc-800">
-                  <td className="py-1.5 pr-3 whitespace-nowrap text-zinc-500">{formatDateTime(entry.at)}</td>
+                  <td className="py-1.5 pr-3 whitespace-nowrap text-muted">{formatDateTime(entry.at)}</td>
                   <td className="py-1.5 pr-3">{creditEntryLabel(entry)}</td>
                   <td className={entry.delta > 0 ? 'py-1.5 text-right font-medium text-emerald-700 dark:text-emerald-400' : 'py-1.5 text-right font-medium'}>{creditDelta(entry.delta)}</td>
                 </tr>
