@@ -48,7 +48,12 @@ CMD ["node", "scripts/migrate.mjs"]
 # Files stay owned by root (read-only for the app); the process runs as `node`.
 FROM node:24.22.1-bookworm-slim AS app
 ARG APP=gateway
+# glibc's malloc fragments under sharp's threads: fewer per-thread heaps, and a fixed 1 MB mmap threshold
+# so freed image buffers go back to the system (a job of 4 print designs peaks ~800 MB with the
+# defaults, ~480 MB with these: services/generation/bench/job-memory.mjs).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
     APP_MAIN=/app/${APP}/dist/main.js \
     HEALTH_PORT=9100 \
     MIGRATE_ON_START=false

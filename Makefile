@@ -13,7 +13,8 @@ test-jest:      ## only the Jest suites (fast loop)
 build:          ## tsc per workspace, vite for the SPA
 	npm run build
 
-typecheck: build
+typecheck: build ## tsc per workspace, then every test file (npm run typecheck:tests)
+	npm run typecheck:tests
 
 lint:           ## ESLint over the monorepo (TypeScript, React hooks, the SPA's import boundaries)
 	npm run lint

@@ -30,11 +30,36 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Literal[value=/^\\/api\\//]', message: 'Build API URLs with callApi/apiUrl from lib/api-client: paths come from the contracts.' },
-        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: 'Build API URLs with callApi/apiUrl from lib/api-client: paths come from the contracts.' },
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: 'Build API URLs with callApi/apiUrl from lib/api-client: paths come from the contracts.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Build API URLs with callApi/apiUrl from lib/api-client: paths come from the contracts.',
+        },
         {
           selector: "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|match)$/]",
           message: 'Branch on ApiError.code (hasErrorCode), never on message text.',
+        },
+      ],
+    },
+  },
+  {
+    // One persistence style in every service: only repositories (and the DataSource setup) touch
+    // TypeORM entities; everything else works with the domain types the repositories answer with.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/*/src/repositories/**', 'services/*/src/database/**', 'services/*/src/entities/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/entities/**', './entities/*'],
+              message: 'Only repositories use entities: import the domain type from domain/ instead.',
+            },
+          ],
         },
       ],
     },
@@ -69,9 +94,15 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['app', 'feature', 'components', 'lib'] } } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'feature', 'components', 'lib'] } } } },
+            },
             { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } } },
-            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
             { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } } },
             { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
           ],

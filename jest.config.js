@@ -3,10 +3,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 
 const groups = ['packages', 'services'];
-const projects = [
-  ...groups.flatMap((group) => readdirSync(group).map((name) => `${group}/${name}`)),
-  'gateway',
-].filter((dir) => existsSync(`${dir}/jest.config.js`));
+const projects = [...groups.flatMap((group) => readdirSync(group).map((name) => `${group}/${name}`)), 'gateway'].filter((dir) =>
+  existsSync(`${dir}/jest.config.js`),
+);
 
 export default {
   projects: projects.map((dir) => `<rootDir>/${dir}`),

@@ -43,7 +43,9 @@ async function countRows(client) {
   const tables = (await client.query(COUNT_TABLES, [[...DATABASE_SERVICES]])).rows;
   const counts = {};
   for (const { schema, name } of tables) {
-    const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM ${client.escapeIdentifier(schema)}.${client.escapeIdentifier(name)}`)).rows;
+    const [{ n }] = (
+      await client.query(`SELECT count(*)::int AS n FROM ${client.escapeIdentifier(schema)}.${client.escapeIdentifier(name)}`)
+    ).rows;
     counts[`${schema}.${name}`] = n;
   }
   return counts;
@@ -123,7 +125,11 @@ async function create(dir) {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const [{ snapshot }] = (await client.query('SELECT pg_export_snapshot() AS snapshot')).rows;
     const tables = await countRows(client);
-    const dump = spawn('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${path.join(dir, 'postgres.dump')}`, `--dbname=${databaseUrl}`], { stdio: ['ignore', 'inherit', 'pipe'] });
+    const dump = spawn(
+      'pg_dump',
+      ['--format=custom', `--snapshot=${snapshot}`, `--file=${path.join(dir, 'postgres.dump')}`, `--dbname=${databaseUrl}`],
+      { stdio: ['ignore', 'inherit', 'pipe'] },
+    );
     let stderr = '';
     dump.stderr.on('data', (chunk) => (stderr += chunk));
     const code = await new Promise((resolve) => dump.once('exit', resolve));
@@ -132,10 +138,16 @@ async function create(dir) {
     await mirrorStorageTo(path.join(dir, 'storage'));
     const files = listFiles(path.join(dir, 'storage'));
     const bytes = files.reduce((sum, file) => sum + statSync(path.join(dir, 'storage', file)).size, 0);
-    const manifest = { createdAt: new Date().toISOString(), database: { tables }, storage: { driver: config.STORAGE_DRIVER, files: files.length, bytes } };
+    const manifest = {
+      createdAt: new Date().toISOString(),
+      database: { tables },
+      storage: { driver: config.STORAGE_DRIVER, files: files.length, bytes },
+    };
     writeFileSync(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const rows = Object.values(tables).reduce((sum, n) => sum + n, 0);
-    log(`backup in ${dir}: ${Object.keys(tables).length} tables, ${rows} rows, ${files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+    log(
+      `backup in ${dir}: ${Object.keys(tables).length} tables, ${rows} rows, ${files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB)`,
+    );
   } finally {
     await client.end();
   }
@@ -158,7 +170,10 @@ async function restore(dir) {
   }
   // Owners are given back by provisioning (the roles may not exist on a fresh server).
   run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', `--dbname=${databaseUrl}`, path.join(dir, 'postgres.dump')]);
-  await provisionServiceRoles(databaseUrl, DATABASE_SERVICES.map((schema) => ({ schema })));
+  await provisionServiceRoles(
+    databaseUrl,
+    DATABASE_SERVICES.map((schema) => ({ schema })),
+  );
   const files = await restoreStorageFrom(path.join(dir, 'storage'));
 
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -170,12 +185,15 @@ async function restore(dir) {
   if (files !== manifest.storage.files) differences.push(`storage: ${manifest.storage.files} files in the backup, ${files} restored`);
   if (differences.length) throw new Error(`restore does not match the backup:\n  ${differences.join('\n  ')}`);
   const rows = Object.values(tables).reduce((sum, n) => sum + n, 0);
-  log(`restored ${name}: ${Object.keys(tables).length} tables, ${rows} rows and ${files} files, matching the backup of ${manifest.createdAt}`);
+  log(
+    `restored ${name}: ${Object.keys(tables).length} tables, ${rows} rows and ${files} files, matching the backup of ${manifest.createdAt}`,
+  );
 }
 
 const [command, dir] = process.argv.slice(2);
 try {
-  if (command === 'create') await create(path.resolve(dir ?? path.join(root, '.data/backups', new Date().toISOString().replace(/[:.]/g, '-'))));
+  if (command === 'create')
+    await create(path.resolve(dir ?? path.join(root, '.data/backups', new Date().toISOString().replace(/[:.]/g, '-'))));
   else if (command === 'restore' && dir) await restore(path.resolve(dir));
   else {
     process.stderr.write('usage: backup.mjs create [dir] | restore <dir>\n');

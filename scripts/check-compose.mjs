@@ -50,7 +50,8 @@ function render(mode, files, envFile) {
 
 function checkCommon(mode, config) {
   for (const name of ['prometheus', 'grafana']) {
-    if (!config.services[name]?.profiles?.includes('observability')) fail(`${mode}: ${name} must be in the optional "observability" profile`);
+    if (!config.services[name]?.profiles?.includes('observability'))
+      fail(`${mode}: ${name} must be in the optional "observability" profile`);
   }
   for (const [name, service] of Object.entries(config.services)) {
     if (service.container_name) fail(`${mode}: ${name} has a fixed container_name (it could not be scaled)`);
@@ -74,7 +75,8 @@ function checkCommon(mode, config) {
     }
     const env = service.environment ?? {};
     if (env.MIGRATE_ON_START !== 'false') fail(`${mode}: ${name} must not migrate on start (the migrate service does)`);
-    if (service.depends_on?.migrate?.condition !== 'service_completed_successfully') fail(`${mode}: ${name} must wait for the migrate service`);
+    if (service.depends_on?.migrate?.condition !== 'service_completed_successfully')
+      fail(`${mode}: ${name} must wait for the migrate service`);
     if (DATABASE_APPS.includes(name)) {
       const user = env.DATABASE_URL ? decodeURIComponent(new URL(env.DATABASE_URL).username) : '';
       if (user !== `printloom_${name}`) fail(`${mode}: ${name} connects to PostgreSQL as "${user}", not its own role printloom_${name}`);
@@ -90,7 +92,8 @@ function checkCommon(mode, config) {
   for (const [name, service] of published) {
     if (name === 'web') continue;
     for (const port of service.ports) {
-      const hostIp = typeof port === 'object' ? port.host_ip : String(port).split(':').length === 3 ? String(port).split(':')[0] : undefined;
+      const hostIp =
+        typeof port === 'object' ? port.host_ip : String(port).split(':').length === 3 ? String(port).split(':')[0] : undefined;
       if (hostIp !== '127.0.0.1') fail(`${mode}: ${name} publishes a port beyond 127.0.0.1 (${JSON.stringify(port)})`);
     }
   }
@@ -99,12 +102,30 @@ function checkCommon(mode, config) {
 const dev = render('development', ['docker-compose.yml', 'docker-compose.override.yml']);
 if (dev) {
   checkCommon('development', dev);
-  const expected = ['assets', 'auth', 'billing', 'gateway', 'generation', 'grafana', 'mailpit', 'migrate', 'minio', 'minio-init', 'nats', 'notifications', 'postgres', 'prometheus', 'web'];
+  const expected = [
+    'assets',
+    'auth',
+    'billing',
+    'gateway',
+    'generation',
+    'grafana',
+    'mailpit',
+    'migrate',
+    'minio',
+    'minio-init',
+    'nats',
+    'notifications',
+    'postgres',
+    'prometheus',
+    'web',
+  ];
   const services = Object.keys(dev.services).sort();
   if (services.join(' ') !== expected.join(' ')) fail(`development: services are ${services.join(' ')}, expected ${expected.join(' ')}`);
-  if (dev.services.minio?.image !== 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z') fail('development: MinIO must be the last public release from quay.io');
+  if (dev.services.minio?.image !== 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z')
+    fail('development: MinIO must be the last public release from quay.io');
   for (const name of ['gateway', 'assets', 'generation']) {
-    if (dev.services[name]?.depends_on?.['minio-init']?.condition !== 'service_completed_successfully') fail(`development: ${name} must wait for MinIO and its bucket`);
+    if (dev.services[name]?.depends_on?.['minio-init']?.condition !== 'service_completed_successfully')
+      fail(`development: ${name} must wait for MinIO and its bucket`);
   }
   if (dev.services.notifications?.environment?.SMTP_URL !== 'smtp://mailpit:1025') fail('development: notifications must send to Mailpit');
 }
@@ -113,12 +134,14 @@ const prodFiles = ['docker-compose.yml', 'docker-compose.prod.yml'];
 const prod = render('production', prodFiles, 'infra/compose/test-production.env');
 if (prod) {
   checkCommon('production', prod);
-  for (const name of ['minio', 'minio-init', 'mailpit']) if (prod.services[name]) fail(`production: ${name} must not run in production mode`);
+  for (const name of ['minio', 'minio-init', 'mailpit'])
+    if (prod.services[name]) fail(`production: ${name} must not run in production mode`);
   for (const name of [...APPS, 'migrate']) {
     if (prod.services[name]?.environment?.NODE_ENV !== 'production') fail(`production: ${name} must run with NODE_ENV=production`);
   }
   for (const name of ['gateway', 'assets', 'generation']) {
-    if (!/^https:\/\//.test(prod.services[name]?.environment?.S3_ENDPOINT ?? '')) fail(`production: ${name} must use the configured S3 endpoint`);
+    if (!/^https:\/\//.test(prod.services[name]?.environment?.S3_ENDPOINT ?? ''))
+      fail(`production: ${name} must use the configured S3 endpoint`);
   }
   // Without its secrets, production mode refuses to render and names what is missing.
   const empty = path.join(mkdtempSync(path.join(os.tmpdir(), 'pl-compose-')), 'empty.env');
@@ -134,12 +157,15 @@ if (prod) {
   const template = readFileSync(path.join(root, 'infra/nginx/default.conf'), 'utf8');
   const rendered = template.replaceAll('${NGINX_LOCAL_RESOLVERS}', '127.0.0.11').replaceAll('${GATEWAY_UPSTREAM}', 'http://gateway:3000');
   const LONGEST_REQUEST_S = 190; // describing an image (gateway/src/describe)
-  if (!/^\s*resolver\s+127\.0\.0\.11\s+valid=\d+s/m.test(rendered)) fail('nginx: no resolver with a short validity: a recreated gateway would get 502s');
-  if (!/set \$gateway_upstream http:\/\/gateway:3000;/.test(rendered) || !/proxy_pass \$gateway_upstream;/.test(rendered)) fail('nginx: proxy_pass must use a variable so the gateway is resolved at request time');
+  if (!/^\s*resolver\s+127\.0\.0\.11\s+valid=\d+s/m.test(rendered))
+    fail('nginx: no resolver with a short validity: a recreated gateway would get 502s');
+  if (!/set \$gateway_upstream http:\/\/gateway:3000;/.test(rendered) || !/proxy_pass \$gateway_upstream;/.test(rendered))
+    fail('nginx: proxy_pass must use a variable so the gateway is resolved at request time');
   if (!/^\s*gzip_vary on;/m.test(rendered)) fail('nginx: gzip_vary on is missing');
   for (const directive of ['proxy_read_timeout', 'proxy_send_timeout']) {
     const seconds = Number(new RegExp(`${directive} (\\d+)s;`).exec(rendered)?.[1] ?? 0);
-    if (seconds <= LONGEST_REQUEST_S) fail(`nginx: ${directive} ${seconds}s is not above the app's longest request (${LONGEST_REQUEST_S}s)`);
+    if (seconds <= LONGEST_REQUEST_S)
+      fail(`nginx: ${directive} ${seconds}s is not above the app's longest request (${LONGEST_REQUEST_S}s)`);
   }
 }
 
@@ -147,4 +173,6 @@ if (problems.length) {
   for (const problem of problems) process.stderr.write(`[compose] ${problem}\n`);
   process.exit(1);
 }
-process.stdout.write(`[compose] development (${Object.keys(dev.services).length} services) and production (${Object.keys(prod.services).length} services) modes are valid\n`);
+process.stdout.write(
+  `[compose] development (${Object.keys(dev.services).length} services) and production (${Object.keys(prod.services).length} services) modes are valid\n`,
+);

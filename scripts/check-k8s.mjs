@@ -18,20 +18,29 @@ const problems = [];
 
 /** Kinds without a schema in kubernetes-models: the fields their operator requires. */
 const REQUIRED_FIELDS = {
-  'postgresql.cnpg.io/v1/Cluster': [['spec', 'instances'], ['spec', 'storage', 'size']],
-  'postgresql.cnpg.io/v1/ScheduledBackup': [['spec', 'schedule'], ['spec', 'cluster', 'name']],
+  'postgresql.cnpg.io/v1/Cluster': [
+    ['spec', 'instances'],
+    ['spec', 'storage', 'size'],
+  ],
+  'postgresql.cnpg.io/v1/ScheduledBackup': [
+    ['spec', 'schedule'],
+    ['spec', 'cluster', 'name'],
+  ],
 };
 
 export function render(overlay) {
   // KUBECTL picks another client, e.g. Debian's kubernetes-client 1.20 (kustomize v2).
   const result = spawnSync(process.env.KUBECTL || 'kubectl', ['kustomize', overlay], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`kubectl kustomize ${overlay} failed: ${result.stderr}`);
-  return YAML.parseAllDocuments(result.stdout).map((doc) => doc.toJS()).filter(Boolean);
+  return YAML.parseAllDocuments(result.stdout)
+    .map((doc) => doc.toJS())
+    .filter(Boolean);
 }
 
 async function modelFor(object) {
   const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
-  const candidates = group === 'keda.sh' ? [`@kubernetes-models/keda/${group}/${version}`] : [`kubernetes-models/${group ? `${group}/` : ''}${version}`];
+  const candidates =
+    group === 'keda.sh' ? [`@kubernetes-models/keda/${group}/${version}`] : [`kubernetes-models/${group ? `${group}/` : ''}${version}`];
   for (const specifier of candidates) {
     try {
       const module = await import(specifier);
@@ -59,7 +68,8 @@ function checkPodSpec(overlay, owner, podSpec, { probes }) {
     const name = `container ${container.name}`;
     if (!imagePinned(container.image)) fail(`${name}: image ${container.image} is not pinned to a version`);
     for (const kind of ['requests', 'limits']) {
-      for (const resource of ['cpu', 'memory']) if (!container.resources?.[kind]?.[resource]) fail(`${name}: resources.${kind}.${resource} missing`);
+      for (const resource of ['cpu', 'memory'])
+        if (!container.resources?.[kind]?.[resource]) fail(`${name}: resources.${kind}.${resource} missing`);
     }
     if (container.securityContext?.allowPrivilegeEscalation !== false) fail(`${name}: allowPrivilegeEscalation must be false`);
     if (container.securityContext?.readOnlyRootFilesystem !== true) fail(`${name}: readOnlyRootFilesystem must be true`);
@@ -67,7 +77,8 @@ function checkPodSpec(overlay, owner, podSpec, { probes }) {
       if (!container.readinessProbe) fail(`${name}: readinessProbe missing`);
       if (!container.livenessProbe) fail(`${name}: livenessProbe missing`);
       const paths = [container.readinessProbe?.httpGet?.path, container.livenessProbe?.httpGet?.path];
-      if (paths[0] && paths[0] === paths[1] && /health/.test(paths[0])) fail(`${name}: liveness and readiness must be separate checks (/health/live, /health/ready)`);
+      if (paths[0] && paths[0] === paths[1] && /health/.test(paths[0]))
+        fail(`${name}: liveness and readiness must be separate checks (/health/live, /health/ready)`);
     }
   }
 }
@@ -88,7 +99,8 @@ export async function checkOverlay(overlay, objects, secretsExample) {
     } else if (REQUIRED_FIELDS[key]) {
       if (!object.metadata?.name) fail(`${where(object)}: metadata.name missing`);
       for (const field of REQUIRED_FIELDS[key]) if (at(object, field) == null) fail(`${where(object)}: ${field.join('.')} is required`);
-      if (key.endsWith('/Cluster') && !(Number.isInteger(object.spec.instances) && object.spec.instances >= 1)) fail(`${where(object)}: spec.instances must be a positive integer`);
+      if (key.endsWith('/Cluster') && !(Number.isInteger(object.spec.instances) && object.spec.instances >= 1))
+        fail(`${where(object)}: spec.instances must be a positive integer`);
     } else {
       fail(`${where(object)}: no schema for ${key} and no required-field rule`);
     }
@@ -99,39 +111,54 @@ export async function checkOverlay(overlay, objects, secretsExample) {
     const podSpec = workload.spec.template.spec;
     checkPodSpec(overlay, workload, podSpec, { probes: true });
     const labels = workload.spec.template.metadata.labels;
-    if (!objects.some((object) => object.kind === 'PodDisruptionBudget' && matches(object.spec.selector, labels))) fail(`${where(workload)} has no PodDisruptionBudget`);
+    if (!objects.some((object) => object.kind === 'PodDisruptionBudget' && matches(object.spec.selector, labels)))
+      fail(`${where(workload)} has no PodDisruptionBudget`);
     const app = labels['app.kubernetes.io/name'];
     if (BACKEND_APPS.includes(app)) {
       const annotations = workload.spec.template.metadata.annotations ?? {};
-      if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/port'] !== '9100') fail(`${where(workload)}: Prometheus scrape annotations missing`);
+      if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/port'] !== '9100')
+        fail(`${where(workload)}: Prometheus scrape annotations missing`);
       const config = (podSpec.containers[0].envFrom ?? []).map((source) => source.configMapRef?.name).filter(Boolean);
       if (!config.some((name) => name.startsWith('printloom-config'))) fail(`${where(workload)}: does not read printloom-config`);
     }
   }
-  for (const job of objects.filter((object) => object.kind === 'Job')) checkPodSpec(overlay, job, job.spec.template.spec, { probes: false });
+  for (const job of objects.filter((object) => object.kind === 'Job'))
+    checkPodSpec(overlay, job, job.spec.template.spec, { probes: false });
   if (!objects.some((object) => object.kind === 'Job' && /migrate/.test(object.metadata.name))) fail('no migration Job');
   for (const app of [...BACKEND_APPS, 'web']) {
     if (!workloads.some((workload) => workload.kind === 'Deployment' && workload.metadata.name === app)) fail(`no Deployment for ${app}`);
   }
 
   const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
-  if (!policies.some((policy) => Object.keys(policy.spec.podSelector ?? {}).length === 0 && !policy.spec.ingress)) fail('no default-deny ingress NetworkPolicy');
+  if (!policies.some((policy) => Object.keys(policy.spec.podSelector ?? {}).length === 0 && !policy.spec.ingress))
+    fail('no default-deny ingress NetworkPolicy');
   // Under default deny, every pod that needs PostgreSQL or NATS must be let in by some policy.
   const allowedFrom = (targetLabels, port) =>
     policies
       .filter((policy) => matches(policy.spec.podSelector, targetLabels))
-      .flatMap((policy) => (policy.spec.ingress ?? []).filter((rule) => (rule.ports ?? []).some((p) => p.port === port)).flatMap((rule) => rule.from ?? []));
-  const reaches = (podLabels, targetLabels, port) => allowedFrom(targetLabels, port).some((peer) => peer.podSelector && !peer.namespaceSelector && matches(peer.podSelector, podLabels));
-  const podsOf = (kind) => objects.filter((object) => object.kind === kind).map((object) => ({ name: object.metadata.name, labels: object.spec.template.metadata.labels }));
-  const natsLabels = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'nats')?.spec.template.metadata.labels;
+      .flatMap((policy) =>
+        (policy.spec.ingress ?? []).filter((rule) => (rule.ports ?? []).some((p) => p.port === port)).flatMap((rule) => rule.from ?? []),
+      );
+  const reaches = (podLabels, targetLabels, port) =>
+    allowedFrom(targetLabels, port).some((peer) => peer.podSelector && !peer.namespaceSelector && matches(peer.podSelector, podLabels));
+  const podsOf = (kind) =>
+    objects
+      .filter((object) => object.kind === kind)
+      .map((object) => ({ name: object.metadata.name, labels: object.spec.template.metadata.labels }));
+  const natsLabels = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'nats')?.spec.template.metadata
+    .labels;
   for (const pod of podsOf('Deployment').filter((pod) => BACKEND_APPS.includes(pod.name))) {
     if (natsLabels && !reaches(pod.labels, natsLabels, 4222)) fail(`Deployment/${pod.name} cannot reach NATS through the NetworkPolicies`);
   }
   const cluster = objects.find((object) => object.kind === 'Cluster');
   if (cluster) {
     const postgresLabels = { 'cnpg.io/cluster': cluster.metadata.name };
-    for (const pod of [...podsOf('Deployment').filter((pod) => BACKEND_APPS.includes(pod.name) && pod.name !== 'gateway'), ...podsOf('Job')]) {
-      if (!reaches(pod.labels, postgresLabels, 5432)) fail(`${pod.name} cannot reach PostgreSQL (${cluster.metadata.name}) through the NetworkPolicies`);
+    for (const pod of [
+      ...podsOf('Deployment').filter((pod) => BACKEND_APPS.includes(pod.name) && pod.name !== 'gateway'),
+      ...podsOf('Job'),
+    ]) {
+      if (!reaches(pod.labels, postgresLabels, 5432))
+        fail(`${pod.name} cannot reach PostgreSQL (${cluster.metadata.name}) through the NetworkPolicies`);
     }
   }
   const nats = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'nats');
@@ -146,18 +173,22 @@ export async function checkOverlay(overlay, objects, secretsExample) {
   const referenced = new Set([...(ingress?.spec.tls ?? []).map((tls) => tls.secretName)]);
   for (const object of objects) {
     const podSpec = object.spec?.template?.spec;
-    for (const container of podSpec?.containers ?? []) for (const source of container.envFrom ?? []) if (source.secretRef) referenced.add(source.secretRef.name);
+    for (const container of podSpec?.containers ?? [])
+      for (const source of container.envFrom ?? []) if (source.secretRef) referenced.add(source.secretRef.name);
     JSON.stringify(object.spec ?? {}, (key, value) => {
       if (value && typeof value === 'object' && key.endsWith('Secret') && value.name) referenced.add(value.name);
       if (key === 's3Credentials') for (const ref of Object.values(value)) referenced.add(ref.name);
       return value;
     });
   }
-  for (const name of referenced) if (!described.has(name)) fail(`Secret ${name} is referenced but not described in infra/k8s/secrets.example.yaml`);
+  for (const name of referenced)
+    if (!described.has(name)) fail(`Secret ${name} is referenced but not described in infra/k8s/secrets.example.yaml`);
   return objects;
 }
 
-const secretsExample = YAML.parseAllDocuments(readFileSync(path.join(root, 'infra/k8s/secrets.example.yaml'), 'utf8')).map((doc) => doc.toJS());
+const secretsExample = YAML.parseAllDocuments(readFileSync(path.join(root, 'infra/k8s/secrets.example.yaml'), 'utf8')).map((doc) =>
+  doc.toJS(),
+);
 const { Secret } = await import('kubernetes-models/v1');
 for (const secret of secretsExample) {
   try {
@@ -180,11 +211,18 @@ for (const overlay of OVERLAYS) {
   summary.push(`${overlay}: ${objects.length} objects`);
 }
 const keda = render(OVERLAYS[0]).filter((object) => object.kind === 'ScaledObject');
-if (keda.length !== 1 || keda[0].spec.scaleTargetRef.name !== 'generation' || !keda[0].spec.triggers.every((trigger) => trigger.type === 'nats-jetstream')) {
+if (
+  keda.length !== 1 ||
+  keda[0].spec.scaleTargetRef.name !== 'generation' ||
+  !keda[0].spec.triggers.every((trigger) => trigger.type === 'nats-jetstream')
+) {
   problems.push('production: generation must scale with a KEDA ScaledObject on its NATS JetStream consumer lag');
 }
 const hpa = render(OVERLAYS[1]);
-if (!hpa.some((object) => object.kind === 'HorizontalPodAutoscaler' && object.spec.scaleTargetRef.name === 'generation') || hpa.some((object) => object.kind === 'ScaledObject')) {
+if (
+  !hpa.some((object) => object.kind === 'HorizontalPodAutoscaler' && object.spec.scaleTargetRef.name === 'generation') ||
+  hpa.some((object) => object.kind === 'ScaledObject')
+) {
   problems.push('production-hpa: generation must scale with a CPU HorizontalPodAutoscaler and no ScaledObject');
 }
 

@@ -13,7 +13,11 @@ const problems = [];
 /** Metrics exported by code this check cannot see by name (none today). */
 const EXTERNAL_METRICS = new Set();
 
-for (const args of [['check', 'config', 'prometheus.yml'], ['check', 'rules', 'alerts.yml'], ['test', 'rules', 'alerts.test.yml']]) {
+for (const args of [
+  ['check', 'config', 'prometheus.yml'],
+  ['check', 'rules', 'alerts.yml'],
+  ['test', 'rules', 'alerts.test.yml'],
+]) {
   const result = spawnSync('promtool', args, { cwd: dir, encoding: 'utf8' });
   if (result.error) problems.push(`promtool is not installed (Debian package prometheus): ${result.error.message}`);
   else if (result.status !== 0) problems.push(`promtool ${args.join(' ')}:\n${result.stdout}${result.stderr}`);
@@ -23,27 +27,40 @@ const dashboards = readdirSync(path.join(dir, 'grafana/dashboards')).filter((fil
 const used = new Set();
 for (const file of dashboards) {
   const dashboard = JSON.parse(readFileSync(path.join(dir, 'grafana/dashboards', file), 'utf8'));
-  if (!dashboard.uid || !Array.isArray(dashboard.panels) || dashboard.panels.length === 0) problems.push(`${file}: a dashboard needs a uid and panels`);
+  if (!dashboard.uid || !Array.isArray(dashboard.panels) || dashboard.panels.length === 0)
+    problems.push(`${file}: a dashboard needs a uid and panels`);
   for (const panel of dashboard.panels ?? []) {
     if (!panel.targets?.length) problems.push(`${file}: panel "${panel.title}" has no query`);
-    for (const target of panel.targets ?? []) for (const name of target.expr.match(/printloom_\w+/g) ?? []) used.add(name.replace(/_(bucket|count|sum)$/, ''));
+    for (const target of panel.targets ?? [])
+      for (const name of target.expr.match(/printloom_\w+/g) ?? []) used.add(name.replace(/_(bucket|count|sum)$/, ''));
   }
 }
-for (const name of readFileSync(path.join(dir, 'alerts.yml'), 'utf8').match(/printloom_\w+/g) ?? []) used.add(name.replace(/_(bucket|count|sum)$/, ''));
+for (const name of readFileSync(path.join(dir, 'alerts.yml'), 'utf8').match(/printloom_\w+/g) ?? [])
+  used.add(name.replace(/_(bucket|count|sum)$/, ''));
 
 function sources(folder) {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.parentPath.includes('node_modules') && !entry.parentPath.includes(`${path.sep}dist`))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        entry.name.endsWith('.ts') &&
+        !entry.name.endsWith('.d.ts') &&
+        !entry.parentPath.includes('node_modules') &&
+        !entry.parentPath.includes(`${path.sep}dist`),
+    )
     .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
     .join('\n');
 }
 const code = ['packages', 'services', 'gateway/src'].map((folder) => sources(path.join(root, folder))).join('\n');
 for (const name of used) {
-  if (!EXTERNAL_METRICS.has(name) && !code.includes(`'${name}'`)) problems.push(`${name} is used by the alerts or dashboard but no code defines it`);
+  if (!EXTERNAL_METRICS.has(name) && !code.includes(`'${name}'`))
+    problems.push(`${name} is used by the alerts or dashboard but no code defines it`);
 }
 
 if (problems.length) {
   for (const problem of problems) process.stderr.write(`[observability] ${problem}\n`);
   process.exit(1);
 }
-process.stdout.write(`[observability] Prometheus config, ${dashboards.length} dashboard(s) and the alert rules are valid; ${used.size} metrics, all defined\n`);
+process.stdout.write(
+  `[observability] Prometheus config, ${dashboards.length} dashboard(s) and the alert rules are valid; ${used.size} metrics, all defined\n`,
+);

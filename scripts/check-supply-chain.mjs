@@ -15,7 +15,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Licences that allow a paid, closed product (SPDX ids). No GPL or AGPL in what we ship. */
 export const ALLOWED_LICENSES = new Set([
-  'MIT', 'MIT-0', 'ISC', '0BSD', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', 'OFL-1.1', 'BlueOak-1.0.0', 'Unlicense', 'CC0-1.0', 'Zlib', 'Python-2.0',
+  'MIT',
+  'MIT-0',
+  'ISC',
+  '0BSD',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  'Apache-2.0',
+  'OFL-1.1',
+  'BlueOak-1.0.0',
+  'Unlicense',
+  'CC0-1.0',
+  'Zlib',
+  'Python-2.0',
 ]);
 
 /**
@@ -83,8 +95,18 @@ function productionPackages() {
   if (query.status !== 0) throw new Error(`npm query failed: ${query.stderr}`);
   return JSON.parse(query.stdout).map((node) => {
     // npm query reports `license` but not the old `licenses` array: read the package.json for those.
-    const manifest = node.location && existsSync(path.join(root, node.location, 'package.json')) ? JSON.parse(readFileSync(path.join(root, node.location, 'package.json'), 'utf8')) : {};
-    return { name: node.name, version: node.version, location: node.location || '.', private: node.private ?? manifest.private, license: manifest.license ?? node.license, licenses: manifest.licenses };
+    const manifest =
+      node.location && existsSync(path.join(root, node.location, 'package.json'))
+        ? JSON.parse(readFileSync(path.join(root, node.location, 'package.json'), 'utf8'))
+        : {};
+    return {
+      name: node.name,
+      version: node.version,
+      location: node.location || '.',
+      private: node.private ?? manifest.private,
+      license: manifest.license ?? node.license,
+      licenses: manifest.licenses,
+    };
   });
 }
 
@@ -100,7 +122,12 @@ function checkLicenses() {
 }
 
 function checkAudit() {
-  const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+  const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   let report;
   try {
     report = JSON.parse(audit.stdout);
@@ -113,7 +140,9 @@ function checkAudit() {
     return true;
   }
   if (findings.serious.length) {
-    console.error(`npm audit: ${findings.serious.length} high/critical finding(s) in production dependencies:\n  ${findings.serious.join('\n  ')}`);
+    console.error(
+      `npm audit: ${findings.serious.length} high/critical finding(s) in production dependencies:\n  ${findings.serious.join('\n  ')}`,
+    );
     return false;
   }
   console.log(`npm audit: no high or critical findings in production dependencies (${JSON.stringify(findings.counts)})`);

@@ -129,14 +129,22 @@ async function main() {
     STORAGE_DIR: path.resolve(root, process.env.STORAGE_DIR ?? '.data/storage'),
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'printloom-local-development-secret-change-me',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // As in the image (Dockerfile): glibc settings that keep sharp's threads from fragmenting memory.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
   };
   env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
   if (args.has('--isolated')) {
     const natsPort = await freePort();
     const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-dev-nats-'));
-    spawnSync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server'], { stdio: 'inherit', env: { ...process.env, ...env } });
-    const natsBin = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((candidate) => existsSync(candidate)) ?? 'nats-server';
+    spawnSync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server'], {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const natsBin =
+      ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((candidate) => existsSync(candidate)) ??
+      'nats-server';
     env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
     startChild('nats', natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], {}, process.stdout);
     await waitFor(() => portOpen(natsPort), 'nats-server', 10_000);
@@ -168,11 +176,23 @@ async function main() {
   for (const name of SERVICES) {
     healthPorts[name] = await freePort();
     const databaseUrl = serviceDatabaseUrl(env.DATABASE_URL, name, dbPasswords[`${name.toUpperCase()}_DB_PASSWORD`]);
-    startChild(name, process.execPath, [`services/${name}/dist/main.js`], { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]) }, sink);
+    startChild(
+      name,
+      process.execPath,
+      [`services/${name}/dist/main.js`],
+      { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]) },
+      sink,
+    );
   }
   const staticDir = path.join(root, 'frontend/dist');
   const { DATABASE_URL: _adminUrl, ...gatewayEnv } = env;
-  startChild('gateway', process.execPath, ['gateway/dist/main.js'], { ...gatewayEnv, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' }, sink);
+  startChild(
+    'gateway',
+    process.execPath,
+    ['gateway/dist/main.js'],
+    { ...gatewayEnv, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' },
+    sink,
+  );
 
   for (const name of SERVICES) {
     await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`);
@@ -193,11 +213,24 @@ async function main() {
  * when one of its inputs is newer than its last build.
  */
 function buildChanged() {
-  const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter((workspace) => workspace !== 'frontend');
+  const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter(
+    (workspace) => workspace !== 'frontend',
+  );
   log('building changed workspaces (tsc -b)');
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
-  const builtAt = existsSync(path.join(root, 'frontend/dist/index.html')) ? statSync(path.join(root, 'frontend/dist/index.html')).mtimeMs : 0;
-  const inputs = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/tsconfig.json', 'frontend/package.json', 'packages/contracts/src', 'package-lock.json'];
+  const builtAt = existsSync(path.join(root, 'frontend/dist/index.html'))
+    ? statSync(path.join(root, 'frontend/dist/index.html')).mtimeMs
+    : 0;
+  const inputs = [
+    'frontend/src',
+    'frontend/public',
+    'frontend/index.html',
+    'frontend/vite.config.ts',
+    'frontend/tsconfig.json',
+    'frontend/package.json',
+    'packages/contracts/src',
+    'package-lock.json',
+  ];
   if (inputs.some((input) => newestChange(path.join(root, input)) > builtAt)) {
     log('building the SPA (its sources changed)');
     run('npm', ['run', 'build', '--silent', '-w', 'frontend']);
@@ -218,7 +251,9 @@ function newestChange(target) {
 function databasePasswords(adminUrl) {
   const password = decodeURIComponent(new URL(adminUrl).password);
   if (!password) return {};
-  return Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_DB_PASSWORD`, process.env[`${name.toUpperCase()}_DB_PASSWORD`] ?? password]));
+  return Object.fromEntries(
+    SERVICES.map((name) => [`${name.toUpperCase()}_DB_PASSWORD`, process.env[`${name.toUpperCase()}_DB_PASSWORD`] ?? password]),
+  );
 }
 
 process.on('SIGINT', () => void stopAll(0));

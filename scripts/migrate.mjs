@@ -12,11 +12,11 @@ import { z } from 'zod';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kit = (file) => import(pathToFileURL(path.join(root, 'packages/service-kit/dist', file)).href);
-const [{ buildDataSourceOptions, ensureDatabaseExists, migrateDatabase }, { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl }, { env, parseConfig }] = await Promise.all([
-  kit('database.js'),
-  kit('database-roles.js'),
-  kit('config.js'),
-]);
+const [
+  { buildDataSourceOptions, ensureDatabaseExists, migrateDatabase },
+  { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl },
+  { env, parseConfig },
+] = await Promise.all([kit('database.js'), kit('database-roles.js'), kit('config.js')]);
 const { DataSource } = await import('typeorm');
 
 const passwordVariable = (service) => `${service.toUpperCase()}_DB_PASSWORD`;
@@ -32,11 +32,16 @@ const log = (message) => process.stdout.write(`[migrate] ${message}\n`);
 
 async function migrateAll() {
   await ensureDatabaseExists(adminUrl);
-  await provisionServiceRoles(adminUrl, DATABASE_SERVICES.map((schema) => ({ schema, password: config[passwordVariable(schema)] })));
+  await provisionServiceRoles(
+    adminUrl,
+    DATABASE_SERVICES.map((schema) => ({ schema, password: config[passwordVariable(schema)] })),
+  );
   for (const service of DATABASE_SERVICES) {
     const optionsModule = await import(pathToFileURL(path.join(root, `services/${service}/dist/database/database-options.js`)).href);
     const options = optionsModule[`${service}Database`];
-    const dataSource = new DataSource(buildDataSourceOptions({ ...options, url: serviceDatabaseUrl(adminUrl, service, config[passwordVariable(service)]), poolSize: 2 }));
+    const dataSource = new DataSource(
+      buildDataSourceOptions({ ...options, url: serviceDatabaseUrl(adminUrl, service, config[passwordVariable(service)]), poolSize: 2 }),
+    );
     await dataSource.initialize();
     try {
       await migrateDatabase(dataSource, options.schema);

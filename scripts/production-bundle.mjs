@@ -15,7 +15,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const BACKEND_APPS = ['gateway', 'services/auth', 'services/billing', 'services/notifications', 'services/assets', 'services/generation'];
+export const BACKEND_APPS = [
+  'gateway',
+  'services/auth',
+  'services/billing',
+  'services/notifications',
+  'services/assets',
+  'services/generation',
+];
 
 const DROPPED_FILE = /(\.map|\.d\.[cm]?ts|\.tsbuildinfo)$|^(readme|changelog|history)(\.\w+)?$/i;
 const DROPPED_DIR = new Set(['__tests__', '.github', 'node_modules']);
@@ -128,7 +135,9 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
     for (const app of BACKEND_APPS) {
       const files = runtimeFiles([app]);
       const modules = files.filter((file) => file.startsWith('node_modules'));
-      process.stdout.write(`${app.padEnd(24)} node_modules ${mb(sizeOf(modules)).padStart(9)}  (${runtimeClosure([app]).packages.length} packages), own code ${mb(sizeOf(files) - sizeOf(modules))}\n`);
+      process.stdout.write(
+        `${app.padEnd(24)} node_modules ${mb(sizeOf(modules)).padStart(9)}  (${runtimeClosure([app]).packages.length} packages), own code ${mb(sizeOf(files) - sizeOf(modules))}\n`,
+      );
     }
   } else if (first === '--verify') {
     // What the image gets must be enough: each app's tree alone, outside the repository (whose
@@ -142,7 +151,10 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
       trees.map(
         ({ app, dest }) =>
           new Promise((resolve) => {
-            const child = spawn(process.execPath, ['--input-type=module', '-e', `await import('./${app}/dist/start.js')`], { cwd: dest, stdio: ['ignore', 'ignore', 'pipe'] });
+            const child = spawn(process.execPath, ['--input-type=module', '-e', `await import('./${app}/dist/start.js')`], {
+              cwd: dest,
+              stdio: ['ignore', 'ignore', 'pipe'],
+            });
             let stderr = '';
             child.stderr.on('data', (chunk) => (stderr += chunk));
             child.once('exit', (code) => resolve({ app, ok: code === 0, stderr }));

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The test command: installs and starts what the tests need, type-checks and builds every workspace,
-// runs the Jest suites (unit, integration against real PostgreSQL and NATS, HTTP through the gateway),
-// the frontend's component tests, the operators' checks (both compose modes, the Kubernetes overlays,
-// Prometheus rules and dashboard), ESLint and the supply-chain check (licences, npm audit), and the
-// browser tests against a natively running system. Exits non-zero on any failure and ends with one
-// 'N passed, N failed' line.
+// type-checks the tests (Jest strips their types unchecked), runs the Jest suites (unit, integration
+// against real PostgreSQL and NATS, HTTP through the gateway), the frontend's component tests, the
+// operators' checks (both compose modes, the Kubernetes overlays, Prometheus rules and dashboard),
+// ESLint and the supply-chain check (licences, npm audit), and the browser tests against a natively
+// running system. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest.
 import { spawn, spawnSync } from 'node:child_process';
@@ -43,9 +43,13 @@ function jestSuite() {
   log('Jest: unit, integration (real PostgreSQL and NATS) and HTTP tests');
   const output = path.join(resultsDir, 'jest.json');
   rmSync(output, { force: true });
-  const ok = run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--maxWorkers=2', '--json', `--outputFile=${output}`], {
-    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim() },
-  });
+  const ok = run(
+    process.execPath,
+    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--maxWorkers=2', '--json', `--outputFile=${output}`],
+    {
+      env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim() },
+    },
+  );
   const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
   record('jest', report.numPassedTests, report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0), ok);
 }
@@ -55,7 +59,9 @@ function frontendSuite() {
   log('Vitest: frontend component tests');
   const output = path.join(resultsDir, 'vitest.json');
   rmSync(output, { force: true });
-  const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], { cwd: path.join(root, 'frontend') });
+  const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], {
+    cwd: path.join(root, 'frontend'),
+  });
   const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
   record('vitest', report.numPassedTests, report.numFailedTests, ok);
 }
@@ -67,10 +73,22 @@ function bundleBudget() {
   record('bundle budget', ok ? 1 : 0, ok ? 0 : 1, ok);
 }
 
+function typecheckTests() {
+  log('tsc: type-check every test file (Jest strips types without checking them; npm run typecheck:tests)');
+  const ok = run('npm', ['run', 'typecheck:tests', '--silent']);
+  record('typecheck tests', ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
 function lint() {
-  log('ESLint: TypeScript rules, React hooks and the SPA\'s import boundaries (npm run lint)');
+  log("ESLint: TypeScript rules, React hooks and the SPA's import boundaries (npm run lint)");
   const ok = run('npm', ['run', 'lint', '--silent']);
   record('lint', ok ? 1 : 0, ok ? 0 : 1, ok);
+}
+
+function formatCheck() {
+  log('Prettier: every file formatted as `npm run format` leaves it (npm run format:check)');
+  const ok = run('npm', ['run', 'format:check', '--silent']);
+  record('format', ok ? 1 : 0, ok ? 0 : 1, ok);
 }
 
 function supplyChain() {
@@ -115,7 +133,12 @@ async function browserSuite() {
     RATE_LIMIT_SCALE: '10',
   };
   delete env.SMTP_URL;
-  const system = spawn(process.execPath, ['scripts/dev.mjs', '--skip-install', '--skip-build', '--isolated', '--quiet'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const system = spawn(process.execPath, ['scripts/dev.mjs', '--skip-install', '--skip-build', '--isolated', '--quiet'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   const ready = await new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), 120_000);
     readline.createInterface({ input: system.stdout }).on('line', (line) => {
@@ -155,7 +178,9 @@ async function browserSuite() {
     // already gone
   }
   await new Promise((resolve) => (system.exitCode !== null ? resolve() : system.once('exit', resolve)));
-  spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], { stdio: 'ignore' });
+  spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], {
+    stdio: 'ignore',
+  });
   rmSync(storageDir, { recursive: true, force: true });
   record('e2e', passed, failed, ok && ready);
 }
@@ -172,7 +197,9 @@ async function main() {
     record('build', built ? 1 : 0, built ? 0 : 1, built);
   }
   if (!args.has('--only-jest')) {
+    typecheckTests();
     lint();
+    formatCheck();
     supplyChain();
   }
   jestSuite();

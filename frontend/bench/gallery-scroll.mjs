@@ -37,17 +37,40 @@ const assets = Array.from({ length: LIBRARY }, (_, index) => ({
 }));
 // The assets service serves 384 px WebP thumbnails (services/assets/src/image/derivatives.ts).
 const { default: sharp } = await import('sharp');
-const thumbnail = await sharp(readFileSync(path.join(dist, 'examples/space-meow-A.webp'))).resize(384, 384, { fit: 'inside' }).webp().toBuffer();
+const thumbnail = await sharp(readFileSync(path.join(dist, 'examples/space-meow-A.webp')))
+  .resize(384, 384, { fit: 'inside' })
+  .webp()
+  .toBuffer();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 await page.addInitScript(() => localStorage.setItem('cookie-consent', JSON.stringify({ value: 'accepted', at: new Date().toISOString() })));
 await page.route('**/api/**', (route) => {
   const url = new URL(route.request().url());
-  if (url.pathname === '/api/auth/me') return route.fulfill({ json: { user: { id: '00000000-0000-4000-8000-000000000001', email: 'bench@example.com', hasPassword: true, hasGoogleAuth: false }, credits: 500, subscription: { status: 'active', planId: 'pro', currentPeriodEnd: new Date(now + 20 * 86_400_000).toISOString(), cancelAtPeriodEnd: false } } });
+  if (url.pathname === '/api/auth/me')
+    return route.fulfill({
+      json: {
+        user: { id: '00000000-0000-4000-8000-000000000001', email: 'bench@example.com', hasPassword: true, hasGoogleAuth: false },
+        credits: 500,
+        subscription: {
+          status: 'active',
+          planId: 'pro',
+          currentPeriodEnd: new Date(now + 20 * 86_400_000).toISOString(),
+          cancelAtPeriodEnd: false,
+        },
+      },
+    });
   if (url.pathname === '/api/assets') {
     const offset = Number(url.searchParams.get('cursor') ?? 0);
     const next = offset + PAGE < LIBRARY ? String(offset + PAGE) : null;
@@ -70,7 +93,8 @@ const frames = await page.evaluate(async (total) => {
     if (running) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  const moreToLoad = () => [...document.querySelectorAll('button')].some((button) => /Load More|Loading\.\.\./.test(button.textContent ?? ''));
+  const moreToLoad = () =>
+    [...document.querySelectorAll('button')].some((button) => /Load More|Loading\.\.\./.test(button.textContent ?? ''));
   const atBottom = () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
   while (!atBottom() || moreToLoad()) {
     window.scrollBy(0, 600);
@@ -93,12 +117,23 @@ if (process.env.BENCH_TRACE) {
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-  await page.evaluate(async () => { for (let i = 0; i < 40; i += 1) { window.scrollBy(0, 400); await new Promise((r) => requestAnimationFrame(r)); } });
+  await page.evaluate(async () => {
+    for (let i = 0; i < 40; i += 1) {
+      window.scrollBy(0, 400);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
   await cdp.send('Tracing.end');
   await done;
   const totals = new Map();
   for (const event of events) if (event.dur) totals.set(event.name, (totals.get(event.name) ?? 0) + event.dur);
-  console.log([...totals].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([name, dur]) => `${(dur / 1000).toFixed(0)} ms ${name}`).join('\n'));
+  console.log(
+    [...totals]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([name, dur]) => `${(dur / 1000).toFixed(0)} ms ${name}`)
+      .join('\n'),
+  );
 }
 function describe(deltas) {
   const sorted = [...deltas].sort((a, b) => a - b);
@@ -106,6 +141,8 @@ function describe(deltas) {
   return `${sorted.length} frames, p50 ${pick(0.5)} ms, p95 ${pick(0.95)} ms, ${sorted.filter((delta) => delta > 50).length} over 50 ms`;
 }
 const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
-console.log(`${LIBRARY}-image library, ${seconds.toFixed(1)} s in all; scrolling down while pages load: ${describe(frames.loading)}; scrolling back through all ${LIBRARY} cards: ${describe(frames.loaded)}; JS heap ${(heap / 1048576).toFixed(0)} MB`);
+console.log(
+  `${LIBRARY}-image library, ${seconds.toFixed(1)} s in all; scrolling down while pages load: ${describe(frames.loading)}; scrolling back through all ${LIBRARY} cards: ${describe(frames.loaded)}; JS heap ${(heap / 1048576).toFixed(0)} MB`,
+);
 await browser.close();
 server.close();

@@ -15,7 +15,13 @@ async function audit(page, screen) {
   const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${screen}: ${violation.id} (${violation.impact}) on ${violation.nodes.length} element(s): ${violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${screen}: ${violation.id} (${violation.impact}) on ${violation.nodes.length} element(s): ${violation.nodes
+          .slice(0, 4)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 async function settle(page) {
@@ -39,50 +45,59 @@ async function inDialog(page, open, screen, found) {
 }
 
 for (const theme of ['dark', 'light']) {
-  await test(`no serious or critical axe violations on any screen in the ${theme} theme`, async (page) => {
-    const found = [];
-    for (const [size, viewport] of Object.entries(viewports)) {
-      await page.setViewportSize(viewport);
-      for (const route of ['/', '/auth', '/auth?mode=signup', '/auth?mode=reset', '/examples', '/terms', '/privacy', '/no/such/page']) {
-        await visit(page, route, `${size} ${route}`, found);
+  await test(
+    `no serious or critical axe violations on any screen in the ${theme} theme`,
+    async (page) => {
+      const found = [];
+      for (const [size, viewport] of Object.entries(viewports)) {
+        await page.setViewportSize(viewport);
+        for (const route of ['/', '/auth', '/auth?mode=signup', '/auth?mode=reset', '/examples', '/terms', '/privacy', '/no/such/page']) {
+          await visit(page, route, `${size} ${route}`, found);
+        }
       }
-    }
-    await page.setViewportSize(viewports.desktop);
-    await page.evaluate(() => localStorage.removeItem('cookie-consent'));
-    await page.goto(base);
-    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).waitFor({ timeout: 3000 });
-    found.push(...(await audit(page, 'desktop / with the cookie banner')));
-    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+      await page.setViewportSize(viewports.desktop);
+      await page.evaluate(() => localStorage.removeItem('cookie-consent'));
+      await page.goto(base);
+      await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).waitFor({ timeout: 3000 });
+      found.push(...(await audit(page, 'desktop / with the cookie banner')));
+      await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
 
-    await signUp(page, `a11y-${theme}-${Date.now()}@example.com`);
-    await generate(page, "'Space Meow' cat astronaut in retro letters");
-    await imagesLoaded(page);
-    for (const [size, viewport] of Object.entries(viewports)) {
-      await page.setViewportSize(viewport);
-      await visit(page, '/generate', `${size} /generate`, found);
+      await signUp(page, `a11y-${theme}-${Date.now()}@example.com`);
+      await generate(page, "'Space Meow' cat astronaut in retro letters");
       await imagesLoaded(page);
-      await page.getByLabel('Describe your design').focus(); // reveals the options
-      found.push(...(await audit(page, `${size} /generate with the prompt options`)));
-      await inDialog(page, () => page.getByRole('button', { name: 'Help & Support' }).click(), `${size} Help & Support`, found);
-      await inDialog(page, () => page.getByRole('button', { name: 'Account menu' }).click(), `${size} account menu`, found);
-      await inDialog(page, () => page.getByRole('button', { name: 'Image details' }).first().click(), `${size} Image Details`, found);
-      await inDialog(page, () => page.getByRole('button', { name: 'Open image 1 in the lightbox' }).click(), `${size} lightbox`, found);
-      await inDialog(page, () => page.getByRole('button', { name: 'More actions' }).first().click(), `${size} card menu`, found);
-      await page.getByLabel('Select image 1').click();
-      found.push(...(await audit(page, `${size} /generate with a selection`)));
-      await inDialog(page, () => page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Delete' }).click(), `${size} bulk delete confirmation`, found);
-      await page.getByLabel('Select image 1').click();
-      await visit(page, '/account', `${size} /account`, found);
-      await visit(page, '/pricing', `${size} /pricing`, found);
-    }
-    await page.setViewportSize(viewports.desktop);
-    await page.goto(`${base}/pricing`);
-    await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
-    await page.waitForURL('**/checkout/**');
-    await settle(page);
-    found.push(...(await audit(page, 'desktop /checkout')));
-    expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
-  }, { theme });
+      for (const [size, viewport] of Object.entries(viewports)) {
+        await page.setViewportSize(viewport);
+        await visit(page, '/generate', `${size} /generate`, found);
+        await imagesLoaded(page);
+        await page.getByLabel('Describe your design').focus(); // reveals the options
+        found.push(...(await audit(page, `${size} /generate with the prompt options`)));
+        await inDialog(page, () => page.getByRole('button', { name: 'Help & Support' }).click(), `${size} Help & Support`, found);
+        await inDialog(page, () => page.getByRole('button', { name: 'Account menu' }).click(), `${size} account menu`, found);
+        await inDialog(page, () => page.getByRole('button', { name: 'Image details' }).first().click(), `${size} Image Details`, found);
+        await inDialog(page, () => page.getByRole('button', { name: 'Open image 1 in the lightbox' }).click(), `${size} lightbox`, found);
+        await inDialog(page, () => page.getByRole('button', { name: 'More actions' }).first().click(), `${size} card menu`, found);
+        await page.getByLabel('Select image 1').click();
+        found.push(...(await audit(page, `${size} /generate with a selection`)));
+        await inDialog(
+          page,
+          () => page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Delete' }).click(),
+          `${size} bulk delete confirmation`,
+          found,
+        );
+        await page.getByLabel('Select image 1').click();
+        await visit(page, '/account', `${size} /account`, found);
+        await visit(page, '/pricing', `${size} /pricing`, found);
+      }
+      await page.setViewportSize(viewports.desktop);
+      await page.goto(`${base}/pricing`);
+      await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+      await page.waitForURL('**/checkout/**');
+      await settle(page);
+      found.push(...(await audit(page, 'desktop /checkout')));
+      expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
+    },
+    { theme },
+  );
 }
 
 /** Presses `key` (Tab or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
@@ -94,7 +109,8 @@ async function tabTo(page, target, key = 'Tab', limit = 60) {
   throw new Error(`${key} never reached ${target}`);
 }
 
-const focusedName = (page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+const focusedName = (page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
 
 await test('keyboard only: generate, select three images, star them and download a ZIP', async (page) => {
   await signUp(page, `a11y-keys-${Date.now()}@example.com`);
@@ -109,14 +125,21 @@ await test('keyboard only: generate, select three images, star them and download
   await page.keyboard.type(text);
   await tabTo(page, page.getByRole('button', { name: 'Generate', exact: true }));
   await page.keyboard.press('Enter');
-  await page.waitForFunction((start) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(start)).length >= 4, text.slice(0, 20), { timeout: 120_000 });
+  await page.waitForFunction(
+    (start) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(start)).length >= 4,
+    text.slice(0, 20),
+    { timeout: 120_000 },
+  );
   await imagesLoaded(page);
 
   // Enter opens the lightbox; Escape closes it and the focus returns to the card.
   const first = page.getByRole('button', { name: 'Open image 1 in the lightbox' });
   await tabTo(page, first);
   await page.keyboard.press('Enter');
-  await page.getByRole('dialog').getByText(/^1 of 4/).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/^1 of 4/)
+    .waitFor();
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   expect((await focusedName(page)) === 'Open image 1 in the lightbox', `focus after the lightbox: "${await focusedName(page)}"`);
@@ -134,7 +157,11 @@ await test('keyboard only: generate, select three images, star them and download
   const bulk = page.getByRole('group', { name: 'Selected images' });
   await tabTo(page, bulk.getByRole('button', { name: 'Star' }), 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"] button[aria-label="Unstar"]').length === 3, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="asset-card"] button[aria-label="Unstar"]').length === 3,
+    undefined,
+    { timeout: 15_000 },
+  );
 
   await tabTo(page, bulk.getByRole('button', { name: 'Download' }));
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
@@ -145,7 +172,14 @@ await test('keyboard only: generate, select three images, star them and download
 });
 
 await test('page titles name each screen and every screen has exactly one h1', async (page) => {
-  const screens = { '/': 'Print-ready designs from a plain idea', '/auth': 'Log in or sign up', '/examples': 'Examples', '/terms': 'Terms of Service', '/privacy': 'Privacy Policy', '/no/such/page': 'Page Not Found' };
+  const screens = {
+    '/': 'Print-ready designs from a plain idea',
+    '/auth': 'Log in or sign up',
+    '/examples': 'Examples',
+    '/terms': 'Terms of Service',
+    '/privacy': 'Privacy Policy',
+    '/no/such/page': 'Page Not Found',
+  };
   for (const [route, title] of Object.entries(screens)) {
     await page.goto(`${base}${route}`);
     await page.locator('h1').first().waitFor();
@@ -159,27 +193,38 @@ await test('page titles name each screen and every screen has exactly one h1', a
     await page.locator('h1').first().waitFor({ state: 'attached' });
     expect((await page.title()) === `Printloom — ${title}`, `${route} is titled "${await page.title()}"`);
     expect((await page.locator('h1').count()) === 1, `${route} has ${await page.locator('h1').count()} h1 elements`);
-    for (const landmark of ['banner', 'main']) expect((await page.getByRole(landmark).count()) >= 1, `${route} has no ${landmark} landmark`);
+    for (const landmark of ['banner', 'main'])
+      expect((await page.getByRole(landmark).count()) >= 1, `${route} has no ${landmark} landmark`);
   }
 });
 
-await test('prefers-reduced-motion turns off the slides and transitions', async (page) => {
-  const seconds = (value) => Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
-  const motion = async () => {
-    await page.goto(base);
-    await page.evaluate(() => localStorage.removeItem('cookie-consent'));
-    await page.reload();
-    const banner = page.getByRole('region', { name: 'Cookie consent' });
-    await banner.waitFor();
-    const slide = await banner.evaluate((element) => getComputedStyle(element).animationDuration);
-    const fade = await page.getByRole('link', { name: 'View Examples' }).evaluate((element) => getComputedStyle(element).transitionDuration);
-    return { slide: seconds(slide), fade: seconds(fade) };
-  };
-  const normal = await motion();
-  expect(normal.slide >= 0.2 && normal.fade >= 0.1, `without the preference the banner slides (${normal.slide}s) and buttons fade (${normal.fade}s)`);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const reduced = await motion();
-  expect(reduced.slide < 0.001 && reduced.fade < 0.001, `with reduced motion: slide ${reduced.slide}s, transition ${reduced.fade}s`);
-}, { consent: false });
+await test(
+  'prefers-reduced-motion turns off the slides and transitions',
+  async (page) => {
+    const seconds = (value) =>
+      Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
+    const motion = async () => {
+      await page.goto(base);
+      await page.evaluate(() => localStorage.removeItem('cookie-consent'));
+      await page.reload();
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await banner.waitFor();
+      const slide = await banner.evaluate((element) => getComputedStyle(element).animationDuration);
+      const fade = await page
+        .getByRole('link', { name: 'View Examples' })
+        .evaluate((element) => getComputedStyle(element).transitionDuration);
+      return { slide: seconds(slide), fade: seconds(fade) };
+    };
+    const normal = await motion();
+    expect(
+      normal.slide >= 0.2 && normal.fade >= 0.1,
+      `without the preference the banner slides (${normal.slide}s) and buttons fade (${normal.fade}s)`,
+    );
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const reduced = await motion();
+    expect(reduced.slide < 0.001 && reduced.fade < 0.001, `with reduced motion: slide ${reduced.slide}s, transition ${reduced.fade}s`);
+  },
+  { consent: false },
+);
 
 await finish();

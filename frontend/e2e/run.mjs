@@ -2,145 +2,62 @@
 // Browser tests: Debian's Chromium driven by playwright-core against a natively running system
 // (scripts/test.mjs starts one). Screenshots of every main screen in both themes go to
 // frontend/e2e/screenshots/.
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { base, createRunner, expect, generate, imagesLoaded, launchChromium, shot, signUp } from './support.mjs';
 
-const base = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-const mailApi = `${process.env.E2E_MAIL_URL ?? 'http://127.0.0.1:1080'}/api/email`;
-const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(shots, { recursive: true });
-const only = process.env.E2E_ONLY;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const results = [];
-
-/** A fresh browser context; `consent` pre-stores cookie consent so the banner stays out of screenshots. */
-async function test(name, body, { theme = 'dark', consent = true, viewport = { width: 1280, height: 900 }, cspViolationsExpected = 0 } = {}) {
-  if (only && !name.includes(only)) return;
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  await context.addInitScript(
-    ([storedTheme, storeConsent]) => {
-      if (sessionStorage.getItem('e2e-init')) return;
-      sessionStorage.setItem('e2e-init', '1');
-      localStorage.setItem('theme', storedTheme);
-      if (storeConsent) localStorage.setItem('cookie-consent', JSON.stringify({ value: 'accepted', at: new Date().toISOString() }));
-    },
-    [theme, consent],
-  );
-  const cspViolations = await watchCspViolations(context);
-  const page = await context.newPage();
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  if (process.env.E2E_DEBUG) page.on('response', (response) => response.url().includes('/api/') && console.log(`    ${response.status()} ${response.request().method()} ${response.url()}`));
-  try {
-    await body(page, context);
-    expect(pageErrors.length === 0, `uncaught page errors: ${pageErrors.join('; ')}`);
-    expect(cspViolations.length === cspViolationsExpected, `Content-Security-Policy violations: ${cspViolations.join('; ') || 'none'}`);
-    results.push({ name, ok: true });
-    console.log(`  ✓ ${name}`);
-  } catch (error) {
-    results.push({ name, ok: false });
-    console.log(`  ✕ ${name}\n    ${String(error.message).split('\n')[0]}`);
-    await page.screenshot({ path: path.join(shots, `failed-${results.length}.png`) }).catch(() => undefined);
-  } finally {
-    await context.close();
-  }
-}
-/**
- * Every Content-Security-Policy violation in any page of the context: each fires
- * `securitypolicyviolation` (even one whose error a script caught), which goes to the console here.
- */
-async function watchCspViolations(context) {
-  const violations = [];
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
-    });
-  });
-  context.on('console', (message) => {
-    const text = message.text();
-    if (/^CSP violation:/.test(text)) violations.push(text);
-  });
-  return violations;
-}
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
-const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+const { test, finish } = createRunner(await launchChromium());
 const cards = (page) => page.getByTestId('asset-card');
-const imagesLoaded = (page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('[data-testid="asset-card"] img')].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 30_000 });
-
-async function codeFor(email) {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const mails = await (await fetch(mailApi)).json();
-    const mail = mails.filter((candidate) => candidate.to?.[0]?.address === email && /code/i.test(candidate.subject)).pop();
-    if (mail) return /(\d{6})/.exec(mail.subject)[1];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-async function signUp(page, email) {
-  await page.goto(`${base}/auth?mode=signup`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByLabel('6-digit code').waitFor();
-  const code = await codeFor(email);
-  await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)}-${code.slice(3)}`); // pasted junk is stripped; verifies on the 6th digit
-  await page.waitForURL('**/generate');
-  await page.getByText('10 credits', { exact: true }).first().waitFor(); // the badge, once billing has granted the trial
-}
-
-async function generate(page, prompt) {
-  await page.getByLabel('Describe your design').fill(prompt);
-  await page.getByRole('button', { name: 'Generate' }).click();
-  await page.waitForFunction((text) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(text)).length >= 4, prompt.slice(0, 20), { timeout: 120_000 });
-}
 
 for (const theme of ['dark', 'light']) {
-  await test(`public screens render in the ${theme} theme`, async (page) => {
-    await page.goto(base);
-    await page.getByText('No Complex Prompts Required').waitFor();
-    expect((await page.getByText('Studio').count()) > 0, 'plans missing on the landing page');
-    expect((await page.evaluate(() => document.documentElement.classList.contains('dark'))) === (theme === 'dark'), 'theme class not applied');
-    await shot(page, `landing-${theme}`);
-    const examples = await page.goto(`${base}/examples`);
-    expect(examples.status() === 200 && !examples.request().redirectedFrom(), '/examples must be served as is, not redirected');
-    await page.getByRole('link', { name: 'Log In' }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const brokenExamples = await page.evaluate(async () => {
-      const sources = [...document.images].map((img) => img.src).filter((src) => src.includes('/media/examples/'));
-      const answers = await Promise.all(sources.map((src) => fetch(src).then((response) => response.ok && response.headers.get('content-type') === 'image/webp')));
-      return sources.length === 24 ? answers.filter((ok) => !ok).length : `${sources.length} of 24`;
-    });
-    expect(brokenExamples === 0, `example images did not load: ${brokenExamples}`);
-    await shot(page, `examples-${theme}`);
-    await page.goto(`${base}/auth`);
-    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-    await shot(page, `auth-${theme}`);
-    await page.goto(`${base}/privacy`);
-    await page.getByText(/7 years/).first().waitFor();
-    await shot(page, `privacy-${theme}`);
-    await page.goto(`${base}/terms`);
-    await shot(page, `terms-${theme}`);
-    await page.goto(`${base}/no/such/page`);
-    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    await shot(page, `not-found-${theme}`);
-  }, { theme });
+  await test(
+    `public screens render in the ${theme} theme`,
+    async (page) => {
+      await page.goto(base);
+      await page.getByText('No Complex Prompts Required').waitFor();
+      expect((await page.getByText('Studio').count()) > 0, 'plans missing on the landing page');
+      expect(
+        (await page.evaluate(() => document.documentElement.classList.contains('dark'))) === (theme === 'dark'),
+        'theme class not applied',
+      );
+      await shot(page, `landing-${theme}`);
+      const examples = await page.goto(`${base}/examples`);
+      expect(examples.status() === 200 && !examples.request().redirectedFrom(), '/examples must be served as is, not redirected');
+      await page.getByRole('link', { name: 'Log In' }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const brokenExamples = await page.evaluate(async () => {
+        const sources = [...document.images].map((img) => img.src).filter((src) => src.includes('/media/examples/'));
+        const answers = await Promise.all(
+          sources.map((src) => fetch(src).then((response) => response.ok && response.headers.get('content-type') === 'image/webp')),
+        );
+        return sources.length === 24 ? answers.filter((ok) => !ok).length : `${sources.length} of 24`;
+      });
+      expect(brokenExamples === 0, `example images did not load: ${brokenExamples}`);
+      await shot(page, `examples-${theme}`);
+      await page.goto(`${base}/auth`);
+      await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+      await shot(page, `auth-${theme}`);
+      await page.goto(`${base}/privacy`);
+      await page
+        .getByText(/7 years/)
+        .first()
+        .waitFor();
+      await shot(page, `privacy-${theme}`);
+      await page.goto(`${base}/terms`);
+      await shot(page, `terms-${theme}`);
+      await page.goto(`${base}/no/such/page`);
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      await shot(page, `not-found-${theme}`);
+    },
+    { theme },
+  );
 }
 
 await test(
   'the SPA runs under its Content-Security-Policy: the theme script by its hash, an injected inline script refused and reported',
   async (page) => {
     const response = await page.goto(base);
-    const scriptSrc = (response.headers()['content-security-policy'] ?? '').split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    const scriptSrc =
+      (response.headers()['content-security-policy'] ?? '').split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
     expect(/'sha256-[\w+/=]+'/.test(scriptSrc) && !scriptSrc.includes('unsafe-inline'), `script-src is "${scriptSrc}"`);
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
     expect(!(await page.evaluate(() => document.documentElement.classList.contains('dark'))), 'the stored light theme was not applied');
@@ -176,28 +93,35 @@ await test('unknown paths show Page Not Found; /history and signed-in pages send
   }
 });
 
-await test('the cookie banner appears after a second; Accept stores consent, dismiss does not', async (page) => {
-  await page.goto(base);
-  const banner = page.getByRole('region', { name: 'Cookie consent' });
-  expect((await banner.count()) === 0, 'banner shown before the delay');
-  await banner.getByText('We use cookies for analytics.').waitFor({ timeout: 3000 });
-  await banner.getByRole('button', { name: 'Dismiss cookie banner' }).click();
-  await banner.waitFor({ state: 'detached' });
-  expect((await page.evaluate(() => localStorage.getItem('cookie-consent'))) === null, 'dismiss stored consent');
-  await page.reload();
-  await banner.getByRole('button', { name: 'Accept' }).click();
-  await banner.waitFor({ state: 'detached' });
-  const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('cookie-consent')));
-  expect(stored.value === 'accepted' && !Number.isNaN(Date.parse(stored.at)), `consent stored as ${JSON.stringify(stored)}`);
-  await page.reload();
-  await page.waitForTimeout(1500);
-  expect((await banner.count()) === 0, 'banner came back after consent');
-}, { consent: false });
+await test(
+  'the cookie banner appears after a second; Accept stores consent, dismiss does not',
+  async (page) => {
+    await page.goto(base);
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    expect((await banner.count()) === 0, 'banner shown before the delay');
+    await banner.getByText('We use cookies for analytics.').waitFor({ timeout: 3000 });
+    await banner.getByRole('button', { name: 'Dismiss cookie banner' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect((await page.evaluate(() => localStorage.getItem('cookie-consent'))) === null, 'dismiss stored consent');
+    await page.reload();
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('cookie-consent')));
+    expect(stored.value === 'accepted' && !Number.isNaN(Date.parse(stored.at)), `consent stored as ${JSON.stringify(stored)}`);
+    await page.reload();
+    await page.waitForTimeout(1500);
+    expect((await banner.count()) === 0, 'banner came back after consent');
+  },
+  { consent: false },
+);
 
 await test('sign up, generate 4 designs, star, search, lightbox, download, details, upscale on trial, remove background, shift-select, ZIP download and bulk delete, describe, log out', async (page) => {
   const email = `e2e-${Date.now()}@example.com`;
   await signUp(page, email);
-  expect(await page.evaluate(() => window.dataLayer?.some((entry) => entry.event === 'email_verified')), 'email_verified not pushed to dataLayer');
+  expect(
+    await page.evaluate(() => window.dataLayer?.some((entry) => entry.event === 'email_verified')),
+    'email_verified not pushed to dataLayer',
+  );
   await page.getByText('Free trial:').waitFor();
 
   await generate(page, "a cat astronaut, 'Space Meow' in retro letters");
@@ -228,16 +152,28 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, detai
   await lightboxTitle.waitFor();
   await page.getByTestId('lightbox-image').waitFor();
   await page.keyboard.press('ArrowRight');
-  await page.getByRole('dialog').getByText(/^2 of 4/).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/^2 of 4/)
+    .waitFor();
   await page.getByRole('button', { name: 'Next image' }).click();
-  await page.getByRole('dialog').getByText(/^3 of 4/).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/^3 of 4/)
+    .waitFor();
   await page.keyboard.press('ArrowLeft');
-  await page.getByRole('dialog').getByText(/^2 of 4/).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/^2 of 4/)
+    .waitFor();
   await shot(page, 'lightbox-dark');
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download', exact: true }).first().click(),
+  ]);
   expect(download.suggestedFilename().endsWith('.png'), `download named ${download.suggestedFilename()}`);
   const file = readFileSync(await download.path());
   expect(file.subarray(1, 4).toString() === 'PNG' && file.readUInt32BE(16) >= 1000, 'download is not a print-size PNG');
@@ -261,9 +197,15 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, detai
   await page.getByLabel('Select image 1').click();
   await page.getByLabel('Select image 3').click({ modifiers: ['Shift'] });
   await page.getByText('3 selected').waitFor();
-  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Download' }).click()]);
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Download' }).click(),
+  ]);
   const zipFile = readFileSync(await zip.path());
-  expect(zip.suggestedFilename().endsWith('.zip') && zipFile.subarray(0, 2).toString() === 'PK', `bulk download is not a ZIP: ${zip.suggestedFilename()}`);
+  expect(
+    zip.suggestedFilename().endsWith('.zip') && zipFile.subarray(0, 2).toString() === 'PK',
+    `bulk download is not a ZIP: ${zip.suggestedFilename()}`,
+  );
   await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete 3 selected image(s)?' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Deleted 3 image(s)').first().waitFor();
@@ -281,58 +223,65 @@ await test('sign up, generate 4 designs, star, search, lightbox, download, detai
   await page.getByText('No Complex Prompts Required').waitFor();
 });
 
-await test('signed-in screens in both themes, help dialog, prompt prefill, pricing, local checkout and local billing portal', async (page) => {
-  const email = `e2e-screens-${Date.now()}@example.com`;
-  await signUp(page, email);
-  await page.goto(`${base}/generate?prompt=${encodeURIComponent("'Coffee First' vintage badge")}`);
-  await page.waitForFunction(() => !location.search.includes('prompt='));
-  expect((await page.getByLabel('Describe your design').inputValue()) === "'Coffee First' vintage badge", 'prompt not prefilled');
+await test(
+  'signed-in screens in both themes, help dialog, prompt prefill, pricing, local checkout and local billing portal',
+  async (page) => {
+    const email = `e2e-screens-${Date.now()}@example.com`;
+    await signUp(page, email);
+    await page.goto(`${base}/generate?prompt=${encodeURIComponent("'Coffee First' vintage badge")}`);
+    await page.waitForFunction(() => !location.search.includes('prompt='));
+    expect((await page.getByLabel('Describe your design').inputValue()) === "'Coffee First' vintage badge", 'prompt not prefilled');
 
-  await page.getByRole('button', { name: 'Help & Support' }).click();
-  await page.getByRole('tab', { name: 'Contact Us' }).click();
-  await page.getByLabel('Subject').fill('Hello');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await page.getByText('Please fill in all fields').first().waitFor();
-  await page.getByLabel('Message').fill('Love the sticker effect.');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await page.getByText('Message sent!').first().waitFor();
+    await page.getByRole('button', { name: 'Help & Support' }).click();
+    await page.getByRole('tab', { name: 'Contact Us' }).click();
+    await page.getByLabel('Subject').fill('Hello');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Please fill in all fields').first().waitFor();
+    await page.getByLabel('Message').fill('Love the sticker effect.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message sent!').first().waitFor();
 
-  await page.getByText('Free trial:').waitFor();
-  for (const theme of ['dark', 'light']) {
-    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-    for (const route of ['generate', 'account', 'pricing']) {
-      await page.goto(`${base}/${route}`);
-      await page.waitForLoadState('networkidle');
-      await shot(page, `${route}-${theme}${route === 'generate' ? '-empty' : ''}`);
+    await page.getByText('Free trial:').waitFor();
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      for (const route of ['generate', 'account', 'pricing']) {
+        await page.goto(`${base}/${route}`);
+        await page.waitForLoadState('networkidle');
+        await shot(page, `${route}-${theme}${route === 'generate' ? '-empty' : ''}`);
+      }
     }
-  }
 
-  await page.goto(`${base}/pricing`);
-  await page.getByRole('button', { name: /Buy/ }).first().click();
-  await page.waitForURL('**/checkout/**');
-  await page.getByRole('button', { name: /^Pay/ }).waitFor();
-  await shot(page, 'checkout-light');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/checkout'));
-  await page.goto(`${base}/generate`);
-  await page.getByText('35 credits').first().waitFor();
+    await page.goto(`${base}/pricing`);
+    await page.getByRole('button', { name: /Buy/ }).first().click();
+    await page.waitForURL('**/checkout/**');
+    await page.getByRole('button', { name: /^Pay/ }).waitFor();
+    await shot(page, 'checkout-light');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/checkout'));
+    await page.goto(`${base}/generate`);
+    await page.getByText('35 credits').first().waitFor();
 
-  await page.goto(`${base}/pricing`);
-  await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
-  await page.waitForURL('**/checkout/**');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await page.waitForURL('**/account?checkout=success');
-  await page.getByRole('heading', { name: 'Starter Plan' }).waitFor();
-  await page.getByText('85 credits available').waitFor();
-  await page.getByRole('button', { name: 'Manage Billing' }).click();
-  await page.waitForURL('**/account?portal=local');
-  await page.getByRole('button', { name: 'Cancel Plan at Period End' }).click();
-  await page.getByText('Ends on', { exact: true }).waitFor();
-  await shot(page, 'account-subscriber-light');
-  expect(await page.evaluate(() => window.dataLayer.some((entry) => entry.event === 'subscription_cancelled' && entry.plan === 'starter')), 'subscription_cancelled not pushed');
-  await page.getByRole('button', { name: 'Resume Plan' }).click();
-  await page.getByText('Next renewal', { exact: true }).waitFor();
-}, { theme: 'light' });
+    await page.goto(`${base}/pricing`);
+    await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+    await page.waitForURL('**/checkout/**');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL('**/account?checkout=success');
+    await page.getByRole('heading', { name: 'Starter Plan' }).waitFor();
+    await page.getByText('85 credits available').waitFor();
+    await page.getByRole('button', { name: 'Manage Billing' }).click();
+    await page.waitForURL('**/account?portal=local');
+    await page.getByRole('button', { name: 'Cancel Plan at Period End' }).click();
+    await page.getByText('Ends on', { exact: true }).waitFor();
+    await shot(page, 'account-subscriber-light');
+    expect(
+      await page.evaluate(() => window.dataLayer.some((entry) => entry.event === 'subscription_cancelled' && entry.plan === 'starter')),
+      'subscription_cancelled not pushed',
+    );
+    await page.getByRole('button', { name: 'Resume Plan' }).click();
+    await page.getByText('Next renewal', { exact: true }).waitFor();
+  },
+  { theme: 'light' },
+);
 
 await test('a Starter subscriber switches to Creator on /pricing; /account shows Creator and its allocation; a downgrade is scheduled and taken back', async (page) => {
   const email = `e2e-plan-change-${Date.now()}@example.com`;
@@ -344,7 +293,9 @@ await test('a Starter subscriber switches to Creator on /pricing; /account shows
   await page.waitForURL('**/account?checkout=success');
   await page.getByRole('heading', { name: 'Starter Plan' }).waitFor();
   // Confirmed by the server and reported once on arrival.
-  await page.waitForFunction(() => window.dataLayer.filter((entry) => entry.event === 'subscription_started' && entry.plan === 'starter').length === 1);
+  await page.waitForFunction(
+    () => window.dataLayer.filter((entry) => entry.event === 'subscription_started' && entry.plan === 'starter').length === 1,
+  );
 
   await page.goto(`${base}/pricing`);
   await page.getByRole('button', { name: 'Switch to Creator' }).click();
@@ -374,16 +325,20 @@ await test('a Starter subscriber switches to Creator on /pricing; /account shows
   expect((await page.getByText(/^Changes to /).count()) === 0, 'the scheduled downgrade is still shown');
 });
 
-await test('a phone-sized screen gets the same workspace', async (page) => {
-  await signUp(page, `e2e-phone-${Date.now()}@example.com`);
-  await generate(page, "'Game On' with a video game controller, neon colors");
-  await imagesLoaded(page);
-  await shot(page, 'generate-phone-dark');
-  await page.getByRole('button', { name: 'List view' }).click();
-  await shot(page, 'generate-phone-list-dark');
-  await page.goto(base.replace(/\/$/, '') + '/examples');
-  await shot(page, 'examples-phone-dark');
-}, { viewport: { width: 390, height: 844 } });
+await test(
+  'a phone-sized screen gets the same workspace',
+  async (page) => {
+    await signUp(page, `e2e-phone-${Date.now()}@example.com`);
+    await generate(page, "'Game On' with a video game controller, neon colors");
+    await imagesLoaded(page);
+    await shot(page, 'generate-phone-dark');
+    await page.getByRole('button', { name: 'List view' }).click();
+    await shot(page, 'generate-phone-list-dark');
+    await page.goto(base.replace(/\/$/, '') + '/examples');
+    await shot(page, 'examples-phone-dark');
+  },
+  { viewport: { width: 390, height: 844 } },
+);
 
 await test('account: storage used, download my data, delete the account with a typed confirmation', async (page) => {
   const email = `e2e-leaver-${Date.now()}@example.com`;
@@ -420,12 +375,11 @@ await test('export for a product from the card menu: a print file at the preset\
   const png = readFileSync(await download.path());
   // IHDR: width and height are the first two fields after the signature and the chunk header.
   const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
-  expect(png.subarray(12, 16).toString() === 'IHDR' && width === 2700 && height === 1050, `export is ${width} × ${height}, not 2700 × 1050`);
+  expect(
+    png.subarray(12, 16).toString() === 'IHDR' && width === 2700 && height === 1050,
+    `export is ${width} × ${height}, not 2700 × 1050`,
+  );
   await page.getByText('Exported', { exact: true }).first().waitFor();
 });
 
-await browser.close();
-const passed = results.filter((result) => result.ok).length;
-const failed = results.length - passed;
-console.log(`E2E: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+await finish();

@@ -1,5 +1,7 @@
-// What every browser test script shares: Debian's Chromium through playwright-core, a small test
-// runner with fresh contexts (stored theme and cookie consent), and the sign-up and generate flows.
+// What every browser test script shares (run.mjs, accessibility.mjs): Debian's Chromium through
+// playwright-core, a small test runner with fresh contexts (stored theme and cookie consent) that fails
+// a test on uncaught page errors and on Content-Security-Policy violations, and the sign-up and
+// generate flows.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +16,15 @@ const only = process.env.E2E_ONLY;
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -23,13 +33,39 @@ export function expect(condition, message) {
 }
 
 /**
+ * Every Content-Security-Policy violation in any page of the context: each fires
+ * `securitypolicyviolation` (even one whose error a script caught), which goes to the console here.
+ */
+async function watchCspViolations(context) {
+  const violations = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/^CSP violation:/.test(text)) violations.push(text);
+  });
+  return violations;
+}
+
+/**
  * A runner over one browser: `test(name, body, options)` opens a fresh context (`consent` pre-stores
- * cookie consent so the banner stays out of the way), fails on uncaught page errors, and `finish()`
- * prints the 'E2E: N passed, N failed' line and exits.
+ * cookie consent so the banner stays out of the way), fails on uncaught page errors and on CSP
+ * violations (a test that provokes some says how many with `cspViolationsExpected`), and `finish()`
+ * prints the 'E2E: N passed, N failed' line and exits. E2E_ONLY=<text> runs the tests whose name has
+ * it; E2E_DEBUG=1 logs every API response.
  */
 export function createRunner(browser) {
   const results = [];
-  async function test(name, body, { theme = 'dark', consent = true, viewport = { width: 1280, height: 900 } } = {}) {
+  async function test(
+    name,
+    body,
+    { theme = 'dark', consent = true, viewport = { width: 1280, height: 900 }, cspViolationsExpected = 0 } = {},
+  ) {
     if (only && !name.includes(only)) return;
     const context = await browser.newContext({ viewport, acceptDownloads: true });
     await context.addInitScript(
@@ -41,12 +77,20 @@ export function createRunner(browser) {
       },
       [theme, consent],
     );
+    const cspViolations = await watchCspViolations(context);
     const page = await context.newPage();
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    if (process.env.E2E_DEBUG)
+      page.on(
+        'response',
+        (response) =>
+          response.url().includes('/api/') && console.log(`    ${response.status()} ${response.request().method()} ${response.url()}`),
+      );
     try {
       await body(page, context);
       expect(pageErrors.length === 0, `uncaught page errors: ${pageErrors.join('; ')}`);
+      expect(cspViolations.length === cspViolationsExpected, `Content-Security-Policy violations: ${cspViolations.join('; ') || 'none'}`);
       results.push({ name, ok: true });
       console.log(`  ✓ ${name}`);
     } catch (error) {
@@ -66,6 +110,8 @@ export function createRunner(browser) {
   }
   return { test, finish };
 }
+
+export const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
 
 export async function codeFor(email) {
   for (let attempt = 0; attempt < 150; attempt += 1) {
@@ -90,7 +136,13 @@ export async function signUp(page, email) {
   // still say 0 (the banner's "of 10 credits left" is no proof), so wait for the header's count.
   const credits = page.getByRole('link', { name: '10 credits, account and billing' });
   for (let attempt = 0; attempt < 15; attempt += 1) {
-    if (await credits.waitFor({ timeout: 2000 }).then(() => true, () => false)) return;
+    if (
+      await credits.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await page.reload();
   }
   throw new Error(`${email} never got the 10 trial credits`);
@@ -99,8 +151,16 @@ export async function signUp(page, email) {
 export async function generate(page, prompt) {
   await page.getByLabel('Describe your design').fill(prompt);
   await page.getByRole('button', { name: 'Generate' }).click();
-  await page.waitForFunction((text) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(text)).length >= 4, prompt.slice(0, 20), { timeout: 120_000 });
+  await page.waitForFunction(
+    (text) => [...document.querySelectorAll('[data-testid="asset-card"] img')].filter((img) => img.alt.includes(text)).length >= 4,
+    prompt.slice(0, 20),
+    { timeout: 120_000 },
+  );
 }
 
 export const imagesLoaded = (page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('[data-testid="asset-card"] img')].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 30_000 });
+  page.waitForFunction(
+    () => [...document.querySelectorAll('[data-testid="asset-card"] img')].every((img) => img.complete && img.naturalWidth > 0),
+    undefined,
+    { timeout: 30_000 },
+  );

@@ -24,7 +24,10 @@ const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const landing = Object.keys(manifest).find((key) => key.endsWith('app/routes/Landing.tsx'));
 if (!entry || !landing) throw new Error('manifest lacks the entry or the Landing route');
 const chunks = [...staticClosure([entry, landing])];
-const sizes = chunks.map((key) => ({ file: manifest[key].file, gzip: gzipSync(readFileSync(path.join(dist, manifest[key].file)), { level: 9 }).length }));
+const sizes = chunks.map((key) => ({
+  file: manifest[key].file,
+  gzip: gzipSync(readFileSync(path.join(dist, manifest[key].file)), { level: 9 }).length,
+}));
 const total = sizes.reduce((sum, chunk) => sum + chunk.gzip, 0);
 for (const chunk of sizes) console.log(`  ${chunk.file.padEnd(44)} ${(chunk.gzip / 1024).toFixed(1)} KB gzip`);
 console.log(`Landing initial JS: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`);

@@ -33,10 +33,13 @@ function systemProcesses() {
   const processes = allProcesses();
   const devPid =
     process.argv[3] ??
+    processes.filter((entry) => entry.command.includes('scripts/dev.mjs') && entry.cwd === root).sort((a, b) => b.started - a.started)[0]
+      ?.pid;
+  return new Map(
     processes
-      .filter((entry) => entry.command.includes('scripts/dev.mjs') && entry.cwd === root)
-      .sort((a, b) => b.started - a.started)[0]?.pid;
-  return new Map(processes.filter((entry) => entry.parent === devPid && SYSTEM.test(entry.command)).map((entry) => [entry.pid, entry.command.match(SYSTEM)[0]]));
+      .filter((entry) => entry.parent === devPid && SYSTEM.test(entry.command))
+      .map((entry) => [entry.pid, entry.command.match(SYSTEM)[0]]),
+  );
 }
 
 /** utime + stime in clock ticks. */

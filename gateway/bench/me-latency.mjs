@@ -2,6 +2,9 @@
 // The request path as a signed-in seller feels it: GET /api/auth/me and GET /api/assets through the
 // running system, next to a bare Node HTTP server answering the same JSON in the same run. Judged by:
 // /me p50 ≤ 3× bare, /me throughput at 32 in flight ≥ ¼ of bare, /api/assets p50 ≤ 5× bare.
+// After the warm-up /me is the steady state of a signed-in user: the gateway's session and me-view
+// caches answer it before the router (gateway/src/core/me-fast-path.ts); /api/assets goes
+// gateway → NATS → assets → PostgreSQL every time.
 //
 // Usage: node gateway/bench/me-latency.mjs [baseUrl] [requests]   (also `make bench`; skipped when
 // nothing answers at baseUrl)
@@ -24,7 +27,9 @@ function get(agent, url, headers = {}) {
       .get(url, { agent, headers }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        );
       })
       .on('error', reject);
   });
@@ -74,10 +79,16 @@ async function signedInCookie() {
   }
   try {
     const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
-    const { rows } = await client.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [email]);
+    const { rows } = await client.query(
+      `INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`,
+      [email],
+    );
     const token = randomBytes(32).toString('base64url');
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    await client.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [rows[0].id, tokenHash]);
+    await client.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      rows[0].id,
+      tokenHash,
+    ]);
     return `pl_session=${token}`;
   } finally {
     await client.end();

@@ -3,6 +3,7 @@ import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } 
 import type { ObjectStorage } from '@printloom/storage';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { SessionService } from './core/session.service.js';
+import { MeViewService } from './core/me-view.service.js';
 import { OBJECT_STORAGE } from './core/tokens.js';
 import { HealthController } from './core/health.controller.js';
 import { RpcForwarder } from './rpc/rpc-forwarder.service.js';
@@ -33,8 +34,13 @@ class GatewayCoreModule {
       { provide: LOGGER, useValue: infra.logger },
       { provide: OBJECT_STORAGE, useValue: infra.storage },
       SessionService,
+      MeViewService,
     ];
-    return { module: GatewayCoreModule, providers, exports: [GATEWAY_CONFIG, NATS_CONNECTION, RpcClient, LOGGER, OBJECT_STORAGE, SessionService] };
+    return {
+      module: GatewayCoreModule,
+      providers,
+      exports: [GATEWAY_CONFIG, NATS_CONNECTION, RpcClient, LOGGER, OBJECT_STORAGE, SessionService, MeViewService],
+    };
   }
 }
 
@@ -44,7 +50,14 @@ export class AppModule {
     return {
       module: AppModule,
       // Feature modules with dedicated routes first: their literal paths (e.g. /api/download/zip) win over parameters.
-      imports: [GatewayCoreModule.forRoot(infra), GoogleAuthModule, DownloadsModule, DescribeModule, StripeWebhookModule, AccountExportModule],
+      imports: [
+        GatewayCoreModule.forRoot(infra),
+        GoogleAuthModule,
+        DownloadsModule,
+        DescribeModule,
+        StripeWebhookModule,
+        AccountExportModule,
+      ],
       controllers: [HealthController, DocsController, ...RPC_ROUTE_CONTROLLERS],
       providers: [RpcForwarder],
     };

@@ -11,12 +11,17 @@ describe('gateway configuration', () => {
   it('names the variable at fault', () => {
     expect(() => loadGatewayConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadGatewayConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadGatewayConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL: must be a URL starting with http:\/\/ or https:\/\//);
+    expect(() => loadGatewayConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(
+      /PUBLIC_URL: must be a URL starting with http:\/\/ or https:\/\//,
+    );
     expect(() => loadGatewayConfig({ NATS_URL: 'not a url' })).toThrow(/NATS_URL/);
   });
 
   it('reads the extra allowed origins as a list', () => {
-    expect(loadGatewayConfig({ ALLOWED_ORIGINS: 'http://localhost:5173, http://127.0.0.1:5173' }).ALLOWED_ORIGINS).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
+    expect(loadGatewayConfig({ ALLOWED_ORIGINS: 'http://localhost:5173, http://127.0.0.1:5173' }).ALLOWED_ORIGINS).toEqual([
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never as "trust everyone"', () => {

@@ -26,39 +26,55 @@ export const trustProxy = z
     if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
     if (trimmed === 'true') return 1;
     if (/^\d+$/.test(trimmed)) return Number(trimmed);
-    const items = trimmed.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = trimmed
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (items.length && items.every(isAddressOrCidr)) return items;
-    ctx.addIssue({ code: 'custom', message: 'must be a hop count (1 behind one proxy) or a comma-separated list of proxy addresses/CIDRs' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a hop count (1 behind one proxy) or a comma-separated list of proxy addresses/CIDRs',
+    });
     return z.NEVER;
   });
 
-export const gatewayEnvSchema = z.object({
-  PORT: env.port.default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
-  NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
-  HEALTH_PORT: env.port.default(0),
-  LOG_LEVEL: env.logLevel,
-  /** OTLP/HTTP collector: traces are exported only when set. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
-  /** The built SPA, served with history fallback when set (native mode; nginx serves it in containers). */
-  STATIC_DIR: env.optionalString,
-  /** Origins besides PUBLIC_URL allowed to make state-changing requests (comma-separated), e.g. the Vite dev server. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
-  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(TIME_BUDGETS.request.gateway),
-  /** How long a resolved session is reused without asking auth (revocations drop it at once); 0 turns the cache off. */
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
-  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
-  TRUST_PROXY: trustProxy,
-  GOOGLE_CLIENT_ID: env.optionalString,
-  GOOGLE_CLIENT_SECRET: env.optionalString,
-  GOOGLE_AUTH_URL: env.url(['http:', 'https:']).default('https://accounts.google.com/o/oauth2/v2/auth'),
-  GOOGLE_TOKEN_URL: env.url(['http:', 'https:']).default('https://oauth2.googleapis.com/token'),
-  GOOGLE_USERINFO_URL: env.url(['http:', 'https:']).default('https://openidconnect.googleapis.com/v1/userinfo'),
-}).and(storageEnvSchema);
+export const gatewayEnvSchema = z
+  .object({
+    PORT: env.port.default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
+    NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
+    HEALTH_PORT: env.port.default(0),
+    LOG_LEVEL: env.logLevel,
+    /** OTLP/HTTP collector: traces are exported only when set. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
+    /** The built SPA, served with history fallback when set (native mode; nginx serves it in containers). */
+    STATIC_DIR: env.optionalString,
+    /** Origins besides PUBLIC_URL allowed to make state-changing requests (comma-separated), e.g. the Vite dev server. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+    RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(TIME_BUDGETS.request.gateway),
+    /**
+     * How long a resolved session, and a user's `me` view (user, credits, plan), are reused without asking
+     * auth or billing (revocations and account changes drop them at once); 0 turns both caches off.
+     */
+    SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
+    TRUST_PROXY: trustProxy,
+    GOOGLE_CLIENT_ID: env.optionalString,
+    GOOGLE_CLIENT_SECRET: env.optionalString,
+    GOOGLE_AUTH_URL: env.url(['http:', 'https:']).default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: env.url(['http:', 'https:']).default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: env.url(['http:', 'https:']).default('https://openidconnect.googleapis.com/v1/userinfo'),
+  })
+  .and(storageEnvSchema);
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

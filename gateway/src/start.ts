@@ -2,20 +2,32 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { connectNats, createLogger, createMetrics, initTracing, NestPinoLogger, RpcClient, startHealthServer } from '@printloom/service-kit';
+import {
+  connectNats,
+  createLogger,
+  createMetrics,
+  initTracing,
+  NestPinoLogger,
+  RpcClient,
+  startHealthServer,
+} from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
 import type { GatewayConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
 import { answerBodyParserErrors, keepRawBody } from './core/body-parsing.js';
 import { requestIdMiddleware } from './core/request-id.middleware.js';
-import { httpTelemetryMiddleware } from './core/http-telemetry.middleware.js';
+import { httpDuration, httpTelemetryMiddleware } from './core/http-telemetry.middleware.js';
 import { sameOriginMiddleware } from './core/same-origin.middleware.js';
-import { securityHeaders } from './core/security-headers.js';
+import { precomputedSecurityHeaders, securityHeaderList } from './core/security-headers.js';
+import { meFastPath } from './core/me-fast-path.js';
+import { SessionService } from './core/session.service.js';
+import { MeViewService } from './core/me-view.service.js';
 
 export interface RunningGateway {
   app: NestExpressApplication;
@@ -40,7 +52,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(securityHeaders(config.PUBLIC_URL));
+  const securityHeaders = securityHeaderList(config.PUBLIC_URL);
+  app.use(precomputedSecurityHeaders(securityHeaders));
   app.use(requestIdMiddleware);
   app.use(httpTelemetryMiddleware(metrics));
   app.use(express.json({ limit: '1mb', verify: keepRawBody }), answerBodyParserErrors);
@@ -50,7 +63,22 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   if (config.STATIC_DIR) serveSpa(app, path.resolve(config.STATIC_DIR));
 
   await app.listen(config.PORT, config.HOST);
-  const health = await startHealthServer('gateway', config.HEALTH_PORT, { nats: () => nc.flush(), storage: () => storage.ensureReady() }, metrics.registry);
+  const duration = httpDuration(metrics);
+  answerFirst(
+    app.getHttpServer() as Server,
+    meFastPath({
+      sessions: app.get(SessionService),
+      meViews: app.get(MeViewService),
+      securityHeaders,
+      observe: (route, status, seconds) => duration.observe({ method: 'GET', route, status: String(status) }, seconds),
+    }),
+  );
+  const health = await startHealthServer(
+    'gateway',
+    config.HEALTH_PORT,
+    { nats: () => nc.flush(), storage: () => storage.ensureReady() },
+    metrics.registry,
+  );
   const port = (app.getHttpServer().address() as AddressInfo).port;
   logger.info({ port, healthPort: health.port }, 'gateway ready');
   return {
@@ -65,12 +93,23 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   };
 }
 
+/** `handler` sees every request before Express; what it does not answer (false) goes on to Express. */
+function answerFirst(server: Server, handler: (req: IncomingMessage, res: ServerResponse) => boolean) {
+  const routed = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!handler(req, res)) for (const listener of routed) listener(req, res);
+  });
+}
+
 /** Native mode: the built SPA and /api on one origin, with history fallback for client routes. */
 function serveSpa(app: NestExpressApplication, dir: string) {
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) throw new Error(`STATIC_DIR: ${index} does not exist (build the frontend first)`);
   // redirect: false: a folder named like a client route (e.g. /examples) must not answer 301 to /examples/.
-  app.useStaticAssets(dir, { index: false, redirect: false, maxAge: '1h', setHeaders: immutableAssets });
+  // Never for /api: a file lookup (a thread-pool round trip) on every API request for nothing.
+  const files = express.static(dir, { index: false, redirect: false, maxAge: '1h', setHeaders: immutableAssets });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
     res.setHeader('cache-control', 'no-cache');

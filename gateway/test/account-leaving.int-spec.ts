@@ -24,7 +24,8 @@ describe('leaving: download my data and delete my account, across every service 
   let nc: NatsConnection;
   let storage: ObjectStorage;
   const db = (service: 'auth' | 'billing' | 'generation' | 'assets' | 'notifications') => system.services[service]!.infra.dataSource;
-  const count = async (service: Parameters<typeof db>[0], sql: string, params: unknown[]) => (await db(service).query(sql, params))[0].n as number;
+  const count = async (service: Parameters<typeof db>[0], sql: string, params: unknown[]) =>
+    (await db(service).query(sql, params))[0].n as number;
   const keysUnder = async (prefix: string) => {
     const keys: string[] = [];
     for await (const object of storage.list(prefix)) keys.push(object.key);
@@ -33,10 +34,17 @@ describe('leaving: download my data and delete my account, across every service 
 
   async function seller(email: string) {
     const user = await createSignedInUser(system, email);
-    await publishEvent(nc, EVENTS.userVerified, { userId: user.userId, email, at: new Date().toISOString() }, `user-verified:${user.userId}`);
+    await publishEvent(
+      nc,
+      EVENTS.userVerified,
+      { userId: user.userId, email, at: new Date().toISOString() },
+      `user-verified:${user.userId}`,
+    );
     await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
     const { body } = await user.client.post<{ jobId: string }>('/api/generate', { prompt: "a cat astronaut, 'Space Meow'" });
-    await waitFor(async () => (await user.client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded');
+    await waitFor(
+      async () => (await user.client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
+    );
     return { ...user, jobId: body.jobId };
   }
 
@@ -45,7 +53,13 @@ describe('leaving: download my data and delete my account, across every service 
     const smtpUrl = await inbox.start();
     system = await startTestSystem({
       services: ['auth', 'billing', 'generation', 'assets', 'notifications'],
-      env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', LOCAL_RENDER_SCALE: '0.05', ACCOUNT_PURGE_INTERVAL_MS: '200', AUTH_SWEEP_INTERVAL_MS: '200' },
+      env: {
+        SMTP_URL: smtpUrl,
+        MAIL_POLL_MS: '100',
+        LOCAL_RENDER_SCALE: '0.05',
+        ACCOUNT_PURGE_INTERVAL_MS: '200',
+        AUTH_SWEEP_INTERVAL_MS: '200',
+      },
     });
     nc = await connectNats(system.nats.url, 'test');
     await ensureEventsStream(nc);
@@ -66,10 +80,21 @@ describe('leaving: download my data and delete my account, across every service 
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="printloom-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = readStoredZip(Buffer.from(await response.arrayBuffer()));
     const names = [...files.keys()].sort();
-    expect(names).toEqual(['account.json', 'credit-history.json', 'images/space-meow-A.png', 'images/space-meow-B.png', 'images/space-meow-C.png', 'images/space-meow-D.png', 'jobs.json', 'library.json']);
+    expect(names).toEqual([
+      'account.json',
+      'credit-history.json',
+      'images/space-meow-A.png',
+      'images/space-meow-B.png',
+      'images/space-meow-C.png',
+      'images/space-meow-D.png',
+      'jobs.json',
+      'library.json',
+    ]);
     const account = JSON.parse(files.get('account.json')!.toString());
     expect(account).toMatchObject({ user: { id: userId, email: 'exporter@example.com' }, credits: 9, subscription: null });
-    expect(JSON.parse(files.get('jobs.json')!.toString())).toEqual([expect.objectContaining({ id: jobId, prompt: "a cat astronaut, 'Space Meow'", status: 'succeeded' })]);
+    expect(JSON.parse(files.get('jobs.json')!.toString())).toEqual([
+      expect.objectContaining({ id: jobId, prompt: "a cat astronaut, 'Space Meow'", status: 'succeeded' }),
+    ]);
     const history = JSON.parse(files.get('credit-history.json')!.toString());
     expect(history.entries.map((entry: { delta: number }) => entry.delta).reduce((a: number, b: number) => a + b, 0)).toBe(9);
     const library: Array<Asset & { file: string }> = JSON.parse(files.get('library.json')!.toString());
@@ -83,15 +108,26 @@ describe('leaving: download my data and delete my account, across every service 
     const { client, userId, jobId } = await seller('leaver@example.com');
     const checkout = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' });
     await client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
-    await waitFor(async () => (await count('billing', `SELECT count(*)::int AS n FROM billing.subscriptions WHERE user_id = $1 AND status = 'active'`, [userId])) === 1);
+    await waitFor(
+      async () =>
+        (await count('billing', `SELECT count(*)::int AS n FROM billing.subscriptions WHERE user_id = $1 AND status = 'active'`, [
+          userId,
+        ])) === 1,
+    );
     // A second device, signed in too.
     const otherToken = randomBytes(32).toString('base64url');
-    await db('auth').query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [userId, createHash('sha256').update(otherToken).digest('hex')]);
+    await db('auth').query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      userId,
+      createHash('sha256').update(otherToken).digest('hex'),
+    ]);
     const otherDevice = new TestClient(system.baseUrl);
     otherDevice.setCookie('pl_session', otherToken);
     expect((await otherDevice.get('/api/auth/me')).status).toBe(200);
 
-    expect(await client.post('/api/account/delete', { confirmation: 'delete' })).toMatchObject({ status: 400, body: { error: 'Type DELETE to confirm.' } });
+    expect(await client.post('/api/account/delete', { confirmation: 'delete' })).toMatchObject({
+      status: 400,
+      body: { error: 'Type DELETE to confirm.' },
+    });
     expect(await client.post('/api/account/delete', {})).toMatchObject({ status: 400 });
     expect((await client.get('/api/auth/me')).status).toBe(200); // nothing changed
 
@@ -102,33 +138,55 @@ describe('leaving: download my data and delete my account, across every service 
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await otherDevice.get('/api/auth/me')).status).toBe(401);
     await inbox.waitFor('leaver@example.com', /^Your Printloom account has been deleted$/);
-    await waitFor(async () => (await count('billing', `SELECT count(*)::int AS n FROM billing.subscriptions WHERE user_id = $1 AND status = 'canceled'`, [userId])) === 1);
+    await waitFor(
+      async () =>
+        (await count('billing', `SELECT count(*)::int AS n FROM billing.subscriptions WHERE user_id = $1 AND status = 'canceled'`, [
+          userId,
+        ])) === 1,
+    );
     // The address is free at once: coming back is a new account, and the old password no longer signs in.
-    expect(await new TestClient(system.baseUrl).post('/api/auth/login', { email: 'leaver@example.com', password: 'anything at all' })).toMatchObject({ status: 401 });
-    const again = await new TestClient(system.baseUrl).post<{ user: { id: string } }>('/api/auth/signup', { email: 'leaver@example.com', password: 'a brand new password' });
+    expect(
+      await new TestClient(system.baseUrl).post('/api/auth/login', { email: 'leaver@example.com', password: 'anything at all' }),
+    ).toMatchObject({ status: 401 });
+    const again = await new TestClient(system.baseUrl).post<{ user: { id: string } }>('/api/auth/signup', {
+      email: 'leaver@example.com',
+      password: 'a brand new password',
+    });
     expect(again.status).toBe(200);
     expect(again.body.user.id).not.toBe(userId);
 
     // Within the retention the data is kept (unusable): every service has recorded the purge.
     for (const service of ['assets', 'generation', 'billing', 'notifications'] as const) {
-      await waitFor(async () => (await count(service, `SELECT count(*)::int AS n FROM ${service}.account_purges WHERE user_id = $1`, [userId])) === 1);
+      await waitFor(
+        async () => (await count(service, `SELECT count(*)::int AS n FROM ${service}.account_purges WHERE user_id = $1`, [userId])) === 1,
+      );
     }
     expect((await keysUnder(userPrefix(userId))).length).toBe(12);
     expect(await count('assets', `SELECT count(*)::int AS n FROM assets.assets WHERE user_id = $1`, [userId])).toBe(4);
 
     // 90 days later.
     for (const service of ['assets', 'generation', 'billing', 'notifications'] as const) {
-      await db(service).query(`UPDATE ${service}.account_purges SET purge_after = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+      await db(service).query(`UPDATE ${service}.account_purges SET purge_after = now() - interval '1 second' WHERE user_id = $1`, [
+        userId,
+      ]);
     }
     await db('auth').query(`UPDATE auth.users SET deleted_at = now() - interval '91 days' WHERE id = $1`, [userId]);
     await waitFor(async () => (await count('assets', `SELECT count(*)::int AS n FROM assets.assets WHERE user_id = $1`, [userId])) === 0);
     expect(await keysUnder(userPrefix(userId))).toEqual([]);
     await waitFor(async () => (await count('generation', `SELECT count(*)::int AS n FROM generation.jobs WHERE id = $1`, [jobId])) === 0);
-    await waitFor(async () => (await count('notifications', `SELECT count(*)::int AS n FROM notifications.outbox WHERE recipient = 'leaver@example.com'`, [])) === 0);
+    await waitFor(
+      async () =>
+        (await count('notifications', `SELECT count(*)::int AS n FROM notifications.outbox WHERE recipient = 'leaver@example.com'`, [])) ===
+        0,
+    );
     await waitFor(async () => (await count('auth', `SELECT count(*)::int AS n FROM auth.users WHERE id = $1`, [userId])) === 0);
-    await waitFor(async () => (await count('billing', `SELECT count(*)::int AS n FROM billing.checkout_sessions WHERE user_id = $1`, [userId])) === 0);
+    await waitFor(
+      async () => (await count('billing', `SELECT count(*)::int AS n FROM billing.checkout_sessions WHERE user_id = $1`, [userId])) === 0,
+    );
     for (const service of ['assets', 'generation', 'billing', 'notifications'] as const) {
-      await waitFor(async () => (await count(service, `SELECT count(*)::int AS n FROM ${service}.account_purges WHERE user_id = $1`, [userId])) === 0);
+      await waitFor(
+        async () => (await count(service, `SELECT count(*)::int AS n FROM ${service}.account_purges WHERE user_id = $1`, [userId])) === 0,
+      );
     }
     // Transactions are kept, keyed by the user id alone.
     expect(await count('billing', `SELECT count(*)::int AS n FROM billing.ledger_entries WHERE user_id = $1`, [userId])).toBeGreaterThan(0);

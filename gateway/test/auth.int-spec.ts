@@ -65,7 +65,10 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect(mail.html).toContain(code);
 
     const unverifiedLogin = await client.post('/api/auth/login', { email: 'seller@example.com', password: 'correct horse battery' });
-    expect(unverifiedLogin).toMatchObject({ status: 403, body: { error: 'Please verify your email to continue.', code: 'FORBIDDEN', requiresVerification: true } });
+    expect(unverifiedLogin).toMatchObject({
+      status: 403,
+      body: { error: 'Please verify your email to continue.', code: 'FORBIDDEN', requiresVerification: true },
+    });
 
     const verify = await client.post('/api/auth/verify-email', { email: 'seller@example.com', code });
     expect(verify).toMatchObject({ status: 200, body: { user: { id: signup.body.user && (signup.body.user as { id: string }).id } } });
@@ -76,14 +79,21 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect(cookie).not.toMatch(/Secure/i);
 
     const me = await client.get('/api/auth/me');
-    expect(me).toMatchObject({ status: 200, body: { user: { email: 'seller@example.com', hasPassword: true, hasGoogleAuth: false }, credits: 0, subscription: null } });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { user: { email: 'seller@example.com', hasPassword: true, hasGoogleAuth: false }, credits: 0, subscription: null },
+    });
     await inbox.waitFor('seller@example.com', /^Welcome to Printloom/);
   });
 
   it('announces a verification with the client address it came from (trial credits are limited per address)', async () => {
     const nc = await connectNats(system.nats.url, 'test-events');
     const events: Array<{ email: string; ip?: string }> = [];
-    const subscription = nc.subscribe(EVENTS.userVerified, { callback: (_error, message) => events.push(message.json()) });
+    const subscription = nc.subscribe(EVENTS.userVerified, {
+      callback: (_error, message) => {
+        events.push(message.json());
+      },
+    });
     const client = newClient();
     await client.post('/api/auth/signup', { email: 'announced@example.com', password: 'correct horse battery' });
     const code = codeFrom(await inbox.waitFor('announced@example.com', VERIFY_SUBJECT));
@@ -114,10 +124,12 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect((await newClient().post('/api/auth/login', { email: 'twice@example.com', password: 'second password' })).status).toBe(200);
   });
 
-  it('binds each sign-up\'s password to the code it mailed: the latest sign-up replaces earlier ones, and only its own code sets it', async () => {
+  it("binds each sign-up's password to the code it mailed: the latest sign-up replaces earlier ones, and only its own code sets it", async () => {
     const db = system.services.auth!.infra.dataSource;
     const email = 'pending@example.com';
-    const passwordHashOf = async () => ((await db.query(`SELECT password_hash FROM auth.users WHERE email = $1`, [email])) as Array<{ password_hash: string | null }>)[0].password_hash;
+    const passwordHashOf = async () =>
+      ((await db.query(`SELECT password_hash FROM auth.users WHERE email = $1`, [email])) as Array<{ password_hash: string | null }>)[0]
+        .password_hash;
     const owner = newClient();
     await owner.post('/api/auth/signup', { email, password: 'owner password' });
     await inbox.waitFor(email, VERIFY_SUBJECT);
@@ -127,7 +139,10 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await squatter.post('/api/auth/signup', { email, password: 'squatter password' });
     await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 2);
     expect(await passwordHashOf()).toBeNull(); // no sign-up sets a password by itself
-    expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({ status: 403, body: { requiresVerification: true } });
+    expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({
+      status: 403,
+      body: { requiresVerification: true },
+    });
 
     // The owner signs up again (replacing the squatter's pending sign-up) and asks for the code once more.
     await owner.post('/api/auth/signup', { email, password: 'owner password' });
@@ -147,8 +162,13 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
 
   it('refuses sign-ups from disposable email domains with a clear 400, creating nothing', async () => {
     const refused = await newClient().post('/api/auth/signup', { email: 'burner@mailinator.com', password: 'correct horse battery' });
-    expect(refused).toMatchObject({ status: 400, body: { error: 'Please sign up with a permanent email address: disposable email addresses are not accepted.' } });
-    const [{ count }] = await system.services.auth!.infra.dataSource.query(`SELECT count(*)::int AS count FROM auth.users WHERE email = 'burner@mailinator.com'`);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'Please sign up with a permanent email address: disposable email addresses are not accepted.' },
+    });
+    const [{ count }] = await system.services.auth!.infra.dataSource.query(
+      `SELECT count(*)::int AS count FROM auth.users WHERE email = 'burner@mailinator.com'`,
+    );
     expect(count).toBe(0);
   });
 
@@ -189,7 +209,10 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
       status: 400,
       body: { error: 'Too many wrong attempts. Please request a new code.' },
     });
-    expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code })).toMatchObject({ status: 400, body: { error: 'Too many wrong attempts. Please request a new code.' } });
+    expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code })).toMatchObject({
+      status: 400,
+      body: { error: 'Too many wrong attempts. Please request a new code.' },
+    });
 
     await client.post('/api/auth/resend-verification', { email: 'guesser@example.com' });
     await waitUntil(() => inbox.count('guesser@example.com', VERIFY_SUBJECT) === 2);
@@ -251,7 +274,9 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
       status: 400,
       body: { error: 'Password must be at least 8 characters.' },
     });
-    expect(await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code: '12345', newPassword: 'new password 2' })).toMatchObject({ status: 400 });
+    expect(
+      await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code: '12345', newPassword: 'new password 2' }),
+    ).toMatchObject({ status: 400 });
     const reset = await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code, newPassword: 'new password 2' });
     expect(reset).toMatchObject({ status: 200, body: { message: 'Your password has been reset successfully. Please log in.' } });
 
@@ -259,7 +284,9 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect((await laptop.get('/api/auth/me')).status).toBe(401);
     expect((await client.post('/api/auth/login', { email: 'forgetful@example.com', password: 'old password 1' })).status).toBe(401);
     expect((await client.post('/api/auth/login', { email: 'forgetful@example.com', password: 'new password 2' })).status).toBe(200);
-    expect((await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code, newPassword: 'new password 3' })).status).toBe(400);
+    expect(
+      (await client.post('/api/auth/reset-password', { email: 'forgetful@example.com', code, newPassword: 'new password 3' })).status,
+    ).toBe(400);
   });
 
   it('answers every bad input of the spec with a 4xx and a message', async () => {
@@ -288,13 +315,17 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     const limited = await newClient().post('/api/auth/login', { email: 'target@example.com', password: 'correct horse battery' });
-    expect(limited).toMatchObject({ status: 429, body: { error: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' } });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { error: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' },
+    });
   });
 
   it('rate-limits sign-ups per IP', async () => {
     const client = newClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await client.post('/api/auth/signup', { email: `bulk${i}@example.com`, password: 'correct horse battery' })).status);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await client.post('/api/auth/signup', { email: `bulk${i}@example.com`, password: 'correct horse battery' })).status);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -304,7 +335,11 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     const viaProxy = (forged: string) => ({ 'x-forwarded-for': `${forged}, 198.51.100.77` });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      const response = await new TestClient(system.baseUrl).post('/api/auth/signup', { email: `forger${i}@example.com`, password: 'correct horse battery' }, viaProxy(`10.9.8.${i}`));
+      const response = await new TestClient(system.baseUrl).post(
+        '/api/auth/signup',
+        { email: `forger${i}@example.com`, password: 'correct horse battery' },
+        viaProxy(`10.9.8.${i}`),
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
@@ -324,13 +359,20 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     for (let i = 0; i < 10; i += 1) fromOneAddress.push((await sameIp.post('/api/support', message(`sender${i}@example.com`))).status);
     expect(fromOneAddress.every((status) => status === 200)).toBe(true);
     expect(await sameIp.post('/api/support', message('fresh@example.com'))).toMatchObject(limited);
-    const [{ count }] = await system.services.notifications!.infra.dataSource.query(`SELECT count(*)::int AS count FROM notifications.support_messages WHERE email IN ('flood@example.com', 'fresh@example.com')`);
+    const [{ count }] = await system.services.notifications!.infra.dataSource.query(
+      `SELECT count(*)::int AS count FROM notifications.support_messages WHERE email IN ('flood@example.com', 'fresh@example.com')`,
+    );
     expect(count).toBe(5);
   });
 
   it('stores and mails support messages, and requires every field', async () => {
     const client = newClient();
-    const sent = await client.post('/api/support', { type: 'feedback', email: 'fan@example.com', subject: 'Love it', message: 'The retro badges are great' });
+    const sent = await client.post('/api/support', {
+      type: 'feedback',
+      email: 'fan@example.com',
+      subject: 'Love it',
+      message: 'The retro badges are great',
+    });
     expect(sent).toMatchObject({ status: 200, body: { ok: true } });
     const mail = await inbox.waitFor('help@printloom.test', /\[feedback\] Love it/);
     expect(mail.text).toContain('The retro badges are great');

@@ -17,7 +17,10 @@ const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 async function count(url: string, table: string): Promise<number> {
@@ -61,11 +64,21 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
 
   it('dumps the database and mirrors storage, then restores both elsewhere with the same rows and files', async () => {
     const { client, userId } = await createSignedInUser(system, 'backup@example.com');
-    await publishEvent(nc, EVENTS.userVerified, { userId, email: 'backup@example.com', at: new Date().toISOString() }, `user-verified:${userId}`);
+    await publishEvent(
+      nc,
+      EVENTS.userVerified,
+      { userId, email: 'backup@example.com', at: new Date().toISOString() },
+      `user-verified:${userId}`,
+    );
     const deadline = Date.now() + 15_000;
-    while ((await client.get<{ credits: number }>('/api/auth/me')).body.credits !== 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await client.get<{ credits: number }>('/api/auth/me')).body.credits !== 10 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a fox in a canoe, 'Paddle On'" });
-    while ((await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status !== 'succeeded' && Date.now() < deadline + 20_000) await new Promise((r) => setTimeout(r, 100));
+    while (
+      (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status !== 'succeeded' &&
+      Date.now() < deadline + 20_000
+    )
+      await new Promise((r) => setTimeout(r, 100));
     expect(await count(system.database.url, 'assets.assets')).toBe(4);
 
     const backupDir = path.join(scratch, 'backup');
@@ -78,7 +91,14 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
     const restored = await run(process.execPath, ['scripts/backup.mjs', 'restore', backupDir], { cwd: repoRoot, env: target });
     expect(restored.stdout).toMatch(/matching the backup/);
 
-    for (const table of ['auth.users', 'auth.sessions', 'billing.ledger_entries', 'billing.reservations', 'generation.jobs', 'assets.assets']) {
+    for (const table of [
+      'auth.users',
+      'auth.sessions',
+      'billing.ledger_entries',
+      'billing.reservations',
+      'generation.jobs',
+      'assets.assets',
+    ]) {
       expect({ table, rows: await count(restoredUrl, table) }).toEqual({ table, rows: await count(system.database.url, table) });
     }
     const originalFiles = filesUnder(system.env.STORAGE_DIR);
@@ -89,8 +109,10 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
     await expect(count(serviceDatabaseUrl(restoredUrl, 'assets'), 'billing.ledger_entries')).rejects.toMatchObject({ code: '42501' });
 
     // Never over an existing database.
-    await expect(run(process.execPath, ['scripts/backup.mjs', 'restore', backupDir], { cwd: repoRoot, env: target })).rejects.toMatchObject({
-      stderr: expect.stringMatching(/already exists: restore into a new database/),
-    });
+    await expect(run(process.execPath, ['scripts/backup.mjs', 'restore', backupDir], { cwd: repoRoot, env: target })).rejects.toMatchObject(
+      {
+        stderr: expect.stringMatching(/already exists: restore into a new database/),
+      },
+    );
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BILLING, EVENTS, PRIORITY_TIERS, entitlementsReply, reserveReply, settleReply } from '@printloom/contracts';
+import { BILLING, EVENTS, PRIORITY_TIERS } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -11,7 +11,12 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
 
   async function verifiedUser(email: string): Promise<{ client: TestClient; userId: string }> {
     const user = await createSignedInUser(system, email);
-    await publishEvent(nc, EVENTS.userVerified, { userId: user.userId, email, at: new Date().toISOString() }, `user-verified:${user.userId}`);
+    await publishEvent(
+      nc,
+      EVENTS.userVerified,
+      { userId: user.userId, email, at: new Date().toISOString() },
+      `user-verified:${user.userId}`,
+    );
     await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
     return user;
   }
@@ -37,10 +42,10 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const bought = (await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-25' })).body.url.split('/').pop()!;
     await client.post(`/api/checkout/local/${bought}`, { action: 'pay' });
     const rpc = new RpcClient(nc, 5000);
-    const spent = await rpc.request(BILLING.reserve, { userId, amount: 1, reason: 'generation', ref: `history:${userId}:1` }, reserveReply);
-    await rpc.request(BILLING.commit, { reservationId: spent.reservationId }, settleReply);
-    const refunded = await rpc.request(BILLING.reserve, { userId, amount: 2, reason: 'upscale', ref: `history:${userId}:2` }, reserveReply);
-    await rpc.request(BILLING.release, { reservationId: refunded.reservationId }, settleReply);
+    const spent = await rpc.request(BILLING.reserve, { userId, amount: 1, reason: 'generation', ref: `history:${userId}:1` });
+    await rpc.request(BILLING.commit, { reservationId: spent.reservationId });
+    const refunded = await rpc.request(BILLING.reserve, { userId, amount: 2, reason: 'upscale', ref: `history:${userId}:2` });
+    await rpc.request(BILLING.release, { reservationId: refunded.reservationId });
 
     // Trial credits are spent before paid ones: 10 - 1 trial left, the 25 bought untouched.
     expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 34, trialCredits: 9 });
@@ -61,20 +66,38 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const users = [];
     for (let i = 0; i < 4; i += 1) {
       const user = await createSignedInUser(system, `farm${i}@example.com`);
-      await publishEvent(nc, EVENTS.userVerified, { userId: user.userId, email: `farm${i}@example.com`, at: new Date().toISOString(), ip: '192.0.2.99' }, `user-verified:${user.userId}`);
-      await waitFor(async () => (await system.services.billing!.infra.dataSource.query(`SELECT 1 FROM billing.trial_decisions WHERE user_id = $1`, [user.userId])).length === 1);
+      await publishEvent(
+        nc,
+        EVENTS.userVerified,
+        { userId: user.userId, email: `farm${i}@example.com`, at: new Date().toISOString(), ip: '192.0.2.99' },
+        `user-verified:${user.userId}`,
+      );
+      await waitFor(
+        async () =>
+          (await system.services.billing!.infra.dataSource.query(`SELECT 1 FROM billing.trial_decisions WHERE user_id = $1`, [user.userId]))
+            .length === 1,
+      );
       users.push(user);
     }
     expect((await users[2].client.get('/api/auth/me')).body).toMatchObject({ credits: 10 });
     const me = await users[3].client.get('/api/auth/me');
-    expect(me).toMatchObject({ status: 200, body: { credits: 0, trialNotice: expect.stringMatching(/^Free trial credits go to at most 3 new accounts per network each day/) } });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { credits: 0, trialNotice: expect.stringMatching(/^Free trial credits go to at most 3 new accounts per network each day/) },
+    });
   });
 
   it('answers unknown plans and packs with 400, and the portal for a trial account with 403', async () => {
     const { client } = await verifiedUser('bad-input@example.com');
-    expect(await client.post('/api/stripe/checkout', { planId: 'platinum' })).toMatchObject({ status: 400, body: { error: 'Unknown plan' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'platinum' })).toMatchObject({
+      status: 400,
+      body: { error: 'Unknown plan' },
+    });
     expect(await client.post('/api/stripe/checkout', {})).toMatchObject({ status: 400, body: { error: 'Unknown plan' } });
-    expect(await client.post('/api/stripe/topup', { topupId: 'boost-1000' })).toMatchObject({ status: 400, body: { error: 'Unknown top-up pack' } });
+    expect(await client.post('/api/stripe/topup', { topupId: 'boost-1000' })).toMatchObject({
+      status: 400,
+      body: { error: 'Unknown top-up pack' },
+    });
     expect(await client.get('/api/checkout/local/not-a-session')).toMatchObject({ status: 400 });
     expect(await client.post('/api/stripe/portal')).toMatchObject({
       status: 403,
@@ -90,11 +113,21 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const sessionId = checkout.body.url.split('/').pop()!;
 
     const page = await client.get(`/api/checkout/local/${sessionId}`);
-    expect(page.body).toEqual({ sessionId, kind: 'subscription', itemId: 'pro', name: 'Pro', credits: 400, priceCents: 2499, status: 'open' });
+    expect(page.body).toEqual({
+      sessionId,
+      kind: 'subscription',
+      itemId: 'pro',
+      name: 'Pro',
+      credits: 400,
+      priceCents: 2499,
+      status: 'open',
+    });
 
     const paid = await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' });
     expect(paid).toMatchObject({ status: 200, body: { redirectUrl: '/account?checkout=success' } });
-    const me = await client.get<{ credits: number; subscription: { status: string; planId: string; currentPeriodEnd: string } }>('/api/auth/me');
+    const me = await client.get<{ credits: number; subscription: { status: string; planId: string; currentPeriodEnd: string } }>(
+      '/api/auth/me',
+    );
     expect(me.body.credits).toBe(410);
     expect(me.body.subscription).toMatchObject({ status: 'active', planId: 'pro' });
     expect(new Date(me.body.subscription.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 3600_000);
@@ -102,7 +135,10 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 409 });
     expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(410);
     expect(await client.post('/api/stripe/portal')).toMatchObject({ status: 200, body: { url: '/account?portal=local' } });
-    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({ status: 409, body: { error: 'You are already on the Pro plan.' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({
+      status: 409,
+      body: { error: 'You are already on the Pro plan.' },
+    });
   });
 
   type Me = { credits: number; subscription: { planId: string; scheduledPlanId?: string | null; currentPeriodEnd: string } };
@@ -122,13 +158,19 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const change = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'creator' });
     expect(change.body.url).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
     const sessionId = change.body.url.split('/').pop()!;
-    expect((await client.get(`/api/checkout/local/${sessionId}`)).body).toMatchObject({ kind: 'plan_change', itemId: 'creator', fromPlanId: 'starter', name: 'Starter → Creator', priceCents: 999 });
+    expect((await client.get(`/api/checkout/local/${sessionId}`)).body).toMatchObject({
+      kind: 'plan_change',
+      itemId: 'creator',
+      fromPlanId: 'starter',
+      name: 'Starter → Creator',
+      priceCents: 999,
+    });
 
     expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 200 });
     const me = (await client.get<Me>('/api/auth/me')).body;
     expect(me.subscription).toMatchObject({ planId: 'creator', scheduledPlanId: null });
     expect(me.credits).toBe(10 + 50 + 66);
-    const entitlements = await new RpcClient(nc, 5000).request(BILLING.entitlements, { userId }, entitlementsReply);
+    const entitlements = await new RpcClient(nc, 5000).request(BILLING.entitlements, { userId });
     expect(entitlements).toMatchObject({ planId: 'creator', priorityTier: PRIORITY_TIERS.priority }); // the next job queues by the new tier
 
     expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 409 });
@@ -141,18 +183,30 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const opened = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
     expect((await client.get(`/api/checkout/local/${opened}`)).body).toMatchObject({ kind: 'plan_change', name: 'Pro → Starter' });
     await client.post(`/api/checkout/local/${opened}`, { action: 'pay' });
-    expect((await client.get<Me>('/api/auth/me')).body).toMatchObject({ credits: 410, subscription: { planId: 'pro', scheduledPlanId: 'starter' } });
+    expect((await client.get<Me>('/api/auth/me')).body).toMatchObject({
+      credits: 410,
+      subscription: { planId: 'pro', scheduledPlanId: 'starter' },
+    });
 
-    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({ status: 200, body: { url: '/account?change=kept' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({
+      status: 200,
+      body: { url: '/account?change=kept' },
+    });
     expect((await client.get<Me>('/api/auth/me')).body.subscription).toMatchObject({ planId: 'pro', scheduledPlanId: null });
-    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({ status: 409, body: { error: 'You are already on the Pro plan.' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({
+      status: 409,
+      body: { error: 'You are already on the Pro plan.' },
+    });
 
     const again = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
     await client.post(`/api/checkout/local/${again}`, { action: 'pay' });
     const { SubscriptionsService } = await import('../../services/billing/src/subscriptions.service.js');
     expect(await system.services.billing!.app.get(SubscriptionsService).renew(userId)).toBe('renewed');
     // Pro's 25% of 400 unused (capped at 100) rolls over, then Starter's 50; the trial's 10 stay.
-    expect((await client.get<Me>('/api/auth/me')).body).toMatchObject({ credits: 10 + 100 + 50, subscription: { planId: 'starter', scheduledPlanId: null } });
+    expect((await client.get<Me>('/api/auth/me')).body).toMatchObject({
+      credits: 10 + 100 + 50,
+      subscription: { planId: 'starter', scheduledPlanId: null },
+    });
   });
 
   it('refuses a plan change while a payment is past due, and a stale change checkout', async () => {
@@ -166,18 +220,24 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     });
     expect((await client.get<Me>('/api/auth/me')).body.subscription.planId).toBe('creator');
 
-    await system.services.billing!.infra.dataSource.query(`UPDATE billing.subscriptions SET status = 'past_due' WHERE user_id = $1`, [userId]);
+    await system.services.billing!.infra.dataSource.query(`UPDATE billing.subscriptions SET status = 'past_due' WHERE user_id = $1`, [
+      userId,
+    ]);
     expect(await client.post('/api/stripe/checkout', { planId: 'studio' })).toMatchObject({
       status: 409,
       body: { error: 'Your last payment failed. Update your card in Manage Billing before changing plan.' },
     });
-    const [row] = await system.services.billing!.infra.dataSource.query(`SELECT plan_id, scheduled_plan_id FROM billing.subscriptions WHERE user_id = $1`, [userId]);
+    const [row] = await system.services.billing!.infra.dataSource.query(
+      `SELECT plan_id, scheduled_plan_id FROM billing.subscriptions WHERE user_id = $1`,
+      [userId],
+    );
     expect(row).toEqual({ plan_id: 'creator', scheduled_plan_id: null });
   });
 
   it('records each confirmed purchase for analytics once, and hands it to the buyer once (claim)', async () => {
     const { client } = await verifiedUser('purchases@example.com');
-    const claim = async () => client.post<{ events: Array<{ event: string; params: Record<string, unknown> }> }>('/api/billing/purchase-events/claim');
+    const claim = async () =>
+      client.post<{ events: Array<{ event: string; params: Record<string, unknown> }> }>('/api/billing/purchase-events/claim');
     expect(await claim()).toMatchObject({ status: 200, body: { events: [] } });
 
     const pack = (await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-50' })).body.url.split('/').pop()!;
@@ -208,11 +268,19 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const sessionId = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
     await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' });
 
-    expect(await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: 'yes' })).toMatchObject({ status: 400, body: { error: 'cancelAtPeriodEnd must be true or false' } });
-    expect((await client.get<{ subscription: { cancelAtPeriodEnd?: boolean } }>('/api/auth/me')).body.subscription.cancelAtPeriodEnd).toBe(false);
+    expect(await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: 'yes' })).toMatchObject({
+      status: 400,
+      body: { error: 'cancelAtPeriodEnd must be true or false' },
+    });
+    expect((await client.get<{ subscription: { cancelAtPeriodEnd?: boolean } }>('/api/auth/me')).body.subscription.cancelAtPeriodEnd).toBe(
+      false,
+    );
 
     const cancelled = await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: true });
-    expect(cancelled).toMatchObject({ status: 200, body: { subscription: { status: 'active', planId: 'starter', cancelAtPeriodEnd: true } } });
+    expect(cancelled).toMatchObject({
+      status: 200,
+      body: { subscription: { status: 'active', planId: 'starter', cancelAtPeriodEnd: true } },
+    });
     expect((await client.get('/api/auth/me')).body).toMatchObject({ subscription: { cancelAtPeriodEnd: true } });
     const resumed = await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: false });
     expect(resumed).toMatchObject({ status: 200, body: { subscription: { cancelAtPeriodEnd: false } } });
@@ -221,9 +289,13 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   it('starts one subscription when two plan checkouts opened side by side are both paid', async () => {
     const { client } = await verifiedUser('two-tabs@example.com');
     const [first, second] = await Promise.all(
-      ['starter', 'creator'].map(async (planId) => (await client.post<{ url: string }>('/api/stripe/checkout', { planId })).body.url.split('/').pop()!),
+      ['starter', 'creator'].map(async (planId) =>
+        (await client.post<{ url: string }>('/api/stripe/checkout', { planId })).body.url.split('/').pop()!,
+      ),
     );
-    const results = await Promise.all([first, second].map((sessionId) => client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })));
+    const results = await Promise.all(
+      [first, second].map((sessionId) => client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })),
+    );
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
     const me = await client.get<{ credits: number; subscription: { planId: string } }>('/api/auth/me');
     expect(me.body.credits).toBe(10 + (me.body.subscription.planId === 'starter' ? 50 : 150));
@@ -233,12 +305,20 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const { client } = await verifiedUser('booster@example.com');
     const cancelled = await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-50' });
     const cancelledId = cancelled.body.url.split('/').pop()!;
-    expect(await client.post(`/api/checkout/local/${cancelledId}`, { action: 'cancel' })).toMatchObject({ status: 200, body: { redirectUrl: '/account?checkout=canceled' } });
+    expect(await client.post(`/api/checkout/local/${cancelledId}`, { action: 'cancel' })).toMatchObject({
+      status: 200,
+      body: { redirectUrl: '/account?checkout=canceled' },
+    });
     expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(10);
 
     const bought = await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-25' });
     const boughtId = bought.body.url.split('/').pop()!;
-    expect((await client.get(`/api/checkout/local/${boughtId}`)).body).toMatchObject({ kind: 'topup', itemId: 'boost-25', credits: 25, priceCents: 499 });
+    expect((await client.get(`/api/checkout/local/${boughtId}`)).body).toMatchObject({
+      kind: 'topup',
+      itemId: 'boost-25',
+      credits: 25,
+      priceCents: 499,
+    });
     await client.post(`/api/checkout/local/${boughtId}`, { action: 'pay' });
     expect((await client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(35);
   });
@@ -248,7 +328,10 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     const stranger = await verifiedUser('stranger@example.com');
     const checkout = await owner.client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-100' });
     const sessionId = checkout.body.url.split('/').pop()!;
-    expect(await stranger.client.get(`/api/checkout/local/${sessionId}`)).toMatchObject({ status: 404, body: { error: 'Checkout session not found' } });
+    expect(await stranger.client.get(`/api/checkout/local/${sessionId}`)).toMatchObject({
+      status: 404,
+      body: { error: 'Checkout session not found' },
+    });
     expect(await stranger.client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 404 });
     expect(await owner.client.post(`/api/checkout/local/${sessionId}`, { action: 'steal' })).toMatchObject({ status: 400 });
     expect((await stranger.client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(10);

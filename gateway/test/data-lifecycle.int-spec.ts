@@ -12,7 +12,12 @@ import type { TestClient } from './support/http.js';
 import { loadGenerationConfig } from '../../services/generation/src/config.js';
 import { startGenerationService } from '../../services/generation/src/start.js';
 import { LocalProvider } from '../../services/generation/src/providers/local-provider.js';
-import { ProviderError, type GeneratedImage, type GenerationInput, type ImageProvider } from '../../services/generation/src/providers/image-provider.js';
+import {
+  ProviderError,
+  type GeneratedImage,
+  type GenerationInput,
+  type ImageProvider,
+} from '../../services/generation/src/providers/image-provider.js';
 import { JobRepository } from '../../services/generation/src/repositories/job.repository.js';
 import { JobProcessor } from '../../services/generation/src/jobs/job-processor.js';
 import { GenerationHousekeeping } from '../../services/generation/src/lifecycle/generation-housekeeping.js';
@@ -63,7 +68,12 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
   const credits = async (client: TestClient) => (await client.get<{ credits: number }>('/api/auth/me')).body.credits;
   async function userWithTrial(email: string) {
     const user = await createSignedInUser(system, email);
-    await publishEvent(nc, EVENTS.userVerified, { userId: user.userId, email, at: new Date().toISOString() }, `user-verified:${user.userId}`);
+    await publishEvent(
+      nc,
+      EVENTS.userVerified,
+      { userId: user.userId, email, at: new Date().toISOString() },
+      `user-verified:${user.userId}`,
+    );
     await waitFor(async () => (await credits(user.client)) === 10);
     return user;
   }
@@ -73,10 +83,17 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     return keys.sort();
   };
   const describeImage = async (client: TestClient, signal?: AbortSignal) => {
-    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('image', new Blob([png]), 'design.png');
-    return fetch(`${system.baseUrl}/api/describe`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' }, signal });
+    return fetch(`${system.baseUrl}/api/describe`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' },
+      signal,
+    });
   };
   async function generate(client: TestClient, prompt: string) {
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt });
@@ -85,8 +102,12 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
   }
   /** Storage and the assets table agree exactly, and no staging file is left behind. */
   async function expectStorageAndDatabaseAgree() {
-    const rows: Array<{ id: string; user_id: string }> = await system.services.assets!.infra.dataSource.query('SELECT id, user_id FROM assets.assets');
-    const expected = rows.flatMap((row) => ['original.png', 'preview.webp', 'thumbnail.webp'].map((file) => assetKey(row.user_id, row.id, file))).sort();
+    const rows: Array<{ id: string; user_id: string }> = await system.services.assets!.infra.dataSource.query(
+      'SELECT id, user_id FROM assets.assets',
+    );
+    const expected = rows
+      .flatMap((row) => ['original.png', 'preview.webp', 'thumbnail.webp'].map((file) => assetKey(row.user_id, row.id, file)))
+      .sort();
     expect(await keysUnder('u/')).toEqual(expected);
     expect(await keysUnder('jobs/')).toEqual([]);
     expect(await keysUnder('uploads/')).toEqual([]);
@@ -97,7 +118,10 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     nc = await connectNats(system.nats.url, 'test');
     await ensureEventsStream(nc);
     storage = createStorage(storageEnvSchema.parse(system.env));
-    generation = await startGenerationService(loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05', GENERATION_CONCURRENCY: '1' }), { provider });
+    generation = await startGenerationService(
+      loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05', GENERATION_CONCURRENCY: '1' }),
+      { provider },
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -116,9 +140,20 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     // A job that staged its files and then died: the timeout sweeper fails it and removes them.
     const jobs = generation.app.get(JobRepository);
     const stuckJob = randomUUID();
-    await jobs.create({ id: stuckJob, userId: seller.userId, prompt: 'died while processing', dark: false, transparent: true, priorityTier: 0, reservationId: randomUUID() });
+    await jobs.create({
+      id: stuckJob,
+      userId: seller.userId,
+      prompt: 'died while processing',
+      dark: false,
+      transparent: true,
+      priorityTier: 0,
+      reservationId: randomUUID(),
+    });
     await storage.put(jobImageKey(stuckJob, 'A'), Buffer.from('staged'), 'image/png');
-    const housekeeping = new GenerationHousekeeping(jobs, generation.app.get(JobProcessor), storage, generation.infra.rpc, { jobTimeoutMs: 0, stagingMaxAgeMs: 3600_000 });
+    const housekeeping = new GenerationHousekeeping(jobs, generation.app.get(JobProcessor), storage, generation.infra.rpc, {
+      jobTimeoutMs: 0,
+      stagingMaxAgeMs: 3600_000,
+    });
 
     const broke = await createSignedInUser(system, 'broke@example.com');
     provider.failDescribe = true;
@@ -166,7 +201,13 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     const fresh = [jobImageKey(randomUUID(), 'B'), uploadKey(randomUUID(), randomUUID())];
     for (const key of [...leftovers, ...fresh]) await storage.put(key, Buffer.from('staged'), 'image/png');
     for (const key of leftovers) await utimes(path.join(dir, key), old, old);
-    const housekeeping = new GenerationHousekeeping(generation.app.get(JobRepository), generation.app.get(JobProcessor), storage, generation.infra.rpc, { jobTimeoutMs: 600_000, stagingMaxAgeMs: 3600_000 });
+    const housekeeping = new GenerationHousekeeping(
+      generation.app.get(JobRepository),
+      generation.app.get(JobProcessor),
+      storage,
+      generation.infra.rpc,
+      { jobTimeoutMs: 600_000, stagingMaxAgeMs: 3600_000 },
+    );
     expect(await housekeeping.sweepStaging()).toEqual({ job_files: 1, uploads: 1 });
     expect([...(await keysUnder('jobs/')), ...(await keysUnder('uploads/'))].sort()).toEqual([...fresh].sort());
     await storage.delete(fresh);
@@ -177,7 +218,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     const { client } = await userWithTrial('describer@example.com');
     const response = await describeImage(client);
     expect(response.status).toBe(200);
-    expect((await response.json()).description).toMatch(/print-ready graphic design/);
+    expect(((await response.json()) as { description: string }).description).toMatch(/print-ready graphic design/);
     expect(await credits(client)).toBe(9);
     expect(await keysUnder('uploads/')).toEqual([]);
   }, 30_000);
@@ -199,7 +240,9 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     await waitFor(async () => (await credits(client)) === before - 2, 10_000); // reserved: the request arrived
     abort.abort();
     await pending;
-    await waitFor(async () => (await client.get<{ assets: Asset[] }>('/api/assets')).body.assets.some((asset) => asset.kind === 'upscaled'));
+    await waitFor(async () =>
+      (await client.get<{ assets: Asset[] }>('/api/assets')).body.assets.some((asset) => asset.kind === 'upscaled'),
+    );
     await waitFor(async () => (await credits(client)) === before - 2);
     const upscaled = (await client.get<{ assets: Asset[] }>('/api/assets')).body.assets.filter((asset) => asset.kind === 'upscaled');
     expect(upscaled).toHaveLength(1);

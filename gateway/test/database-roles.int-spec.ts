@@ -10,14 +10,16 @@ describe('each running service connects as its own PostgreSQL role (real Postgre
   });
   afterAll(async () => system?.close());
 
-  it('migrates as that role and the database refuses reads of another service\'s schema', async () => {
+  it("migrates as that role and the database refuses reads of another service's schema", async () => {
     await createSignedInUser(system, 'roles@example.com');
     const auth = system.services.auth!.infra.dataSource;
     const billing = system.services.billing!.infra.dataSource;
     const assets = system.services.assets!.infra.dataSource;
     expect(await auth.query('SELECT current_user AS role')).toEqual([{ role: 'printloom_auth' }]);
     expect(await billing.query('SELECT current_user AS role')).toEqual([{ role: 'printloom_billing' }]);
-    expect(await auth.query(`SELECT tableowner FROM pg_tables WHERE schemaname = 'auth' AND tablename = 'users'`)).toEqual([{ tableowner: 'printloom_auth' }]);
+    expect(await auth.query(`SELECT tableowner FROM pg_tables WHERE schemaname = 'auth' AND tablename = 'users'`)).toEqual([
+      { tableowner: 'printloom_auth' },
+    ]);
     expect(await auth.query('SELECT count(*)::int AS n FROM auth.users')).toEqual([{ n: 1 }]);
 
     await expect(billing.query('SELECT email FROM auth.users')).rejects.toMatchObject({ driverError: { code: '42501' } });

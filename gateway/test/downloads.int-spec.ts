@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { ASSETS, ingestReply, resolveZipReply } from '@printloom/contracts';
+import { ASSETS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { createStorage, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
@@ -11,7 +11,9 @@ import { createSignedInUser } from './support/sessions.js';
 
 /** Noise does not compress: each file is megabytes, so a ZIP of a few is far larger than socket buffers. */
 function noisyPng(side = 900) {
-  return sharp(randomBytes(side * side * 4), { raw: { width: side, height: side, channels: 4 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(side * side * 4), { raw: { width: side, height: side, channels: 4 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** Reads the first bytes of a response, then leaves (the browser's cancel or closed tab). */
@@ -39,7 +41,7 @@ describe('streamed downloads never take the gateway down', () => {
       await storage.put(key, await noisyPng(), 'image/png');
       images.push({ variant, key });
     }
-    return rpc.request(ASSETS.ingest, { userId, jobId, prompt, images }, ingestReply);
+    return rpc.request(ASSETS.ingest, { userId, jobId, prompt, images });
   }
 
   beforeAll(async () => {
@@ -69,9 +71,16 @@ describe('streamed downloads never take the gateway down', () => {
 
     // A delete races the ZIP: the last asset is deleted (its file with it) after the first bytes went out.
     // Two jobs: ~26 MB, far more than the socket buffers on both sides can hold before the delete.
-    const doomed = { assetIds: [...(await ingestNoisyJob(userId, "'Vanishing Act' sticker")).assetIds, ...(await ingestNoisyJob(userId, "'Gone Again' badge")).assetIds] };
-    const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: doomed.assetIds }, resolveZipReply);
-    const response = await fetch(`${system.baseUrl}/api/download/zip?ids=${doomed.assetIds.join(',')}`, { headers: { cookie: client.cookieHeader } });
+    const doomed = {
+      assetIds: [
+        ...(await ingestNoisyJob(userId, "'Vanishing Act' sticker")).assetIds,
+        ...(await ingestNoisyJob(userId, "'Gone Again' badge")).assetIds,
+      ],
+    };
+    const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: doomed.assetIds });
+    const response = await fetch(`${system.baseUrl}/api/download/zip?ids=${doomed.assetIds.join(',')}`, {
+      headers: { cookie: client.cookieHeader },
+    });
     const reader = response.body!.getReader();
     await reader.read();
     const lastAssetId = doomed.assetIds.find((id) => files[files.length - 1].key.includes(id))!;
@@ -87,7 +96,7 @@ describe('streamed downloads never take the gateway down', () => {
 
     // The first file already gone (storage lost it): a plain 404 with a message, not a broken download.
     const broken = await ingestNoisyJob(userId, "'Lost File' patch");
-    const brokenFiles = (await rpc.request(ASSETS.resolveZip, { userId, ids: broken.assetIds }, resolveZipReply)).files;
+    const brokenFiles = (await rpc.request(ASSETS.resolveZip, { userId, ids: broken.assetIds })).files;
     rmSync(path.join(system.env.STORAGE_DIR, brokenFiles[0].key));
     expect(await client.get(`/api/download/zip?ids=${broken.assetIds.join(',')}`)).toMatchObject({
       status: 404,
@@ -106,7 +115,7 @@ describe('streamed downloads never take the gateway down', () => {
   it('answers a single download whose stored file is missing with a 404 and a message, not a 500', async () => {
     const { client, userId } = await createSignedInUser(system, 'lost-file@example.com');
     const { assetIds } = await ingestNoisyJob(userId, "'Lost Single' tag");
-    const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: [assetIds[0]] }, resolveZipReply);
+    const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: [assetIds[0]] });
     rmSync(path.join(system.env.STORAGE_DIR, files[0].key));
     expect(await client.get(`/api/download/${assetIds[0]}`)).toMatchObject({
       status: 404,

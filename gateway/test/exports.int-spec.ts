@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
-import { ASSETS, EXPORT_PRESETS, ingestReply } from '@printloom/contracts';
+import { ASSETS, EXPORT_PRESETS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { assetKey, createStorage, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
@@ -20,7 +20,8 @@ function transparentDesign() {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-const textOf = async (png: Buffer) => Object.fromEntries(((await sharp(png).metadata()).comments ?? []).map((comment) => [comment.keyword, comment.text]));
+const textOf = async (png: Buffer) =>
+  Object.fromEntries(((await sharp(png).metadata()).comments ?? []).map((comment) => [comment.keyword, comment.text]));
 
 /** The box of pixels that are not fully transparent (or not white, for an opaque file). */
 async function drawnBox(png: Buffer, opaque: boolean) {
@@ -50,7 +51,7 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     const jobId = randomUUID();
     const key = `jobs/${jobId}/A.png`;
     await storage.put(key, original, 'image/png');
-    const { assetIds } = await rpc.request(ASSETS.ingest, { userId, jobId, prompt, images: [{ variant: 'A', key }] }, ingestReply);
+    const { assetIds } = await rpc.request(ASSETS.ingest, { userId, jobId, prompt, images: [{ variant: 'A', key }] });
     return { jobId, assetId: assetIds[0]! };
   }
 
@@ -73,18 +74,33 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
 
   it('lists the presets from the contracts, with the marketplaces\u2019 sizes', async () => {
     const { client } = await createSignedInUser(system, 'presets@example.com');
-    const response = await client.get<{ presets: Array<{ id: string; width: number; height: number; dpi: number; opaque: boolean; maxBytes: number }> }>('/api/export-presets');
+    const response = await client.get<{
+      presets: Array<{ id: string; width: number; height: number; dpi: number; opaque: boolean; maxBytes: number }>;
+    }>('/api/export-presets');
     expect(response.status).toBe(200);
     expect(response.body.presets).toEqual(EXPORT_PRESETS);
     const sizes = Object.fromEntries(response.body.presets.map((preset) => [preset.id, [preset.width, preset.height]]));
-    expect(sizes).toMatchObject({ 'merch-by-amazon-tshirt': [4500, 5400], 'printify-teepublic-tshirt': [4500, 5400], 'printful-dtg-tshirt': [3600, 4800], 'society6-tshirt': [3300, 5100], 'mug-11oz': [2700, 1050], 'mug-15oz': [2700, 1140], 'sticker-3in': [900, 900], 'poster-18x24': [5400, 7200], tote: [4500, 4500] });
+    expect(sizes).toMatchObject({
+      'merch-by-amazon-tshirt': [4500, 5400],
+      'printify-teepublic-tshirt': [4500, 5400],
+      'printful-dtg-tshirt': [3600, 4800],
+      'society6-tshirt': [3300, 5100],
+      'mug-11oz': [2700, 1050],
+      'mug-15oz': [2700, 1140],
+      'sticker-3in': [900, 900],
+      'poster-18x24': [5400, 7200],
+      tote: [4500, 4500],
+    });
     expect(response.body.presets.filter((preset) => preset.opaque).map((preset) => preset.id)).toEqual(['poster-18x24']);
   });
 
   it('exports a transparent print file at the exact size, fitted in the 2% margin, 300 DPI sRGB, named and stamped', async () => {
     const { client, userId } = await createSignedInUser(system, 'export@example.com');
     const { assetId, jobId } = await ingest(userId, await transparentDesign());
-    for (const [preset, width, height] of [['sticker-3in', 900, 900], ['mug-11oz', 2700, 1050]] as const) {
+    for (const [preset, width, height] of [
+      ['sticker-3in', 900, 900],
+      ['mug-11oz', 2700, 1050],
+    ] as const) {
       const { response, body } = await download(client, `/api/download/${assetId}?preset=${preset}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/png');
@@ -102,7 +118,13 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
       expect(limiting).toBeLessThan(0.03);
       const corner = await sharp(body).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
       expect(corner[3]).toBe(0);
-      expect(await textOf(body)).toMatchObject({ Title: 'Space Meow', Description: PROMPT, Software: 'Printloom', 'Job ID': jobId, Variant: 'A' });
+      expect(await textOf(body)).toMatchObject({
+        Title: 'Space Meow',
+        Description: PROMPT,
+        Software: 'Printloom',
+        'Job ID': jobId,
+        Variant: 'A',
+      });
       expect(Date.parse((await textOf(body))['Creation Time']!)).not.toBeNaN();
     }
   });
@@ -140,11 +162,15 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
 
   it('refuses a file over the preset\u2019s byte cap with a clear 422, and keeps nothing', async () => {
     const { client, userId } = await createSignedInUser(system, 'cap@example.com');
-    const noise = await sharp(randomBytes(1000 * 1200 * 3), { raw: { width: 1000, height: 1200, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const noise = await sharp(randomBytes(1000 * 1200 * 3), { raw: { width: 1000, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     const { assetId } = await ingest(userId, noise);
     const response = await client.get(`/api/download/${assetId}?preset=merch-by-amazon-tshirt`);
     expect(response.status).toBe(422);
-    expect(response.body.error).toMatch(/^This image exported for Merch by Amazon T-shirt would be \d+\.\d MB, over that product's 25\.0 MB limit$/);
+    expect(response.body.error).toMatch(
+      /^This image exported for Merch by Amazon T-shirt would be \d+\.\d MB, over that product's 25\.0 MB limit$/,
+    );
     expect(await storage.stat(assetKey(userId, assetId, 'export-merch-by-amazon-tshirt.png'))).toBeNull();
   });
 
@@ -154,7 +180,10 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     const unknown = await client.get(`/api/download/${assetId}?preset=billboard`);
     expect(unknown.status).toBe(400);
     expect(String(unknown.body.error)).toContain('preset must be one of: merch-by-amazon-tshirt');
-    expect(await client.get(`/api/download/${assetId}?preset=tote&size=thumbnail`)).toMatchObject({ status: 400, body: { error: 'Ask for a size or a preset, not both' } });
+    expect(await client.get(`/api/download/${assetId}?preset=tote&size=thumbnail`)).toMatchObject({
+      status: 400,
+      body: { error: 'Ask for a size or a preset, not both' },
+    });
     const thief = await createSignedInUser(system, 'thief-export@example.com');
     expect(await thief.client.get(`/api/download/${assetId}?preset=tote`)).toMatchObject({ status: 404 });
     expect(await storage.stat(assetKey(userId, assetId, 'export-tote.png'))).toBeNull();
@@ -171,7 +200,11 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toContain('attachment; filename="printloom-3-images-sticker-3in.zip"');
     const files = readStoredZip(body);
-    expect([...files.keys()].sort()).toEqual(['a-fox-in-a-canoe-sticker-3in.png', 'space-meow-sticker-3in-2.png', 'space-meow-sticker-3in.png']);
+    expect([...files.keys()].sort()).toEqual([
+      'a-fox-in-a-canoe-sticker-3in.png',
+      'space-meow-sticker-3in-2.png',
+      'space-meow-sticker-3in.png',
+    ]);
     for (const png of files.values()) {
       const meta = await sharp(png).metadata();
       expect([meta.width, meta.height, meta.hasAlpha, meta.density]).toEqual([900, 900, true, 300]);
@@ -192,18 +225,51 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     expect(String(unknown.body.error)).toContain('preset must be one of: merch-by-amazon-tshirt');
     const thief = await createSignedInUser(system, 'zip-thief@example.com');
     const theirs = await ingest(thief.userId, await transparentDesign());
-    expect(await thief.client.get(`/api/download/zip?ids=${theirs.assetId},${assetId}&preset=tote`)).toMatchObject({ status: 404, body: { error: 'Image not found' } });
+    expect(await thief.client.get(`/api/download/zip?ids=${theirs.assetId},${assetId}&preset=tote`)).toMatchObject({
+      status: 404,
+      body: { error: 'Image not found' },
+    });
     expect(await storage.stat(assetKey(userId, assetId, 'export-tote.png'))).toBeNull();
     expect(await storage.stat(assetKey(thief.userId, theirs.assetId, 'export-tote.png'))).toBeNull();
   });
 
   it('answers a ZIP export whose first file is over the cap with the clear 422, before any byte of ZIP', async () => {
     const { client, userId } = await createSignedInUser(system, 'zip-cap@example.com');
-    const noise = await sharp(randomBytes(1000 * 1200 * 3), { raw: { width: 1000, height: 1200, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const noise = await sharp(randomBytes(1000 * 1200 * 3), { raw: { width: 1000, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     const { assetId } = await ingest(userId, noise);
     const response = await client.get(`/api/download/zip?ids=${assetId}&preset=merch-by-amazon-tshirt`);
     expect(response.status).toBe(422);
-    expect(response.body.error).toMatch(/^This image exported for Merch by Amazon T-shirt would be \d+\.\d MB, over that product's 25\.0 MB limit$/);
+    expect(response.body.error).toMatch(
+      /^This image exported for Merch by Amazon T-shirt would be \d+\.\d MB, over that product's 25\.0 MB limit$/,
+    );
+  });
+
+  it('answers a ZIP export whose later file is over the cap with the clear 422 before streaming: no ZIP, no cut-off', async () => {
+    const { client, userId } = await createSignedInUser(system, 'zip-cap-later@example.com');
+    const fits = await ingest(userId, await transparentDesign());
+    const noise = await sharp(randomBytes(1000 * 1200 * 3), { raw: { width: 1000, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const tooBig = await ingest(userId, noise, 'static on the telly');
+    const { response, body } = await download(
+      client,
+      `/api/download/zip?ids=${fits.assetId},${tooBig.assetId}&preset=merch-by-amazon-tshirt`,
+    );
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('content-disposition')).toBeNull();
+    const error = JSON.parse(body.toString('utf8')) as { error: string; code: string };
+    expect(error.code).toBe('UNPROCESSABLE');
+    expect(error.error).toMatch(
+      /^This image exported for Merch by Amazon T-shirt would be \d+\.\d MB, over that product's 25\.0 MB limit$/,
+    );
+    // Not a byte of ZIP went out (a ZIP starts with the local file header "PK\x03\x04").
+    expect(body.subarray(0, 2).toString('latin1')).not.toBe('PK');
+    // The file that fits was made and kept for the next try; the one over the cap was not.
+    expect(await storage.stat(assetKey(userId, fits.assetId, 'export-merch-by-amazon-tshirt.png'))).not.toBeNull();
+    expect(await storage.stat(assetKey(userId, tooBig.assetId, 'export-merch-by-amazon-tshirt.png'))).toBeNull();
   });
 
   it('stamps the text chunks on stored originals and on every download, files stored before stamping included', async () => {
@@ -215,7 +281,13 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     await storage.put(assetKey(userId, assetId, 'original.png'), await transparentDesign(), 'image/png');
     const { response, body } = await download(client, `/api/download/${assetId}`);
     expect(response.status).toBe(200);
-    expect(await textOf(body)).toMatchObject({ Title: 'Space Meow', Description: PROMPT, Software: 'Printloom', 'Job ID': jobId, Variant: 'A' });
+    expect(await textOf(body)).toMatchObject({
+      Title: 'Space Meow',
+      Description: PROMPT,
+      Software: 'Printloom',
+      'Job ID': jobId,
+      Variant: 'A',
+    });
     expect((await sharp(body).metadata()).width).toBe(450);
     // The ZIP stores its PNGs as they are (no compression): the stamped text is there in the bytes.
     const zip = await download(client, `/api/download/zip?ids=${assetId}`);

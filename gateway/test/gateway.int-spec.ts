@@ -13,10 +13,10 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   /** A session made the way auth stores one (hash of an opaque token), to reach signed-in routes. */
   async function signedInClient(): Promise<TestClient> {
     const token = randomBytes(32).toString('base64url');
-    await system.services.auth!.infra.dataSource.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-      userId,
-      createHash('sha256').update(token).digest('hex'),
-    ]);
+    await system.services.auth!.infra.dataSource.query(
+      `INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+      [userId, createHash('sha256').update(token).digest('hex')],
+    );
     const client = new TestClient(system.baseUrl);
     client.setCookie('pl_session', token);
     return client;
@@ -83,7 +83,11 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   it('refuses state-changing requests from another origin, and accepts its own however it was reached', async () => {
     const response = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
     expect(response).toMatchObject({ status: 403, body: { error: 'Cross-site request refused', code: 'FORBIDDEN' } });
-    const crossSite = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'http://localhost:8080', 'sec-fetch-site': 'cross-site' });
+    const crossSite = await visitor.post(
+      '/api/auth/login',
+      { email: 'a@b.co', password: 'x' },
+      { origin: 'http://localhost:8080', 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossSite.status).toBe(403);
     const ownOrigin = await visitor.post('/api/auth/login', { email: 'a@b.co', password: 'wrong password' }, { origin: system.baseUrl });
     expect(ownOrigin.status).toBe(401);
@@ -97,7 +101,9 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   it('has every route of the spec: none answers 404', async () => {
     const client = await signedInClient(); // the loop logs it out
     for (const route of ROUTES) {
-      const path = route.path.replace(':id', '00000000-0000-4000-8000-000000000000').replace(':sessionId', '00000000-0000-4000-8000-000000000000');
+      const path = route.path
+        .replace(':id', '00000000-0000-4000-8000-000000000000')
+        .replace(':sessionId', '00000000-0000-4000-8000-000000000000');
       const response = await client.request(route.method, path);
       expect({ route: `${route.method} ${route.path}`, status: response.status }).not.toMatchObject({ status: 404 });
       expect(response.status).toBeLessThan(600);
@@ -117,7 +123,9 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
     for (const route of ROUTES) {
       expect(response.body.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]).toBeDefined();
     }
-    const login = response.body.paths['/api/auth/login'].post as { requestBody: { content: Record<string, { schema: { required: string[] } }> } };
+    const login = response.body.paths['/api/auth/login'].post as {
+      requestBody: { content: Record<string, { schema: { required: string[] } }> };
+    };
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
   });
 
@@ -128,7 +136,10 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
 
   it('separates liveness (process up) from readiness (NATS and storage reachable)', async () => {
     expect(await visitor.get('/api/health/live')).toMatchObject({ status: 200, body: { status: 'ok', service: 'gateway' } });
-    expect(await visitor.get('/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ok', checks: { nats: 'up', storage: 'up' } } });
+    expect(await visitor.get('/api/health/ready')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', checks: { nats: 'up', storage: 'up' } },
+    });
   });
 
   it('keeps /api/auth/me answering when one of two auth instances dies, and says 503 when none is left', async () => {

@@ -9,7 +9,12 @@ import type { TestClient } from './support/http.js';
 import { loadGenerationConfig } from '../../services/generation/src/config.js';
 import { startGenerationService } from '../../services/generation/src/start.js';
 import { LocalProvider } from '../../services/generation/src/providers/local-provider.js';
-import { ProviderError, type GeneratedImage, type GenerationInput, type ImageProvider } from '../../services/generation/src/providers/image-provider.js';
+import {
+  ProviderError,
+  type GeneratedImage,
+  type GenerationInput,
+  type ImageProvider,
+} from '../../services/generation/src/providers/image-provider.js';
 
 type JobBody = { job: { id: string; status: string; error: string | null; prompt: string } };
 
@@ -55,7 +60,12 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
 
   async function userWithTrial(email: string): Promise<{ client: TestClient; userId: string }> {
     const user = await createSignedInUser(system, email);
-    await publishEvent(nc, EVENTS.userVerified, { userId: user.userId, email, at: new Date().toISOString() }, `user-verified:${user.userId}`);
+    await publishEvent(
+      nc,
+      EVENTS.userVerified,
+      { userId: user.userId, email, at: new Date().toISOString() },
+      `user-verified:${user.userId}`,
+    );
     await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
     return user;
   }
@@ -99,10 +109,19 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
 
     it('runs a job end to end: 4 print files in the library, 1 credit spent', async () => {
       const { client } = await userWithTrial('generator@example.com');
-      const submitted = await client.post<{ jobId: string }>('/api/generate', { prompt: "a cat astronaut, 'Space Meow' in retro letters", options: { transparent: true, dark: false } });
+      const submitted = await client.post<{ jobId: string }>('/api/generate', {
+        prompt: "a cat astronaut, 'Space Meow' in retro letters",
+        options: { transparent: true, dark: false },
+      });
       expect(submitted.status).toBe(200);
       const { job, seen } = await waitForJob(client, submitted.body.jobId);
-      expect(job).toEqual({ id: submitted.body.jobId, status: 'succeeded', error: null, prompt: "a cat astronaut, 'Space Meow' in retro letters", notice: null });
+      expect(job).toEqual({
+        id: submitted.body.jobId,
+        status: 'succeeded',
+        error: null,
+        prompt: "a cat astronaut, 'Space Meow' in retro letters",
+        notice: null,
+      });
       expect(seen[seen.length - 1]).toBe('succeeded');
       expect(await credits(client)).toBe(9);
       const { assets } = (await client.get<{ assets: Asset[] }>('/api/assets')).body;
@@ -115,35 +134,56 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
 
     it('refuses bad prompts with 400 and an empty balance with 402, charging nothing', async () => {
       const { client } = await userWithTrial('careful@example.com');
-      expect(await client.post('/api/generate', { prompt: '', options: { transparent: true, dark: false } })).toMatchObject({ status: 400, body: { error: 'Prompt is required', code: 'BAD_REQUEST' } });
-      expect(await client.post('/api/generate', { prompt: '   \n ', options: { transparent: true, dark: false } })).toMatchObject({ status: 400, body: { error: 'Prompt is required' } });
-      expect(await client.post('/api/generate', { prompt: 'x'.repeat(2001) })).toMatchObject({ status: 400, body: { error: 'Prompt must be at most 2000 characters' } });
+      expect(await client.post('/api/generate', { prompt: '', options: { transparent: true, dark: false } })).toMatchObject({
+        status: 400,
+        body: { error: 'Prompt is required', code: 'BAD_REQUEST' },
+      });
+      expect(await client.post('/api/generate', { prompt: '   \n ', options: { transparent: true, dark: false } })).toMatchObject({
+        status: 400,
+        body: { error: 'Prompt is required' },
+      });
+      expect(await client.post('/api/generate', { prompt: 'x'.repeat(2001) })).toMatchObject({
+        status: 400,
+        body: { error: 'Prompt must be at most 2000 characters' },
+      });
       expect(await client.post('/api/generate', { prompt: 42 })).toMatchObject({ status: 400 });
       expect(await credits(client)).toBe(10);
 
       const broke = await createSignedInUser(system, 'broke@example.com');
-      expect(await broke.client.post('/api/generate', { prompt: 'a rocket' })).toMatchObject({ status: 402, body: { error: 'Insufficient credits. Purchase more to continue.', code: 'INSUFFICIENT_CREDITS' } });
+      expect(await broke.client.post('/api/generate', { prompt: 'a rocket' })).toMatchObject({
+        status: 402,
+        body: { error: 'Insufficient credits. Purchase more to continue.', code: 'INSUFFICIENT_CREDITS' },
+      });
     });
 
     it("hides another user's job", async () => {
       const owner = await userWithTrial('job-owner@example.com');
       const other = await userWithTrial('job-peeker@example.com');
       const { body } = await owner.client.post<{ jobId: string }>('/api/generate', { prompt: 'a mountain sunrise' });
-      expect(await other.client.get(`/api/jobs/${body.jobId}`)).toMatchObject({ status: 404, body: { error: 'Job not found', code: 'NOT_FOUND' } });
+      expect(await other.client.get(`/api/jobs/${body.jobId}`)).toMatchObject({
+        status: 404,
+        body: { error: 'Job not found', code: 'NOT_FOUND' },
+      });
       await waitForJob(owner.client, body.jobId);
     });
 
     it('describes an uploaded image for 1 credit, and refuses wrong types and oversized files', async () => {
       const { client } = await userWithTrial('describer@example.com');
-      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 60, b: 200 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 60, b: 200 } } })
+        .png()
+        .toBuffer();
       const send = (bytes: Buffer, name: string, field = 'image') => {
         const form = new FormData();
         form.append(field, new Blob([bytes]), name);
-        return fetch(`${system.baseUrl}/api/describe`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' } });
+        return fetch(`${system.baseUrl}/api/describe`, {
+          method: 'POST',
+          body: form,
+          headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' },
+        });
       };
       const ok = await send(png, 'design.png');
       expect(ok.status).toBe(200);
-      expect((await ok.json()).description).toMatch(/wide horizontal print-ready graphic design in blue/);
+      expect(((await ok.json()) as { description: string }).description).toMatch(/wide horizontal print-ready graphic design in blue/);
       expect(await credits(client)).toBe(9);
 
       const gif = await send(Buffer.from('GIF89a fake gif bytes'), 'sneaky.png');
@@ -162,14 +202,26 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
       const send = (bytes: Buffer) => {
         const form = new FormData();
         form.append('image', new Blob([bytes]), 'bomb.png');
-        return fetch(`${system.baseUrl}/api/describe`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' } });
+        return fetch(`${system.baseUrl}/api/describe`, {
+          method: 'POST',
+          body: form,
+          headers: { cookie: client.cookieHeader, origin: 'http://localhost:8080' },
+        });
       };
       const tooLarge = { error: 'Image is too large: at most 12000 pixels per side and 40 megapixels.', code: 'PAYLOAD_TOO_LARGE' };
-      for (const [width, height] of [[100_000, 100_000], [15_000, 15_000], [7_000, 7_000]]) {
+      for (const [width, height] of [
+        [100_000, 100_000],
+        [15_000, 15_000],
+        [7_000, 7_000],
+      ]) {
         const bomb = pixelBombPng(width, height);
         expect(bomb.length).toBeLessThan(40_000);
         const refused = await send(bomb);
-        expect({ size: `${width}x${height}`, status: refused.status, body: await refused.json() }).toEqual({ size: `${width}x${height}`, status: 413, body: tooLarge });
+        expect({ size: `${width}x${height}`, status: refused.status, body: await refused.json() }).toEqual({
+          size: `${width}x${height}`,
+          status: 413,
+          body: tooLarge,
+        });
       }
       const unreadable = await send(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
       expect(unreadable.status).toBe(422);
@@ -185,7 +237,10 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     const { client } = await userWithTrial('refund@example.com');
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: 'something the provider refuses' });
     const { job } = await waitForJob(client, body.jobId);
-    expect(job).toMatchObject({ status: 'failed', error: "Your prompt was rejected by the image provider's safety system. Please rephrase it." });
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: "Your prompt was rejected by the image provider's safety system. Please rephrase it.",
+    });
     expect(await credits(client)).toBe(10);
     await instance.close();
     extraInstances.splice(extraInstances.indexOf(instance), 1);

@@ -45,7 +45,9 @@ function startStandInGoogle(initialProfile: GoogleProfile) {
         }
         challenges.delete(code);
         issued.set('access-1', true);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600 }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600 }));
       });
       return;
     }
@@ -180,7 +182,9 @@ describe('Google sign-in against a stand-in OAuth server', () => {
     await db.query(`UPDATE auth.users SET google_id = NULL, password_hash = 'x' WHERE email = 'gia@example.com'`);
     const client = new TestClient(system.baseUrl);
     await signInWithGoogle(client);
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ user: { email: 'gia@example.com', hasGoogleAuth: true, hasPassword: true } });
+    expect((await client.get('/api/auth/me')).body).toMatchObject({
+      user: { email: 'gia@example.com', hasGoogleAuth: true, hasPassword: true },
+    });
     const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM auth.users WHERE email = 'gia@example.com'`);
     expect(count).toBe(1);
   });

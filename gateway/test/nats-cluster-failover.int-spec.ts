@@ -57,7 +57,7 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
     await system?.close();
   }, 60_000);
 
-  it('finishes every job exactly once, with one charge each, after the job stream\'s leader is killed mid-run', async () => {
+  it("finishes every job exactly once, with one charge each, after the job stream's leader is killed mid-run", async () => {
     const jsm = await jetstreamManager(nc);
     const streamInfo = await jsm.streams.info(GENERATION_QUEUE.stream);
     expect(streamInfo.config.num_replicas).toBe(3);
@@ -66,7 +66,12 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
     const users: { client: TestClient; userId: string }[] = [];
     for (const email of ['cluster-a@example.com', 'cluster-b@example.com']) {
       const user = await createSignedInUser(system, email);
-      await publishEvent(nc, EVENTS.userVerified, { userId: user.userId, email, at: new Date().toISOString() }, `user-verified:${user.userId}`);
+      await publishEvent(
+        nc,
+        EVENTS.userVerified,
+        { userId: user.userId, email, at: new Date().toISOString() },
+        `user-verified:${user.userId}`,
+      );
       await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10, 15_000, 'trial credits');
       users.push(user);
     }
@@ -75,7 +80,9 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
     const jobs: { client: TestClient; jobId: string }[] = [];
     for (let i = 0; i < jobsPerUser; i += 1) {
       for (const user of users) {
-        const submitted = await user.client.post<{ jobId: string }>('/api/generate', { prompt: `a lighthouse at dusk, 'Keep Shining ${i}'` });
+        const submitted = await user.client.post<{ jobId: string }>('/api/generate', {
+          prompt: `a lighthouse at dusk, 'Keep Shining ${i}'`,
+        });
         expect(submitted.status).toBe(200);
         jobs.push({ client: user.client, jobId: submitted.body.jobId });
       }
@@ -90,22 +97,31 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
     await victim.kill();
 
     let newLeader = '';
-    await waitFor(async () => {
-      const info = await jsm.streams.info(GENERATION_QUEUE.stream);
-      newLeader = info.cluster?.leader ?? '';
-      return newLeader !== '' && newLeader !== leader;
-    }, 30_000, 'no new stream leader was elected');
+    await waitFor(
+      async () => {
+        const info = await jsm.streams.info(GENERATION_QUEUE.stream);
+        newLeader = info.cluster?.leader ?? '';
+        return newLeader !== '' && newLeader !== leader;
+      },
+      30_000,
+      'no new stream leader was elected',
+    );
     const electedMs = Date.now() - killedAt;
 
-    const status = async (job: { client: TestClient; jobId: string }) => (await job.client.get<{ job: { status: string } }>(`/api/jobs/${job.jobId}`)).body.job?.status;
+    const status = async (job: { client: TestClient; jobId: string }) =>
+      (await job.client.get<{ job: { status: string } }>(`/api/jobs/${job.jobId}`)).body.job?.status;
     let firstAfterKillMs = 0;
     const finishedBefore = (await Promise.all(jobs.map(status))).filter((s) => s === 'succeeded').length;
-    await waitFor(async () => {
-      const statuses = await Promise.all(jobs.map(status));
-      const succeeded = statuses.filter((s) => s === 'succeeded').length;
-      if (!firstAfterKillMs && succeeded > finishedBefore) firstAfterKillMs = Date.now() - killedAt;
-      return statuses.every((s) => s === 'succeeded' || s === 'failed');
-    }, 90_000, 'jobs did not all finish');
+    await waitFor(
+      async () => {
+        const statuses = await Promise.all(jobs.map(status));
+        const succeeded = statuses.filter((s) => s === 'succeeded').length;
+        if (!firstAfterKillMs && succeeded > finishedBefore) firstAfterKillMs = Date.now() - killedAt;
+        return statuses.every((s) => s === 'succeeded' || s === 'failed');
+      },
+      90_000,
+      'jobs did not all finish',
+    );
     const allDoneMs = Date.now() - killedAt;
     process.stdout.write(
       `[failover] killed stream leader ${leader}: new leader ${newLeader} after ${electedMs} ms, first job finished ${firstAfterKillMs} ms after the kill, all ${jobs.length} jobs after ${allDoneMs} ms (${finishedBefore} had finished before)\n`,
@@ -117,7 +133,13 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
       const { assets } = (await user.client.get<{ assets: Asset[] }>('/api/assets?limit=100')).body;
       const mine = jobs.filter((job) => job.client === user.client).map((job) => job.jobId);
       expect(assets).toHaveLength(mine.length * 4);
-      for (const jobId of mine) expect(assets.filter((asset) => asset.jobId === jobId).map((asset) => asset.variant).sort()).toEqual(['A', 'B', 'C', 'D']);
+      for (const jobId of mine)
+        expect(
+          assets
+            .filter((asset) => asset.jobId === jobId)
+            .map((asset) => asset.variant)
+            .sort(),
+        ).toEqual(['A', 'B', 'C', 'D']);
       expect((await user.client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(10 - jobsPerUser);
     }
     const generationDb = workers[0].infra.dataSource;

@@ -62,7 +62,10 @@ describe('retention sweepers (real PostgreSQL and NATS)', () => {
     await row('old-sent', 'sent', 24 * 40, 40);
     await row('old-failed', 'failed', null, 40);
     await waitFor(async () => (await notifications().query(`SELECT 1 FROM notifications.outbox WHERE key LIKE 'old-%'`)).length === 0);
-    await waitFor(async () => (await notifications().query(`SELECT text_body FROM notifications.outbox WHERE key = 'sent-yesterday'`))[0].text_body === '');
+    await waitFor(
+      async () =>
+        (await notifications().query(`SELECT text_body FROM notifications.outbox WHERE key = 'sent-yesterday'`))[0].text_body === '',
+    );
     const rows = await notifications().query(`SELECT key, text_body, html_body, subject FROM notifications.outbox ORDER BY key`);
     expect(rows).toEqual([
       { key: 'pending', text_body: 'Your code is 123456', html_body: '<p>123456</p>', subject: 'Your code' },

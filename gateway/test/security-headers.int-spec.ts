@@ -9,7 +9,11 @@ const EXPECTED_CSP =
   "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /** Directives in order, however they are spaced. */
-const directives = (policy: string | null) => (policy ?? '').split(';').map((directive) => directive.trim().replace(/\s+/g, ' ')).filter(Boolean);
+const directives = (policy: string | null) =>
+  (policy ?? '')
+    .split(';')
+    .map((directive) => directive.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
 
 describe('security headers on every gateway response', () => {
   let plain: TestSystem;

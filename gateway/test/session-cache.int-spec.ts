@@ -13,16 +13,19 @@ describe('the session cache across two gateway instances (real PostgreSQL and NA
   let second: RunningGateway;
   const authDb = () => system.services.auth!.infra.dataSource;
 
-  /** The same session cookie, on the other gateway instance. */
-  const onSecond = (client: TestClient) => {
-    const other = new TestClient(second.url);
-    other.setCookie('pl_session', client.cookieHeader.replace(/^pl_session=/, ''));
-    return other;
-  };
+  const onSecond = (client: TestClient) => client.on(second.url);
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'notifications'], env: { SESSION_CACHE_TTL_MS: '600000' } });
-    second = await startGateway(loadGatewayConfig({ ...system.env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:8080', SESSION_CACHE_TTL_MS: '600000' }));
+    second = await startGateway(
+      loadGatewayConfig({
+        ...system.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'http://localhost:8080',
+        SESSION_CACHE_TTL_MS: '600000',
+      }),
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -55,7 +58,10 @@ describe('the session cache across two gateway instances (real PostgreSQL and NA
     const { client: first, userId } = await createSignedInUser(system, 'leaving@example.com');
     // A second device of the same user, signed in through the second instance.
     const token = randomBytes(32).toString('base64url');
-    await authDb().query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [userId, createHash('sha256').update(token).digest('hex')]);
+    await authDb().query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      userId,
+      createHash('sha256').update(token).digest('hex'),
+    ]);
     const device = new TestClient(second.url);
     device.setCookie('pl_session', token);
     const firstOnSecond = onSecond(first);
@@ -71,7 +77,10 @@ describe('the session cache across two gateway instances (real PostgreSQL and NA
     const other = onSecond(first);
     expect((await first.get('/api/auth/me')).status).toBe(200);
     expect((await other.get('/api/auth/me')).status).toBe(200);
-    const [{ ms }] = await authDb().query(`SELECT ceil(extract(epoch FROM expires_at - now()) * 1000)::int AS ms FROM auth.sessions WHERE user_id = $1`, [userId]);
+    const [{ ms }] = await authDb().query(
+      `SELECT ceil(extract(epoch FROM expires_at - now()) * 1000)::int AS ms FROM auth.sessions WHERE user_id = $1`,
+      [userId],
+    );
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms) + 50));
     expect((await first.get('/api/auth/me')).status).toBe(401);
     expect((await other.get('/api/auth/me')).status).toBe(401);

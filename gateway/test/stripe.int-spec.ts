@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
-import { BILLING, reserveReply, settleReply } from '@printloom/contracts';
+import { BILLING } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -10,7 +10,10 @@ import { StripeStandIn } from './support/stripe-stand-in.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const ORIGIN = { origin: 'https://printloom.test' };
-type Me = { credits: number; subscription: { planId: string; status: string; cancelAtPeriodEnd?: boolean; scheduledPlanId?: string | null } | null };
+type Me = {
+  credits: number;
+  subscription: { planId: string; status: string; cancelAtPeriodEnd?: boolean; scheduledPlanId?: string | null } | null;
+};
 
 describe('Stripe: checkout, portal and signed webhooks against a stand-in API', () => {
   let system: TestSystem;
@@ -22,9 +25,18 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
   let eventCount = 0;
 
   async function sendWebhook(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
-    const payload = JSON.stringify({ id: options.id ?? `evt_${(eventCount += 1)}_${randomUUID().slice(0, 8)}`, object: 'event', type, data: { object } });
+    const payload = JSON.stringify({
+      id: options.id ?? `evt_${(eventCount += 1)}_${randomUUID().slice(0, 8)}`,
+      object: 'event',
+      type,
+      data: { object },
+    });
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
-    const response = await fetch(`${system.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    const response = await fetch(`${system.baseUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
     return { status: response.status, body: await response.json() };
   }
   const me = async (client: Awaited<ReturnType<typeof createSignedInUser>>['client']) => (await client.get<Me>('/api/auth/me')).body;
@@ -37,13 +49,29 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
   /** A paid top-up Checkout: the session Stripe holds, paid by payment intent `pi`. */
   async function paidTopup(user: { userId: string }, topupId: string, pi: string) {
     const id = `cs_${pi}`;
-    stripe.sessions.set(id, { id, object: 'checkout.session', mode: 'payment', client_reference_id: user.userId, metadata: { userId: user.userId, topupId }, payment_intent: pi, status: 'complete' });
-    await sendWebhook('checkout.session.completed', { id, object: 'checkout.session', mode: 'payment', payment_status: 'paid', client_reference_id: user.userId, payment_intent: pi, metadata: { userId: user.userId, topupId } });
+    stripe.sessions.set(id, {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      client_reference_id: user.userId,
+      metadata: { userId: user.userId, topupId },
+      payment_intent: pi,
+      status: 'complete',
+    });
+    await sendWebhook('checkout.session.completed', {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      client_reference_id: user.userId,
+      payment_intent: pi,
+      metadata: { userId: user.userId, topupId },
+    });
     return id;
   }
   async function spend(userId: string, amount: number) {
-    const { reservationId } = await rpc.request(BILLING.reserve, { userId, amount, reason: 'generation', ref: randomUUID() }, reserveReply);
-    await rpc.request(BILLING.commit, { reservationId }, settleReply);
+    const { reservationId } = await rpc.request(BILLING.reserve, { userId, amount, reason: 'generation', ref: randomUUID() });
+    await rpc.request(BILLING.commit, { reservationId });
   }
 
   beforeAll(async () => {
@@ -52,7 +80,14 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     system = await startTestSystem({
       services: ['auth', 'billing', 'notifications'],
       // A trailing slash on PUBLIC_URL must not change a single URL we hand to Stripe.
-      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, PUBLIC_URL: 'https://printloom.test/', SMTP_URL: smtpUrl, MAIL_POLL_MS: '100' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+        PUBLIC_URL: 'https://printloom.test/',
+        SMTP_URL: smtpUrl,
+        MAIL_POLL_MS: '100',
+      },
     });
     nc = await connectNats(system.nats.url, 'test');
     rpc = new RpcClient(nc, 10_000);
@@ -68,7 +103,10 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
   it('refuses the local Pay endpoint while the provider is Stripe, even for a local checkout opened before the switch', async () => {
     const { client, userId } = await createSignedInUser(system, 'local-pay@example.com');
     const db = system.services.billing!.infra.dataSource;
-    const [{ id }] = await db.query(`INSERT INTO billing.checkout_sessions (user_id, kind, item_id) VALUES ($1, 'topup', 'boost-100') RETURNING id`, [userId]);
+    const [{ id }] = await db.query(
+      `INSERT INTO billing.checkout_sessions (user_id, kind, item_id) VALUES ($1, 'topup', 'boost-100') RETURNING id`,
+      [userId],
+    );
     const refused = { status: 403, body: { error: 'The local checkout is turned off: payments go through Stripe.' } };
     expect(await client.post(`/api/checkout/local/${id}`, { action: 'pay' }, { origin: 'https://printloom.test' })).toMatchObject(refused);
     expect(await client.get(`/api/checkout/local/${id}`)).toMatchObject(refused);
@@ -98,7 +136,10 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect(userId).toBeTruthy();
 
     stripe.lookupKeys.delete('printloom_studio_monthly');
-    expect(await client.post('/api/stripe/checkout', { planId: 'studio' }, ORIGIN)).toMatchObject({ status: 503, body: { error: 'This plan cannot be bought right now. Please contact support.' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'studio' }, ORIGIN)).toMatchObject({
+      status: 503,
+      body: { error: 'This plan cannot be bought right now. Please contact support.' },
+    });
     stripe.lookupKeys.add('printloom_studio_monthly');
   });
 
@@ -117,10 +158,26 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     const { client, userId, customerId } = await customer('stripe-sub@example.com');
     const subscription = stripe.addSubscription('sub_pro', customerId, 'pro');
     // The paid invoice arrives before the Checkout completion: same result either way.
-    await sendWebhook('invoice.paid', { id: 'in_1', object: 'invoice', customer: customerId, parent: { subscription_details: { subscription: 'sub_pro' } } });
-    const completed = { id: 'cs_sub_1', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', subscription: 'sub_pro', client_reference_id: userId, metadata: { userId } };
+    await sendWebhook('invoice.paid', {
+      id: 'in_1',
+      object: 'invoice',
+      customer: customerId,
+      parent: { subscription_details: { subscription: 'sub_pro' } },
+    });
+    const completed = {
+      id: 'cs_sub_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      subscription: 'sub_pro',
+      client_reference_id: userId,
+      metadata: { userId },
+    };
     await sendWebhook('checkout.session.completed', completed, { id: 'evt_completed_1' });
-    expect(await sendWebhook('checkout.session.completed', completed, { id: 'evt_completed_1' })).toEqual({ status: 200, body: { received: true } });
+    expect(await sendWebhook('checkout.session.completed', completed, { id: 'evt_completed_1' })).toEqual({
+      status: 200,
+      body: { received: true },
+    });
     expect(await me(client)).toMatchObject({ credits: 400, subscription: { planId: 'pro', status: 'active' } });
 
     // The next month: a new period, 25% of the unused 400 rolls over, however often Stripe tells us.
@@ -136,7 +193,10 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     subscription.metadata = { planId: 'starter' };
     await sendWebhook('customer.subscription.updated', { id: 'sub_pro', object: 'subscription', metadata: { planId: 'starter' } });
     expect((await me(client)).subscription).toMatchObject({ planId: 'studio' });
-    expect(await client.post('/api/stripe/portal', undefined, ORIGIN)).toMatchObject({ status: 200, body: { url: 'https://billing.stripe.test/p/1' } });
+    expect(await client.post('/api/stripe/portal', undefined, ORIGIN)).toMatchObject({
+      status: 200,
+      body: { url: 'https://billing.stripe.test/p/1' },
+    });
     expect(stripe.calledWith('POST', '/v1/billing_portal/sessions').at(-1)!.form.get('return_url')).toBe('https://printloom.test/account');
 
     // Deleted arrives, then a stale copy of an older "updated" event: the subscription stays ended.
@@ -161,7 +221,11 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect(portal.get('flow_data[subscription_update_confirm][items][0][id]')).toBe('si_sub_change');
     expect(portal.get('flow_data[subscription_update_confirm][items][0][price]')).toBe('price_printloom_creator_monthly');
     expect(portal.get('flow_data[after_completion][redirect][return_url]')).toBe('https://printloom.test/account?checkout=success');
-    expect(stripe.calledWith('POST', '/v1/checkout/sessions').filter((call) => call.form.get('customer') === customerId && call.form.get('mode') === 'subscription')).toHaveLength(0);
+    expect(
+      stripe
+        .calledWith('POST', '/v1/checkout/sessions')
+        .filter((call) => call.form.get('customer') === customerId && call.form.get('mode') === 'subscription'),
+    ).toHaveLength(0);
 
     // Confirmed in the portal: Stripe switches the price now; the event, its replay and the prorated invoice grant once.
     const item = subscription.items.data[0];
@@ -172,14 +236,21 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect(await me(client)).toMatchObject({ credits: 83, subscription: { planId: 'creator', scheduledPlanId: null } });
 
     // A downgrade confirmed in the portal is scheduled at the period end: Creator stays until then.
-    expect((await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' }, ORIGIN)).body.url).toBe('https://billing.stripe.test/p/1/flow/subscription_update_confirm');
-    expect(stripe.calledWith('POST', '/v1/billing_portal/sessions').at(-1)!.form.get('flow_data[subscription_update_confirm][items][0][price]')).toBe('price_printloom_starter_monthly');
+    expect((await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' }, ORIGIN)).body.url).toBe(
+      'https://billing.stripe.test/p/1/flow/subscription_update_confirm',
+    );
+    expect(
+      stripe.calledWith('POST', '/v1/billing_portal/sessions').at(-1)!.form.get('flow_data[subscription_update_confirm][items][0][price]'),
+    ).toBe('price_printloom_starter_monthly');
     const scheduleId = stripe.scheduleChange('sub_change', 'starter');
     await sendWebhook('customer.subscription.updated', { id: 'sub_change', object: 'subscription' });
     expect(await me(client)).toMatchObject({ credits: 83, subscription: { planId: 'creator', scheduledPlanId: 'starter' } });
 
     // Taken back: asking for the current plan releases the schedule at Stripe and clears ours.
-    expect(await client.post('/api/stripe/checkout', { planId: 'creator' }, ORIGIN)).toMatchObject({ status: 200, body: { url: '/account?change=kept' } });
+    expect(await client.post('/api/stripe/checkout', { planId: 'creator' }, ORIGIN)).toMatchObject({
+      status: 200,
+      body: { url: '/account?change=kept' },
+    });
     expect(stripe.calledWith('POST', `/v1/subscription_schedules/${scheduleId}/release`)).toHaveLength(1);
     await sendWebhook('customer.subscription.updated', { id: 'sub_change', object: 'subscription' });
     expect((await me(client)).subscription).toMatchObject({ planId: 'creator', scheduledPlanId: null });
@@ -201,12 +272,24 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect((await me(client)).subscription).toMatchObject({ planId: 'creator', status: 'active' });
 
     subscription.status = 'past_due';
-    const failed = { id: 'in_late_1', object: 'invoice', customer: customerId, subscription: 'sub_late', hosted_invoice_url: 'https://invoice.stripe.test/i/1' };
+    const failed = {
+      id: 'in_late_1',
+      object: 'invoice',
+      customer: customerId,
+      subscription: 'sub_late',
+      hosted_invoice_url: 'https://invoice.stripe.test/i/1',
+    };
     await sendWebhook('invoice.payment_failed', failed);
     await sendWebhook('invoice.payment_failed', failed); // Stripe retries the charge and tells us again: one email
     expect((await me(client)).subscription).toMatchObject({ status: 'past_due' });
-    expect(await client.post('/api/stripe/portal', undefined, ORIGIN)).toMatchObject({ status: 200, body: { url: 'https://billing.stripe.test/p/1' } });
-    expect(await client.post('/api/stripe/checkout', { planId: 'pro' }, ORIGIN)).toMatchObject({ status: 409, body: { error: 'Your last payment failed. Update your card in Manage Billing before changing plan.' } });
+    expect(await client.post('/api/stripe/portal', undefined, ORIGIN)).toMatchObject({
+      status: 200,
+      body: { url: 'https://billing.stripe.test/p/1' },
+    });
+    expect(await client.post('/api/stripe/checkout', { planId: 'pro' }, ORIGIN)).toMatchObject({
+      status: 409,
+      body: { error: 'Your last payment failed. Update your card in Manage Billing before changing plan.' },
+    });
     const mail = await inbox.waitFor('stripe-late@example.com', /Payment failed/);
     expect(mail.text).toContain('https://printloom.test/account');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -222,21 +305,41 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
   it('grants no plan credits while the first payment is incomplete, then activates on the paid invoice', async () => {
     const { client, userId, customerId } = await customer('stripe-3ds@example.com');
     const pending = stripe.addSubscription('sub_3ds', customerId, 'studio', 'incomplete');
-    await sendWebhook('checkout.session.completed', { id: 'cs_3ds', object: 'checkout.session', mode: 'subscription', payment_status: 'unpaid', subscription: 'sub_3ds', client_reference_id: userId });
+    await sendWebhook('checkout.session.completed', {
+      id: 'cs_3ds',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'unpaid',
+      subscription: 'sub_3ds',
+      client_reference_id: userId,
+    });
     expect(await me(client)).toMatchObject({ credits: 0, subscription: null });
     pending.status = 'active';
     await sendWebhook('invoice.paid', { id: 'in_3ds', object: 'invoice', customer: customerId, subscription: 'sub_3ds' });
-    expect(await me(client)).toMatchObject({ credits: 1000, subscription: { planId: 'studio', status: 'active', cancelAtPeriodEnd: false } });
+    expect(await me(client)).toMatchObject({
+      credits: 1000,
+      subscription: { planId: 'studio', status: 'active', cancelAtPeriodEnd: false },
+    });
     pending.cancel_at_period_end = true;
     await sendWebhook('customer.subscription.updated', { id: 'sub_3ds', object: 'subscription' });
     await sendWebhook('invoice.paid', { id: 'in_3ds', object: 'invoice', customer: customerId, subscription: 'sub_3ds' });
     expect(await me(client)).toMatchObject({ credits: 1000, subscription: { planId: 'studio', cancelAtPeriodEnd: true } });
-    expect((await client.post<{ events: Array<{ event: string }> }>('/api/billing/purchase-events/claim', undefined, ORIGIN)).body.events.map(({ event }) => event)).toEqual(['subscription_started', 'subscription_cancelled']);
+    expect(
+      (await client.post<{ events: Array<{ event: string }> }>('/api/billing/purchase-events/claim', undefined, ORIGIN)).body.events.map(
+        ({ event }) => event,
+      ),
+    ).toEqual(['subscription_started', 'subscription_cancelled']);
   });
 
   it('grants a delayed payment (async_payment_succeeded) exactly once, and nothing when it fails', async () => {
     const { client, userId } = await createSignedInUser(system, 'stripe-sepa@example.com');
-    const session = { id: 'cs_sepa', object: 'checkout.session', mode: 'payment', client_reference_id: userId, metadata: { userId, topupId: 'boost-100' } };
+    const session = {
+      id: 'cs_sepa',
+      object: 'checkout.session',
+      mode: 'payment',
+      client_reference_id: userId,
+      metadata: { userId, topupId: 'boost-100' },
+    };
     await sendWebhook('checkout.session.completed', { ...session, payment_status: 'unpaid' });
     expect((await me(client)).credits).toBe(0);
     await sendWebhook('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' });
@@ -244,7 +347,9 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await sendWebhook('checkout.session.completed', { ...session, payment_status: 'paid' });
     expect((await me(client)).credits).toBe(100);
     // Confirmed by the server, handed to the buyer's browser for analytics once.
-    expect((await client.post('/api/billing/purchase-events/claim', undefined, ORIGIN)).body).toEqual({ events: [{ event: 'topup_purchase', params: { pack: 'boost-100', value: 16.99, currency: 'USD', credits: 100 } }] });
+    expect((await client.post('/api/billing/purchase-events/claim', undefined, ORIGIN)).body).toEqual({
+      events: [{ event: 'topup_purchase', params: { pack: 'boost-100', value: 16.99, currency: 'USD', credits: 100 } }],
+    });
     expect((await client.post('/api/billing/purchase-events/claim', undefined, ORIGIN)).body).toEqual({ events: [] });
 
     const failing = { ...session, id: 'cs_sepa_failed', metadata: { userId, topupId: 'boost-50' } };
@@ -259,12 +364,33 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await spend(userId, 30);
     expect((await me(client)).credits).toBe(70);
     // Half refunded first ($8.49 of $16.99: 50 credits' worth), then the rest: 70 unspent can go, the 30 spent stay spent.
-    await sendWebhook('charge.refunded', { id: 'ch_refund', object: 'charge', amount: 1699, amount_refunded: 849, payment_intent: 'pi_refund' });
+    await sendWebhook('charge.refunded', {
+      id: 'ch_refund',
+      object: 'charge',
+      amount: 1699,
+      amount_refunded: 849,
+      payment_intent: 'pi_refund',
+    });
     expect((await me(client)).credits).toBe(20);
-    await sendWebhook('charge.refunded', { id: 'ch_refund', object: 'charge', amount: 1699, amount_refunded: 1699, payment_intent: 'pi_refund' });
-    await sendWebhook('charge.refunded', { id: 'ch_refund', object: 'charge', amount: 1699, amount_refunded: 1699, payment_intent: 'pi_refund' });
+    await sendWebhook('charge.refunded', {
+      id: 'ch_refund',
+      object: 'charge',
+      amount: 1699,
+      amount_refunded: 1699,
+      payment_intent: 'pi_refund',
+    });
+    await sendWebhook('charge.refunded', {
+      id: 'ch_refund',
+      object: 'charge',
+      amount: 1699,
+      amount_refunded: 1699,
+      payment_intent: 'pi_refund',
+    });
     expect((await me(client)).credits).toBe(0);
-    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`, [userId]);
+    const flags = await system.services.billing!.infra.dataSource.query(
+      `SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`,
+      [userId],
+    );
     expect(flags).toEqual([{ reason: 'refund', source_ref: 'refund:ch_refund' }]);
   });
 
@@ -273,9 +399,18 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await paidTopup({ userId }, 'boost-25', 'pi_kept');
     await paidTopup({ userId }, 'boost-50', 'pi_disputed');
     expect((await me(client)).credits).toBe(75);
-    await sendWebhook('charge.dispute.created', { id: 'dp_1', object: 'dispute', charge: 'ch_disputed', payment_intent: 'pi_disputed', amount: 899, reason: 'fraudulent' });
+    await sendWebhook('charge.dispute.created', {
+      id: 'dp_1',
+      object: 'dispute',
+      charge: 'ch_disputed',
+      payment_intent: 'pi_disputed',
+      amount: 899,
+      reason: 'fraudulent',
+    });
     expect((await me(client)).credits).toBe(25);
-    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason FROM billing.account_flags WHERE user_id = $1`, [userId]);
+    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason FROM billing.account_flags WHERE user_id = $1`, [
+      userId,
+    ]);
     expect(flags).toEqual([{ reason: 'dispute' }]);
   });
 
@@ -283,22 +418,45 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     const { client, userId, customerId } = await customer('stripe-sub-refund@example.com');
     const { SubscriptionsService } = await import('../../services/billing/src/subscriptions.service.js');
     const periodStart = new Date(Date.now() - 24 * 3600_000);
-    await system.services.billing!.app.get(SubscriptionsService).startPeriod({ userId, planId: 'creator', periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 24 * 3600_000) });
+    await system.services
+      .billing!.app.get(SubscriptionsService)
+      .startPeriod({ userId, planId: 'creator', periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 24 * 3600_000) });
     await spend(userId, 100);
     expect((await me(client)).credits).toBe(50);
     // Half the $9.99 back: 75 of the 150 plan credits' worth, but only 50 are left unspent.
-    await sendWebhook('charge.refunded', { id: 'ch_invoice', object: 'charge', amount: 999, amount_refunded: 500, payment_intent: 'pi_invoice', customer: customerId });
+    await sendWebhook('charge.refunded', {
+      id: 'ch_invoice',
+      object: 'charge',
+      amount: 999,
+      amount_refunded: 500,
+      payment_intent: 'pi_invoice',
+      customer: customerId,
+    });
     expect((await me(client)).credits).toBe(0);
-    await sendWebhook('charge.refunded', { id: 'ch_invoice', object: 'charge', amount: 999, amount_refunded: 500, payment_intent: 'pi_invoice', customer: customerId });
+    await sendWebhook('charge.refunded', {
+      id: 'ch_invoice',
+      object: 'charge',
+      amount: 999,
+      amount_refunded: 500,
+      payment_intent: 'pi_invoice',
+      customer: customerId,
+    });
     expect((await me(client)).credits).toBe(0);
-    const flags = await system.services.billing!.infra.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`, [userId]);
+    const flags = await system.services.billing!.infra.dataSource.query(
+      `SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1`,
+      [userId],
+    );
     expect(flags).toEqual([{ reason: 'refund', source_ref: 'refund:ch_invoice' }]);
   });
 
   it('refuses a webhook with a bad signature', async () => {
     const forged = await sendWebhook('checkout.session.completed', {}, { secret: 'whsec_wrong' });
     expect(forged).toEqual({ status: 400, body: { error: 'Invalid webhook signature', code: 'BAD_REQUEST' } });
-    const unsigned = await fetch(`${system.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const unsigned = await fetch(`${system.baseUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(unsigned.status).toBe(400);
   });
 });

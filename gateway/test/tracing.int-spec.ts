@@ -29,7 +29,10 @@ function startCollector() {
   });
   return {
     spans,
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

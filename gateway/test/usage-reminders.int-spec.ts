@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { ASSETS, ingestReply } from '@printloom/contracts';
+import { ASSETS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { createStorage, jobImageKey, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
@@ -20,19 +20,24 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
   const assetsDb = () => system.services.assets!.infra.dataSource;
   async function ingest(userId: string, prompt: string, variants: Array<'A' | 'B' | 'C' | 'D'>) {
     const jobId = randomUUID();
-    const png = await sharp({ create: { width: 40, height: 50, channels: 4, background: '#1d3557' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 50, channels: 4, background: '#1d3557' } })
+      .png()
+      .toBuffer();
     const images = [];
     for (const variant of variants) {
       await storage.put(jobImageKey(jobId, variant), png, 'image/png');
       images.push({ variant, key: jobImageKey(jobId, variant) });
     }
-    return (await rpc.request(ASSETS.ingest, { userId, jobId, prompt, images }, ingestReply)).assetIds;
+    return (await rpc.request(ASSETS.ingest, { userId, jobId, prompt, images })).assetIds;
   }
 
   beforeAll(async () => {
     inbox = new SmtpInbox();
     const smtpUrl = await inbox.start();
-    system = await startTestSystem({ services: ['auth', 'assets', 'notifications'], env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', PUBLIC_URL: 'http://localhost:8080' } });
+    system = await startTestSystem({
+      services: ['auth', 'assets', 'notifications'],
+      env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', PUBLIC_URL: 'http://localhost:8080' },
+    });
     nc = await connectNats(system.nats.url, 'test');
     rpc = new RpcClient(nc, 10_000);
     storage = createStorage(storageEnvSchema.parse(system.env));
@@ -70,21 +75,36 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
 
     // Weekly at most: a second pass sends nothing more to this user.
     await reminders.sendDue();
-    const [{ count }] = await assetsDb().query(`SELECT count(*)::int AS count FROM assets.expiry_reminders WHERE user_id = $1 AND last_sent_at > now() - interval '1 minute'`, [userId]);
+    const [{ count }] = await assetsDb().query(
+      `SELECT count(*)::int AS count FROM assets.expiry_reminders WHERE user_id = $1 AND last_sent_at > now() - interval '1 minute'`,
+      [userId],
+    );
     expect(count).toBe(1);
 
     const link = /Stop these reminders: (\S+)/.exec(mail.text)![1];
     const url = new URL(link);
     expect(url.origin).toBe('http://localhost:8080');
     const anonymous = new TestClient(system.baseUrl);
-    expect(await anonymous.get(`${url.pathname}${url.search}`)).toMatchObject({ status: 200, body: { message: 'You will no longer get expiry reminders.' } });
-    expect(await anonymous.get('/api/reminders/unsubscribe?token=nope')).toMatchObject({ status: 400, body: { error: 'This unsubscribe link is not valid.' } });
-    expect(await anonymous.get(`/api/reminders/unsubscribe?token=${randomUUID()}`)).toMatchObject({ status: 404, body: { error: 'This unsubscribe link is not valid.' } });
+    expect(await anonymous.get(`${url.pathname}${url.search}`)).toMatchObject({
+      status: 200,
+      body: { message: 'You will no longer get expiry reminders.' },
+    });
+    expect(await anonymous.get('/api/reminders/unsubscribe?token=nope')).toMatchObject({
+      status: 400,
+      body: { error: 'This unsubscribe link is not valid.' },
+    });
+    expect(await anonymous.get(`/api/reminders/unsubscribe?token=${randomUUID()}`)).toMatchObject({
+      status: 404,
+      body: { error: 'This unsubscribe link is not valid.' },
+    });
 
     // Unsubscribed: even a week later, no reminder.
     await assetsDb().query(`UPDATE assets.expiry_reminders SET last_sent_at = now() - interval '8 days' WHERE user_id = $1`, [userId]);
     await reminders.sendDue();
-    const [{ sent }] = await assetsDb().query(`SELECT last_sent_at < now() - interval '7 days' AS sent FROM assets.expiry_reminders WHERE user_id = $1`, [userId]);
+    const [{ sent }] = await assetsDb().query(
+      `SELECT last_sent_at < now() - interval '7 days' AS sent FROM assets.expiry_reminders WHERE user_id = $1`,
+      [userId],
+    );
     expect(sent).toBe(true);
   }, 30_000);
 });

@@ -42,10 +42,38 @@ export function App() {
               <Routes>
                 <Route path="/" element={<Landing />} />
                 <Route path="/auth" element={<Auth />} />
-                <Route path="/generate" element={<RequireUser><Generate /></RequireUser>} />
-                <Route path="/account" element={<RequireUser><Account /></RequireUser>} />
-                <Route path="/pricing" element={<RequireUser><Pricing /></RequireUser>} />
-                <Route path="/checkout/:sessionId" element={<RequireUser><Checkout /></RequireUser>} />
+                <Route
+                  path="/generate"
+                  element={
+                    <RequireUser>
+                      <Generate />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path="/account"
+                  element={
+                    <RequireUser>
+                      <Account />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path="/pricing"
+                  element={
+                    <RequireUser>
+                      <Pricing />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path="/checkout/:sessionId"
+                  element={
+                    <RequireUser>
+                      <Checkout />
+                    </RequireUser>
+                  }
+                />
                 <Route path="/examples" element={<Examples />} />
                 <Route path="/terms" element={<Terms />} />
                 <Route path="/privacy" element={<Privacy />} />

@@ -1,8 +1,19 @@
 // Analytics events of spec section 7, pushed to window.dataLayer (a tag manager reads it when present).
 export type AnalyticsEvent =
-  | 'signup' | 'email_verified' | 'trial_credits_granted' | 'subscription_started' | 'topup_purchase'
-  | 'generation_started' | 'generation_completed' | 'image_download' | 'image_starred' | 'upscale_2x'
-  | 'upscale_4x' | 'image_described' | 'subscription_cancelled' | 'page_view';
+  | 'signup'
+  | 'email_verified'
+  | 'trial_credits_granted'
+  | 'subscription_started'
+  | 'topup_purchase'
+  | 'generation_started'
+  | 'generation_completed'
+  | 'image_download'
+  | 'image_starred'
+  | 'upscale_2x'
+  | 'upscale_4x'
+  | 'image_described'
+  | 'subscription_cancelled'
+  | 'page_view';
 
 export interface AnalyticsFields {
   user_id?: string;
@@ -43,7 +54,12 @@ function gtag(..._args: unknown[]): void {
  * visitor accepts cookies; a stored Accept grants it from the start.
  */
 export function initConsentMode(accepted: boolean): void {
-  gtag('consent', 'default', { analytics_storage: accepted ? 'granted' : 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
+  gtag('consent', 'default', {
+    analytics_storage: accepted ? 'granted' : 'denied',
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+  });
 }
 
 /** The visitor pressed Accept. */

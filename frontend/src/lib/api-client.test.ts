@@ -3,7 +3,8 @@ import { ApiError, apiUrl, callApi, errorText, hasErrorCode } from './api-client
 
 afterEach(() => vi.restoreAllMocks());
 
-const jsonFetch = (body = '{"ok":true}', status = 200, statusText = '') => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(body, { status, statusText }));
+const jsonFetch = (body = '{"ok":true}', status = 200, statusText = '') =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(body, { status, statusText }));
 
 describe('callApi', () => {
   it('takes method and path from the route table: credentials always, JSON content type only with a body', async () => {
@@ -13,7 +14,11 @@ describe('callApi', () => {
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'GET', credentials: 'include', headers: undefined });
     await callApi('generate', { body: { prompt: 'x', options: { transparent: true, dark: false } } });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/generate');
-    expect(fetchMock.mock.calls[1][1]).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"prompt":"x","options":{"transparent":true,"dark":false}}' });
+    expect(fetchMock.mock.calls[1][1]).toMatchObject({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"prompt":"x","options":{"transparent":true,"dark":false}}',
+    });
   });
 
   it('fills path params and the query, and sends a FormData body as it is', async () => {
@@ -31,8 +36,14 @@ describe('callApi', () => {
     jsonFetch('{"error":"Insufficient credits. Purchase more to continue.","code":"INSUFFICIENT_CREDITS"}', 402);
     const error = await callApi('generate', { body: { prompt: 'x' } }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 402, code: 'INSUFFICIENT_CREDITS', serverMessage: 'Insufficient credits. Purchase more to continue.' });
-    expect((error as ApiError).message).toBe('402: {"error":"Insufficient credits. Purchase more to continue.","code":"INSUFFICIENT_CREDITS"}');
+    expect(error).toMatchObject({
+      status: 402,
+      code: 'INSUFFICIENT_CREDITS',
+      serverMessage: 'Insufficient credits. Purchase more to continue.',
+    });
+    expect((error as ApiError).message).toBe(
+      '402: {"error":"Insufficient credits. Purchase more to continue.","code":"INSUFFICIENT_CREDITS"}',
+    );
     vi.restoreAllMocks();
     jsonFetch('', 502, 'Bad Gateway');
     await expect(callApi('getMe')).rejects.toMatchObject({ message: '502: Bad Gateway', status: 502, code: 'UPSTREAM_FAILED' });
@@ -50,7 +61,9 @@ describe('callApi', () => {
 describe('apiUrl', () => {
   it('builds the URLs the browser navigates to', () => {
     expect(apiUrl('startGoogleSignIn')).toBe('/api/auth/google');
-    expect(apiUrl('downloadAsset', { params: { id: 'x1' }, query: { variant: 'original', size: 'thumbnail' } })).toBe('/api/download/x1?variant=original&size=thumbnail');
+    expect(apiUrl('downloadAsset', { params: { id: 'x1' }, query: { variant: 'original', size: 'thumbnail' } })).toBe(
+      '/api/download/x1?variant=original&size=thumbnail',
+    );
     expect(apiUrl('downloadAsset', { params: { id: 'x1' }, query: { variant: 'original' } })).toBe('/api/download/x1?variant=original');
     expect(apiUrl('downloadZip', { query: { ids: 'a,b' } })).toBe('/api/download/zip?ids=a%2Cb');
   });
@@ -58,7 +71,9 @@ describe('apiUrl', () => {
 
 describe('errorText', () => {
   it('shows the server error, a plain body, or the fallback', () => {
-    expect(errorText(new ApiError(401, '{"error":"Invalid email or password","code":"UNAUTHENTICATED"}'), 'Authentication failed')).toBe('Invalid email or password');
+    expect(errorText(new ApiError(401, '{"error":"Invalid email or password","code":"UNAUTHENTICATED"}'), 'Authentication failed')).toBe(
+      'Invalid email or password',
+    );
     expect(errorText(new ApiError(500, '', 'Internal Server Error'), 'Authentication failed')).toBe('Internal Server Error');
     expect(errorText(new Error('boom'), 'Authentication failed')).toBe('Authentication failed');
   });

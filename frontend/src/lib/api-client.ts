@@ -7,13 +7,24 @@ import { ENDPOINTS, type EndpointId } from '@printloom/contracts/endpoints';
 import type { RouteById } from '@printloom/contracts/routes';
 import { errorCodeOfStatus, type ErrorCode } from '@printloom/contracts/errors';
 
-type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 type PathParams<K extends EndpointId> = { [Name in PathParamNames<(typeof ENDPOINTS)[K]['path']>]: string };
 
-type ParamsInput<K extends EndpointId> = [PathParamNames<(typeof ENDPOINTS)[K]['path']>] extends [never] ? { params?: never } : { params: PathParams<K> };
-type QueryInput<K extends EndpointId> = RouteById<K> extends { query: infer S extends z.ZodType } ? { query?: z.input<S> } : { query?: never };
+type ParamsInput<K extends EndpointId> = [PathParamNames<(typeof ENDPOINTS)[K]['path']>] extends [never]
+  ? { params?: never }
+  : { params: PathParams<K> };
+type QueryInput<K extends EndpointId> =
+  RouteById<K> extends { query: infer S extends z.ZodType } ? { query?: z.input<S> } : { query?: never };
 type BodyInput<K extends EndpointId> =
-  RouteById<K> extends { body: infer S extends z.ZodType } ? { body: z.input<S> } : RouteById<K> extends { contentType: 'multipart/form-data' } ? { body: FormData } : { body?: never };
+  RouteById<K> extends { body: infer S extends z.ZodType }
+    ? { body: z.input<S> }
+    : RouteById<K> extends { contentType: 'multipart/form-data' }
+      ? { body: FormData }
+      : { body?: never };
 
 /** What a call to route K takes: its path params, query and body, typed from the route's schemas. */
 export type ApiInput<K extends EndpointId> = ParamsInput<K> & QueryInput<K> & BodyInput<K>;
@@ -88,7 +99,8 @@ export function apiUrl<K extends EndpointId>(id: K, ...[input]: Args<K>): string
     return encodeURIComponent(value);
   });
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
   return search.size ? `${path}?${search}` : path;
 }
 

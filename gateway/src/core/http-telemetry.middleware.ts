@@ -9,7 +9,7 @@ import { tracer, type ServiceMetrics } from '@printloom/service-kit';
  * (or `static` for the SPA's files).
  */
 export function httpTelemetryMiddleware(metrics: ServiceMetrics) {
-  const duration = metrics.histogram('printloom_http_request_duration_seconds', 'HTTP requests through the gateway, by method, route and status', ['method', 'route', 'status']);
+  const duration = httpDuration(metrics);
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     const parent = propagation.extract(context.active(), req.headers, {
@@ -19,7 +19,11 @@ export function httpTelemetryMiddleware(metrics: ServiceMetrics) {
       },
       keys: (headers) => Object.keys(headers),
     });
-    const span = tracer().startSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent);
+    const span = tracer().startSpan(
+      `${req.method} ${req.path}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },
+      parent,
+    );
     res.once('finish', () => {
       const pattern = (req.route as { path?: string } | undefined)?.path;
       const route = pattern ? `${req.baseUrl}${pattern}` : req.originalUrl.startsWith('/api') ? 'unmatched' : 'static';
@@ -31,4 +35,12 @@ export function httpTelemetryMiddleware(metrics: ServiceMetrics) {
     });
     context.with(trace.setSpan(parent, span), next);
   };
+}
+
+export function httpDuration(metrics: ServiceMetrics) {
+  return metrics.histogram('printloom_http_request_duration_seconds', 'HTTP requests through the gateway, by method, route and status', [
+    'method',
+    'route',
+    'status',
+  ]);
 }

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -42,4 +44,32 @@ export function securityHeaders(publicUrl: string) {
     // The Google sign-in and Stripe pages are full navigations, never popups that need an opener.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
+}
+
+/**
+ * helmet's headers, computed once: with this configuration they do not depend on the request, so
+ * every answer gets the same list without running helmet's dozen middlewares per request.
+ */
+export function securityHeaderList(publicUrl: string): Array<readonly [string, string]> {
+  const headers: Array<readonly [string, string]> = [];
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  };
+  let done = false;
+  securityHeaders(publicUrl)(
+    { method: 'GET', url: '/', headers: {} } as IncomingMessage,
+    res as unknown as ServerResponse,
+    () => (done = true),
+  );
+  if (!done) throw new Error('helmet did not finish synchronously: the security headers cannot be computed once');
+  return headers;
+}
+
+export function precomputedSecurityHeaders(headers: ReadonlyArray<readonly [string, string]>) {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Inject, Module, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { AppError, BILLING, CREDIT_COSTS, GENERATION, LIMITS, TIME_BUDGETS, describeReply, reserveReply, settleReply } from '@printloom/contracts';
+import { AppError, BILLING, CREDIT_COSTS, GENERATION, LIMITS, TIME_BUDGETS } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { uploadKey, type ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../core/tokens.js';
@@ -11,7 +11,9 @@ import { requestIdOf } from '../core/request.js';
 import { sniffImageType } from './image-type.js';
 import { assertWithinDecodeLimits } from './image-limits.js';
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } }).single('image');
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } }).single(
+  'image',
+);
 
 function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
   return new Promise((resolve, reject) =>
@@ -19,7 +21,8 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
       if (!error) return resolve(req.file);
       const code = (error as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE', 'Image must be 10 MB or smaller.'));
-      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(new AppError('BAD_REQUEST', 'Send one image in the form field "image".'));
+      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
+        return reject(new AppError('BAD_REQUEST', 'Send one image in the form field "image".'));
       reject(new AppError('BAD_REQUEST', 'Malformed upload'));
     }),
   );
@@ -44,7 +47,8 @@ class DescribeController {
   @HttpCode(200)
   async describe(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const { userId } = await this.sessions.requireUser(req);
-    if (!req.is('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "image".');
+    if (!req.is('multipart/form-data'))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "image".');
     const file = await receiveUpload(req, res);
     if (!file) throw new AppError('BAD_REQUEST', 'Choose an image to describe.');
     const mimeType = sniffImageType(file.buffer);
@@ -57,20 +61,34 @@ class DescribeController {
     });
     const uploadId = randomUUID();
     const key = uploadKey(userId, uploadId);
-    const { reservationId } = await this.rpc.request(BILLING.reserve, { userId, amount: CREDIT_COSTS.describe, reason: 'describe', ref: `describe:${uploadId}` }, reserveReply, { requestId });
+    const { reservationId } = await this.rpc.request(
+      BILLING.reserve,
+      { userId, amount: CREDIT_COSTS.describe, reason: 'describe', ref: `describe:${uploadId}` },
+      { requestId },
+    );
     let committed = false;
     try {
       await this.storage.put(key, file.buffer, mimeType);
-      const reply = await this.rpc.request(GENERATION.describe, { userId, uploadKey: key, mimeType }, describeReply, { requestId, timeoutMs: TIME_BUDGETS.describe.gateway });
+      const reply = await this.rpc.request(
+        GENERATION.describe,
+        { userId, uploadKey: key, mimeType },
+        { requestId, timeoutMs: TIME_BUDGETS.describe.gateway },
+      );
       if (clientGone) throw new AppError('TIMEOUT', 'The client went away before the description was ready.');
-      await this.rpc.request(BILLING.commit, { reservationId }, settleReply, { requestId });
+      await this.rpc.request(BILLING.commit, { reservationId }, { requestId });
       committed = true;
       return reply;
     } finally {
       if (!committed) {
-        await this.rpc.request(BILLING.release, { reservationId }, settleReply, { requestId }).catch((error: unknown) => this.logger.error({ err: error, reservationId }, 'Release failed; the billing sweeper will return the credit'));
+        await this.rpc
+          .request(BILLING.release, { reservationId }, { requestId })
+          .catch((error: unknown) =>
+            this.logger.error({ err: error, reservationId }, 'Release failed; the billing sweeper will return the credit'),
+          );
       }
-      await this.storage.delete([key]).catch((error: unknown) => this.logger.warn({ err: error, key }, 'Upload not deleted; the staging sweeper will'));
+      await this.storage
+        .delete([key])
+        .catch((error: unknown) => this.logger.warn({ err: error, key }, 'Upload not deleted; the staging sweeper will'));
     }
   }
 }

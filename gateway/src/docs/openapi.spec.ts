@@ -48,7 +48,10 @@ describe('the OpenAPI document', () => {
         cwd: dir,
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
       }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+      const report = JSON.parse(stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string }[];
+      };
       expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {

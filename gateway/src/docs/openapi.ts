@@ -31,7 +31,14 @@ function operationOf(route: Route) {
   const requestBody = route.body
     ? { required: true, content: { 'application/json': { schema: inputSchema(route.body) } } }
     : route.contentType === 'multipart/form-data'
-      ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } }, required: ['image'] } } } }
+      ? {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } }, required: ['image'] },
+            },
+          },
+        }
       : undefined;
   return {
     operationId: route.id,
@@ -65,7 +72,8 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Printloom API',
       version: '1.0.0',
-      description: 'Print-ready designs from a plain idea. Errors are `{ "error": "message", "code": "INSUFFICIENT_CREDITS" }`: show `error`, branch on `code`.',
+      description:
+        'Print-ready designs from a plain idea. Errors are `{ "error": "message", "code": "INSUFFICIENT_CREDITS" }`: show `error`, branch on `code`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // Relative: the document is served by the API it describes, on whatever origin that is.
@@ -75,7 +83,12 @@ export function buildOpenApiDocument() {
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pl_session' } },
       schemas: { Error: outputSchema(errorBody) },
-      responses: { Error: { description: 'An error: a message to show and a code to branch on', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      responses: {
+        Error: {
+          description: 'An error: a message to show and a code to branch on',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
     },
   };
 }

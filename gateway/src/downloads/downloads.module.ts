@@ -1,7 +1,7 @@
 import { pipeline as pipe, type Readable } from 'node:stream';
 import { Controller, Get, Inject, Module, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, resolveDownloadReply, resolveZipReply, zipQuery } from '@printloom/contracts';
+import { AppError, ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, zipQuery } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../core/tokens.js';
@@ -13,7 +13,8 @@ import { ExportPresetsController } from './export-presets.controller.js';
 
 /** A stored PNG on its way out, stamped with its text chunks (files stored before stamping get them too). */
 // pipeline() (not pipe()) so a storage read that fails destroys the stamp too, failing the response.
-const stamped = (stream: Readable, text: PngText | undefined): Readable => (text ? pipe(stream, new PngTextStamp(text), () => undefined) : stream);
+const stamped = (stream: Readable, text: PngText | undefined): Readable =>
+  text ? pipe(stream, new PngTextStamp(text), () => undefined) : stream;
 
 const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
   `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -31,26 +32,40 @@ class DownloadsController {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Many selected images as one ZIP, streamed file by file (never built in memory). */
+  /** Many selected images as one ZIP, streamed file by file (never built in memory); exports are made first. */
   @Get('/api/download/zip')
   async zip(@Req() req: Request, @Res() res: Response) {
     const { userId } = await this.sessions.requireUser(req);
     const { ids, preset } = validateInput(zipQuery, req.query);
     const requestId = requestIdOf(req);
-    const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids, preset }, resolveZipReply, { requestId });
+    const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids, preset }, { requestId });
     const headers = {
       'content-type': 'application/zip',
-      'content-disposition': contentDisposition('attachment', preset ? `printloom-${files.length}-images-${preset}.zip` : `printloom-${files.length}-images.zip`),
+      'content-disposition': contentDisposition(
+        'attachment',
+        preset ? `printloom-${files.length}-images-${preset}.zip` : `printloom-${files.length}-images.zip`,
+      ),
       'cache-control': 'private, no-store',
     };
-    // An export is made (or found kept) on its file's turn, so one slow poster never holds up the rest.
-    const open = async (file: (typeof files)[number]) => {
-      const key = preset
-        ? (await this.rpc.request(ASSETS.resolveDownload, { userId, assetId: file.assetId, preset }, resolveDownloadReply, { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS })).key
-        : file.key;
-      return stamped(await this.storage.getStream(key), file.pngText);
-    };
-    await sendZip(res, files, open, headers, this.logger, requestId);
+    // Every export is made (or found kept) before the first byte goes out: a file over its preset's byte
+    // cap is then a clean 422, never a ZIP cut off halfway. Exports are kept per asset and preset, so the
+    // files made before the refusal are not made again.
+    let clientGone = false;
+    res.once('close', () => (clientGone = true));
+    const entries: typeof files = [];
+    for (const file of files) {
+      if (clientGone) return; // nobody left to stream to: make no more exports
+      const exported =
+        preset &&
+        (await this.rpc.request(
+          ASSETS.resolveDownload,
+          { userId, assetId: file.assetId, preset },
+          { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS },
+        ));
+      entries.push(exported ? { ...file, key: exported.key } : file);
+    }
+    const open = async (file: (typeof files)[number]) => stamped(await this.storage.getStream(file.key), file.pngText);
+    await sendZip(res, entries, open, headers, this.logger, requestId);
   }
 
   @Get('/api/download/:id')
@@ -59,7 +74,11 @@ class DownloadsController {
     const { id } = validateInput(assetParams, req.params);
     const query = validateInput(downloadQuery, req.query);
     const timeoutMs = query.preset ? EXPORT_RENDER_TIMEOUT_MS : undefined;
-    const target = await this.rpc.request(ASSETS.resolveDownload, { userId, assetId: id, ...query }, resolveDownloadReply, { requestId: requestIdOf(req), timeoutMs });
+    const target = await this.rpc.request(
+      ASSETS.resolveDownload,
+      { userId, assetId: id, ...query },
+      { requestId: requestIdOf(req), timeoutMs },
+    );
     res.setHeader('etag', target.etag);
     res.setHeader('cache-control', target.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache');
     if (req.header('if-none-match') === target.etag) {

@@ -19,7 +19,13 @@ export class CookieStateStore {
 
   store(req: Request, verifier: string, _state: unknown, _meta: unknown, callback: StoreCallback): void {
     const state = randomBytes(24).toString('base64url');
-    req.res?.cookie(STATE_COOKIE, `${state}.${verifier}`, { httpOnly: true, sameSite: 'lax', secure: this.secure, maxAge: 10 * 60_000, path: COOKIE_PATH });
+    req.res?.cookie(STATE_COOKIE, `${state}.${verifier}`, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure,
+      maxAge: 10 * 60_000,
+      path: COOKIE_PATH,
+    });
     callback(null, state);
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Module, Next, Req, Res } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
-import { AppError, AUTH, GOOGLE_SIGNUP_PARAM, sessionReply } from '@printloom/contracts';
+import { AppError, AUTH, GOOGLE_SIGNUP_PARAM } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../core/session.service.js';
@@ -35,20 +35,24 @@ class GoogleAuthController {
   @Get('/api/auth/google/callback')
   callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
     if (!isGoogleConfigured(this.config)) return this.backToAuth(res, NOT_CONFIGURED);
-    this.authenticator.authenticate(GOOGLE_STRATEGY, { session: false }, (error: unknown, identity: GoogleIdentity | false, info?: { message?: string }) => {
-      if (error || !identity) {
-        if (error) this.logger.warn({ err: error, requestId: requestIdOf(req) }, 'Google sign-in failed');
-        return this.backToAuth(res, info?.message ?? FAILED);
-      }
-      this.signIn(req, res, identity).catch((signInError: unknown) => {
-        const message = signInError instanceof AppError && signInError.code !== 'INTERNAL' ? signInError.message : FAILED;
-        this.backToAuth(res, message);
-      });
-    })(req, res, next);
+    this.authenticator.authenticate(
+      GOOGLE_STRATEGY,
+      { session: false },
+      (error: unknown, identity: GoogleIdentity | false, info?: { message?: string }) => {
+        if (error || !identity) {
+          if (error) this.logger.warn({ err: error, requestId: requestIdOf(req) }, 'Google sign-in failed');
+          return this.backToAuth(res, info?.message ?? FAILED);
+        }
+        this.signIn(req, res, identity).catch((signInError: unknown) => {
+          const message = signInError instanceof AppError && signInError.code !== 'INTERNAL' ? signInError.message : FAILED;
+          this.backToAuth(res, message);
+        });
+      },
+    )(req, res, next);
   }
 
   private async signIn(req: Request, res: Response, identity: GoogleIdentity) {
-    const reply = await this.rpc.request(AUTH.googleSignIn, { ...identity, ip: clientIp(req) }, sessionReply, { requestId: requestIdOf(req) });
+    const reply = await this.rpc.request(AUTH.googleSignIn, { ...identity, ip: clientIp(req) }, { requestId: requestIdOf(req) });
     this.sessions.setSessionCookie(res, reply.session);
     // A new account: the app reports signup, email_verified and trial_credits_granted once.
     res.redirect(302, reply.signedUp ? `/generate?${GOOGLE_SIGNUP_PARAM}=1` : '/generate');

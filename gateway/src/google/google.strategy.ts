@@ -33,7 +33,11 @@ export function createGoogleStrategy(config: GatewayConfig): Strategy {
     (_accessToken: string, _refreshToken: string, profile: Profile, done: (error: Error | null, user?: GoogleIdentity | false) => void) => {
       const email = profile.emails?.[0];
       if (!email?.value) return done(null, false);
-      done(null, { googleId: profile.id, email: email.value, emailVerified: email.verified === true || (email.verified as unknown) === 'true' });
+      done(null, {
+        googleId: profile.id,
+        email: email.value,
+        emailVerified: email.verified === true || (email.verified as unknown) === 'true',
+      });
     },
   );
 }

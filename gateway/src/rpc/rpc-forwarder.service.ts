@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { TIME_BUDGETS, sessionReply, type RpcRoute } from '@printloom/contracts';
+import { AUTH, TIME_BUDGETS, sessionReply, type RpcRoute } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../core/session.service.js';
+import { MeViewService } from '../core/me-view.service.js';
 import { validateInput } from '../core/validate.js';
 import { clientIp, requestIdOf } from '../core/request.js';
 
@@ -13,11 +14,15 @@ export class RpcForwarder {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionService,
+    private readonly meViews: MeViewService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async forward(route: RpcRoute, req: Request, res: Response): Promise<unknown> {
-    const user = route.access === 'public' ? null : route.access === 'user' ? await this.sessions.requireUser(req) : await this.sessions.resolve(req);
+    const user =
+      route.access === 'public' ? null : route.access === 'user' ? await this.sessions.requireUser(req) : await this.sessions.resolve(req);
+    // The gateway's cached view (see MeViewService); the same reply auth's `me` would give.
+    if (route.subject === AUTH.me && user) return (await this.meViews.view(user.userId, requestIdOf(req))).reply;
     const input = {
       params: route.params ? validateInput(route.params, req.params) : {},
       query: route.query ? validateInput(route.query, req.query) : {},
@@ -28,7 +33,10 @@ export class RpcForwarder {
     };
     const payload = route.toRequest ? route.toRequest(input) : { ...input.query, ...input.body, ...(user ? { userId: user.userId } : {}) };
     const timeoutMs = route.timeBudget ? TIME_BUDGETS[route.timeBudget].gateway : this.config.RPC_TIMEOUT_MS;
-    const reply = await this.rpc.forward(route.subject, payload, { requestId: requestIdOf(req), timeoutMs });
+    const reply = await this.rpc.forward(route.subject, payload, { requestId: requestIdOf(req), timeoutMs }).finally(() => {
+      // Whatever the services announce, this instance never shows the user a view from before their own change.
+      if (user && route.method !== 'GET') this.meViews.forget(user.userId);
+    });
 
     if (route.session === 'start') {
       const { session, ...rest } = sessionReply.parse(reply);

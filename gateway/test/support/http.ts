@@ -21,7 +21,19 @@ export class TestClient {
     this.cookies.set(name, value);
   }
 
-  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> {
+  /** A client with this one's cookies (the same session) on another gateway instance. */
+  on(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl, this.origin);
+    for (const [name, value] of this.cookies) other.setCookie(name, value);
+    return other;
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult<T>> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',

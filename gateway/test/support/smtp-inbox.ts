@@ -24,7 +24,12 @@ export class SmtpInbox {
           .then((mail) => {
             const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
             for (const to of recipients) {
-              this.messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+              this.messages.push({
+                to,
+                subject: mail.subject ?? '',
+                text: mail.text ?? '',
+                html: typeof mail.html === 'string' ? mail.html : '',
+              });
             }
             callback();
           })
@@ -50,7 +55,9 @@ export class SmtpInbox {
       if (found) return found;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms (got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join('; ')})`);
+    throw new Error(
+      `no mail to ${to} matching ${subject} within ${timeoutMs} ms (got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join('; ')})`,
+    );
   }
 
   count(to: string, subject: RegExp): number {

@@ -10,7 +10,16 @@ export interface StandInSubscription {
   /** A subscription schedule that changes the price at the renewal, as the portal makes for a downgrade. */
   schedule: string | null;
   metadata: Record<string, string>;
-  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; price: { id: string; object: 'price'; lookup_key: string | null }; current_period_start: number; current_period_end: number }> };
+  items: {
+    object: 'list';
+    data: Array<{
+      id: string;
+      object: 'subscription_item';
+      price: { id: string; object: 'price'; lookup_key: string | null };
+      current_period_start: number;
+      current_period_end: number;
+    }>;
+  };
 }
 
 /**
@@ -22,11 +31,35 @@ export class StripeStandIn {
   readonly calls: Array<{ method: string; path: string; form: URLSearchParams }> = [];
   readonly subscriptions = new Map<string, StandInSubscription>();
   /** Checkout Sessions by id, as created (payment_intent set by the test when it "pays"). */
-  readonly sessions = new Map<string, { id: string; object: 'checkout.session'; mode: string; client_reference_id: string; metadata: Record<string, string>; payment_intent: string | null; status: string }>();
+  readonly sessions = new Map<
+    string,
+    {
+      id: string;
+      object: 'checkout.session';
+      mode: string;
+      client_reference_id: string;
+      metadata: Record<string, string>;
+      payment_intent: string | null;
+      status: string;
+    }
+  >();
   /** Lookup keys with an active price; a test removes one to see the clear error. */
-  readonly lookupKeys = new Set(['starter', 'creator', 'pro', 'studio'].map((plan) => `printloom_${plan}_monthly`).concat(['printloom_boost_25', 'printloom_boost_50', 'printloom_boost_100']));
+  readonly lookupKeys = new Set(
+    ['starter', 'creator', 'pro', 'studio']
+      .map((plan) => `printloom_${plan}_monthly`)
+      .concat(['printloom_boost_25', 'printloom_boost_50', 'printloom_boost_100']),
+  );
   /** Subscription schedules by id (phases with their expanded price), released through the API. */
-  readonly schedules = new Map<string, { id: string; object: 'subscription_schedule'; status: string; subscription: string; phases: Array<{ start_date: number; end_date: number; items: Array<{ price: { id: string; object: 'price'; lookup_key: string } }> }> }>();
+  readonly schedules = new Map<
+    string,
+    {
+      id: string;
+      object: 'subscription_schedule';
+      status: string;
+      subscription: string;
+      phases: Array<{ start_date: number; end_date: number; items: Array<{ price: { id: string; object: 'price'; lookup_key: string } }> }>;
+    }
+  >();
   private server: http.Server | undefined;
   private counter = 0;
 
@@ -45,7 +78,18 @@ export class StripeStandIn {
       cancel_at_period_end: false,
       schedule: null,
       metadata: {},
-      items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { id: `price_printloom_${planId}_monthly`, object: 'price', lookup_key: `printloom_${planId}_monthly` }, current_period_start: start, current_period_end: start + 30 * 86400 }] },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${id}`,
+            object: 'subscription_item',
+            price: { id: `price_printloom_${planId}_monthly`, object: 'price', lookup_key: `printloom_${planId}_monthly` },
+            current_period_start: start,
+            current_period_end: start + 30 * 86400,
+          },
+        ],
+      },
     };
     this.subscriptions.set(id, subscription);
     return subscription;
@@ -55,7 +99,11 @@ export class StripeStandIn {
   scheduleChange(subscriptionId: string, planId: string): string {
     const subscription = this.subscriptions.get(subscriptionId)!;
     const item = subscription.items.data[0];
-    const price = (plan: string) => ({ id: `price_printloom_${plan}_monthly`, object: 'price' as const, lookup_key: `printloom_${plan}_monthly` });
+    const price = (plan: string) => ({
+      id: `price_printloom_${plan}_monthly`,
+      object: 'price' as const,
+      lookup_key: `printloom_${plan}_monthly`,
+    });
     const id = `sub_sched_${subscriptionId}`;
     this.schedules.set(id, {
       id,
@@ -63,7 +111,11 @@ export class StripeStandIn {
       status: 'active',
       subscription: subscriptionId,
       phases: [
-        { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: { ...item.price, lookup_key: item.price.lookup_key! } }] },
+        {
+          start_date: item.current_period_start,
+          end_date: item.current_period_end,
+          items: [{ price: { ...item.price, lookup_key: item.price.lookup_key! } }],
+        },
         { start_date: item.current_period_end, end_date: item.current_period_end + 30 * 86400, items: [{ price: price(planId) }] },
       ],
     });
@@ -96,20 +148,37 @@ export class StripeStandIn {
 
   private answer(method: string, path: string, form: URLSearchParams): [number, unknown] {
     const id = (prefix: string) => `${prefix}_${(this.counter += 1)}`;
-    if (method === 'POST' && path === '/v1/customers') return [200, { id: `cus_${form.get('metadata[userId]')}`, object: 'customer', email: form.get('email') }];
+    if (method === 'POST' && path === '/v1/customers')
+      return [200, { id: `cus_${form.get('metadata[userId]')}`, object: 'customer', email: form.get('email') }];
     if (method === 'GET' && path === '/v1/prices') {
       const key = form.get('lookup_keys[0]') ?? '';
-      return [200, { object: 'list', data: this.lookupKeys.has(key) ? [{ id: `price_${key}`, object: 'price', lookup_key: key, active: true }] : [], has_more: false }];
+      return [
+        200,
+        {
+          object: 'list',
+          data: this.lookupKeys.has(key) ? [{ id: `price_${key}`, object: 'price', lookup_key: key, active: true }] : [],
+          has_more: false,
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const session = { id: id('cs'), object: 'checkout.session' as const, mode: form.get('mode')!, client_reference_id: form.get('client_reference_id')!, metadata: { userId: form.get('metadata[userId]') ?? '', topupId: form.get('metadata[topupId]') ?? '' }, payment_intent: null, status: 'open' };
+      const session = {
+        id: id('cs'),
+        object: 'checkout.session' as const,
+        mode: form.get('mode')!,
+        client_reference_id: form.get('client_reference_id')!,
+        metadata: { userId: form.get('metadata[userId]') ?? '', topupId: form.get('metadata[topupId]') ?? '' },
+        payment_intent: null,
+        status: 'open',
+      };
       this.sessions.set(session.id, session);
       return [200, { ...session, url: `https://checkout.stripe.test/c/${session.id}` }];
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && expire) {
       const session = this.sessions.get(expire[1]);
-      if (!session || session.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status of open can be expired.' } }];
+      if (!session || session.status !== 'open')
+        return [400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status of open can be expired.' } }];
       session.status = 'expired';
       return [200, session];
     }
@@ -119,7 +188,15 @@ export class StripeStandIn {
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const flow = form.get('flow_data[type]');
-      return [200, { id: 'bps_1', object: 'billing_portal.session', customer: form.get('customer'), url: flow ? `https://billing.stripe.test/p/1/flow/${flow}` : 'https://billing.stripe.test/p/1' }];
+      return [
+        200,
+        {
+          id: 'bps_1',
+          object: 'billing_portal.session',
+          customer: form.get('customer'),
+          url: flow ? `https://billing.stripe.test/p/1/flow/${flow}` : 'https://billing.stripe.test/p/1',
+        },
+      ];
     }
     const schedule = /^\/v1\/subscription_schedules\/([^/]+)(\/release)?$/.exec(path);
     if (schedule && this.schedules.has(schedule[1])) {

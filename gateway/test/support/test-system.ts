@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunningService } from '@printloom/service-kit';
-import { createTestDatabase, provisionTestServiceRoles, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import {
+  createTestDatabase,
+  provisionTestServiceRoles,
+  startNatsServer,
+  testServiceEnv,
+  type TestDatabase,
+  type TestNats,
+} from '@printloom/service-kit/testing';
 import { loadGatewayConfig } from '../../src/config.js';
 import { startGateway, type RunningGateway } from '../../src/start.js';
 
@@ -39,7 +46,11 @@ async function loadServiceStarter(name: ServiceName) {
 }
 
 /** `nats`: a NATS the test started itself (e.g. a 3-node cluster); the system stops it on close. */
-export async function startTestSystem(options: { services: ServiceName[]; env?: Record<string, string>; nats?: TestNats }): Promise<TestSystem> {
+export async function startTestSystem(options: {
+  services: ServiceName[];
+  env?: Record<string, string>;
+  nats?: TestNats;
+}): Promise<TestSystem> {
   const [nats, database] = await Promise.all([options.nats ?? startNatsServer(), createTestDatabase()]);
   // Each service connects as its own role that owns only its schema, as in production.
   const serviceUrls = await provisionTestServiceRoles(database);
@@ -61,7 +72,9 @@ export async function startTestSystem(options: { services: ServiceName[]; env?: 
   let gateway: RunningGateway | undefined;
   try {
     for (const name of options.services) services[name] = await startInstance(name);
-    gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:8080' }));
+    gateway = await startGateway(
+      loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:8080' }),
+    );
   } catch (error) {
     await Promise.allSettled(started.map((service) => service.close()));
     await nats.stop();

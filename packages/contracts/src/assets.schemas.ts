@@ -44,10 +44,7 @@ export const starReply = z.object({ asset });
 export const deleteReply = z.object({ deleted: z.number().int() });
 
 export const bulkIdsBody = z.object({
-  ids: z
-    .array(uuid)
-    .min(1, 'Select at least one image')
-    .max(LIMITS.bulkMaxIds, `At most ${LIMITS.bulkMaxIds} images at a time`),
+  ids: z.array(uuid).min(1, 'Select at least one image').max(LIMITS.bulkMaxIds, `At most ${LIMITS.bulkMaxIds} images at a time`),
 });
 export const bulkDeleteRequest = bulkIdsBody.extend({ userId: uuid });
 
@@ -70,6 +67,9 @@ export const ingestRequest = z.object({
         key: z.string().min(1),
         /** Asked transparent, drawn opaque: cut the background out before storing (kept as it is if that fails). */
         removeBackground: z.boolean().default(false),
+        /** The thumbnail and preview the worker made from the pixels it held (assets makes them when missing). */
+        thumbnailKey: z.string().min(1).optional(),
+        previewKey: z.string().min(1).optional(),
       }),
     )
     .min(1),
@@ -84,7 +84,13 @@ export const downloadQuery = z
     preset: presetId.optional(),
   })
   .refine((query) => !(query.size && query.preset), { message: 'Ask for a size or a preset, not both' });
-export const resolveDownloadRequest = z.object({ userId: uuid, assetId: uuid, variant: z.enum(['original']).default('original'), size: z.enum(['thumbnail', 'preview']).optional(), preset: presetId.optional() });
+export const resolveDownloadRequest = z.object({
+  userId: uuid,
+  assetId: uuid,
+  variant: z.enum(['original']).default('original'),
+  size: z.enum(['thumbnail', 'preview']).optional(),
+  preset: presetId.optional(),
+});
 /** PNG text chunks stamped on every PNG on its way out (keyword → text). */
 export const pngTextSchema = z.record(z.string(), z.string());
 
@@ -109,7 +115,9 @@ export const zipQuery = z.object({
 });
 export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids, preset: presetId.optional() });
 /** With a preset, `key` is the export's (made on its turn through resolveDownload, so it may not exist yet). */
-export const resolveZipReply = z.object({ files: z.array(z.object({ assetId: uuid, key: z.string(), fileName: z.string(), pngText: pngTextSchema.optional() })) });
+export const resolveZipReply = z.object({
+  files: z.array(z.object({ assetId: uuid, key: z.string(), fileName: z.string(), pngText: pngTextSchema.optional() })),
+});
 
 export const jobsWithAssetsRequest = z.object({ jobIds: z.array(uuid).max(500) });
 export const jobsWithAssetsReply = z.object({ jobIds: z.array(uuid) });

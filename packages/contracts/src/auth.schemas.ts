@@ -35,6 +35,8 @@ export const sessionResolveRequest = z.object({ token: z.string().min(1) });
 export const sessionResolveReply = z.object({ userId: uuid, email: z.string(), expiresAt: z.iso.datetime() });
 /** BROADCASTS.sessionsRevoked: one session (by the hash of its token) or every session of a user. */
 export const sessionsRevokedBroadcast = z.union([z.object({ tokenHash: z.string().length(64) }), z.object({ userId: uuid })]);
+/** BROADCASTS.userChanged. */
+export const userChangedBroadcast = z.object({ userId: uuid });
 export const meRequest = z.object({ userId: uuid });
 export const meReply = z.object({
   user: publicUser,

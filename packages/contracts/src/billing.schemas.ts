@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { PLAN_IDS, PRIORITY_TIERS, TOPUP_IDS } from './plans.js';
 import { uuid, urlReply } from './common.schemas.js';
 
-export const subscriptionStatus = z.enum(['active', 'incomplete', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete_expired', 'paused']);
+export const subscriptionStatus = z.enum([
+  'active',
+  'incomplete',
+  'trialing',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete_expired',
+  'paused',
+]);
 export const subscriptionSummary = z.object({
   status: subscriptionStatus,
   planId: z.enum(PLAN_IDS),
@@ -23,7 +32,11 @@ export const accountSummaryReply = z.object({
   trialCreditsExpireAt: z.iso.datetime().nullable().optional(),
   subscription: subscriptionSummary.nullable(),
   trialNotice: z.string().optional(),
+  /** When this summary changes without any event (the soonest expiry of credits still held): caches end there. */
+  changesAt: z.iso.datetime().nullable().optional(),
 });
+/** BROADCASTS.accountChanged. */
+export const accountChangedBroadcast = z.object({ userId: uuid });
 
 export const entitlementsRequest = z.object({ userId: uuid });
 export const entitlementsReply = z.object({
@@ -97,7 +110,13 @@ export type CreditHistoryEntry = z.infer<typeof creditHistoryEntry>;
 /** A purchase the server confirmed (Stripe webhook or local Pay), reported to analytics by the buyer's browser once. */
 export const purchaseEvent = z.object({
   event: z.enum(['subscription_started', 'topup_purchase', 'subscription_cancelled']),
-  params: z.object({ plan: z.enum(PLAN_IDS).optional(), pack: z.enum(TOPUP_IDS).optional(), value: z.number().optional(), currency: z.literal('USD').optional(), credits: z.number().int().optional() }),
+  params: z.object({
+    plan: z.enum(PLAN_IDS).optional(),
+    pack: z.enum(TOPUP_IDS).optional(),
+    value: z.number().optional(),
+    currency: z.literal('USD').optional(),
+    credits: z.number().int().optional(),
+  }),
 });
 export type PurchaseEvent = z.infer<typeof purchaseEvent>;
 export const claimPurchaseEventsRequest = z.object({ userId: uuid });

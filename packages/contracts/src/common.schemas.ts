@@ -13,9 +13,7 @@ export const newPassword = z
   .string({ message: 'Password is required' })
   .min(LIMITS.passwordMinChars, `Password must be at least ${LIMITS.passwordMinChars} characters.`)
   .max(200, 'Password is too long');
-export const code = z
-  .string({ message: 'Code is required' })
-  .regex(/^\d{6}$/, 'Please enter a 6-digit code.');
+export const code = z.string({ message: 'Code is required' }).regex(/^\d{6}$/, 'Please enter a 6-digit code.');
 
 /** Client facts the gateway attaches for rate limits and audit. */
 export const clientInfo = z.object({ ip: z.string().max(64).default('unknown') });

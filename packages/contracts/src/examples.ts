@@ -30,10 +30,40 @@ function sample(id: string, category: string, prompt: string, description: strin
 }
 
 export const SAMPLE_GALLERY: readonly SamplePrompt[] = [
-  sample('space-meow', 'Pets', "a cat astronaut, 'Space Meow' in retro letters", "Cat people buy cat shirts: a quoted slogan, a subject and a style word are all it takes."),
-  sample('coffee-first', 'Coffee lovers', "'But First, Coffee' with a steaming coffee cup, vintage style", "A best-selling mug and tee niche; the vintage treatment reads well on dark garments."),
-  sample('reel-cool-dad', 'Fishing', "fishing dad with a fish, 'Reel Cool Dad' retro sunset", "Father's Day evergreen: pun slogan, retro sunset, made for dad gifts."),
-  sample('nurse-life', 'Nurses', "'Nurse Life' with a heart and stethoscope, cute kawaii style", "Nurses Week and everyday scrubs-life gifts, in a soft kawaii look for stickers and mugs."),
-  sample('mountain-calling', 'Outdoors', "'The Mountains Are Calling' mountain landscape, minimalist", "Outdoor and travel buyers: clean minimalist lines that print on any colour."),
-  sample('game-on', 'Gaming', "'Game On' with a video game controller, neon colors", "Gamers and streamers: neon colours that pop on black hoodies."),
+  sample(
+    'space-meow',
+    'Pets',
+    "a cat astronaut, 'Space Meow' in retro letters",
+    'Cat people buy cat shirts: a quoted slogan, a subject and a style word are all it takes.',
+  ),
+  sample(
+    'coffee-first',
+    'Coffee lovers',
+    "'But First, Coffee' with a steaming coffee cup, vintage style",
+    'A best-selling mug and tee niche; the vintage treatment reads well on dark garments.',
+  ),
+  sample(
+    'reel-cool-dad',
+    'Fishing',
+    "fishing dad with a fish, 'Reel Cool Dad' retro sunset",
+    "Father's Day evergreen: pun slogan, retro sunset, made for dad gifts.",
+  ),
+  sample(
+    'nurse-life',
+    'Nurses',
+    "'Nurse Life' with a heart and stethoscope, cute kawaii style",
+    'Nurses Week and everyday scrubs-life gifts, in a soft kawaii look for stickers and mugs.',
+  ),
+  sample(
+    'mountain-calling',
+    'Outdoors',
+    "'The Mountains Are Calling' mountain landscape, minimalist",
+    'Outdoor and travel buyers: clean minimalist lines that print on any colour.',
+  ),
+  sample(
+    'game-on',
+    'Gaming',
+    "'Game On' with a video game controller, neon colors",
+    'Gamers and streamers: neon colours that pop on black hoodies.',
+  ),
 ];

@@ -41,5 +41,14 @@ export const dispatchMessage = z.object({ jobId: uuid });
 
 export const exportJobsRequest = z.object({ userId: uuid });
 export const exportJobsReply = z.object({
-  jobs: z.array(z.object({ id: uuid, prompt: z.string(), status: z.string(), error: z.string().nullable(), createdAt: z.iso.datetime(), finishedAt: z.iso.datetime().nullable() })),
+  jobs: z.array(
+    z.object({
+      id: uuid,
+      prompt: z.string(),
+      status: z.string(),
+      error: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+      finishedAt: z.iso.datetime().nullable(),
+    }),
+  ),
 });

@@ -59,3 +59,13 @@ export const TRIAL = {
   /** New accounts per address per day that get the free credits; the others start with 0 and are told why. */
   grantsPerIpPerDay: 3,
 } as const;
+
+/**
+ * The library's smaller copies of every print, WebP with transparency: made once, by whoever holds the
+ * pixels (the generation worker for its designs, assets for everything else).
+ */
+export const DERIVATIVES = {
+  thumbnail: { maxSide: 384, suffix: '.thumbnail.webp' },
+  preview: { maxSide: 1024, suffix: '.preview.webp' },
+  webp: { quality: 82, alphaQuality: 90, effort: 3 },
+} as const;

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { clientInfo, email, uuid, ok } from './common.schemas.js';
 
-export const emailTemplate = z.enum(['verification-code', 'password-reset-code', 'welcome', 'payment-failed', 'expiry-reminder', 'account-deleted']);
+export const emailTemplate = z.enum([
+  'verification-code',
+  'password-reset-code',
+  'welcome',
+  'payment-failed',
+  'expiry-reminder',
+  'account-deleted',
+]);
 export const sendEmailRequest = z.object({
   to: email,
   template: emailTemplate,
@@ -13,7 +20,11 @@ export const sendEmailRequest = z.object({
 export const sendEmailReply = z.object({ queued: z.literal(true) });
 
 const requiredText = (label: string, max: number) =>
-  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
 
 export const supportBody = z.object({
   type: z.enum(['support', 'feedback', 'feature'], { message: 'type must be support, feedback or feature' }),

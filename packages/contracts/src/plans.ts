@@ -71,7 +71,13 @@ export const PLANS: readonly Plan[] = [
     commercialLicense: true,
     earlyAccess: false,
     popular: false,
-    features: ['400 credits per month (1,600 images)', '25% credit rollover (up to 100)', 'Commercial license', '2x and 4x upscaling', 'Priority queue'],
+    features: [
+      '400 credits per month (1,600 images)',
+      '25% credit rollover (up to 100)',
+      'Commercial license',
+      '2x and 4x upscaling',
+      'Priority queue',
+    ],
   },
   {
     id: 'studio',
@@ -84,7 +90,13 @@ export const PLANS: readonly Plan[] = [
     commercialLicense: true,
     earlyAccess: true,
     popular: false,
-    features: ['1,000 credits per month (4,000 images)', '50% credit rollover (up to 500)', 'Commercial license', 'Early access to new features', 'Highest priority queue'],
+    features: [
+      '1,000 credits per month (4,000 images)',
+      '50% credit rollover (up to 500)',
+      'Commercial license',
+      'Early access to new features',
+      'Highest priority queue',
+    ],
   },
 ];
 
@@ -112,7 +124,11 @@ export const CREDIT_COSTS = {
 export const IMAGES_PER_GENERATION = 4;
 
 /** Trial accounts: no upscaling, lowest queue priority. */
-export const TRIAL_ENTITLEMENTS = { upscaleFactors: [] as readonly UpscaleFactor[], priorityTier: PRIORITY_TIERS.standard as PriorityTier, commercialLicense: false };
+export const TRIAL_ENTITLEMENTS = {
+  upscaleFactors: [] as readonly UpscaleFactor[],
+  priorityTier: PRIORITY_TIERS.standard as PriorityTier,
+  commercialLicense: false,
+};
 
 /** Statuses that count as subscribed on /generate and /account (spec section 4). */
 export const SUBSCRIBED_STATUSES = ['active', 'incomplete', 'trialing'] as const;

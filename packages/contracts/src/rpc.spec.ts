@@ -13,7 +13,9 @@ describe('the subject registry', () => {
   });
 
   it('checks a reply against its subject', () => {
-    expect(RPC_CONTRACTS[BILLING.reserve].reply.safeParse({ reservationId: '00000000-0000-4000-8000-000000000001', balance: 9 }).success).toBe(true);
+    expect(
+      RPC_CONTRACTS[BILLING.reserve].reply.safeParse({ reservationId: '00000000-0000-4000-8000-000000000001', balance: 9 }).success,
+    ).toBe(true);
     expect(RPC_CONTRACTS[BILLING.reserve].reply.safeParse({ balance: 9 }).success).toBe(false);
     expect(isRpcSubject('auth.nothing.here')).toBe(false);
   });

@@ -78,6 +78,10 @@ export const EVENTS_STREAM = 'EVENTS';
 export const BROADCASTS = {
   /** Sessions ended (logout, password reset, account deletion, Google taking over an account). */
   sessionsRevoked: 'auth.sessions.revoked',
+  /** A user's own fields changed (a Google account linked, a password set): cached `me` views drop them. */
+  userChanged: 'auth.user.changed',
+  /** A user's credits, plan or trial changed (sent after the change committed, before the changing request answers). */
+  accountChanged: 'billing.account.changed',
 } as const;
 
 /** Queue group of each service: N instances of one service share its requests. */

@@ -8,7 +8,8 @@ describe('time budgets', () => {
   it('nest each layer inside the one above: provider < service < gateway < edge', () => {
     for (const [name, budget] of Object.entries(TIME_BUDGETS)) {
       const layers = [('provider' in budget ? budget.provider : 0) as number, budget.service, budget.gateway, EDGE_TIMEOUT_MS];
-      for (let i = 1; i < layers.length; i += 1) expect({ name, layer: i, inner: layers[i - 1], outer: layers[i], ok: layers[i - 1] < layers[i] }).toMatchObject({ ok: true });
+      for (let i = 1; i < layers.length; i += 1)
+        expect({ name, layer: i, inner: layers[i - 1], outer: layers[i], ok: layers[i - 1] < layers[i] }).toMatchObject({ ok: true });
     }
   });
 

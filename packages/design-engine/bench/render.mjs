@@ -22,5 +22,6 @@ times.sort((a, b) => a - b);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`jobs: ${jobs} (4 variants each, print size)`);
 console.log(`per job: median ${Math.round(median(times))} ms, min ${Math.round(times[0])} ms, max ${Math.round(times.at(-1))} ms`);
-for (const [variant, list] of Object.entries(sizes)) console.log(`PNG ${variant}: median ${(median(list) / 1024).toFixed(0)} KB, max ${(Math.max(...list) / 1024).toFixed(0)} KB`);
+for (const [variant, list] of Object.entries(sizes))
+  console.log(`PNG ${variant}: median ${(median(list) / 1024).toFixed(0)} KB, max ${(Math.max(...list) / 1024).toFixed(0)} KB`);
 console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

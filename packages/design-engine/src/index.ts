@@ -1,4 +1,14 @@
-export { renderDesigns, planDesigns, renderPlanned, PRINT_SIZES, type DesignRequest, type RenderedDesign, type PlannedDesign } from './render.js';
+export {
+  renderDesigns,
+  renderDesignsInto,
+  planDesigns,
+  renderPlanned,
+  PRINT_SIZES,
+  type DesignRequest,
+  type RenderedDesign,
+  type RenderOptions,
+  type PlannedDesign,
+} from './render.js';
 export { parsePrompt, quotedTexts, type DesignBrief } from './brief/prompt-parser.js';
 export { findIllustration, findIllustrations, EMOJI_SETS, type Illustration } from './illustration/emoji-index.js';
 export { FONT_FACES } from './typography/fonts.js';
@@ -8,3 +18,6 @@ export { GARMENT, contrast } from './brief/palettes.js';
 export { readScene, type Scene } from './composition/scene.js';
 export type { TextElement } from './directions/direction.js';
 export { flatText, flatTextPng, readsBack } from './legibility/flat-text.js';
+export { capHeight } from './typography/text-shapes.js';
+export { PixelPool } from './raster/pixel-pool.js';
+export type { ScaledPrint } from './raster/print-file.js';

@@ -11,7 +11,8 @@ import { box, fitInto, place, type Box, type Placement } from './directions/draw
 import { svgDocument } from './directions/svg.js';
 import { vintageDistressed } from './directions/vintage-distressed.js';
 import { dieCut, distress, rasterise } from './raster/effects.js';
-import { toPrintPng } from './raster/print-file.js';
+import { opaqueBounds, scaledPrint, toPrintPng, type ScaledPrint } from './raster/print-file.js';
+import { PixelPool } from './raster/pixel-pool.js';
 import { seededRandom } from './random.js';
 import { headlineFont } from './typography/font-choice.js';
 import type { FontId } from './typography/fonts.js';
@@ -29,12 +30,21 @@ export interface DesignRequest {
   font?: FontId;
 }
 
-export interface RenderedDesign {
+export interface RenderedDesign<Derived = undefined> {
   variant: VariantLetter;
   directionId: string;
   png: Buffer;
   width: number;
   height: number;
+  /** What `RenderOptions.derive` made from the print's pixels. */
+  derived?: Derived;
+}
+
+export interface RenderOptions<Derived> {
+  /** Draw and finish in a borrowed buffer (the effects work in place) instead of new ones. */
+  pool?: PixelPool;
+  /** Extra files made from the print's pixels while they are in memory (smaller copies of the print). */
+  derive?: (scaled: ScaledPrint) => Promise<Derived>;
 }
 
 /** Print sizes at 300 DPI: apparel 15×18 in; the sticker square. */
@@ -87,12 +97,20 @@ function fitted(design: DirectionDesign, canvas: Canvas, effects: DirectionDesig
   const safeArea = safeAreaOf(canvas, effects);
   const placement = fitInto(design.drawing.bounds, safeArea);
   const { scale, dx, dy } = placement;
-  const body = scale === 1 && dx === 0 && dy === 0 ? design.drawing.body : `<g transform="translate(${dx.toFixed(2)} ${dy.toFixed(2)}) scale(${scale.toFixed(5)})">${design.drawing.body}</g>`;
+  const body =
+    scale === 1 && dx === 0 && dy === 0
+      ? design.drawing.body
+      : `<g transform="translate(${dx.toFixed(2)} ${dy.toFixed(2)}) scale(${scale.toFixed(5)})">${design.drawing.body}</g>`;
   const textElements = design.textElements.map((element) => ({
     ...element,
     size: element.size * scale,
     outline: element.outline && { ...element.outline, width: element.outline.width * scale },
-    shadow: element.shadow && { ...element.shadow, dx: element.shadow.dx * scale, dy: element.shadow.dy * scale, outline: element.shadow.outline * scale },
+    shadow: element.shadow && {
+      ...element.shadow,
+      dx: element.shadow.dx * scale,
+      dy: element.shadow.dy * scale,
+      outline: element.shadow.outline * scale,
+    },
   }));
   return { svg: svgDocument(canvas.width, canvas.height, body, design.drawing.defsSvg), placement, safeArea, textElements };
 }
@@ -138,20 +156,66 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
       garment,
     });
     // The sticker effect asked for in the idea: every variant gets the die-cut outline.
-    const effects = brief.sticker && !design.effects.dieCut ? { ...design.effects, dieCut: { radius: canvas.width * 0.022 } } : design.effects;
+    const effects =
+      brief.sticker && !design.effects.dieCut ? { ...design.effects, dieCut: { radius: canvas.width * 0.022 } } : design.effects;
     return { ...design, ...fitted(design, canvas, effects), effects, variant, directionId: id, canvas, garment };
   });
 }
 
 /** One planned variant drawn, its effects applied, as the print file. */
-export async function renderPlanned(design: PlannedDesign, seed: string): Promise<RenderedDesign> {
-  let image = await rasterise(design.svg);
-  if (design.effects.dieCut) image = await dieCut(image, design.effects.dieCut.radius);
-  if (design.effects.distress) image = await distress(image, design.effects.distress.amount, seededRandom(`${seed}:${design.variant}:texture`), design.canvas.width / PRINT_SIZES[design.variant].width);
-  return { variant: design.variant, directionId: design.directionId, png: await toPrintPng(image), width: image.width, height: image.height };
+export async function renderPlanned<Derived = undefined>(
+  design: PlannedDesign,
+  seed: string,
+  options: RenderOptions<Derived> = {},
+): Promise<RenderedDesign<Derived>> {
+  const { width, height } = design.canvas;
+  const { pool, derive } = options;
+  const pixels = pool?.borrow(width * height * 4);
+  try {
+    let image = await rasterise(design.svg, pixels && { data: pixels, width, height });
+    if (design.effects.dieCut) image = await dieCut(image, design.effects.dieCut.radius);
+    if (design.effects.distress)
+      image = await distress(
+        image,
+        design.effects.distress.amount,
+        seededRandom(`${seed}:${design.variant}:texture`),
+        design.canvas.width / PRINT_SIZES[design.variant].width,
+      );
+    const bounds = opaqueBounds(image);
+    const [png, derived] = await Promise.all([toPrintPng(image, bounds), derive?.(scaledPrint(image, bounds))]);
+    return { variant: design.variant, directionId: design.directionId, png, width: image.width, height: image.height, derived };
+  } finally {
+    if (pixels) pool!.giveBack(pixels);
+  }
 }
 
 /** Four print-ready transparent PNGs, one per art direction, from the seller's idea. */
 export async function renderDesigns(request: DesignRequest): Promise<RenderedDesign[]> {
   return Promise.all(planDesigns(request).map((design) => renderPlanned(design, request.seed)));
+}
+
+/**
+ * The four variants drawn `parallel` at a time in pooled buffers, each handed to `deliver` as soon as
+ * it is ready (in the order finished): a job's memory peaks at `parallel` print-size buffers.
+ */
+export async function renderDesignsInto<Derived = undefined>(
+  request: DesignRequest & { variants?: VariantLetter[] },
+  options: RenderOptions<Derived> & { parallel: number },
+  deliver: (design: RenderedDesign<Derived>) => Promise<void>,
+): Promise<void> {
+  const wanted = request.variants && new Set(request.variants);
+  const queue = planDesigns(request).filter((design) => !wanted || wanted.has(design.variant));
+  let failure: unknown;
+  const lanes = Array.from({ length: Math.max(1, Math.min(options.parallel, queue.length)) }, async () => {
+    for (let design = queue.shift(); design; design = queue.shift()) {
+      // One variant failing never throws away the others: the first failure is raised at the end.
+      try {
+        await deliver(await renderPlanned(design, request.seed, options));
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  });
+  await Promise.all(lanes);
+  if (failure) throw failure;
 }

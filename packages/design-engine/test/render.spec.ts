@@ -64,7 +64,8 @@ describe('renderDesigns (small scale)', () => {
     for (let left = 0; left < fingerprints.length; left++) {
       for (let right = left + 1; right < fingerprints.length; right++) {
         let difference = 0;
-        for (let index = 0; index < fingerprints[left]!.length; index++) difference += Math.abs(fingerprints[left]![index]! - fingerprints[right]![index]!);
+        for (let index = 0; index < fingerprints[left]!.length; index++)
+          difference += Math.abs(fingerprints[left]![index]! - fingerprints[right]![index]!);
         expect(difference / fingerprints[left]!.length).toBeGreaterThan(10);
       }
     }

@@ -15,7 +15,9 @@ export function accountPurgesMigration(schema: string, timestamp: number): new (
   const migration = class implements MigrationInterface {
     name = name;
     async up(queryRunner: QueryRunner): Promise<void> {
-      await queryRunner.query(`CREATE TABLE ${schema}.account_purges (user_id uuid PRIMARY KEY, email text NOT NULL, purge_after timestamptz NOT NULL)`);
+      await queryRunner.query(
+        `CREATE TABLE ${schema}.account_purges (user_id uuid PRIMARY KEY, email text NOT NULL, purge_after timestamptz NOT NULL)`,
+      );
     }
     async down(queryRunner: QueryRunner): Promise<void> {
       await queryRunner.query(`DROP TABLE ${schema}.account_purges`);

@@ -81,9 +81,9 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     { module: ServiceRootModule, imports: [InfraModule.forRoot(infra), options.module(infra)] },
     {
-    strategy: server,
-    logger: new NestPinoLogger(logger),
-    abortOnError: false,
+      strategy: server,
+      logger: new NestPinoLogger(logger),
+      abortOnError: false,
     },
   );
   app.useGlobalFilters(new RpcErrorFilter(logger));

@@ -21,23 +21,29 @@ export function parseConfig<T extends z.ZodType>(schema: T, env: Record<string, 
 
 const port = z.coerce.number().int().min(0).max(65535);
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
 
 export const env = {
   port,
   url,
   databaseUrl: url(['postgres:', 'postgresql:']),
   /** One server, or several of a cluster separated by commas. */
-  natsUrl: z.string().refine(
-    (value) => value.split(',').every((server) => /^[\w.-]+:\d+$/.test(server.trim()) || url(['nats:', 'tls:']).safeParse(server.trim()).success),
-    'must be a nats:// URL or host:port (several separated by commas)',
-  ),
+  natsUrl: z
+    .string()
+    .refine(
+      (value) =>
+        value.split(',').every((server) => /^[\w.-]+:\d+$/.test(server.trim()) || url(['nats:', 'tls:']).safeParse(server.trim()).success),
+      'must be a nats:// URL or host:port (several separated by commas)',
+    ),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   optionalString: z
     .string()
@@ -49,9 +55,7 @@ export const env = {
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
     .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be a URL starting with http:// or https://'),
-  boolean: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((value) => value === 'true' || value === '1'),
+  boolean: z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
 };
 
 /**
@@ -72,7 +76,8 @@ export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 export function productionSecretProblem(value: string | undefined): string | undefined {
   if (value === undefined) return 'is required in production (a long random value, e.g. `openssl rand -base64 48`)';
   if (value.length < PRODUCTION_SECRET_MIN_LENGTH) return `must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production`;
-  if (DEVELOPMENT_SECRETS.includes(value)) return 'is a development value written in the repository; set your own long random value in production';
+  if (DEVELOPMENT_SECRETS.includes(value))
+    return 'is a development value written in the repository; set your own long random value in production';
   return undefined;
 }
 

@@ -31,7 +31,12 @@ describe('the crash policy', () => {
     await flushed();
     expect(exits).toEqual([1]);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 60, kind: 'unhandledRejection', requestId: 'req-12345678', err: { message: 'pipeline rejected' } });
+    expect(lines[0]).toMatchObject({
+      level: 60,
+      kind: 'unhandledRejection',
+      requestId: 'req-12345678',
+      err: { message: 'pipeline rejected' },
+    });
   });
 
   it('exits on an uncaught exception outside any request too', async () => {

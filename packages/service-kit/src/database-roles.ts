@@ -42,7 +42,9 @@ export async function provisionServiceRoles(adminUrl: string, roles: ServiceRole
     for (const { schema, password } of roles) {
       const role = serviceRole(schema);
       // Roles are cluster-wide: parallel test databases may create the same one at once.
-      await client.query(`DO $$ BEGIN CREATE ROLE ${ident(role)} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+      await client.query(
+        `DO $$ BEGIN CREATE ROLE ${ident(role)} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+      );
       if (password) await client.query(`ALTER ROLE ${ident(role)} WITH LOGIN PASSWORD ${client.escapeLiteral(password)}`);
       await client.query(`GRANT CONNECT ON DATABASE ${ident(db)} TO ${ident(role)}`);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)} AUTHORIZATION ${ident(role)}`);
@@ -64,7 +66,8 @@ async function handOverObjects(client: pg.Client, schema: string, role: string):
       WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm') AND pg_get_userbyid(c.relowner) <> $2`,
     [schema, role],
   );
-  for (const { name, kind } of relations.rows) await client.query(`ALTER ${kinds[kind]} ${ident(schema)}.${ident(name)} OWNER TO ${ident(role)}`);
+  for (const { name, kind } of relations.rows)
+    await client.query(`ALTER ${kinds[kind]} ${ident(schema)}.${ident(name)} OWNER TO ${ident(role)}`);
   const types = await client.query<{ name: string }>(
     `SELECT t.typname AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
       WHERE n.nspname = $1 AND t.typtype = 'e' AND pg_get_userbyid(t.typowner) <> $2`,

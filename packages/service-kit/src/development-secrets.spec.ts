@@ -13,7 +13,11 @@ function filesThatMayWriteSecrets(): string[] {
   const infra = (dir: string): string[] =>
     existsSync(path.join(root, dir))
       ? readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? infra(path.join(dir, entry.name)) : /\.(ya?ml|env|conf|json)$/.test(entry.name) ? [path.join(dir, entry.name)] : [],
+          entry.isDirectory()
+            ? infra(path.join(dir, entry.name))
+            : /\.(ya?ml|env|conf|json)$/.test(entry.name)
+              ? [path.join(dir, entry.name)]
+              : [],
         )
       : [];
   return [...topLevel, ...more, ...infra('infra')].filter((file) => existsSync(path.join(root, file)));
@@ -31,10 +35,16 @@ function secretsWrittenIn(text: string): string[] {
 
 describe('development secrets', () => {
   it('lists every SESSION_SECRET value written in the repository, so production refuses each', () => {
-    const found = filesThatMayWriteSecrets().flatMap((file) => secretsWrittenIn(readFileSync(path.join(root, file), 'utf8')).map((value) => ({ file, value })));
+    const found = filesThatMayWriteSecrets().flatMap((file) =>
+      secretsWrittenIn(readFileSync(path.join(root, file), 'utf8')).map((value) => ({ file, value })),
+    );
     expect(found.length).toBeGreaterThanOrEqual(3);
     for (const { file, value } of found) {
-      expect({ file, refused: productionSecretProblem(value) !== undefined, listed: DEVELOPMENT_SECRETS.includes(value) }).toEqual({ file, refused: true, listed: true });
+      expect({ file, refused: productionSecretProblem(value) !== undefined, listed: DEVELOPMENT_SECRETS.includes(value) }).toEqual({
+        file,
+        refused: true,
+        listed: true,
+      });
     }
   });
 });

@@ -21,21 +21,38 @@ export async function ensureEventsStream(nc: NatsConnection, replicas = 1): Prom
     const info = await jsm.streams.info(EVENTS_STREAM);
     const missing = STREAM_SUBJECTS.filter((subject) => !info.config.subjects?.includes(subject));
     if (missing.length > 0 || (info.config.num_replicas ?? 1) !== replicas) {
-      await jsm.streams.update(EVENTS_STREAM, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing], num_replicas: replicas });
+      await jsm.streams.update(EVENTS_STREAM, {
+        ...info.config,
+        subjects: [...(info.config.subjects ?? []), ...missing],
+        num_replicas: replicas,
+      });
     }
   } catch (error) {
     if (!String((error as Error).message).includes('stream not found')) throw error;
-    await jsm.streams.add({ name: EVENTS_STREAM, subjects: STREAM_SUBJECTS, max_age: 14 * 24 * 3600 * 1e9, duplicate_window: 10 * 60 * 1e9, num_replicas: replicas }).catch(async (addError) => {
-      // another instance created it first
-      await jsm.streams.info(EVENTS_STREAM).catch(() => {
-        throw addError;
+    await jsm.streams
+      .add({
+        name: EVENTS_STREAM,
+        subjects: STREAM_SUBJECTS,
+        max_age: 14 * 24 * 3600 * 1e9,
+        duplicate_window: 10 * 60 * 1e9,
+        num_replicas: replicas,
+      })
+      .catch(async (addError) => {
+        // another instance created it first
+        await jsm.streams.info(EVENTS_STREAM).catch(() => {
+          throw addError;
+        });
       });
-    });
   }
 }
 
 /** Publishes an event durably; `messageId` makes a retried publish a no-op inside the dedupe window. */
-export async function publishEvent<S extends EventSubject>(nc: NatsConnection, subject: S, payload: EventPayload<S>, messageId: string): Promise<void> {
+export async function publishEvent<S extends EventSubject>(
+  nc: NatsConnection,
+  subject: S,
+  payload: EventPayload<S>,
+  messageId: string,
+): Promise<void> {
   const parsed = EVENT_SCHEMAS[subject].parse(payload);
   await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId, headers: traceHeaders() });
 }
@@ -50,7 +67,13 @@ export interface EventConsumer {
  */
 export async function consumeEvents<S extends EventSubject>(
   nc: NatsConnection,
-  options: { durable: string; subject: S; logger: Logger; handler: (payload: EventPayload<S>) => Promise<void>; /** NATS_STREAM_REPLICAS: every caller must agree, or they undo each other. */ streamReplicas: number },
+  options: {
+    durable: string;
+    subject: S;
+    logger: Logger;
+    handler: (payload: EventPayload<S>) => Promise<void>;
+    /** NATS_STREAM_REPLICAS: every caller must agree, or they undo each other. */ streamReplicas: number;
+  },
 ): Promise<EventConsumer> {
   await ensureEventsStream(nc, options.streamReplicas);
   const jsm = await jetstreamManager(nc);
@@ -90,8 +113,10 @@ async function handleOne<S extends EventSubject>(
   }
   try {
     const parent = extractTraceContext(message.headers);
-    await withSpan(`consume ${message.subject}`, { kind: SpanKind.CONSUMER, parent, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject } }, () =>
-      runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>)),
+    await withSpan(
+      `consume ${message.subject}`,
+      { kind: SpanKind.CONSUMER, parent, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject } },
+      () => runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>)),
     );
     message.ack();
   } catch (error) {

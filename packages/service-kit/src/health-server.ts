@@ -14,12 +14,17 @@ export interface HealthServer {
  * must not restart a pod because its database is down); `/health/ready` (and `/health`) runs every
  * check (PostgreSQL, NATS, storage...) and answers 503 naming what is down; `/metrics` is Prometheus text.
  */
-export async function startHealthServer(service: string, port: number, checks: Record<string, HealthCheck>, registry: Registry): Promise<HealthServer> {
+export async function startHealthServer(
+  service: string,
+  port: number,
+  checks: Record<string, HealthCheck>,
+  registry: Registry,
+): Promise<HealthServer> {
   // Each scrape runs the readiness checks: alerts see a dependency down from every process that needs it.
   if (!registry.getSingleMetric('printloom_dependency_up')) {
     new Gauge({
       name: 'printloom_dependency_up',
-      help: 'Whether a dependency (postgres, nats, storage...) answered this process\'s readiness check: 1 up, 0 down',
+      help: "Whether a dependency (postgres, nats, storage...) answered this process's readiness check: 1 up, 0 down",
       labelNames: ['dependency'],
       registers: [registry],
       async collect() {

@@ -10,7 +10,12 @@ export interface ServiceMetrics {
   /** Client side: a NATS request/reply round trip as the caller sees it (includes queueing and network). */
   rpcDuration: Histogram<'subject' | 'outcome'>;
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L>;
-  gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (gauge: Gauge<L>) => Promise<void> | void): Gauge<L>;
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    collect?: (gauge: Gauge<L>) => Promise<void> | void,
+  ): Gauge<L>;
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets?: number[]): Histogram<L>;
 }
 
@@ -22,7 +27,12 @@ export function createMetrics(service: string): ServiceMetrics {
   const existing = (name: string) => registry.getSingleMetric(name);
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
     (existing(name) as Counter<L>) ?? new Counter<L>({ name, help, labelNames, registers });
-  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (gauge: Gauge<L>) => Promise<void> | void) =>
+  const gauge = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    collect?: (gauge: Gauge<L>) => Promise<void> | void,
+  ) =>
     (existing(name) as Gauge<L>) ??
     new Gauge<L>({
       name,
@@ -42,8 +52,15 @@ export function createMetrics(service: string): ServiceMetrics {
 
   return {
     registry,
-    handlerDuration: histogram('printloom_handler_duration_seconds', 'Time spent handling a NATS request, by subject and outcome', ['subject', 'outcome']),
-    rpcDuration: histogram('printloom_rpc_client_duration_seconds', 'NATS request/reply round trip seen by the caller, by subject and outcome', ['subject', 'outcome']),
+    handlerDuration: histogram('printloom_handler_duration_seconds', 'Time spent handling a NATS request, by subject and outcome', [
+      'subject',
+      'outcome',
+    ]),
+    rpcDuration: histogram(
+      'printloom_rpc_client_duration_seconds',
+      'NATS request/reply round trip seen by the caller, by subject and outcome',
+      ['subject', 'outcome'],
+    ),
     counter,
     gauge,
     histogram,

@@ -4,7 +4,10 @@ export type { NatsConnection };
 
 /** NATS_URL may list several servers of a cluster, comma-separated (the client also learns the rest). */
 export function natsServers(url: string): string[] {
-  return url.split(',').map((server) => server.trim()).filter(Boolean);
+  return url
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
 }
 
 /** One connection per process, reconnecting forever: a NATS restart must not take a service down. */

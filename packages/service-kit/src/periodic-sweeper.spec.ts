@@ -42,7 +42,13 @@ describe('periodic sweeper', () => {
   it('runs by itself on its interval', async () => {
     let resolveFirst!: () => void;
     const firstPass = new Promise<void>((resolve) => (resolveFirst = resolve));
-    const sweeper = startPeriodicSweeper({ name: 'ticker', intervalMs: 5, logger, registry: new Registry(), run: async () => resolveFirst() });
+    const sweeper = startPeriodicSweeper({
+      name: 'ticker',
+      intervalMs: 5,
+      logger,
+      registry: new Registry(),
+      run: async () => resolveFirst(),
+    });
     await firstPass;
     await sweeper.stop();
   });

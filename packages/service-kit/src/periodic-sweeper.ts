@@ -32,9 +32,24 @@ function sweeperMetrics(registry: Registry): SweeperMetrics {
   let metrics = metricsByRegistry.get(registry);
   if (!metrics) {
     metrics = {
-      runs: new Counter({ name: 'printloom_sweeper_runs_total', help: 'Sweeper passes, by sweeper and outcome (ok, failed)', labelNames: ['sweeper', 'outcome'], registers: [registry] }),
-      items: new Counter({ name: 'printloom_sweeper_items_total', help: 'What sweeper passes removed or repaired, by sweeper and item', labelNames: ['sweeper', 'item'], registers: [registry] }),
-      lastSuccess: new Gauge({ name: 'printloom_sweeper_last_success_timestamp_seconds', help: 'When each sweeper last finished a pass without error', labelNames: ['sweeper'], registers: [registry] }),
+      runs: new Counter({
+        name: 'printloom_sweeper_runs_total',
+        help: 'Sweeper passes, by sweeper and outcome (ok, failed)',
+        labelNames: ['sweeper', 'outcome'],
+        registers: [registry],
+      }),
+      items: new Counter({
+        name: 'printloom_sweeper_items_total',
+        help: 'What sweeper passes removed or repaired, by sweeper and item',
+        labelNames: ['sweeper', 'item'],
+        registers: [registry],
+      }),
+      lastSuccess: new Gauge({
+        name: 'printloom_sweeper_last_success_timestamp_seconds',
+        help: 'When each sweeper last finished a pass without error',
+        labelNames: ['sweeper'],
+        registers: [registry],
+      }),
     };
     metricsByRegistry.set(registry, metrics);
   }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders, errors as natsErrors, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
-import { AppError, REQUEST_ID_HEADER, RPC_CONTRACTS, isRpcSubject, type RpcReply, type RpcRequestInput, type RpcSubject } from '@printloom/contracts';
+import {
+  AppError,
+  REQUEST_ID_HEADER,
+  RPC_CONTRACTS,
+  isRpcSubject,
+  type RpcReply,
+  type RpcRequestInput,
+  type RpcSubject,
+} from '@printloom/contracts';
 import { currentRequestContext } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
 import { injectTraceHeaders, SpanKind, withSpan } from './tracing.js';
@@ -35,12 +43,8 @@ export class RpcClient {
 
   /** A request on a subject of the contracts' registry: the reply is checked against its schema. */
   request<S extends RpcSubject>(subject: S, payload: RpcRequestInput<S>, options?: RequestOptions): Promise<RpcReply<S>>;
-  /** @deprecated Name the subject only; the registry (RPC_CONTRACTS) knows its reply schema. */
-  request<S extends z.ZodType>(subject: string, payload: unknown, replySchema: S, options?: RequestOptions): Promise<z.infer<S>>;
-  async request(subject: string, payload: unknown, schemaOrOptions?: z.ZodType | RequestOptions, maybeOptions?: RequestOptions): Promise<unknown> {
-    const explicitSchema = isZodSchema(schemaOrOptions) ? schemaOrOptions : undefined;
-    const options = (explicitSchema ? maybeOptions : (schemaOrOptions as RequestOptions | undefined)) ?? {};
-    const replySchema = explicitSchema ?? (isRpcSubject(subject) ? RPC_CONTRACTS[subject].reply : undefined);
+  async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
+    const replySchema = isRpcSubject(subject) ? RPC_CONTRACTS[subject].reply : undefined;
     if (!replySchema) throw new AppError('INTERNAL', `No contract for subject ${subject}`);
     return parseReply(subject, replySchema, await this.requestRaw(subject, payload, options));
   }
@@ -57,8 +61,10 @@ export class RpcClient {
     const started = process.hrtime.bigint();
     let outcome = 'ok';
     try {
-      return await withSpan(`rpc ${subject}`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } }, () =>
-        this.send(subject, payload, options),
+      return await withSpan(
+        `rpc ${subject}`,
+        { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+        () => this.send(subject, payload, options),
       );
     } catch (error) {
       outcome = error instanceof AppError ? error.code : 'error';
@@ -90,10 +96,6 @@ export class RpcClient {
     }
     return body.response;
   }
-}
-
-function isZodSchema(value: unknown): value is z.ZodType {
-  return typeof (value as z.ZodType | undefined)?.safeParse === 'function';
 }
 
 function parseReply<S extends z.ZodType>(subject: string, schema: S, raw: unknown): z.infer<S> {

@@ -1,4 +1,12 @@
-import { Catch, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor, type PipeTransform, type RpcExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type PipeTransform,
+  type RpcExceptionFilter,
+} from '@nestjs/common';
 import type { NatsContext } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import { z } from 'zod';
@@ -35,7 +43,8 @@ export function describeZodError(error: z.ZodError): string {
   if (!issue) return 'Invalid request';
   const field = issue.path.join('.');
   // zod's own messages do not say which field; the contracts' custom messages do.
-  const generic = /^(Invalid input|Invalid option|Too small|Too big|Unrecognized key|Invalid)/.test(issue.message) && issue.message !== 'Invalid id';
+  const generic =
+    /^(Invalid input|Invalid option|Too small|Too big|Unrecognized key|Invalid)/.test(issue.message) && issue.message !== 'Invalid id';
   return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 
@@ -71,29 +80,35 @@ export class RequestContextInterceptor implements NestInterceptor {
     const started = process.hrtime.bigint();
     // The caller's trace continues here: its context travels in the NATS headers (traceparent).
     const parent = extractTraceContext(natsContext.getHeaders());
-    const span = tracer().startSpan(`handle ${subject}`, { kind: SpanKind.SERVER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } }, parent);
+    const span = tracer().startSpan(
+      `handle ${subject}`,
+      { kind: SpanKind.SERVER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+      parent,
+    );
     return new Observable((subscriber) =>
-      otelContext.with(trace.setSpan(parent, span), () => runWithRequestContext({ requestId, userId, subject }, () => {
-        const finish = (outcome: string) => {
-          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-          this.metrics.handlerDuration.observe({ subject, outcome }, seconds);
-          this.logger.debug({ durationMs: Math.round(seconds * 1000), outcome }, 'handled');
-          span.setAttribute('printloom.outcome', outcome);
-          if (outcome !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
-          span.end();
-        };
-        return next.handle().subscribe({
-          next: (value) => subscriber.next(value),
-          error: (error) => {
-            finish(error instanceof AppError ? error.code : 'error');
-            subscriber.error(error);
-          },
-          complete: () => {
-            finish('ok');
-            subscriber.complete();
-          },
-        });
-      })),
+      otelContext.with(trace.setSpan(parent, span), () =>
+        runWithRequestContext({ requestId, userId, subject }, () => {
+          const finish = (outcome: string) => {
+            const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+            this.metrics.handlerDuration.observe({ subject, outcome }, seconds);
+            this.logger.debug({ durationMs: Math.round(seconds * 1000), outcome }, 'handled');
+            span.setAttribute('printloom.outcome', outcome);
+            if (outcome !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+            span.end();
+          };
+          return next.handle().subscribe({
+            next: (value) => subscriber.next(value),
+            error: (error) => {
+              finish(error instanceof AppError ? error.code : 'error');
+              subscriber.error(error);
+            },
+            complete: () => {
+              finish('ok');
+              subscriber.complete();
+            },
+          });
+        }),
+      ),
     );
   }
 }

@@ -37,7 +37,9 @@ export async function freePort(): Promise<number> {
 export async function startNatsServer(): Promise<TestNats> {
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-nats-'));
-  const child: ChildProcess = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    stdio: 'ignore',
+  });
   await waitForPort(port, 10_000);
   return {
     url: `nats://127.0.0.1:${port}`,
@@ -99,7 +101,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** The shared service variables pointing at a test's own NATS and database. */
 export function testServiceEnv(nats: TestNats, database: TestDatabase) {
-  return { DATABASE_URL: database.url, NATS_URL: nats.url, HEALTH_PORT: 0, LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent' };
+  return {
+    DATABASE_URL: database.url,
+    NATS_URL: nats.url,
+    HEALTH_PORT: 0,
+    LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent',
+  };
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -121,7 +128,12 @@ export function pixelBombPng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter method, no interlace
   const firstRows = deflateSync(Buffer.alloc((width + 1) * 4));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', firstRows), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', firstRows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -129,8 +141,14 @@ export function pixelBombPng(width: number, height: number): Buffer {
  * returns the URL each service connects with.
  */
 export async function provisionTestServiceRoles(database: TestDatabase): Promise<Record<(typeof DATABASE_SERVICES)[number], string>> {
-  await provisionServiceRoles(database.url, DATABASE_SERVICES.map((schema) => ({ schema })));
-  return Object.fromEntries(DATABASE_SERVICES.map((schema) => [schema, serviceDatabaseUrl(database.url, schema)])) as Record<(typeof DATABASE_SERVICES)[number], string>;
+  await provisionServiceRoles(
+    database.url,
+    DATABASE_SERVICES.map((schema) => ({ schema })),
+  );
+  return Object.fromEntries(DATABASE_SERVICES.map((schema) => [schema, serviceDatabaseUrl(database.url, schema)])) as Record<
+    (typeof DATABASE_SERVICES)[number],
+    string
+  >;
 }
 
 export interface TestNatsNode {
@@ -162,7 +180,23 @@ export async function startNatsCluster(size = 3): Promise<TestNatsCluster> {
     stores.push(storeDir);
     const child = spawn(
       natsServerBinary(),
-      ['-a', '127.0.0.1', '-p', String(port), '-n', name, '-js', '-sd', storeDir, '--cluster_name', clusterName, '--cluster', `nats://127.0.0.1:${routePorts[index]}`, '--routes', routes],
+      [
+        '-a',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-n',
+        name,
+        '-js',
+        '-sd',
+        storeDir,
+        '--cluster_name',
+        clusterName,
+        '--cluster',
+        `nats://127.0.0.1:${routePorts[index]}`,
+        '--routes',
+        routes,
+      ],
       { stdio: 'ignore' },
     );
     children.push(child);

@@ -22,7 +22,13 @@ let provider: NodeTracerProvider | undefined;
  */
 export function initTracing(service: string, otlpEndpoint?: string): void {
   if (provider) return;
-  const spanProcessors = otlpEndpoint ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }), { scheduledDelayMillis: 1000 })] : [];
+  const spanProcessors = otlpEndpoint
+    ? [
+        new BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }), {
+          scheduledDelayMillis: 1000,
+        }),
+      ]
+    : [];
   provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': service }), spanProcessors });
   provider.register({ propagator: new W3CTraceContextPropagator() });
 }
@@ -62,7 +68,11 @@ export function extractTraceContext(headers: HeaderCarrier | undefined): Context
 }
 
 /** Runs `fn` inside a span (child of `parent`, default the active context), recording failures. */
-export async function withSpan<T>(name: string, options: { kind: SpanKind; attributes?: Attributes; parent?: Context }, fn: () => Promise<T>): Promise<T> {
+export async function withSpan<T>(
+  name: string,
+  options: { kind: SpanKind; attributes?: Attributes; parent?: Context },
+  fn: () => Promise<T>,
+): Promise<T> {
   const span = tracer().startSpan(name, { kind: options.kind, attributes: options.attributes }, options.parent ?? context.active());
   try {
     return await context.with(trace.setSpan(options.parent ?? context.active(), span), fn);

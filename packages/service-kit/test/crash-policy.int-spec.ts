@@ -23,14 +23,21 @@ function runChild(body: string) {
   );
   const child = spawnSync(process.execPath, ['child.mjs'], { cwd: work, encoding: 'utf8', timeout: 20_000 });
   const lines = child.stdout.split('\n').filter(Boolean);
-  return { status: child.status, lines, logged: lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    status: child.status,
+    lines,
+    logged: lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('the crash policy in a real process', () => {
   beforeAll(() => {
     mkdirSync(work, { recursive: true });
     for (const file of ['crash-policy', 'logger', 'tracing']) {
-      const { code } = transformFileSync(path.join(src, `${file}.ts`), { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } });
+      const { code } = transformFileSync(path.join(src, `${file}.ts`), {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+      });
       writeFileSync(path.join(work, `${file}.js`), code);
     }
   });
@@ -44,13 +51,25 @@ describe('the crash policy in a real process', () => {
     expect(status).toBe(1);
     expect(lines).not.toContain('still alive');
     expect(logged).toEqual([
-      expect.objectContaining({ level: 'fatal', service: 'crash-test', kind: 'unhandledRejection', requestId: 'req-abc12345', err: expect.objectContaining({ message: 'ZIP pipeline rejected' }) }),
+      expect.objectContaining({
+        level: 'fatal',
+        service: 'crash-test',
+        kind: 'unhandledRejection',
+        requestId: 'req-abc12345',
+        err: expect.objectContaining({ message: 'ZIP pipeline rejected' }),
+      }),
     ]);
   });
 
   it('does the same for an uncaught exception', () => {
     const { status, logged } = runChild("setTimeout(() => { throw new TypeError('boom'); }, 10);");
     expect(status).toBe(1);
-    expect(logged).toEqual([expect.objectContaining({ level: 'fatal', kind: 'uncaughtException', err: expect.objectContaining({ type: 'TypeError', message: 'boom' }) })]);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'fatal',
+        kind: 'uncaughtException',
+        err: expect.objectContaining({ type: 'TypeError', message: 'boom' }),
+      }),
+    ]);
   });
 });

@@ -31,7 +31,10 @@ describe('per-service PostgreSQL roles (real PostgreSQL)', () => {
     expect((await auth.query('SELECT count(*)::int AS n FROM auth.users')).rows[0].n).toBe(1);
 
     const billing = await connectAs('billing');
-    await expect(billing.query('SELECT email FROM auth.users')).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/permission denied for schema auth/) });
+    await expect(billing.query('SELECT email FROM auth.users')).rejects.toMatchObject({
+      code: '42501',
+      message: expect.stringMatching(/permission denied for schema auth/),
+    });
     await expect(billing.query('CREATE TABLE auth.stolen (id int)')).rejects.toMatchObject({ code: '42501' });
     await expect(billing.query('CREATE TABLE public.shared (id int)')).rejects.toMatchObject({ code: '42501' });
     await billing.query('CREATE TABLE billing.accounts (id int)');

@@ -6,7 +6,9 @@ import { startNatsServer, type TestNats } from '../src/testing.js';
 // A stand-in answering in the packet format of Nest's NATS transport, on a real nats-server.
 function answer(nc: NatsConnection, subject: string, response: unknown) {
   return nc.subscribe(subject, {
-    callback: (_error, msg) => msg.respond(JSON.stringify({ id: msg.json<{ id: string }>().id, response, isDisposed: true })),
+    callback: (_error, msg) => {
+      msg.respond(JSON.stringify({ id: msg.json<{ id: string }>().id, response, isDisposed: true }));
+    },
   });
 }
 
@@ -28,7 +30,9 @@ describe('RpcClient with the subject registry', () => {
 
   it('checks the reply against the schema the registry pairs with the subject', async () => {
     const reserve = answer(nc, BILLING.reserve, { reservationId: '00000000-0000-4000-8000-000000000001', balance: 4, extra: 'dropped' });
-    await expect(rpc.request(BILLING.reserve, { userId: '00000000-0000-4000-8000-000000000002', amount: 1, reason: 'generation', ref: 'job-1' })).resolves.toEqual({
+    await expect(
+      rpc.request(BILLING.reserve, { userId: '00000000-0000-4000-8000-000000000002', amount: 1, reason: 'generation', ref: 'job-1' }),
+    ).resolves.toEqual({
       reservationId: '00000000-0000-4000-8000-000000000001',
       balance: 4,
     });
@@ -37,7 +41,9 @@ describe('RpcClient with the subject registry', () => {
 
   it('refuses a reply that breaks the contract as an internal error', async () => {
     const commit = answer(nc, BILLING.commit, { balance: 'lots' });
-    const error = await rpc.request(BILLING.commit, { reservationId: '00000000-0000-4000-8000-000000000001' }).catch((failure: unknown) => failure);
+    const error = await rpc
+      .request(BILLING.commit, { reservationId: '00000000-0000-4000-8000-000000000001' })
+      .catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'INTERNAL', message: expect.stringContaining(`Malformed reply on ${BILLING.commit}`) });
     commit.unsubscribe();
@@ -45,7 +51,9 @@ describe('RpcClient with the subject registry', () => {
 
   it('forwards a payload built at run time, checked the same way', async () => {
     const portal = answer(nc, BILLING.portal, { url: 'https://billing.example/session' });
-    await expect(rpc.forward(BILLING.portal, { userId: '00000000-0000-4000-8000-000000000002' })).resolves.toEqual({ url: 'https://billing.example/session' });
+    await expect(rpc.forward(BILLING.portal, { userId: '00000000-0000-4000-8000-000000000002' })).resolves.toEqual({
+      url: 'https://billing.example/session',
+    });
     portal.unsubscribe();
   });
 });

@@ -29,7 +29,13 @@ export class ObjectNotFoundError extends Error {
 }
 
 export function assertSafeKey(key: string): void {
-  if (!key || key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.' || part === '') || key.includes('\\') || key.includes('\0')) {
+  if (
+    !key ||
+    key.startsWith('/') ||
+    key.split('/').some((part) => part === '..' || part === '.' || part === '') ||
+    key.includes('\\') ||
+    key.includes('\0')
+  ) {
     throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
   }
 }

@@ -18,13 +18,19 @@ function tinyPng(extraChunks: Buffer[] = []): Buffer {
   header.writeUInt32BE(1, 4);
   header.set([8, 6, 0, 0, 0], 8);
   const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 255, 0, 0, 255, 128]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), ...extraChunks, chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    ...extraChunks,
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Every chunk of a PNG, checked against its CRC. */
 function chunksOf(png: Buffer): Array<{ type: string; data: Buffer }> {
   const chunks: Array<{ type: string; data: Buffer }> = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = png.readUInt32BE(offset);
     const type = png.toString('latin1', offset + 4, offset + 8);
     const data = png.subarray(offset + 8, offset + 8 + length);
@@ -40,16 +46,22 @@ const texts = (png: Buffer) =>
     .filter((chunk) => chunk.type === 'tEXt' || chunk.type === 'iTXt')
     .map((chunk) => {
       const keyword = chunk.data.subarray(0, chunk.data.indexOf(0)).toString('latin1');
-      return chunk.type === 'tEXt' ? [keyword, chunk.data.subarray(keyword.length + 1).toString('latin1')] : [keyword, chunk.data.subarray(keyword.length + 5).toString('utf8')];
+      return chunk.type === 'tEXt'
+        ? [keyword, chunk.data.subarray(keyword.length + 1).toString('latin1')]
+        : [keyword, chunk.data.subarray(keyword.length + 5).toString('utf8')];
     });
 
 describe('PNG text chunks', () => {
   it('stamps text right after the header, Latin-1 as tEXt and anything else as UTF-8 iTXt, image data untouched', async () => {
     const original = tinyPng();
-    const stamped = await withPngText(original, { Title: 'Space Meow', Description: "a cat, ‘Space Meow’ 🐱", Software: 'Printloom' });
+    const stamped = await withPngText(original, { Title: 'Space Meow', Description: 'a cat, ‘Space Meow’ 🐱', Software: 'Printloom' });
     const chunks = chunksOf(stamped);
     expect(chunks.map((chunk) => chunk.type)).toEqual(['IHDR', 'tEXt', 'iTXt', 'tEXt', 'IDAT', 'IEND']);
-    expect(texts(stamped)).toEqual([['Title', 'Space Meow'], ['Description', 'a cat, ‘Space Meow’ 🐱'], ['Software', 'Printloom']]);
+    expect(texts(stamped)).toEqual([
+      ['Title', 'Space Meow'],
+      ['Description', 'a cat, ‘Space Meow’ 🐱'],
+      ['Software', 'Printloom'],
+    ]);
     expect(inflateSync(chunks[4]!.data)).toEqual(inflateSync(chunksOf(original)[1]!.data));
     expect(isPng(stamped)).toBe(true);
   });
@@ -57,7 +69,11 @@ describe('PNG text chunks', () => {
   it('replaces chunks with the same keywords (stamped when stored, stamped again on the way out) and keeps the others', async () => {
     const stored = tinyPng([textChunk('Title', 'Old title'), textChunk('Author', 'Someone')]);
     const out = await withPngText(stored, { Title: 'New title', Software: 'Printloom' });
-    expect(texts(out)).toEqual([['Title', 'New title'], ['Software', 'Printloom'], ['Author', 'Someone']]);
+    expect(texts(out)).toEqual([
+      ['Title', 'New title'],
+      ['Software', 'Printloom'],
+      ['Author', 'Someone'],
+    ]);
   });
 
   it('works on a stream that arrives a few bytes at a time', async () => {

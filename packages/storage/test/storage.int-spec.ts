@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import S3rver from 's3rver';
 import { freePort } from '@printloom/service-kit/testing';
 import { readdirSync } from 'node:fs';
-import { createStorage, storageEnvSchema, assetKey, jobImageKey, parseAssetKey, uploadKey, ObjectNotFoundError, type ObjectStorage } from '../src/index.js';
+import {
+  createStorage,
+  storageEnvSchema,
+  assetKey,
+  jobImageKey,
+  parseAssetKey,
+  uploadKey,
+  ObjectNotFoundError,
+  type ObjectStorage,
+} from '../src/index.js';
 
 function contract(name: string, setup: () => Promise<{ storage: ObjectStorage; teardown: () => Promise<void> }>) {
   describe(`${name} storage driver`, () => {
@@ -119,7 +128,13 @@ contract('s3', async () => {
   const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir });
   await server.run();
   const storage = createStorage(
-    storageEnvSchema.parse({ STORAGE_DRIVER: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'printloom-test' }),
+    storageEnvSchema.parse({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_BUCKET: 'printloom-test',
+    }),
   );
   return {
     storage,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ASSETS, ingestReply } from '@printloom/contracts';
+import { ASSETS } from '@printloom/contracts';
 import { RpcClient, connectNats } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
 import { createStorage, storageEnvSchema } from '@printloom/storage';
@@ -24,7 +24,11 @@ const REMOVALS = 4;
 const nats = await startNatsServer();
 const database = await createTestDatabase();
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-bench-busy-'));
-const env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])), STORAGE_DIR: storageDir, RPC_TIMEOUT_MS: '300000' };
+const env = {
+  ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])),
+  STORAGE_DIR: storageDir,
+  RPC_TIMEOUT_MS: '300000',
+};
 const auth = await startAuthService(loadAuthConfig(env));
 const assets = await startAssetsService(loadAssetsConfig(env));
 const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }));
@@ -34,7 +38,10 @@ async function signedIn(email) {
   const db = auth.infra.dataSource;
   const [user] = await db.query(`INSERT INTO auth.users (email, verified_at) VALUES ($1, now()) RETURNING id`, [email]);
   const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [user.id, createHash('sha256').update(token).digest('hex')]);
+  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    user.id,
+    createHash('sha256').update(token).digest('hex'),
+  ]);
   return { userId: user.id, headers: { cookie: `pl_session=${token}`, origin: 'http://localhost:8080' } };
 }
 const browser = await signedIn('browser@example.com');
@@ -53,13 +60,18 @@ const storage = createStorage(storageEnvSchema.parse(env));
 const nc = await connectNats(nats.url, 'bench');
 const rpc = new RpcClient(nc, 120_000);
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4500" height="5400"><circle cx="2250" cy="2700" r="1600" fill="#e63946"/><rect x="900" y="600" width="2700" height="500" fill="#1d3557"/></svg>`;
-const png = await sharp({ create: { width: 4500, height: 5400, channels: 4, background: { r: 250, g: 248, b: 240, alpha: 1 } } }).composite([{ input: Buffer.from(svg) }]).png().toBuffer();
+const png = await sharp({ create: { width: 4500, height: 5400, channels: 4, background: { r: 250, g: 248, b: 240, alpha: 1 } } })
+  .composite([{ input: Buffer.from(svg) }])
+  .png()
+  .toBuffer();
 const assetIds = [];
 for (const worker of workers) {
   const jobId = randomUUID();
   const key = `jobs/${jobId}/A.png`;
   await storage.put(key, png, 'image/png');
-  const { assetIds: [id] } = await rpc.request(ASSETS.ingest, { userId: worker.userId, jobId, prompt: 'bench removal', images: [{ variant: 'A', key }] }, ingestReply);
+  const {
+    assetIds: [id],
+  } = await rpc.request(ASSETS.ingest, { userId: worker.userId, jobId, prompt: 'bench removal', images: [{ variant: 'A', key }] });
   assetIds.push(id);
 }
 

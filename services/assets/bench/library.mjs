@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ASSETS, ingestReply } from '@printloom/contracts';
+import { ASSETS } from '@printloom/contracts';
 import { RpcClient, connectNats } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
 import { createStorage, storageEnvSchema } from '@printloom/storage';
@@ -24,13 +24,33 @@ const USERS = 10_000;
 const nats = await startNatsServer();
 const database = await createTestDatabase();
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-bench-assets-'));
-const env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])), STORAGE_DIR: storageDir };
+const env = {
+  ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])),
+  STORAGE_DIR: storageDir,
+};
 const auth = await startAuthService(loadAuthConfig(env));
 const assets = await startAssetsService(loadAssetsConfig(env));
 const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }));
 const db = assets.infra.dataSource;
 
-const words = ['cat', 'retro', 'sunset', 'coffee', 'mountain', 'skull', 'rocket', 'nurse', 'teacher', 'fishing', 'gym', 'gaming', 'birthday', 'vintage', 'kawaii', 'neon'];
+const words = [
+  'cat',
+  'retro',
+  'sunset',
+  'coffee',
+  'mountain',
+  'skull',
+  'rocket',
+  'nurse',
+  'teacher',
+  'fishing',
+  'gym',
+  'gaming',
+  'birthday',
+  'vintage',
+  'kawaii',
+  'neon',
+];
 let started = Date.now();
 await db.query(`CREATE TEMP TABLE bench_users AS SELECT gen_random_uuid() AS id, n FROM generate_series(1, ${USERS}) n`);
 await db.query(
@@ -48,7 +68,10 @@ const [{ user_id: userId }] = await db.query('SELECT user_id FROM assets.assets 
 const token = randomBytes(32).toString('base64url');
 const authDb = auth.infra.dataSource;
 await authDb.query(`INSERT INTO auth.users (id, email, verified_at) VALUES ($1, 'bench@example.com', now())`, [userId]);
-await authDb.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [userId, createHash('sha256').update(token).digest('hex')]);
+await authDb.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+  userId,
+  createHash('sha256').update(token).digest('hex'),
+]);
 const headers = { cookie: `pl_session=${token}` };
 const get = async (url) => {
   const t0 = process.hrtime.bigint();
@@ -78,7 +101,13 @@ const storage = createStorage(storageEnvSchema.parse(env));
 const nc = await connectNats(nats.url, 'bench');
 const rpc = new RpcClient(nc, 60_000);
 const png = await sharp({ create: { width: 1024, height: 1024, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-  .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><circle cx="512" cy="512" r="400" fill="#e63946"/></svg>') }])
+  .composite([
+    {
+      input: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><circle cx="512" cy="512" r="400" fill="#e63946"/></svg>',
+      ),
+    },
+  ])
   .png()
   .toBuffer();
 const ingestTimes = [];
@@ -86,12 +115,14 @@ for (let i = 0; i < 10; i += 1) {
   const jobId = randomUUID();
   await storage.put(`jobs/${jobId}/A.png`, png, 'image/png');
   started = Date.now();
-  await rpc.request(ASSETS.ingest, { userId, jobId, prompt: 'bench ingest', images: [{ variant: 'A', key: `jobs/${jobId}/A.png` }] }, ingestReply);
+  await rpc.request(ASSETS.ingest, { userId, jobId, prompt: 'bench ingest', images: [{ variant: 'A', key: `jobs/${jobId}/A.png` }] });
   ingestTimes.push(Date.now() - started);
 }
 ingestTimes.sort((a, b) => a - b);
 
-console.log(`${ROWS.toLocaleString('en-US')} asset rows across ${USERS.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(0)} s; measured user has ${c} rows`);
+console.log(
+  `${ROWS.toLocaleString('en-US')} asset rows across ${USERS.toLocaleString('en-US')} users seeded in ${seedSeconds.toFixed(0)} s; measured user has ${c} rows`,
+);
 console.log(`first page:            ${first}`);
 console.log(`deep cursor page (4th): ${deep}`);
 console.log(`search "sunset coffee": ${search}`);

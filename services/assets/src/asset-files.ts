@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { EXPORT_PRESETS } from '@printloom/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import { assetKey, isPng, withPngText, type ObjectStorage, type PngText } from '@printloom/storage';
+import { assetKey, isPng, ObjectNotFoundError, withPngText, type ObjectStorage, type PngText } from '@printloom/storage';
 import { deriveWebp, dimensionsOf, PREVIEW_SIZE, THUMBNAIL_SIZE } from './image/derivatives.js';
 import { OBJECT_STORAGE } from './assets.tokens.js';
+import type { AssetRef } from './domain/stored-asset.js';
 
 export const FILES = {
   original: { name: 'original.png', contentType: 'image/png', extension: 'png' },
@@ -17,10 +18,23 @@ export type FileSize = keyof typeof FILES;
 export class AssetFiles {
   constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
-  /** Writes a new original (stamped with its PNG text) and its derivatives. */
-  async write(userId: string, assetId: string, source: Buffer, text: PngText): Promise<{ width: number; height: number; size: number; etag: string }> {
+  /**
+   * Writes a new original (stamped with its PNG text) and its derivatives: the ones given (made by the
+   * generation worker from the pixels it held), else made here by decoding the original.
+   */
+  async write(
+    userId: string,
+    assetId: string,
+    source: Buffer,
+    text: PngText,
+    made?: { thumbnail: Buffer; preview: Buffer },
+  ): Promise<{ width: number; height: number; size: number; etag: string }> {
     const original = isPng(source) ? await withPngText(source, text) : source;
-    const [{ width, height }, thumbnail, preview] = await Promise.all([dimensionsOf(original), deriveWebp(original, THUMBNAIL_SIZE), deriveWebp(original, PREVIEW_SIZE)]);
+    const [{ width, height }, thumbnail, preview] = await Promise.all([
+      dimensionsOf(original),
+      made?.thumbnail ?? deriveWebp(original, THUMBNAIL_SIZE),
+      made?.preview ?? deriveWebp(original, PREVIEW_SIZE),
+    ]);
     await Promise.all([
       this.storage.put(assetKey(userId, assetId, FILES.original.name), original, FILES.original.contentType),
       this.storage.put(assetKey(userId, assetId, FILES.thumbnail.name), thumbnail, FILES.thumbnail.contentType),
@@ -35,6 +49,18 @@ export class AssetFiles {
 
   readSource(key: string): Promise<Buffer> {
     return this.storage.getBuffer(key);
+  }
+
+  /** The worker's thumbnail and preview of a staged print, or undefined when either is missing. */
+  async readDerivatives(keys: { thumbnailKey?: string; previewKey?: string }): Promise<{ thumbnail: Buffer; preview: Buffer } | undefined> {
+    if (!keys.thumbnailKey || !keys.previewKey) return undefined;
+    try {
+      const [thumbnail, preview] = await Promise.all([this.storage.getBuffer(keys.thumbnailKey), this.storage.getBuffer(keys.previewKey)]);
+      return { thumbnail, preview };
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) return undefined;
+      throw error;
+    }
   }
 
   keyOf(userId: string, assetId: string, size: FileSize): string {
@@ -54,8 +80,10 @@ export class AssetFiles {
     await this.storage.put(key, png, FILES.original.contentType);
   }
 
-  async remove(assets: Array<{ id: string; user_id: string }>): Promise<void> {
-    const exports = (asset: { id: string; user_id: string }) => EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.user_id, asset.id, preset.id));
-    await this.storage.delete(assets.flatMap((asset) => [...Object.values(FILES).map((file) => assetKey(asset.user_id, asset.id, file.name)), ...exports(asset)]));
+  async remove(assets: AssetRef[]): Promise<void> {
+    const exports = (asset: AssetRef) => EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.userId, asset.id, preset.id));
+    await this.storage.delete(
+      assets.flatMap((asset) => [...Object.values(FILES).map((file) => assetKey(asset.userId, asset.id, file.name)), ...exports(asset)]),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE_PREFIXES, parseAssetKey, type ObjectStorage } from '@printloom/storage';
-import { AssetRepository, type AssetRef } from './repositories/asset.repository.js';
+import { AssetRepository } from './repositories/asset.repository.js';
+import type { AssetRef } from './domain/stored-asset.js';
 import { AssetFiles, FILES } from './asset-files.js';
 import { ASSETS_CONFIG, OBJECT_STORAGE } from './assets.tokens.js';
 import type { AssetsConfig } from './config.js';
@@ -94,7 +95,7 @@ export class AssetLifecycle {
     await flush();
 
     let rowsWithoutOriginal = 0;
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const batch = await this.assets.unmarkedBatch(after, new Date(Math.min(startedAt.getTime(), cutoff)), BATCH);
       if (batch.length === 0) break;
       after = batch[batch.length - 1].id;

@@ -1,6 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ASSETS, assetRequest, bulkDeleteRequest, exportPageRequest, ingestRequest, jobsWithAssetsRequest, unsubscribeRemindersRequest, usageRequest, listAssetsRequest, resolveDownloadRequest, resolveZipRequest, upscaleRequest } from '@printloom/contracts';
+import {
+  ASSETS,
+  assetRequest,
+  bulkDeleteRequest,
+  exportPageRequest,
+  ingestRequest,
+  jobsWithAssetsRequest,
+  unsubscribeRemindersRequest,
+  usageRequest,
+  listAssetsRequest,
+  resolveDownloadRequest,
+  resolveZipRequest,
+  upscaleRequest,
+} from '@printloom/contracts';
 import { ZodPipe } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { AssetsService } from './assets.service.js';

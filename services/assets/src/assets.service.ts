@@ -7,7 +7,8 @@ import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
 import { pngTextOf } from './domain/png-text.js';
 import { fitToPreset } from './image/export-fit.js';
-import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
+import { AssetRepository } from './repositories/asset.repository.js';
+import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 import type { BackgroundRemover } from './image/background-remover.js';
 import { BACKGROUND_REMOVER } from './assets.tokens.js';
@@ -15,20 +16,20 @@ import { AssetLifecycle } from './asset-lifecycle.service.js';
 
 export const ASSET_NOT_FOUND = 'Image not found';
 
-export function toAsset(row: AssetRow): Asset {
+export function toAsset(asset: StoredAsset): Asset {
   return {
-    id: row.id,
-    jobId: row.job_id,
-    job: { prompt: row.prompt },
-    starred: row.starred,
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: new Date(row.expires_at).toISOString(),
-    width: row.width,
-    height: row.height,
-    variant: row.variant,
-    sourceAssetId: row.source_asset_id,
-    kind: row.kind,
-    backgroundKept: row.background_kept,
+    id: asset.id,
+    jobId: asset.jobId,
+    job: { prompt: asset.prompt },
+    starred: asset.starred,
+    createdAt: asset.createdAt.toISOString(),
+    expiresAt: asset.expiresAt.toISOString(),
+    width: asset.width,
+    height: asset.height,
+    variant: asset.variant,
+    sourceAssetId: asset.sourceAssetId,
+    kind: asset.kind,
+    backgroundKept: asset.backgroundKept,
   };
 }
 
@@ -51,7 +52,7 @@ export class AssetsService {
     userId: string;
     jobId: string;
     prompt: string;
-    images: Array<{ variant: 'A' | 'B' | 'C' | 'D'; key: string; removeBackground?: boolean }>;
+    images: Array<{ variant: 'A' | 'B' | 'C' | 'D'; key: string; removeBackground?: boolean; thumbnailKey?: string; previewKey?: string }>;
   }): Promise<{ assetIds: string[] }> {
     const assetIds: string[] = [];
     for (const image of request.images) {
@@ -68,35 +69,45 @@ export class AssetsService {
           original = await this.remover.remove(original);
         } catch (error) {
           backgroundKept = true;
-          this.logger.warn({ err: error, jobId: request.jobId, variant: image.variant }, 'Could not remove the background the image model drew; stored as it is');
+          this.logger.warn(
+            { err: error, jobId: request.jobId, variant: image.variant },
+            'Could not remove the background the image model drew; stored as it is',
+          );
         }
       }
-      const text = pngTextOf({ prompt: request.prompt, job_id: request.jobId, variant: image.variant, created_at: new Date() });
-      const written = await this.files.write(request.userId, id, original, text);
-      const { row, created } = await this.assets.insertOrGetGenerated(
+      const text = pngTextOf({ prompt: request.prompt, jobId: request.jobId, variant: image.variant, createdAt: new Date() });
+      // The worker's derivatives show the pixels it held: not after a background removal here.
+      const made = image.removeBackground ? undefined : await this.files.readDerivatives(image);
+      const written = await this.files.write(request.userId, id, original, text, made);
+      const { asset, created } = await this.assets.insertOrGetGenerated(
         {
           id,
-          user_id: request.userId,
-          job_id: request.jobId,
+          userId: request.userId,
+          jobId: request.jobId,
           variant: image.variant,
           kind: 'generated',
-          source_asset_id: null,
+          sourceAssetId: null,
           prompt: request.prompt,
           width: written.width,
           height: written.height,
-          original_size: written.size,
+          originalSize: written.size,
           etag: written.etag,
-          background_kept: backgroundKept,
+          backgroundKept,
         },
         LIMITS.retentionDays,
       );
-      if (!created) await this.files.remove([{ id, user_id: request.userId }]); // lost a race with a retry
-      assetIds.push(row.id);
+      if (!created) await this.files.remove([{ id, userId: request.userId }]); // lost a race with a retry
+      assetIds.push(asset.id);
     }
     return { assetIds };
   }
 
-  async list(request: { userId: string; cursor?: string; search?: string; starred: boolean }): Promise<{ assets: Asset[]; nextCursor: string | null }> {
+  async list(request: {
+    userId: string;
+    cursor?: string;
+    search?: string;
+    starred: boolean;
+  }): Promise<{ assets: Asset[]; nextCursor: string | null }> {
     const after = request.cursor ? decodeCursor(request.cursor) : null;
     if (request.cursor && !after) throw new AppError('BAD_REQUEST', 'Invalid cursor');
     const words = (request.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
@@ -104,11 +115,18 @@ export class AssetsService {
     const rows = await this.assets.page(request.userId, { after, starredOnly: request.starred, words, limit: limit + 1 });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return { assets: page.map(toAsset), nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursor_ts, id: last.id }) : null };
+    return {
+      assets: page.map(toAsset),
+      nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTimestamp, id: last.id }) : null,
+    };
   }
 
   async toggleStar(userId: string, assetId: string): Promise<{ asset: Asset }> {
-    const row = await this.assets.toggleStar(userId, assetId, { retention: LIMITS.retentionDays, starred: LIMITS.starredRetentionDays, unstarGrace: LIMITS.unstarGraceDays });
+    const row = await this.assets.toggleStar(userId, assetId, {
+      retention: LIMITS.retentionDays,
+      starred: LIMITS.starredRetentionDays,
+      unstarGrace: LIMITS.unstarGraceDays,
+    });
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     return { asset: toAsset(row) };
   }
@@ -129,7 +147,9 @@ export class AssetsService {
       if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
       return rows;
     });
-    await this.lifecycle.finishDelete(marked).catch((error: unknown) => this.logger.warn({ err: error }, 'Delete interrupted after the mark; the sweeper will finish it'));
+    await this.lifecycle
+      .finishDelete(marked)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Delete interrupted after the mark; the sweeper will finish it'));
     return { deleted: marked.length };
   }
 
@@ -144,9 +164,14 @@ export class AssetsService {
     return {
       assets: rows.map((row) => ({
         ...toAsset(row),
-        key: this.files.keyOf(row.user_id, row.id, 'original'),
-        fileName: downloadFileName(row.prompt, row.variant, row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', 'png'),
-        bytes: Number(row.original_size),
+        key: this.files.keyOf(row.userId, row.id, 'original'),
+        fileName: downloadFileName(
+          row.prompt,
+          row.variant,
+          row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg',
+          'png',
+        ),
+        bytes: row.originalSize,
       })),
       next: rows.length === limit ? rows[rows.length - 1].id : null,
     };
@@ -164,7 +189,7 @@ export class AssetsService {
     const file = FILES[size];
     const suffix = row.kind === 'upscaled' ? `${Math.round(row.width / 1000)}k` : row.kind === 'background-removed' ? 'nobg' : '';
     return {
-      key: this.files.keyOf(row.user_id, row.id, size),
+      key: this.files.keyOf(row.userId, row.id, size),
       contentType: file.contentType,
       fileName: downloadFileName(row.prompt, row.variant, size === 'original' ? suffix : size, file.extension),
       etag: `"${row.etag}-${size}"`,
@@ -174,15 +199,22 @@ export class AssetsService {
   }
 
   /** The asset fitted to a product's canvas, made on first request and kept beside the original. */
-  private async resolveExport(row: AssetRow, presetId: ExportPresetId) {
+  private async resolveExport(row: StoredAsset, presetId: ExportPresetId) {
     const preset = exportPreset(presetId);
-    const key = this.files.exportKeyOf(row.user_id, row.id, preset.id);
+    const key = this.files.exportKeyOf(row.userId, row.id, preset.id);
     const text = pngTextOf(row);
     if (!(await this.files.hasFile(key))) {
-      const png = await fitToPreset(await this.files.readOriginal(row.user_id, row.id), preset);
+      const png = await fitToPreset(await this.files.readOriginal(row.userId, row.id), preset);
       await this.files.writeExport(key, await withPngText(png, text));
     }
-    return { key, contentType: 'image/png', fileName: downloadFileName(row.prompt, null, preset.id, 'png'), etag: `"${row.etag}-${preset.id}"`, immutable: true, pngText: text };
+    return {
+      key,
+      contentType: 'image/png',
+      fileName: downloadFileName(row.prompt, null, preset.id, 'png'),
+      etag: `"${row.etag}-${preset.id}"`,
+      immutable: true,
+      pngText: text,
+    };
   }
 
   /** The files of a ZIP; with a preset, their exports (named like a single export, numbered when alike). */
@@ -198,7 +230,9 @@ export class AssetsService {
       const seen = used.get(fileName) ?? 0;
       used.set(fileName, seen + 1);
       if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
-      const key = request.preset ? this.files.exportKeyOf(row.user_id, row.id, request.preset) : this.files.keyOf(row.user_id, row.id, 'original');
+      const key = request.preset
+        ? this.files.exportKeyOf(row.userId, row.id, request.preset)
+        : this.files.keyOf(row.userId, row.id, 'original');
       return { assetId: row.id, key, fileName, pngText: pngTextOf(row) };
     });
     return { files };

@@ -3,20 +3,39 @@ import { z } from 'zod';
 import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
-export const assetsEnvSchema = serviceEnvSchema.extend({
-  ASSET_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10 * 60_000),
-  /** Links in the expiry reminder email. */
-  PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
-  /** How often users with images about to expire are looked for (each gets at most one reminder a week). */
-  ASSET_REMINDER_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
-  /** How often files and rows are compared (files without a row, rows without an original). */
-  ASSET_RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(6 * 3600_000),
-  /** Work left by an interrupted step (a marked row, files without a row) is taken over after this age. */
-  /** Worker threads for background removal and upscaling, and how many tasks may wait for one. */
-  ASSET_WORKER_THREADS: z.coerce.number().int().min(1).max(32).default(Math.max(1, availableParallelism() - 1)),
-  ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
-  ASSET_ORPHAN_GRACE_MS: z.coerce.number().int().nonnegative().default(15 * 60_000),
-}).and(storageEnvSchema);
+export const assetsEnvSchema = serviceEnvSchema
+  .extend({
+    ASSET_SWEEP_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 60_000),
+    /** Links in the expiry reminder email. */
+    PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
+    /** How often users with images about to expire are looked for (each gets at most one reminder a week). */
+    ASSET_REMINDER_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
+    /** How often files and rows are compared (files without a row, rows without an original). */
+    ASSET_RECONCILE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(6 * 3600_000),
+    /** Work left by an interrupted step (a marked row, files without a row) is taken over after this age. */
+    /** Worker threads for background removal and upscaling, and how many tasks may wait for one. */
+    ASSET_WORKER_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .default(Math.max(1, availableParallelism() - 1)),
+    ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+    ASSET_ORPHAN_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(15 * 60_000),
+  })
+  .and(storageEnvSchema);
 export type AssetsConfig = z.infer<typeof assetsEnvSchema>;
 
 export function loadAssetsConfig(env: Record<string, string | undefined> = process.env): AssetsConfig {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AUTH, AppError, LIMITS, NOTIFICATIONS, getUserReply, sendEmailReply } from '@printloom/contracts';
+import { AUTH, AppError, LIMITS, NOTIFICATIONS } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { ReminderRepository } from './repositories/reminder.repository.js';
 import { ASSETS_CONFIG } from './assets.tokens.js';
@@ -10,7 +10,8 @@ const LISTED = 20;
 export const UNSUBSCRIBED_MESSAGE = 'You will no longer get expiry reminders.';
 export const INVALID_UNSUBSCRIBE = 'This unsubscribe link is not valid.';
 
-const day = (date: Date) => new Date(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (date: Date) =>
+  new Date(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** At most weekly, a seller hears which unstarred images expire within 7 days, so they can star what they keep. */
 @Injectable()
@@ -45,19 +46,22 @@ export class ExpiryReminders {
   private async send(userId: string, token: string): Promise<void> {
     const images = await this.reminders.expiring(userId, LIMITS.expiryWarningDays, LISTED);
     if (images.length === 0) return;
-    const user = await this.rpc.request(AUTH.getUser, { userId }, getUserReply);
+    const user = await this.rpc.request(AUTH.getUser, { userId });
     const unsubscribeUrl = new URL('/api/reminders/unsubscribe', this.config.PUBLIC_URL);
     unsubscribeUrl.searchParams.set('token', token);
-    const lines = images.map((image) => `${image.prompt.slice(0, 80)}${image.variant ? ` (${image.variant})` : ''} · expires ${day(image.expires_at)}`);
-    await this.rpc.request(
-      NOTIFICATIONS.sendEmail,
-      {
-        to: user.email,
-        template: 'expiry-reminder',
-        data: { count: String(images.length), images: lines.join('\n'), libraryUrl: new URL('/generate', this.config.PUBLIC_URL).toString(), unsubscribeUrl: unsubscribeUrl.toString() },
-        key: `expiry-reminder:${userId}:${new Date().toISOString().slice(0, 10)}`,
-      },
-      sendEmailReply,
+    const lines = images.map(
+      (image) => `${image.prompt.slice(0, 80)}${image.variant ? ` (${image.variant})` : ''} · expires ${day(image.expiresAt)}`,
     );
+    await this.rpc.request(NOTIFICATIONS.sendEmail, {
+      to: user.email,
+      template: 'expiry-reminder',
+      data: {
+        count: String(images.length),
+        images: lines.join('\n'),
+        libraryUrl: new URL('/generate', this.config.PUBLIC_URL).toString(),
+        unsubscribeUrl: unsubscribeUrl.toString(),
+      },
+      key: `expiry-reminder:${userId}:${new Date().toISOString().slice(0, 10)}`,
+    });
   }
 }

@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, BILLING, CREDIT_COSTS, LIMITS, TIME_BUDGETS, cheapestPlanWithUpscale, entitlementsReply, reserveReply, settleReply, upscaleFits, upscaleTooLargeReason, type Asset, type UpscaleFactor } from '@printloom/contracts';
+import {
+  AppError,
+  BILLING,
+  CREDIT_COSTS,
+  LIMITS,
+  TIME_BUDGETS,
+  cheapestPlanWithUpscale,
+  upscaleFits,
+  upscaleTooLargeReason,
+  type Asset,
+  type UpscaleFactor,
+} from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import { AssetRepository, type AssetRow } from './repositories/asset.repository.js';
+import { AssetRepository } from './repositories/asset.repository.js';
+import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles } from './asset-files.js';
 import { pngTextOf } from './domain/png-text.js';
 import { ASSET_NOT_FOUND, toAsset } from './assets.service.js';
@@ -36,7 +48,7 @@ export class ImageOperationsService {
     const source = await this.ownedOrNotFound(userId, assetId);
     // Checked before the plan and the credits: an upscale that cannot fit is refused at no cost.
     if (!upscaleFits(source, factor)) throw new AppError('UNPROCESSABLE', upscaleTooLargeReason(factor));
-    const entitlements = await this.rpc.request(BILLING.entitlements, { userId }, entitlementsReply);
+    const entitlements = await this.rpc.request(BILLING.entitlements, { userId });
     if (!entitlements.upscaleFactors.includes(factor)) {
       throw new AppError('FORBIDDEN', `Upscaling ${factor}× needs the ${cheapestPlanWithUpscale(factor).name} plan or higher.`);
     }
@@ -54,52 +66,76 @@ export class ImageOperationsService {
     try {
       return await work();
     } finally {
-      await this.operations.finish(started.id).catch((error: unknown) => this.logger.warn({ err: error }, 'Could not record the end of an image operation'));
+      await this.operations
+        .finish(started.id)
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not record the end of an image operation'));
     }
   }
 
-  private async removeBackgroundOf(source: AssetRow): Promise<{ asset: Asset }> {
-    const { user_id: userId, id: assetId } = source;
+  private async removeBackgroundOf(source: StoredAsset): Promise<{ asset: Asset }> {
+    const { userId, id: assetId } = source;
     let result: Buffer;
     try {
       result = await this.remover.remove(await this.files.readOriginal(userId, assetId));
     } catch (error) {
-      if (error instanceof BackgroundTooBusyError || error instanceof AlreadyTransparentError) throw new AppError('UNPROCESSABLE', error.message);
+      if (error instanceof BackgroundTooBusyError || error instanceof AlreadyTransparentError)
+        throw new AppError('UNPROCESSABLE', error.message);
       throw error;
     }
     return { asset: await this.saveDerived(source, result, 'background-removed') };
   }
 
-  private async upscaleOf(source: AssetRow, factor: UpscaleFactor): Promise<{ creditsRemaining: number; asset: Asset }> {
-    const { user_id: userId, id: assetId } = source;
-    const { reservationId } = await this.rpc.request(
-      BILLING.reserve,
-      { userId, amount: CREDIT_COSTS.upscale, reason: 'upscale', ref: `upscale:${assetId}:${factor}:${randomUUID()}` },
-      reserveReply,
-    );
+  private async upscaleOf(source: StoredAsset, factor: UpscaleFactor): Promise<{ creditsRemaining: number; asset: Asset }> {
+    const { userId, id: assetId } = source;
+    const { reservationId } = await this.rpc.request(BILLING.reserve, {
+      userId,
+      amount: CREDIT_COSTS.upscale,
+      reason: 'upscale',
+      ref: `upscale:${assetId}:${factor}:${randomUUID()}`,
+    });
     let asset: Asset;
     try {
-      asset = await this.saveDerived(source, await this.upscaler.upscale(await this.files.readOriginal(userId, assetId), factor), 'upscaled');
+      asset = await this.saveDerived(
+        source,
+        await this.upscaler.upscale(await this.files.readOriginal(userId, assetId), factor),
+        'upscaled',
+      );
     } catch (error) {
-      await this.rpc.request(BILLING.release, { reservationId }, settleReply).catch((releaseError: unknown) => this.logger.error({ err: releaseError, reservationId }, 'Release failed; the sweeper will return the credits'));
+      await this.rpc
+        .request(BILLING.release, { reservationId })
+        .catch((releaseError: unknown) =>
+          this.logger.error({ err: releaseError, reservationId }, 'Release failed; the sweeper will return the credits'),
+        );
       if (error instanceof UpscaleTooLargeError) throw new AppError('UNPROCESSABLE', error.message);
       throw error;
     }
-    const { balance } = await this.rpc.request(BILLING.commit, { reservationId }, settleReply);
+    const { balance } = await this.rpc.request(BILLING.commit, { reservationId });
     return { creditsRemaining: balance, asset };
   }
 
-  private async ownedOrNotFound(userId: string, assetId: string): Promise<AssetRow> {
+  private async ownedOrNotFound(userId: string, assetId: string): Promise<StoredAsset> {
     const row = await this.assets.findOwned(userId, assetId);
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     return row;
   }
 
-  private async saveDerived(source: AssetRow, original: Buffer, kind: 'background-removed' | 'upscaled'): Promise<Asset> {
+  private async saveDerived(source: StoredAsset, original: Buffer, kind: 'background-removed' | 'upscaled'): Promise<Asset> {
     const id = randomUUID();
-    const written = await this.files.write(source.user_id, id, original, pngTextOf({ ...source, created_at: new Date() }));
+    const written = await this.files.write(source.userId, id, original, pngTextOf({ ...source, createdAt: new Date() }));
     const row = await this.assets.insertDerived(
-      { id, user_id: source.user_id, job_id: source.job_id, variant: source.variant, kind, source_asset_id: source.id, prompt: source.prompt, width: written.width, height: written.height, original_size: written.size, etag: written.etag },
+      {
+        id,
+        userId: source.userId,
+        jobId: source.jobId,
+        variant: source.variant,
+        kind,
+        sourceAssetId: source.id,
+        prompt: source.prompt,
+        width: written.width,
+        height: written.height,
+        originalSize: written.size,
+        etag: written.etag,
+      },
       LIMITS.retentionDays,
     );
     return toAsset(row);

@@ -34,10 +34,24 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
           ...common,
           name: 'asset-retention',
           intervalMs: config.ASSET_SWEEP_INTERVAL_MS,
-          run: async () => ({ expired: await lifecycle.sweepExpired(), interrupted_deletes: await lifecycle.finishInterrupted(), operation_records: await operations.deleteOlderThanADay() }),
+          run: async () => ({
+            expired: await lifecycle.sweepExpired(),
+            interrupted_deletes: await lifecycle.finishInterrupted(),
+            operation_records: await operations.deleteOlderThanADay(),
+          }),
         }),
-        startPeriodicSweeper({ ...common, name: 'expiry-reminders', intervalMs: config.ASSET_REMINDER_INTERVAL_MS, run: () => app.get(ExpiryReminders).sendDue() }),
-        startPeriodicSweeper({ ...common, name: 'asset-reconcile', intervalMs: config.ASSET_RECONCILE_INTERVAL_MS, run: () => lifecycle.reconcile() }),
+        startPeriodicSweeper({
+          ...common,
+          name: 'expiry-reminders',
+          intervalMs: config.ASSET_REMINDER_INTERVAL_MS,
+          run: () => app.get(ExpiryReminders).sendDue(),
+        }),
+        startPeriodicSweeper({
+          ...common,
+          name: 'asset-reconcile',
+          intervalMs: config.ASSET_RECONCILE_INTERVAL_MS,
+          run: () => lifecycle.reconcile(),
+        }),
       ]);
       const reminders = app.get(ReminderRepository);
       const stopDeletions = await handleAccountDeletions({

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { ASSETS, LIMITS, deleteReply, ingestReply, listAssetsReply, starReply } from '@printloom/contracts';
-import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
-import { assetKey, createStorage, jobImageKey, storageEnvSchema, type ObjectStorage, type StoredObject } from '@printloom/storage';
+import { ASSETS, LIMITS } from '@printloom/contracts';
+import type { RpcClient, RunningService } from '@printloom/service-kit';
+import { assetKey, jobImageKey, type ObjectStorage, type StoredObject } from '@printloom/storage';
 import { loadAssetsConfig } from '../src/config.js';
-import { startAssetsService } from '../src/start.js';
+import { ingestPng, startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
 import { AssetLifecycle } from '../src/asset-lifecycle.service.js';
 import { AssetRepository } from '../src/repositories/asset.repository.js';
 import { AssetFiles } from '../src/asset-files.js';
@@ -34,27 +30,17 @@ class CrashableStorage implements ObjectStorage {
 }
 
 describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', () => {
-  let nats: TestNats;
-  let database: TestDatabase;
+  let system: AssetsTestSystem<CrashableStorage>;
   let assets: RunningService;
   let storage: CrashableStorage;
-  let storageDir: string;
-  let nc: NatsConnection;
   let rpc: RpcClient;
   let lifecycle: AssetLifecycle;
   let png: Buffer;
 
   const db = () => assets.infra.dataSource;
-  async function ingest(userId: string, variants: Array<'A' | 'B' | 'C' | 'D'> = ['A']) {
-    const jobId = randomUUID();
-    const images = [];
-    for (const variant of variants) {
-      await storage.put(jobImageKey(jobId, variant), png, 'image/png');
-      images.push({ variant, key: jobImageKey(jobId, variant) });
-    }
-    return (await rpc.request(ASSETS.ingest, { userId, jobId, prompt: 'lifecycle test', images }, ingestReply)).assetIds;
-  }
-  const listed = async (userId: string) => (await rpc.request(ASSETS.list, { userId, starred: false }, listAssetsReply)).assets.map((asset) => asset.id);
+  const ingest = (userId: string, variants: Array<'A' | 'B' | 'C' | 'D'> = ['A']) =>
+    ingestPng(system, userId, png, { variants, prompt: 'lifecycle test' });
+  const listed = async (userId: string) => (await rpc.request(ASSETS.list, { userId, starred: false })).assets.map((asset) => asset.id);
   const keysUnder = async (prefix: string) => {
     const keys: string[] = [];
     for await (const object of storage.list(prefix)) keys.push(object.key);
@@ -63,40 +49,69 @@ describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', 
   /** Storage and database agree exactly: the three files of every row, nothing else. */
   async function expectAgreement() {
     const rows: Array<{ id: string; user_id: string }> = await db().query('SELECT id, user_id FROM assets.assets');
-    const expected = rows.flatMap((row) => ['original.png', 'preview.webp', 'thumbnail.webp'].map((file) => assetKey(row.user_id, row.id, file))).sort();
+    const expected = rows
+      .flatMap((row) => ['original.png', 'preview.webp', 'thumbnail.webp'].map((file) => assetKey(row.user_id, row.id, file)))
+      .sort();
     expect(await keysUnder('u/')).toEqual(expected);
   }
 
   beforeAll(async () => {
-    [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
-    storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-assets-lifecycle-'));
-    const env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])), STORAGE_DIR: storageDir, ASSET_ORPHAN_GRACE_MS: '0' };
-    const config = loadAssetsConfig(env);
-    storage = new CrashableStorage(createStorage(storageEnvSchema.parse(env)));
-    assets = await startAssetsService(config, { storage });
+    system = await startAssetsTestSystem({
+      name: 'lifecycle',
+      env: { ASSET_ORPHAN_GRACE_MS: '0' },
+      wrapStorage: (real) => new CrashableStorage(real),
+    });
+    ({ assets, storage, rpc } = system);
     lifecycle = assets.app.get(AssetLifecycle);
-    nc = await connectNats(nats.url, 'test');
-    rpc = new RpcClient(nc, 10_000);
-    png = await sharp({ create: { width: 60, height: 80, channels: 4, background: '#e63946' } }).png().toBuffer();
+    png = await sharp({ create: { width: 60, height: 80, channels: 4, background: '#e63946' } })
+      .png()
+      .toBuffer();
   }, 60_000);
 
   afterAll(async () => {
-    await nc?.drain();
-    await assets?.close();
-    await nats?.stop();
-    await database?.drop();
-    rmSync(storageDir, { recursive: true, force: true });
+    await system?.close();
   }, 30_000);
 
   beforeEach(() => {
     storage.crashNextDelete = null;
   });
 
+  it("ingest keeps the worker's thumbnail and preview as given, and makes them when they are missing", async () => {
+    const userId = randomUUID();
+    const jobId = randomUUID();
+    const made = { thumbnail: Buffer.from('worker thumbnail'), preview: Buffer.from('worker preview') };
+    await storage.put(jobImageKey(jobId, 'A'), png, 'image/png');
+    await storage.put(jobImageKey(jobId, 'B'), png, 'image/png');
+    await storage.put(`jobs/${jobId}/A.thumbnail.webp`, made.thumbnail, 'image/webp');
+    await storage.put(`jobs/${jobId}/A.preview.webp`, made.preview, 'image/webp');
+    const images = [
+      {
+        variant: 'A' as const,
+        key: jobImageKey(jobId, 'A'),
+        thumbnailKey: `jobs/${jobId}/A.thumbnail.webp`,
+        previewKey: `jobs/${jobId}/A.preview.webp`,
+      },
+      // Named but never written (the worker could not make them): assets derives them itself.
+      {
+        variant: 'B' as const,
+        key: jobImageKey(jobId, 'B'),
+        thumbnailKey: `jobs/${jobId}/B.thumbnail.webp`,
+        previewKey: `jobs/${jobId}/B.preview.webp`,
+      },
+    ];
+    const [withMade, derived] = (await rpc.request(ASSETS.ingest, { userId, jobId, prompt: 'derivatives', images })).assetIds;
+    expect(await storage.getBuffer(assetKey(userId, withMade!, 'thumbnail.webp'))).toEqual(made.thumbnail);
+    expect(await storage.getBuffer(assetKey(userId, withMade!, 'preview.webp'))).toEqual(made.preview);
+    const thumbnail = await sharp(await storage.getBuffer(assetKey(userId, derived!, 'thumbnail.webp'))).metadata();
+    expect([thumbnail.format, thumbnail.width, thumbnail.height]).toEqual(['webp', 60, 80]);
+    await expectAgreement();
+  });
+
   it('a delete killed after the mark hides the image at once; the sweeper deletes its files, then its row', async () => {
     const userId = randomUUID();
     const [kept, doomed] = await ingest(userId, ['A', 'B']);
     storage.crashNextDelete = 'before';
-    await expect(rpc.request(ASSETS.delete, { userId, assetId: doomed }, deleteReply)).resolves.toEqual({ deleted: 1 });
+    await expect(rpc.request(ASSETS.delete, { userId, assetId: doomed })).resolves.toEqual({ deleted: 1 });
     expect(await listed(userId)).toEqual([kept]);
     expect(await storage.stat(assetKey(userId, doomed, 'original.png'))).not.toBeNull();
     expect(await lifecycle.finishInterrupted()).toBe(1);
@@ -109,7 +124,7 @@ describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', 
     const userId = randomUUID();
     const ids = await ingest(userId, ['A', 'B', 'C']);
     storage.crashNextDelete = 'after';
-    await expect(rpc.request(ASSETS.bulkDelete, { userId, ids }, deleteReply)).resolves.toEqual({ deleted: 3 });
+    await expect(rpc.request(ASSETS.bulkDelete, { userId, ids })).resolves.toEqual({ deleted: 3 });
     expect(await listed(userId)).toEqual([]);
     expect(await keysUnder(`u/${userId}/`)).toEqual([]);
     expect((await db().query('SELECT count(*)::int AS n FROM assets.assets WHERE user_id = $1', [userId]))[0].n).toBe(3);
@@ -153,7 +168,7 @@ describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', 
   });
 
   it('reconciliation leaves files younger than the grace period alone (an ingest in progress)', async () => {
-    const env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])), STORAGE_DIR: storageDir };
+    const { ASSET_ORPHAN_GRACE_MS: _noGrace, ...env } = system.env; // the default grace period
     const patient = new AssetLifecycle(assets.app.get(AssetRepository), assets.app.get(AssetFiles), storage, loadAssetsConfig(env));
     const userId = randomUUID();
     const inProgress = randomUUID();
@@ -166,17 +181,22 @@ describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', 
   it('un-starring never expires an image at once: the later of created + 30 days and un-starred + 7 days', async () => {
     const userId = randomUUID();
     const [old, recent] = await ingest(userId, ['A', 'B']);
-    await db().query(`UPDATE assets.assets SET created_at = now() - interval '40 days', expires_at = now() + interval '300 days', starred = true WHERE id = $1`, [old]);
-    const unstarred = (await rpc.request(ASSETS.star, { userId, assetId: old }, starReply)).asset;
+    await db().query(
+      `UPDATE assets.assets SET created_at = now() - interval '40 days', expires_at = now() + interval '300 days', starred = true WHERE id = $1`,
+      [old],
+    );
+    const unstarred = (await rpc.request(ASSETS.star, { userId, assetId: old })).asset;
     expect(unstarred.starred).toBe(false);
     const days = (iso: string) => (Date.parse(iso) - Date.now()) / 86400_000;
     expect(Math.round(days(unstarred.expiresAt))).toBe(LIMITS.unstarGraceDays);
     expect(await listed(userId)).toContain(old);
-    const restarred = (await rpc.request(ASSETS.star, { userId, assetId: old }, starReply)).asset;
+    const restarred = (await rpc.request(ASSETS.star, { userId, assetId: old })).asset;
     expect(Math.round(days(restarred.expiresAt))).toBe(LIMITS.starredRetentionDays);
 
-    await rpc.request(ASSETS.star, { userId, assetId: recent }, starReply);
-    const recentUnstarred = (await rpc.request(ASSETS.star, { userId, assetId: recent }, starReply)).asset;
-    expect(Math.round((Date.parse(recentUnstarred.expiresAt) - Date.parse(recentUnstarred.createdAt)) / 86400_000)).toBe(LIMITS.retentionDays);
+    await rpc.request(ASSETS.star, { userId, assetId: recent });
+    const recentUnstarred = (await rpc.request(ASSETS.star, { userId, assetId: recent })).asset;
+    expect(Math.round((Date.parse(recentUnstarred.expiresAt) - Date.parse(recentUnstarred.createdAt)) / 86400_000)).toBe(
+      LIMITS.retentionDays,
+    );
   });
 });

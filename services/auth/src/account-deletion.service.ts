@@ -5,6 +5,7 @@ import { UserRepository } from './repositories/user.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SessionRevocations } from './session-revocations.js';
 import { MailClient } from './mail.client.js';
+import type { DeletedAccount } from './domain/accounts.js';
 
 export const ACCOUNT_DELETED_MESSAGE = `Your account has been deleted. Your data will be removed within ${RETENTION.deletedAccountDays} days.`;
 
@@ -32,8 +33,13 @@ export class AccountDeletionService {
     if (!deleted) throw new AppError('NOT_FOUND', 'Account not found');
     await this.sessions.deleteAllForUser(userId);
     await this.revocations.announce({ userId });
-    await this.announce({ id: userId, email: deleted.email, deleted_at: deleted.deletedAt });
-    await this.mail.send(deleted.email, 'account-deleted', { purgeDays: String(RETENTION.deletedAccountDays) }, `account-deleted:${userId}`);
+    await this.announce(deleted);
+    await this.mail.send(
+      deleted.email,
+      'account-deleted',
+      { purgeDays: String(RETENTION.deletedAccountDays) },
+      `account-deleted:${userId}`,
+    );
     this.logger.info({ userId }, 'Account deleted');
     return { message: ACCOUNT_DELETED_MESSAGE, purgeAfter: purgeAfter(deleted.deletedAt).toISOString() };
   }
@@ -45,8 +51,8 @@ export class AccountDeletionService {
     return pending.length;
   }
 
-  private async announce(user: { id: string; email: string; deleted_at: Date }): Promise<void> {
-    const deletedAt = new Date(user.deleted_at);
+  private async announce(user: DeletedAccount): Promise<void> {
+    const { deletedAt } = user;
     await publishEvent(
       this.nc,
       EVENTS.accountDeleted,

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, EVENTS } from '@printloom/contracts';
+import { AppError, BROADCASTS, EVENTS, userChangedBroadcast } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, isUniqueViolation, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
 import { RATE_LIMITS } from './domain/rate-limits.js';
 import { answerNoSoonerThan } from './domain/even-answer-time.js';
 import { isDisposableEmail } from './domain/disposable-email.js';
-import type { User } from './entities/user.entity.js';
+import type { User } from './domain/accounts.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { CodesService, CODE_MESSAGES } from './codes.service.js';
 import { SessionsService, type IssuedSession } from './sessions.service.js';
@@ -72,7 +72,10 @@ export class AccountsService {
     const user = await this.users.getByEmail(input.email);
     if (!user) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
     const { pendingPasswordHash } = await this.codes.consume(user.id, 'verify-email', input.code);
-    if (pendingPasswordHash) await this.users.setPassword(user.id, pendingPasswordHash);
+    if (pendingPasswordHash) {
+      await this.users.setPassword(user.id, pendingPasswordHash);
+      await this.announceUserChanged(user.id);
+    }
     await this.becomeVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }
@@ -97,7 +100,8 @@ export class AccountsService {
     ]);
     const user = await this.users.getByEmail(input.email);
     // Before verification the pending sign-up's password only leads to "please verify", never a session.
-    const expectedHash = user && !user.verifiedAt ? ((await this.codes.pendingPasswordOf(user.id)) ?? user.passwordHash) : (user?.passwordHash ?? null);
+    const expectedHash =
+      user && !user.verifiedAt ? ((await this.codes.pendingPasswordOf(user.id)) ?? user.passwordHash) : (user?.passwordHash ?? null);
     const passwordOk = await verifyPassword(expectedHash, input.password);
     if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
     if (!user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
@@ -149,6 +153,7 @@ export class AccountsService {
       user = await this.users.getByEmail(input.email);
       if (user?.verifiedAt) {
         await this.users.linkGoogle(user.id, input.googleId);
+        await this.announceUserChanged(user.id);
       } else if (user) {
         await this.users.linkGoogleDroppingPassword(user.id, input.googleId);
         await this.codes.revoke(user.id, 'verify-email');
@@ -170,7 +175,9 @@ export class AccountsService {
   private sendVerificationCode(user: User, pendingPasswordHash: string | 'keep'): { issued: Promise<void>; mailed: Promise<void> } {
     const issued = this.codes.issue(user.id, 'verify-email', pendingPasswordHash);
     // A failed issue surfaces through `issued`; `mailed` only tells when the hand-over is done.
-    const mailed = issued.then(({ code }) => this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`)).catch(() => undefined);
+    const mailed = issued
+      .then(({ code }) => this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`))
+      .catch(() => undefined);
     return { issued: issued.then(() => undefined), mailed };
   }
 
@@ -190,6 +197,17 @@ export class AccountsService {
    * so repeating it on sign-in heals an announcement lost to a NATS outage at verification time.
    */
   private async announceVerified(user: User, ip: string): Promise<void> {
-    await publishEvent(this.nc, EVENTS.userVerified, { userId: user.id, email: user.email, at: new Date().toISOString(), ip }, `user-verified:${user.id}`);
+    await publishEvent(
+      this.nc,
+      EVENTS.userVerified,
+      { userId: user.id, email: user.email, at: new Date().toISOString(), ip },
+      `user-verified:${user.id}`,
+    );
+  }
+
+  /** Gateways cache the user's `me` view (hasPassword, hasGoogleAuth): they drop it before this request answers. */
+  private async announceUserChanged(userId: string): Promise<void> {
+    this.nc.publish(BROADCASTS.userChanged, JSON.stringify(userChangedBroadcast.parse({ userId })));
+    await this.nc.flush();
   }
 }

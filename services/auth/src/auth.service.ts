@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, BILLING, MESSAGES, accountSummaryReply, type MeReply, type PublicUser } from '@printloom/contracts';
+import { AppError, BILLING, MESSAGES, type MeReply, type PublicUser } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
-import type { User } from './entities/user.entity.js';
+import type { User } from './domain/accounts.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -50,7 +50,8 @@ export class AuthService {
    */
   private async accountSummary(userId: string) {
     try {
-      return await this.rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
+      const { changesAt: _changesAt, ...summary } = await this.rpc.request(BILLING.accountSummary, { userId });
+      return summary;
     } catch (error) {
       if (error instanceof AppError && BILLING_DOWN_CODES.has(error.code)) return { credits: 0, trialCredits: 0, subscription: null };
       throw error;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LIMITS } from '@printloom/contracts';
 import { codeMatches, generateCode, hashCode } from './domain/one-time-codes.js';
-import type { CodePurpose } from './entities/code.entity.js';
+import type { CodePurpose } from './domain/accounts.js';
 import { CodeRepository } from './repositories/code.repository.js';
 import { AUTH_CONFIG } from './auth.tokens.js';
 import type { AuthConfig } from './config.js';
@@ -19,7 +19,11 @@ export class CodesService {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
 
-  async issue(userId: string, purpose: CodePurpose, pendingPasswordHash: string | null | 'keep' = null): Promise<{ code: string; expiresAt: Date }> {
+  async issue(
+    userId: string,
+    purpose: CodePurpose,
+    pendingPasswordHash: string | null | 'keep' = null,
+  ): Promise<{ code: string; expiresAt: Date }> {
     const code = generateCode();
     const expiresAt = new Date(Date.now() + LIMITS.codeTtlMinutes * 60_000);
     await this.codes.replace(userId, purpose, hashCode(this.config.SESSION_SECRET, userId, purpose, code), expiresAt, pendingPasswordHash);

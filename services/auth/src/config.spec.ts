@@ -14,12 +14,16 @@ describe('auth configuration', () => {
   });
 
   it('refuses a short SESSION_SECRET in production', () => {
-    expect(() => loadAuthConfig({ NODE_ENV: 'production', SESSION_SECRET: 'only-twenty-chars-xx' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => loadAuthConfig({ NODE_ENV: 'production', SESSION_SECRET: 'only-twenty-chars-xx' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
   });
 
   it('refuses every SESSION_SECRET written in the repository in production', () => {
     for (const secret of DEVELOPMENT_SECRETS) {
-      expect(() => loadAuthConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/SESSION_SECRET: .*(development value|at least 32)/);
+      expect(() => loadAuthConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(
+        /SESSION_SECRET: .*(development value|at least 32)/,
+      );
     }
   });
 

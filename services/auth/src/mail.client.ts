@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NOTIFICATIONS, sendEmailReply, type emailTemplate } from '@printloom/contracts';
+import { NOTIFICATIONS, type emailTemplate } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { z } from 'zod';
 
@@ -16,7 +16,7 @@ export class MailClient {
 
   async send(to: string, template: z.infer<typeof emailTemplate>, data: Record<string, string>, key: string): Promise<void> {
     try {
-      await this.rpc.request(NOTIFICATIONS.sendEmail, { to, template, data, key }, sendEmailReply, { timeoutMs: 3000 });
+      await this.rpc.request(NOTIFICATIONS.sendEmail, { to, template, data, key }, { timeoutMs: 3000 });
     } catch (error) {
       this.logger.error({ err: error, template, key }, 'Could not hand the email to notifications');
     }

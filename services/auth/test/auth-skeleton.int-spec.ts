@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, AUTH, RPC_CONTRACTS, sessionResolveReply } from '@printloom/contracts';
+import { AppError, AUTH, RPC_CONTRACTS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadAuthConfig } from '../src/config.js';
@@ -34,14 +34,26 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   it('ran its migrations into its own schema', async () => {
     const rows = await first.infra.dataSource.query(`SELECT name FROM auth.migrations ORDER BY id`);
     const declared = (authDatabase.migrations as Array<new () => { name: string }>).map((Migration) => ({ name: new Migration().name }));
-    expect(declared.slice(0, 3)).toEqual([{ name: 'Initial1763800000000' }, { name: 'CodesAndRateLimits1763800000001' }, { name: 'PendingSignupPasswords1763800000013' }]);
+    expect(declared.slice(0, 3)).toEqual([
+      { name: 'Initial1763800000000' },
+      { name: 'CodesAndRateLimits1763800000001' },
+      { name: 'PendingSignupPasswords1763800000013' },
+    ]);
     expect(rows).toEqual(declared);
-    const tables = await first.infra.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' ORDER BY table_name`);
-    expect(tables.map((row: { table_name: string }) => row.table_name)).toEqual(['codes', 'migrations', 'rate_limits', 'sessions', 'users']);
+    const tables = await first.infra.dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' ORDER BY table_name`,
+    );
+    expect(tables.map((row: { table_name: string }) => row.table_name)).toEqual([
+      'codes',
+      'migrations',
+      'rate_limits',
+      'sessions',
+      'users',
+    ]);
   });
 
   it('answers an unknown session token with UNAUTHENTICATED', async () => {
-    await expect(rpc.request(AUTH.sessionResolve, { token: 'no-such-token' }, sessionResolveReply)).rejects.toMatchObject({
+    await expect(rpc.request(AUTH.sessionResolve, { token: 'no-such-token' })).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
       message: 'Not authenticated',
     });
@@ -59,7 +71,9 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
         () => 'answered',
         (error: unknown) => (error as AppError).code,
       );
-      expect({ subject, outcome }).not.toMatchObject({ outcome: expect.stringMatching(/^(UNAVAILABLE|TIMEOUT|NOT_IMPLEMENTED|INTERNAL)$/) });
+      expect({ subject, outcome }).not.toMatchObject({
+        outcome: expect.stringMatching(/^(UNAVAILABLE|TIMEOUT|NOT_IMPLEMENTED|INTERNAL)$/),
+      });
     }
   });
 
@@ -80,7 +94,7 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   it('keeps answering when one of two instances stops (queue group)', async () => {
     await second.close();
     for (let i = 0; i < 10; i += 1) {
-      await expect(rpc.request(AUTH.sessionResolve, { token: `t${i}` }, sessionResolveReply)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      await expect(rpc.request(AUTH.sessionResolve, { token: `t${i}` })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     }
   });
 });

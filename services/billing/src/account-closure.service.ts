@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
+import { CheckoutRepository } from './repositories/checkout.repository.js';
+import { CustomerRepository } from './repositories/customer.repository.js';
+import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { STRIPE_CLIENT } from './billing.tokens.js';
 
@@ -16,15 +18,17 @@ export class AccountClosureService {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
     private readonly lifecycle: SubscriptionsService,
-    private readonly dataSource: DataSource,
+    private readonly checkouts: CheckoutRepository,
+    private readonly customers: CustomerRepository,
+    private readonly purchaseEvents: PurchaseEventRepository,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
   ) {}
 
   async cancelSubscription(userId: string): Promise<void> {
     const row = await this.subscriptions.find(userId);
     if (!row || row.status === 'canceled') return;
-    if (row.stripe_subscription_id && this.stripe) {
-      await this.stripe.subscriptions.cancel(row.stripe_subscription_id).catch((error: { code?: string }) => {
+    if (row.stripeSubscriptionId && this.stripe) {
+      await this.stripe.subscriptions.cancel(row.stripeSubscriptionId).catch((error: { code?: string }) => {
         if (error.code !== 'resource_missing') throw error; // already gone at Stripe
       });
     }
@@ -32,9 +36,9 @@ export class AccountClosureService {
   }
 
   async purge(userId: string): Promise<{ checkout_sessions: number; customer_links: number }> {
-    const [, sessions]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.checkout_sessions WHERE user_id = $1`, [userId]);
-    const [, customers]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.customers WHERE user_id = $1`, [userId]);
-    await this.dataSource.query(`DELETE FROM billing.purchase_events WHERE user_id = $1`, [userId]);
+    const sessions = await this.checkouts.deleteForUser(userId);
+    const customers = await this.customers.deleteForUser(userId);
+    await this.purchaseEvents.deleteForUser(userId);
     return { checkout_sessions: sessions, customer_links: customers };
   }
 }

@@ -21,6 +21,7 @@ import { PaymentSafetyRepository } from './repositories/payment-safety.repositor
 import { StripeWebhookService } from './stripe-webhook.service.js';
 import { AccountClosureService } from './account-closure.service.js';
 import { AccountDataController } from './account-data.controller.js';
+import { AccountChanges } from './account-changes.js';
 
 @Module({})
 export class BillingModule {
@@ -34,7 +35,15 @@ export class BillingModule {
         {
           provide: PAYMENT_PROVIDER,
           // With a Stripe key: real Checkout and Portal; without: the local checkout.
-          useFactory: (stripe: Stripe | null, checkouts: CheckoutRepository, customers: CustomerRepository, ledger: LedgerRepository, safety: PaymentSafetyRepository, rpc: RpcClient, logger: Logger) =>
+          useFactory: (
+            stripe: Stripe | null,
+            checkouts: CheckoutRepository,
+            customers: CustomerRepository,
+            ledger: LedgerRepository,
+            safety: PaymentSafetyRepository,
+            rpc: RpcClient,
+            logger: Logger,
+          ) =>
             stripe ? new StripePayments(stripe, customers, ledger, safety, rpc, config.PUBLIC_URL, logger) : new LocalPayments(checkouts),
           inject: [STRIPE_CLIENT, CheckoutRepository, CustomerRepository, LedgerRepository, PaymentSafetyRepository, RpcClient, LOGGER],
         },
@@ -51,6 +60,7 @@ export class BillingModule {
         CheckoutRepository,
         PaymentSafetyRepository,
         AccountClosureService,
+        AccountChanges,
       ],
       exports: [CreditsService, SubscriptionsService],
     };

@@ -27,13 +27,13 @@ export class CheckoutService {
     if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
     const current = await this.subscriptions.changeable(userId);
     if (!current) return { url: await this.payments.checkoutForPlan(userId, plan) };
-    if (current.plan_id === plan.id || (PAYMENT_FAILED_STATUSES as readonly string[]).includes(current.status)) {
+    if (current.planId === plan.id || (PAYMENT_FAILED_STATUSES as readonly string[]).includes(current.status)) {
       // Nothing to pay for: take a scheduled downgrade back, or say why there is no change.
-      if (current.plan_id === plan.id && current.scheduled_plan_id) await this.payments.keepCurrentPlan(userId, current.stripe_subscription_id);
+      if (current.planId === plan.id && current.scheduledPlanId) await this.payments.keepCurrentPlan(userId, current.stripeSubscriptionId);
       await this.subscriptions.changePlan({ userId, toPlanId: plan.id, ref: `keep:${userId}` });
       return { url: '/account?change=kept' };
     }
-    return { url: await this.payments.checkoutForPlanChange(userId, findPlan(current.plan_id)!, plan, current.stripe_subscription_id) };
+    return { url: await this.payments.checkoutForPlanChange(userId, findPlan(current.planId)!, plan, current.stripeSubscriptionId) };
   }
 
   async topup(userId: string, topupId: string): Promise<{ url: string }> {
@@ -52,7 +52,8 @@ export class CheckoutService {
 
   /** The local billing portal's one job: cancel at the period end, or resume. Stripe has its own portal. */
   async localPortal(userId: string, cancelAtPeriodEnd: boolean) {
-    if (this.payments.name !== 'local') throw new AppError('FORBIDDEN', 'Billing is managed in the Stripe billing portal: use Manage Billing.');
+    if (this.payments.name !== 'local')
+      throw new AppError('FORBIDDEN', 'Billing is managed in the Stripe billing portal: use Manage Billing.');
     await this.subscriptions.setCancelAtPeriodEnd(userId, cancelAtPeriodEnd);
     const { subscription } = await this.subscriptions.summary(userId);
     return { subscription };
@@ -61,20 +62,30 @@ export class CheckoutService {
   async getLocal(userId: string, sessionId: string) {
     this.requireLocalPayments();
     const session = await this.checkouts.find(sessionId);
-    if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const item = session.kind === 'topup' ? findTopup(session.item_id) : findPlan(session.item_id);
+    if (!session || session.userId !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const item = session.kind === 'topup' ? findTopup(session.itemId) : findPlan(session.itemId);
     if (!item) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const from = session.kind === 'plan_change' ? findPlan(session.from_plan_id ?? '') : undefined;
+    const from = session.kind === 'plan_change' ? findPlan(session.fromPlanId ?? '') : undefined;
     const name = from ? `${from.name} → ${item.name}` : item.name;
-    return { sessionId: session.id, kind: session.kind, itemId: item.id, ...(from && { fromPlanId: from.id }), name, credits: item.credits, priceCents: item.priceCents, status: session.status };
+    return {
+      sessionId: session.id,
+      kind: session.kind,
+      itemId: item.id,
+      ...(from && { fromPlanId: from.id }),
+      name,
+      credits: item.credits,
+      priceCents: item.priceCents,
+      status: session.status,
+    };
   }
 
   /** Pay or cancel a local checkout; paying runs the same activation/grant path as Stripe's webhook. */
   async completeLocal(userId: string, sessionId: string, action: 'pay' | 'cancel'): Promise<{ redirectUrl: string }> {
     this.requireLocalPayments();
     const session = await this.checkouts.find(sessionId);
-    if (!session || session.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
-    if (session.status !== 'open') throw new AppError('CONFLICT', `This checkout is already ${session.status === 'paid' ? 'paid' : 'cancelled'}`);
+    if (!session || session.userId !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (session.status !== 'open')
+      throw new AppError('CONFLICT', `This checkout is already ${session.status === 'paid' ? 'paid' : 'cancelled'}`);
     if (action === 'cancel') {
       await this.ledger.transaction((tx) => this.checkouts.complete(tx, sessionId, 'canceled'));
       return { redirectUrl: '/account?checkout=canceled' };
@@ -84,14 +95,18 @@ export class CheckoutService {
       await this.ledger.lockUser(tx, userId);
       if (!(await this.checkouts.complete(tx, sessionId, 'paid'))) throw new AppError('CONFLICT', 'This checkout is already paid');
       // Two plan checkouts opened side by side: only the first one paid may start a subscription.
-      if (session.kind === 'subscription' && (await this.subscriptions.hasOpenSubscription(userId, tx))) throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
+      if (session.kind === 'subscription' && (await this.subscriptions.hasOpenSubscription(userId, tx)))
+        throw new AppError('CONFLICT', ALREADY_SUBSCRIBED);
       if (session.kind === 'topup') {
-        await this.credits.grantPack(userId, `topup:${session.id}`, findTopup(session.item_id)!, tx);
+        await this.credits.grantPack(userId, `topup:${session.id}`, findTopup(session.itemId)!, tx);
       } else if (session.kind === 'plan_change') {
-        await this.subscriptions.changePlan({ userId, toPlanId: session.item_id, ref: session.id, expectedFrom: session.from_plan_id ?? undefined }, tx);
+        await this.subscriptions.changePlan(
+          { userId, toPlanId: session.itemId, ref: session.id, expectedFrom: session.fromPlanId ?? undefined },
+          tx,
+        );
       } else {
         const periodStart = new Date();
-        await this.subscriptions.startPeriod({ userId, planId: session.item_id, periodStart, periodEnd: addOneMonth(periodStart) }, tx);
+        await this.subscriptions.startPeriod({ userId, planId: session.itemId, periodStart, periodEnd: addOneMonth(periodStart) }, tx);
       }
     });
     return { redirectUrl: '/account?checkout=success' };

@@ -9,7 +9,11 @@ const billingEnvFields = serviceEnvSchema.extend({
   /** Where the Stripe SDK sends its calls (a local stand-in in tests); Stripe's own API when unset. */
   STRIPE_API_BASE: env.optionalString,
   /** A reservation neither committed nor released within this time is released by the sweeper. */
-  RESERVATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  RESERVATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
   /** Trial credits expire this many days after they are granted. */
   TRIAL_CREDITS_DAYS: z.coerce.number().int().positive().optional(),
@@ -24,7 +28,11 @@ export const billingEnvSchema = billingEnvFields.superRefine((config, ctx) => {
   if (!isProduction(config) || config.LOCAL_PAYMENTS === 'allow') return;
   for (const variable of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (!config[variable]) {
-      ctx.addIssue({ code: 'custom', path: [variable], message: 'is required in production (or set LOCAL_PAYMENTS=allow for a demo that gives credits away)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [variable],
+        message: 'is required in production (or set LOCAL_PAYMENTS=allow for a demo that gives credits away)',
+      });
     }
   }
 });

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, CREDIT_HISTORY_LIMIT, MESSAGES, TRIAL, trialWithheldMessage, type CreditHistoryEntry, type TopupPack } from '@printloom/contracts';
+import {
+  AppError,
+  CREDIT_HISTORY_LIMIT,
+  MESSAGES,
+  TRIAL,
+  trialWithheldMessage,
+  type CreditHistoryEntry,
+  type TopupPack,
+} from '@printloom/contracts';
 import { LOGGER, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
 import type { Counter } from 'prom-client';
 import type { EntityManager } from 'typeorm';
@@ -26,7 +34,9 @@ export class CreditsService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
   ) {
-    this.moved = metrics.counter('printloom_credits_total', 'Credits reserved, committed (spent) and released (given back), by movement', ['movement']);
+    this.moved = metrics.counter('printloom_credits_total', 'Credits reserved, committed (spent) and released (given back), by movement', [
+      'movement',
+    ]);
   }
 
   balance(userId: string): Promise<number> {
@@ -34,13 +44,18 @@ export class CreditsService {
   }
 
   /** Idempotent by ref: a retry returns the same reservation and charges nothing more. */
-  async reserve(input: { userId: string; amount: number; reason: string; ref: string }): Promise<{ reservationId: string; balance: number }> {
+  async reserve(input: {
+    userId: string;
+    amount: number;
+    reason: string;
+    ref: string;
+  }): Promise<{ reservationId: string; balance: number }> {
     let created = false;
     const result = await this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, input.userId);
       const existing = await this.ledger.findReservationByRef(tx, input.ref);
       if (existing) {
-        if (existing.user_id !== input.userId) throw new AppError('CONFLICT', 'This reservation reference belongs to another account');
+        if (existing.userId !== input.userId) throw new AppError('CONFLICT', 'This reservation reference belongs to another account');
         return { reservationId: existing.id, balance: await this.ledger.balance(input.userId, tx) };
       }
       const parts = allocate(await this.ledger.spendableLots(tx, input.userId), input.amount);
@@ -58,7 +73,13 @@ export class CreditsService {
     const rows = await this.ledger.history(userId, CREDIT_HISTORY_LIMIT);
     const kinds: Record<string, CreditHistoryEntry['kind']> = { grant: 'grant', reserve: 'spend', release: 'refund', expire: 'expire' };
     return {
-      entries: rows.map((row) => ({ at: new Date(row.at).toISOString(), kind: kinds[row.kind], source: row.source, reason: row.reason, delta: row.delta })),
+      entries: rows.map((row) => ({
+        at: new Date(row.at).toISOString(),
+        kind: kinds[row.kind],
+        source: row.source,
+        reason: row.reason,
+        delta: row.delta,
+      })),
     };
   }
 
@@ -91,7 +112,9 @@ export class CreditsService {
       let granted = true;
       if (address) {
         await this.trials.lockAddress(tx, address);
-        granted = (await this.trials.grantedFromAddressSince(tx, address, new Date(Date.now() - 24 * 3600_000))) < this.config.TRIAL_GRANTS_PER_IP_PER_DAY;
+        granted =
+          (await this.trials.grantedFromAddressSince(tx, address, new Date(Date.now() - 24 * 3600_000))) <
+          this.config.TRIAL_GRANTS_PER_IP_PER_DAY;
       }
       await this.trials.record(tx, { userId, ip: address, granted });
       if (!granted) {
@@ -122,7 +145,11 @@ export class CreditsService {
   async grantPack(userId: string, sourceRef: string, pack: TopupPack, inTransaction?: EntityManager): Promise<boolean> {
     const work = async (tx: EntityManager) => {
       const granted = await this.grantTopup(userId, sourceRef, pack.credits, tx);
-      if (granted) await this.purchaseEvents.record(tx, userId, sourceRef, { event: 'topup_purchase', params: { pack: pack.id, value: pack.priceCents / 100, currency: 'USD', credits: pack.credits } });
+      if (granted)
+        await this.purchaseEvents.record(tx, userId, sourceRef, {
+          event: 'topup_purchase',
+          params: { pack: pack.id, value: pack.priceCents / 100, currency: 'USD', credits: pack.credits },
+        });
       return granted;
     };
     return inTransaction ? work(inTransaction) : this.ledger.transaction(work);
@@ -151,7 +178,7 @@ export class CreditsService {
       const reservation = await this.ledger.claimStaleReservation(tx, this.config.RESERVATION_TIMEOUT_MS);
       if (!reservation) return null;
       // Same lock order as settle(): the reservation row, then the user.
-      await this.ledger.lockUser(tx, reservation.user_id);
+      await this.ledger.lockUser(tx, reservation.userId);
       await this.ledger.returnCredits(tx, reservation);
       await this.ledger.settle(tx, reservation.id, 'released');
       return reservation.amount;
@@ -165,13 +192,13 @@ export class CreditsService {
     const result = await this.ledger.transaction(async (tx) => {
       const reservation = await this.ledger.lockReservation(tx, reservationId);
       if (!reservation) throw new AppError('NOT_FOUND', 'Reservation not found');
-      await this.ledger.lockUser(tx, reservation.user_id);
-      if (reservation.status === status) return { balance: await this.ledger.balance(reservation.user_id, tx) };
+      await this.ledger.lockUser(tx, reservation.userId);
+      if (reservation.status === status) return { balance: await this.ledger.balance(reservation.userId, tx) };
       if (reservation.status !== 'held') throw new AppError('CONFLICT', `Reservation is already ${reservation.status}`);
       if (status === 'released') await this.ledger.returnCredits(tx, reservation);
       await this.ledger.settle(tx, reservation.id, status);
       settled = reservation.amount;
-      return { balance: await this.ledger.balance(reservation.user_id, tx) };
+      return { balance: await this.ledger.balance(reservation.userId, tx) };
     });
     if (settled > 0) this.moved.inc({ movement: status }, settled);
     return result;

@@ -22,7 +22,8 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
         subject: EVENTS.userVerified,
         logger: infra.logger,
         handler: async (event) => {
-          if (await credits.grantTrial(event.userId, event.email, event.ip)) infra.logger.info({ userId: event.userId }, 'trial credits granted');
+          if (await credits.grantTrial(event.userId, event.email, event.ip))
+            infra.logger.info({ userId: event.userId }, 'trial credits granted');
         },
       });
       // Local subscriptions renew themselves at period end; Stripe's renew through invoice.paid.

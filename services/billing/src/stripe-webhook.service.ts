@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { AppError, AUTH, NOTIFICATIONS, findTopup, getUserReply, planIdOfStripeLookupKey, sendEmailReply } from '@printloom/contracts';
+import { AppError, AUTH, NOTIFICATIONS, findTopup, planIdOfStripeLookupKey } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
@@ -14,7 +14,10 @@ import type { BillingConfig } from './config.js';
 const PAID_STATUSES = new Set<string>(['active', 'trialing']);
 const ENDED_STATUSES = new Set<string>(['canceled', 'incomplete_expired']);
 type PeriodFields = { current_period_start?: number; current_period_end?: number };
-type WithSubscription = { subscription?: string | { id: string } | null; parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null };
+type WithSubscription = {
+  subscription?: string | { id: string } | null;
+  parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+};
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 
@@ -60,7 +63,10 @@ export class StripeWebhookService {
         return this.applyCheckout(event.data.object, event.id);
       case 'checkout.session.async_payment_failed':
         await this.safety.forgetOpenCheckout(event.data.object.id);
-        return this.logger.warn({ eventId: event.id, sessionId: event.data.object.id }, 'A delayed Checkout payment failed: nothing granted');
+        return this.logger.warn(
+          { eventId: event.id, sessionId: event.data.object.id },
+          'A delayed Checkout payment failed: nothing granted',
+        );
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
@@ -106,17 +112,21 @@ export class StripeWebhookService {
       await this.credits.grantPack(userId, `topup:${session.id}`, pack);
       return;
     }
-    this.logger.info({ eventId, sessionId: session.id, paymentStatus: session.payment_status }, 'Checkout completed, payment still pending: credits wait for async_payment_succeeded');
+    this.logger.info(
+      { eventId, sessionId: session.id, paymentStatus: session.payment_status },
+      'Checkout completed, payment still pending: credits wait for async_payment_succeeded',
+    );
   }
 
   /** The one rule: fetch the subscription as Stripe has it now and make ours match. */
   private async syncSubscription(subscriptionId: string): Promise<void> {
     const subscription = await this.stripe!.subscriptions.retrieve(subscriptionId);
     const customerId = idOf(subscription.customer)!;
-    const userId = (await this.customers.userOfStripeCustomer(customerId)) ?? (await this.subscriptionRows.findByStripeId(subscription.id))?.user_id;
+    const userId =
+      (await this.customers.userOfStripeCustomer(customerId)) ?? (await this.subscriptionRows.findByStripeId(subscription.id))?.userId;
     if (!userId) return this.logger.error({ subscriptionId, customerId }, 'Stripe subscription of an unknown customer');
     const row = await this.subscriptionRows.find(userId);
-    const isOurs = row?.stripe_subscription_id === subscription.id;
+    const isOurs = row?.stripeSubscriptionId === subscription.id;
 
     if (ENDED_STATUSES.has(subscription.status)) {
       if (isOurs && row!.status !== 'canceled') await this.subscriptions.end(userId);
@@ -129,12 +139,23 @@ export class StripeWebhookService {
     }
     const item = subscription.items?.data?.[0];
     const planId = planIdOfStripeLookupKey(item?.price?.lookup_key);
-    if (!planId) return this.logger.error({ subscriptionId, lookupKey: item?.price?.lookup_key }, 'Stripe subscription price has no Printloom plan lookup key');
-    if (row && !isOurs && row.stripe_subscription_id && row.status !== 'canceled') {
-      return this.logger.error({ userId, subscriptionId, current: row.stripe_subscription_id }, 'A second Stripe subscription for one user: cancel one of them in Stripe');
+    if (!planId)
+      return this.logger.error(
+        { subscriptionId, lookupKey: item?.price?.lookup_key },
+        'Stripe subscription price has no Printloom plan lookup key',
+      );
+    if (row && !isOurs && row.stripeSubscriptionId && row.status !== 'canceled') {
+      return this.logger.error(
+        { userId, subscriptionId, current: row.stripeSubscriptionId },
+        'A second Stripe subscription for one user: cancel one of them in Stripe',
+      );
     }
-    const period = (subscription as unknown as PeriodFields).current_period_start !== undefined ? (subscription as unknown as PeriodFields) : (item as unknown as PeriodFields);
-    if (!period?.current_period_start || !period.current_period_end) return this.logger.warn({ subscriptionId }, 'Subscription without a period');
+    const period =
+      (subscription as unknown as PeriodFields).current_period_start !== undefined
+        ? (subscription as unknown as PeriodFields)
+        : (item as unknown as PeriodFields);
+    if (!period?.current_period_start || !period.current_period_end)
+      return this.logger.warn({ subscriptionId }, 'Subscription without a period');
     const scheduledPlanId = await this.scheduledPlanOf(subscription, period.current_period_end);
     await this.subscriptions.startPeriod({
       userId,
@@ -164,14 +185,26 @@ export class StripeWebhookService {
   }
 
   /** Money went back (refund, dispute): the credits it bought and not yet spent go too; a person reviews the account. */
-  private async takeBackCredits(paymentIntentId: string | undefined, customerId: string | undefined, share: number, sourceRef: string, reason: 'refund' | 'dispute'): Promise<void> {
-    const { data: sessions } = paymentIntentId ? await this.stripe!.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }) : { data: [] };
+  private async takeBackCredits(
+    paymentIntentId: string | undefined,
+    customerId: string | undefined,
+    share: number,
+    sourceRef: string,
+    reason: 'refund' | 'dispute',
+  ): Promise<void> {
+    const { data: sessions } = paymentIntentId
+      ? await this.stripe!.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 })
+      : { data: [] };
     const session = sessions[0];
     if (!session) {
       // Not a pack bought through Checkout: a subscription invoice. The current period's plan credits
       // still unspent go in the same share, and a person reviews the account.
       const userId = customerId ? await this.customers.userOfStripeCustomer(customerId) : null;
-      if (!userId) return this.logger.error({ paymentIntentId, customerId, sourceRef }, `A ${reason} of a payment of an unknown customer: review it by hand`);
+      if (!userId)
+        return this.logger.error(
+          { paymentIntentId, customerId, sourceRef },
+          `A ${reason} of a payment of an unknown customer: review it by hand`,
+        );
       const revoked = await this.ledger.transaction(async (tx) => {
         await this.ledger.lockUser(tx, userId);
         const planLot = await this.ledger.currentPlanLotRef(tx, userId);
@@ -179,7 +212,10 @@ export class StripeWebhookService {
         await this.safety.flag(tx, userId, reason, sourceRef);
         return result?.revoked ?? 0;
       });
-      return this.logger.error({ paymentIntentId, customerId, userId, sourceRef, revoked }, `A ${reason} of a subscription payment: unspent plan credits taken back; review the account`);
+      return this.logger.error(
+        { paymentIntentId, customerId, userId, sourceRef, revoked },
+        `A ${reason} of a subscription payment: unspent plan credits taken back; review the account`,
+      );
     }
     await this.ledger.transaction(async (tx) => {
       const userId = session.client_reference_id ?? session.metadata?.userId;
@@ -188,7 +224,10 @@ export class StripeWebhookService {
       const owner = result?.userId ?? userId;
       if (!owner) return;
       await this.safety.flag(tx, owner, reason, sourceRef);
-      this.logger.warn({ userId: owner, sourceRef, revoked: result?.revoked ?? 0 }, `Credits taken back after a ${reason}; account flagged for review`);
+      this.logger.warn(
+        { userId: owner, sourceRef, revoked: result?.revoked ?? 0 },
+        `Credits taken back after a ${reason}; account flagged for review`,
+      );
     });
   }
 
@@ -197,11 +236,12 @@ export class StripeWebhookService {
     const customerId = idOf(invoice.customer as string | { id: string } | null);
     const userId = customerId ? await this.customers.userOfStripeCustomer(customerId) : null;
     if (!userId) return this.logger.warn({ invoiceId: invoice.id }, 'Failed invoice of an unknown customer: no email sent');
-    const { email } = await this.rpc.request(AUTH.getUser, { userId }, getUserReply);
-    await this.rpc.request(
-      NOTIFICATIONS.sendEmail,
-      { to: email, template: 'payment-failed', data: { accountUrl: new URL('/account', this.config.PUBLIC_URL).toString() }, key: `payment-failed:${invoice.id}` },
-      sendEmailReply,
-    );
+    const { email } = await this.rpc.request(AUTH.getUser, { userId });
+    await this.rpc.request(NOTIFICATIONS.sendEmail, {
+      to: email,
+      template: 'payment-failed',
+      data: { accountUrl: new URL('/account', this.config.PUBLIC_URL).toString() },
+      key: `payment-failed:${invoice.id}`,
+    });
   }
 }

@@ -1,10 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, OPEN_SUBSCRIPTION_STATUSES, PAYMENT_FAILED_STATUSES, SUBSCRIBED_STATUSES, TRIAL_ENTITLEMENTS, findPlan, type Entitlements, type Plan, type SubscriptionSummary } from '@printloom/contracts';
+import {
+  AppError,
+  OPEN_SUBSCRIPTION_STATUSES,
+  PAYMENT_FAILED_STATUSES,
+  SUBSCRIBED_STATUSES,
+  TRIAL_ENTITLEMENTS,
+  findPlan,
+  type Entitlements,
+  type Plan,
+  type SubscriptionSummary,
+} from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
-import { SubscriptionRepository, type SubscriptionRow } from './repositories/subscription.repository.js';
+import { SubscriptionRepository } from './repositories/subscription.repository.js';
+import type { Subscription } from './domain/records.js';
 import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 
 export interface PeriodChange {
@@ -20,7 +31,7 @@ export interface PeriodChange {
   scheduledPlanId?: string | null;
 }
 
-const isSubscribed = (row: SubscriptionRow | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
+const isSubscribed = (row: Subscription | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
 const PAYMENT_FAILED_BEFORE_CHANGE = 'Your last payment failed. Update your card in Manage Billing before changing plan.';
 
 export type PlanChangeOutcome = 'upgraded' | 'scheduled' | 'kept';
@@ -43,31 +54,60 @@ export class SubscriptionsService {
     private readonly purchaseEvents: PurchaseEventRepository,
   ) {}
 
-  async summary(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null }> {
-    const { trialGranted: _trialGranted, ...summary } = await this.accountSummary(userId);
+  async summary(
+    userId: string,
+  ): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null }> {
+    const { trialGranted: _trialGranted, changesAt: _changesAt, ...summary } = await this.accountSummary(userId);
     return summary;
   }
 
   /** The summary and the trial decision from one query (the hot path of /api/auth/me). */
-  async accountSummary(userId: string): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null; trialGranted: boolean | null }> {
-    const { credits, trialCredits, trialCreditsExpireAt, subscription: row, trialGranted } = await this.subscriptions.accountSnapshot(userId);
-    const subscription = row && row.status !== 'canceled'
-      ? {
-          status: row.status as SubscriptionSummary['status'],
-          planId: row.plan_id as SubscriptionSummary['planId'],
-          currentPeriodEnd: new Date(row.current_period_end).toISOString(),
-          cancelAtPeriodEnd: row.cancel_at_period_end,
-          scheduledPlanId: (row.scheduled_plan_id ?? null) as SubscriptionSummary['scheduledPlanId'],
-        }
-      : null;
-    return { credits, trialCredits, trialCreditsExpireAt: trialCreditsExpireAt?.toISOString() ?? null, subscription, trialGranted };
+  async accountSummary(userId: string): Promise<{
+    credits: number;
+    trialCredits: number;
+    trialCreditsExpireAt: string | null;
+    changesAt: string | null;
+    subscription: SubscriptionSummary | null;
+    trialGranted: boolean | null;
+  }> {
+    const {
+      credits,
+      trialCredits,
+      trialCreditsExpireAt,
+      changesAt,
+      subscription: row,
+      trialGranted,
+    } = await this.subscriptions.accountSnapshot(userId);
+    const subscription =
+      row && row.status !== 'canceled'
+        ? {
+            status: row.status as SubscriptionSummary['status'],
+            planId: row.planId as SubscriptionSummary['planId'],
+            currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+            cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+            scheduledPlanId: row.scheduledPlanId as SubscriptionSummary['scheduledPlanId'],
+          }
+        : null;
+    return {
+      credits,
+      trialCredits,
+      trialCreditsExpireAt: trialCreditsExpireAt?.toISOString() ?? null,
+      changesAt: changesAt?.toISOString() ?? null,
+      subscription,
+      trialGranted,
+    };
   }
 
   async entitlements(userId: string): Promise<Entitlements> {
     const row = await this.subscriptions.find(userId);
     if (!isSubscribed(row)) return { planId: null, ...TRIAL_ENTITLEMENTS, upscaleFactors: [...TRIAL_ENTITLEMENTS.upscaleFactors] };
-    const plan = planOf(row!.plan_id);
-    return { planId: plan.id, upscaleFactors: [...plan.upscaleFactors], priorityTier: plan.priorityTier, commercialLicense: plan.commercialLicense };
+    const plan = planOf(row!.planId);
+    return {
+      planId: plan.id,
+      upscaleFactors: [...plan.upscaleFactors],
+      priorityTier: plan.priorityTier,
+      commercialLicense: plan.commercialLicense,
+    };
   }
 
   async isSubscribed(userId: string, tx?: EntityManager): Promise<boolean> {
@@ -75,7 +115,7 @@ export class SubscriptionsService {
   }
 
   /** The subscription a plan change would change: subscribed, or held up by a failed payment. */
-  async changeable(userId: string, tx?: EntityManager): Promise<SubscriptionRow | null> {
+  async changeable(userId: string, tx?: EntityManager): Promise<Subscription | null> {
     const row = await this.subscriptions.find(userId, tx);
     return row && (OPEN_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status) ? row : null;
   }
@@ -86,18 +126,23 @@ export class SubscriptionsService {
    * current plan takes a scheduled downgrade back. `expectedFrom` guards a checkout opened before
    * another change. Never while a payment is past due.
    */
-  async changePlan(change: { userId: string; toPlanId: string; ref: string; expectedFrom?: string; now?: Date }, inTransaction?: EntityManager): Promise<PlanChangeOutcome> {
+  async changePlan(
+    change: { userId: string; toPlanId: string; ref: string; expectedFrom?: string; now?: Date },
+    inTransaction?: EntityManager,
+  ): Promise<PlanChangeOutcome> {
     const to = planOf(change.toPlanId);
-    const run = (work: (tx: EntityManager) => Promise<PlanChangeOutcome>) => (inTransaction ? work(inTransaction) : this.ledger.transaction(work));
+    const run = (work: (tx: EntityManager) => Promise<PlanChangeOutcome>) =>
+      inTransaction ? work(inTransaction) : this.ledger.transaction(work);
     return run(async (tx) => {
       await this.ledger.lockUser(tx, change.userId);
       const row = await this.changeable(change.userId, tx);
       if (!row) throw new AppError('CONFLICT', 'There is no subscription to change. Choose a plan on the pricing page.');
       if ((PAYMENT_FAILED_STATUSES as readonly string[]).includes(row.status)) throw new AppError('CONFLICT', PAYMENT_FAILED_BEFORE_CHANGE);
-      if (change.expectedFrom && change.expectedFrom !== row.plan_id) throw new AppError('CONFLICT', 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.');
-      const from = planOf(row.plan_id);
+      if (change.expectedFrom && change.expectedFrom !== row.planId)
+        throw new AppError('CONFLICT', 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.');
+      const from = planOf(row.planId);
       if (from.id === to.id) {
-        if (!row.scheduled_plan_id) throw new AppError('CONFLICT', `You are already on the ${to.name} plan.`);
+        if (!row.scheduledPlanId) throw new AppError('CONFLICT', `You are already on the ${to.name} plan.`);
         await this.subscriptions.schedulePlan(tx, change.userId, null);
         return 'kept';
       }
@@ -105,10 +150,17 @@ export class SubscriptionsService {
         await this.subscriptions.schedulePlan(tx, change.userId, to.id);
         return 'scheduled';
       }
-      const periodEnd = new Date(row.current_period_end);
-      const credits = proratedUpgradeCredits(from, to, { start: new Date(row.current_period_start), end: periodEnd }, change.now ?? new Date());
+      const periodEnd = row.currentPeriodEnd;
+      const credits = proratedUpgradeCredits(from, to, { start: row.currentPeriodStart, end: periodEnd }, change.now ?? new Date());
       await this.subscriptions.changePlanNow(tx, change.userId, to.id);
-      if (credits > 0) await this.ledger.grantLot(tx, { userId: change.userId, kind: 'plan', sourceRef: `plan-change:${change.ref}`, credits, expiresAt: periodEnd });
+      if (credits > 0)
+        await this.ledger.grantLot(tx, {
+          userId: change.userId,
+          kind: 'plan',
+          sourceRef: `plan-change:${change.ref}`,
+          credits,
+          expiresAt: periodEnd,
+        });
       return 'upgraded';
     });
   }
@@ -136,36 +188,53 @@ export class SubscriptionsService {
       const status = change.status ?? 'active';
       if (await this.ledger.hasLot(tx, sourceRef)) {
         // The same period again (a replay, or checkout completion and invoice for one period): only its status may move.
-        if (previous && new Date(previous.current_period_start).getTime() === change.periodStart.getTime()) {
+        if (previous && previous.currentPeriodStart.getTime() === change.periodStart.getTime()) {
           await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
-          if (change.cancelAtPeriodEnd && !previous.cancel_at_period_end) await this.recordCancellation(tx, previous);
-          if (previous.plan_id !== plan.id) await this.switchWithinPeriod(tx, previous, plan, sourceRef);
-          if (change.scheduledPlanId !== undefined) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId === plan.id ? null : change.scheduledPlanId);
+          if (change.cancelAtPeriodEnd && !previous.cancelAtPeriodEnd) await this.recordCancellation(tx, previous);
+          if (previous.planId !== plan.id) await this.switchWithinPeriod(tx, previous, plan, sourceRef);
+          if (change.scheduledPlanId !== undefined)
+            await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId === plan.id ? null : change.scheduledPlanId);
         }
         return;
       }
       const ongoing = previous !== null && previous.status !== 'canceled';
-      if (ongoing && new Date(previous.current_period_start).getTime() > change.periodStart.getTime()) return;
+      if (ongoing && previous.currentPeriodStart.getTime() > change.periodStart.getTime()) return;
       const unused = await this.ledger.settlePeriodLots(tx, change.userId);
-      const carried = ongoing ? rolloverCredits(unused, planOf(previous.plan_id).rollover) : 0;
+      const carried = ongoing ? rolloverCredits(unused, planOf(previous.planId).rollover) : 0;
       await this.subscriptions.upsert(tx, {
-        user_id: change.userId,
-        plan_id: plan.id,
+        userId: change.userId,
+        planId: plan.id,
         status,
-        current_period_start: change.periodStart,
-        current_period_end: change.periodEnd,
-        cancel_at_period_end: change.cancelAtPeriodEnd ?? false,
-        stripe_customer_id: change.stripeCustomerId ?? null,
-        stripe_subscription_id: change.stripeSubscriptionId ?? null,
+        currentPeriodStart: change.periodStart,
+        currentPeriodEnd: change.periodEnd,
+        cancelAtPeriodEnd: change.cancelAtPeriodEnd ?? false,
+        stripeCustomerId: change.stripeCustomerId ?? null,
+        stripeSubscriptionId: change.stripeSubscriptionId ?? null,
       });
       if (carried > 0) {
-        await this.ledger.grantLot(tx, { userId: change.userId, kind: 'rollover', sourceRef: `rollover:${sourceRef}`, credits: carried, expiresAt: change.periodEnd });
+        await this.ledger.grantLot(tx, {
+          userId: change.userId,
+          kind: 'rollover',
+          sourceRef: `rollover:${sourceRef}`,
+          credits: carried,
+          expiresAt: change.periodEnd,
+        });
       }
-      await this.ledger.grantLot(tx, { userId: change.userId, kind: 'plan', sourceRef, credits: plan.credits, expiresAt: change.periodEnd });
+      await this.ledger.grantLot(tx, {
+        userId: change.userId,
+        kind: 'plan',
+        sourceRef,
+        credits: plan.credits,
+        expiresAt: change.periodEnd,
+      });
       if (!ongoing) {
-        await this.purchaseEvents.record(tx, change.userId, `started:${sourceRef}`, { event: 'subscription_started', params: { plan: plan.id, value: plan.priceCents / 100, currency: 'USD', credits: plan.credits } });
+        await this.purchaseEvents.record(tx, change.userId, `started:${sourceRef}`, {
+          event: 'subscription_started',
+          params: { plan: plan.id, value: plan.priceCents / 100, currency: 'USD', credits: plan.credits },
+        });
       }
-      if (change.scheduledPlanId && change.scheduledPlanId !== plan.id) await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId);
+      if (change.scheduledPlanId && change.scheduledPlanId !== plan.id)
+        await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId);
     });
   }
 
@@ -174,12 +243,19 @@ export class SubscriptionsService {
    * upgrade grants the prorated credit difference once for this period and plan; a plan applied at
    * once without an upgrade grants nothing.
    */
-  private async switchWithinPeriod(tx: EntityManager, row: SubscriptionRow, to: Plan, periodRef: string): Promise<void> {
-    const from = planOf(row.plan_id);
-    await this.subscriptions.changePlanNow(tx, row.user_id, to.id);
-    const periodEnd = new Date(row.current_period_end);
-    const credits = proratedUpgradeCredits(from, to, { start: new Date(row.current_period_start), end: periodEnd }, new Date());
-    if (credits > 0) await this.ledger.grantLot(tx, { userId: row.user_id, kind: 'plan', sourceRef: `plan-change:${periodRef}:${to.id}`, credits, expiresAt: periodEnd });
+  private async switchWithinPeriod(tx: EntityManager, row: Subscription, to: Plan, periodRef: string): Promise<void> {
+    const from = planOf(row.planId);
+    await this.subscriptions.changePlanNow(tx, row.userId, to.id);
+    const periodEnd = row.currentPeriodEnd;
+    const credits = proratedUpgradeCredits(from, to, { start: row.currentPeriodStart, end: periodEnd }, new Date());
+    if (credits > 0)
+      await this.ledger.grantLot(tx, {
+        userId: row.userId,
+        kind: 'plan',
+        sourceRef: `plan-change:${periodRef}:${to.id}`,
+        credits,
+        expiresAt: periodEnd,
+      });
   }
 
   /**
@@ -189,14 +265,15 @@ export class SubscriptionsService {
   async renew(userId: string): Promise<'renewed' | 'ended'> {
     const row = await this.subscriptions.find(userId);
     if (!row || !isSubscribed(row)) throw new AppError('BAD_REQUEST', 'This account has no active subscription to renew');
-    if (row.stripe_subscription_id) throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: it renews when Stripe reports the paid invoice');
-    if (row.cancel_at_period_end) {
+    if (row.stripeSubscriptionId)
+      throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: it renews when Stripe reports the paid invoice');
+    if (row.cancelAtPeriodEnd) {
       await this.end(userId);
       return 'ended';
     }
-    const periodStart = new Date(row.current_period_end);
+    const periodStart = row.currentPeriodEnd;
     // A scheduled downgrade takes effect with the new period; the ending period's rollover follows its own plan.
-    await this.startPeriod({ userId, planId: row.scheduled_plan_id ?? row.plan_id, periodStart, periodEnd: addOneMonth(periodStart) });
+    await this.startPeriod({ userId, planId: row.scheduledPlanId ?? row.planId, periodStart, periodEnd: addOneMonth(periodStart) });
     return 'renewed';
   }
 
@@ -204,7 +281,7 @@ export class SubscriptionsService {
     const due = await this.subscriptions.dueForRenewal(100);
     const errors: unknown[] = [];
     // One failing renewal must not hold up the others.
-    for (const row of due) await this.renew(row.user_id).catch((error: unknown) => errors.push(error));
+    for (const row of due) await this.renew(row.userId).catch((error: unknown) => errors.push(error));
     if (errors.length > 0) throw errors[0];
     return due.length;
   }
@@ -212,10 +289,13 @@ export class SubscriptionsService {
   async setCancelAtPeriodEnd(userId: string, cancel: boolean): Promise<void> {
     await this.ledger.transaction(async (tx) => {
       const row = await this.subscriptions.find(userId, tx);
-      if (!row || !isSubscribed(row)) throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
-      if (row.stripe_subscription_id) throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: change it in the Stripe billing portal');
+      if (!row || !isSubscribed(row))
+        throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
+      if (row.stripeSubscriptionId)
+        throw new AppError('BAD_REQUEST', 'This subscription is billed by Stripe: change it in the Stripe billing portal');
+      this.ledger.touch(tx, userId);
       await this.subscriptions.setStatus(tx, userId, row.status, cancel);
-      if (cancel && !row.cancel_at_period_end) await this.recordCancellation(tx, row);
+      if (cancel && !row.cancelAtPeriodEnd) await this.recordCancellation(tx, row);
     });
   }
 
@@ -234,14 +314,18 @@ export class SubscriptionsService {
   async updateStatus(userId: string, status: string, cancelAtPeriodEnd: boolean): Promise<void> {
     await this.ledger.transaction(async (tx) => {
       const row = await this.subscriptions.find(userId, tx);
+      this.ledger.touch(tx, userId);
       await this.subscriptions.setStatus(tx, userId, status, cancelAtPeriodEnd);
-      if (row && cancelAtPeriodEnd && !row.cancel_at_period_end) await this.recordCancellation(tx, row);
+      if (row && cancelAtPeriodEnd && !row.cancelAtPeriodEnd) await this.recordCancellation(tx, row);
     });
   }
 
   /** One subscription_cancelled per subscription period, however the cancellation reached us. */
-  private async recordCancellation(tx: EntityManager, row: SubscriptionRow): Promise<void> {
-    const sourceRef = `cancel:${row.user_id}:${new Date(row.current_period_start).toISOString()}`;
-    await this.purchaseEvents.record(tx, row.user_id, sourceRef, { event: 'subscription_cancelled', params: { plan: row.plan_id as Plan['id'] } });
+  private async recordCancellation(tx: EntityManager, row: Subscription): Promise<void> {
+    const sourceRef = `cancel:${row.userId}:${row.currentPeriodStart.toISOString()}`;
+    await this.purchaseEvents.record(tx, row.userId, sourceRef, {
+      event: 'subscription_cancelled',
+      params: { plan: row.planId as Plan['id'] },
+    });
   }
 }

@@ -41,7 +41,12 @@ describe('billing: a deleted account stops paying at once (real PostgreSQL, NATS
     [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
     const env = Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)]));
     billing = await startBillingService(
-      loadBillingConfig({ ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_BASE: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`, ACCOUNT_PURGE_INTERVAL_MS: '200' }),
+      loadBillingConfig({
+        ...env,
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_API_BASE: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`,
+        ACCOUNT_PURGE_INTERVAL_MS: '200',
+      }),
     );
     nc = await connectNats(nats.url, 'test');
     await ensureEventsStream(nc);
@@ -64,19 +69,31 @@ describe('billing: a deleted account stops paying at once (real PostgreSQL, NATS
       [userId],
     );
     await db.query(`INSERT INTO billing.customers (user_id, stripe_customer_id) VALUES ($1, 'cus_leaver')`, [userId]);
-    await db.query(`INSERT INTO billing.checkout_sessions (user_id, kind, item_id, status) VALUES ($1, 'subscription', 'starter', 'paid')`, [userId]);
+    await db.query(
+      `INSERT INTO billing.checkout_sessions (user_id, kind, item_id, status) VALUES ($1, 'subscription', 'starter', 'paid')`,
+      [userId],
+    );
     await db.query(`INSERT INTO billing.ledger_entries (user_id, kind, delta) VALUES ($1, 'grant', 10)`, [userId]);
 
     const deletedAt = new Date();
-    const event = { userId, email: 'leaver@example.com', deletedAt: deletedAt.toISOString(), purgeAfter: new Date(deletedAt.getTime() + 90 * 86400_000).toISOString() };
+    const event = {
+      userId,
+      email: 'leaver@example.com',
+      deletedAt: deletedAt.toISOString(),
+      purgeAfter: new Date(deletedAt.getTime() + 90 * 86400_000).toISOString(),
+    };
     await publishEvent(nc, EVENTS.accountDeleted, event, `account-deleted:${userId}`);
     await publishEvent(nc, EVENTS.accountDeleted, event, `account-deleted-replay:${userId}`); // a redelivery changes nothing
-    await waitFor(async () => (await db.query(`SELECT status FROM billing.subscriptions WHERE user_id = $1`, [userId]))[0].status === 'canceled');
+    await waitFor(
+      async () => (await db.query(`SELECT status FROM billing.subscriptions WHERE user_id = $1`, [userId]))[0].status === 'canceled',
+    );
     expect(cancelled).toContain('sub_leaver');
     expect((await db.query(`SELECT count(*)::int AS n FROM billing.checkout_sessions WHERE user_id = $1`, [userId]))[0].n).toBe(1); // kept until the retention
 
     await db.query(`UPDATE billing.account_purges SET purge_after = now() WHERE user_id = $1`, [userId]);
-    await waitFor(async () => (await db.query(`SELECT count(*)::int AS n FROM billing.account_purges WHERE user_id = $1`, [userId]))[0].n === 0);
+    await waitFor(
+      async () => (await db.query(`SELECT count(*)::int AS n FROM billing.account_purges WHERE user_id = $1`, [userId]))[0].n === 0,
+    );
     expect((await db.query(`SELECT count(*)::int AS n FROM billing.checkout_sessions WHERE user_id = $1`, [userId]))[0].n).toBe(0);
     expect((await db.query(`SELECT count(*)::int AS n FROM billing.customers WHERE user_id = $1`, [userId]))[0].n).toBe(0);
     expect((await db.query(`SELECT count(*)::int AS n FROM billing.ledger_entries WHERE user_id = $1`, [userId]))[0].n).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, BILLING, EVENTS, accountSummaryReply, entitlementsReply, reserveReply, settleReply } from '@printloom/contracts';
+import { AppError, BILLING, EVENTS } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadBillingConfig, type BillingConfig } from '../src/config.js';
@@ -18,13 +18,18 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
   let nc: NatsConnection;
   let rpc: RpcClient;
 
-  const reserve = (userId: string, amount: number, ref = randomUUID()) => rpc.request(BILLING.reserve, { userId, amount, reason: 'generation', ref }, reserveReply);
-  const balance = async (userId: string) => (await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).credits;
+  const reserve = (userId: string, amount: number, ref: string = randomUUID()) =>
+    rpc.request(BILLING.reserve, { userId: userId as ReturnType<typeof randomUUID>, amount, reason: 'generation', ref });
+  const balance = async (userId: string) => (await rpc.request(BILLING.accountSummary, { userId })).credits;
   const ledgerSum = async (userId: string) => {
-    const [row] = await billing.infra.dataSource.query(`SELECT coalesce(sum(delta), 0)::int AS total FROM billing.ledger_entries WHERE user_id = $1`, [userId]);
+    const [row] = await billing.infra.dataSource.query(
+      `SELECT coalesce(sum(delta), 0)::int AS total FROM billing.ledger_entries WHERE user_id = $1`,
+      [userId],
+    );
     return row.total as number;
   };
-  const grantTopup = (userId: string, credits: number) => billing.app.get(CreditsService).grantTopup(userId, `topup:${randomUUID()}`, credits);
+  const grantTopup = (userId: string, credits: number) =>
+    billing.app.get(CreditsService).grantTopup(userId, `topup:${randomUUID()}`, credits);
   const grantTrial = (userId: string) => billing.app.get(CreditsService).grantTrial(userId);
 
   beforeAll(async () => {
@@ -52,24 +57,40 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await balance(userId)).toBe(10);
     expect(await ledgerSum(userId)).toBe(10);
-    const [lot] = await billing.infra.dataSource.query(`SELECT expires_at FROM billing.credit_lots WHERE user_id = $1 AND kind = 'trial'`, [userId]);
+    const [lot] = await billing.infra.dataSource.query(`SELECT expires_at FROM billing.credit_lots WHERE user_id = $1 AND kind = 'trial'`, [
+      userId,
+    ]);
     expect(lot.expires_at).toBeNull(); // spec: 10 trial credits, no expiry, unless TRIAL_CREDITS_DAYS is set
-    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toMatchObject({ trialCredits: 10, trialCreditsExpireAt: null });
+    expect(await rpc.request(BILLING.accountSummary, { userId })).toMatchObject({ trialCredits: 10, trialCreditsExpireAt: null });
     // An operator's TRIAL_CREDITS_DAYS gives the lot an expiry: the summary says when (shown on /account and /terms).
     const expiry = new Date(Date.now() + 7 * 86_400_000);
-    await billing.infra.dataSource.query(`UPDATE billing.credit_lots SET expires_at = $2 WHERE user_id = $1 AND kind = 'trial'`, [userId, expiry]);
-    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toMatchObject({ trialCredits: 10, trialCreditsExpireAt: expiry.toISOString() });
-    const entitlements = await rpc.request(BILLING.entitlements, { userId }, entitlementsReply);
+    await billing.infra.dataSource.query(`UPDATE billing.credit_lots SET expires_at = $2 WHERE user_id = $1 AND kind = 'trial'`, [
+      userId,
+      expiry,
+    ]);
+    expect(await rpc.request(BILLING.accountSummary, { userId })).toMatchObject({
+      trialCredits: 10,
+      trialCreditsExpireAt: expiry.toISOString(),
+    });
+    const entitlements = await rpc.request(BILLING.entitlements, { userId });
     expect(entitlements).toEqual({ planId: null, upscaleFactors: [], priorityTier: 0, commercialLicense: false });
   });
 
   it('grants trial credits to at most 3 new accounts per address per day; the others start with 0 and are told why', async () => {
     await ensureEventsStream(nc);
-    const summary = (userId: string) => rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
+    const summary = (userId: string) => rpc.request(BILLING.accountSummary, { userId });
     const verifyFrom = async (ip: string) => {
       const userId = randomUUID();
-      await publishEvent(nc, EVENTS.userVerified, { userId, email: `${userId}@example.com`, at: new Date().toISOString(), ip }, `verified-${userId}`);
-      await waitFor(async () => (await billing.infra.dataSource.query(`SELECT 1 FROM billing.trial_decisions WHERE user_id = $1`, [userId])).length === 1);
+      await publishEvent(
+        nc,
+        EVENTS.userVerified,
+        { userId, email: `${userId}@example.com`, at: new Date().toISOString(), ip },
+        `verified-${userId}`,
+      );
+      await waitFor(
+        async () =>
+          (await billing.infra.dataSource.query(`SELECT 1 FROM billing.trial_decisions WHERE user_id = $1`, [userId])).length === 1,
+      );
       return userId;
     };
     const farm = [];
@@ -79,10 +100,16 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(await summary(farm[0])).not.toHaveProperty('trialNotice');
     expect(await summary(farm[4])).toMatchObject({
       credits: 0,
-      trialNotice: 'Free trial credits go to at most 3 new accounts per network each day, so this account starts with 0 credits. Choose a plan or a top-up pack to start creating.',
+      trialNotice:
+        'Free trial credits go to at most 3 new accounts per network each day, so this account starts with 0 credits. Choose a plan or a top-up pack to start creating.',
     });
     // A replayed verification (e.g. on a later sign-in from elsewhere) does not change the decision.
-    await publishEvent(nc, EVENTS.userVerified, { userId: farm[4], email: 'x@example.com', at: new Date().toISOString(), ip: '203.0.113.9' }, `replay-${farm[4]}`);
+    await publishEvent(
+      nc,
+      EVENTS.userVerified,
+      { userId: farm[4], email: 'x@example.com', at: new Date().toISOString(), ip: '203.0.113.9' },
+      `replay-${farm[4]}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await summary(farm[4])).credits).toBe(0);
     // Another address is not affected.
@@ -94,7 +121,10 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await grantTopup(userId, 25);
     await grantTrial(userId);
     await reserve(userId, 11);
-    const lots = await billing.infra.dataSource.query(`SELECT kind, credits_remaining FROM billing.credit_lots WHERE user_id = $1 ORDER BY kind`, [userId]);
+    const lots = await billing.infra.dataSource.query(
+      `SELECT kind, credits_remaining FROM billing.credit_lots WHERE user_id = $1 ORDER BY kind`,
+      [userId],
+    );
     expect(lots).toEqual([
       { kind: 'topup', credits_remaining: 24 },
       { kind: 'trial', credits_remaining: 0 },
@@ -112,14 +142,14 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(retry.reservationId).toBe(first.reservationId);
     expect(await balance(userId)).toBe(3);
 
-    await rpc.request(BILLING.release, { reservationId: first.reservationId }, settleReply);
-    expect(await rpc.request(BILLING.release, { reservationId: first.reservationId }, settleReply)).toEqual({ balance: 5 });
-    await expect(rpc.request(BILLING.commit, { reservationId: first.reservationId }, settleReply)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await rpc.request(BILLING.release, { reservationId: first.reservationId });
+    expect(await rpc.request(BILLING.release, { reservationId: first.reservationId })).toEqual({ balance: 5 });
+    await expect(rpc.request(BILLING.commit, { reservationId: first.reservationId })).rejects.toMatchObject({ code: 'CONFLICT' });
 
     const second = await reserve(userId, 3);
-    expect((await rpc.request(BILLING.commit, { reservationId: second.reservationId }, settleReply)).balance).toBe(2);
-    expect((await rpc.request(BILLING.commit, { reservationId: second.reservationId }, settleReply)).balance).toBe(2);
-    await expect(rpc.request(BILLING.release, { reservationId: second.reservationId }, settleReply)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await rpc.request(BILLING.commit, { reservationId: second.reservationId })).balance).toBe(2);
+    expect((await rpc.request(BILLING.commit, { reservationId: second.reservationId })).balance).toBe(2);
+    await expect(rpc.request(BILLING.release, { reservationId: second.reservationId })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await ledgerSum(userId)).toBe(2);
   });
 
@@ -141,7 +171,9 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await reserve(fiveCredits, 8);
 
     const race = async (userId: string, attempts: number) =>
-      (await Promise.allSettled(Array.from({ length: attempts }, () => reserve(userId, 1)))).filter((result) => result.status === 'fulfilled').length;
+      (await Promise.allSettled(Array.from({ length: attempts }, () => reserve(userId, 1)))).filter(
+        (result) => result.status === 'fulfilled',
+      ).length;
     // Two instances in the queue group, so the parallel requests also meet across processes' pools.
     const secondInstance = await startBillingService(config);
     const [wonOne, wonFive] = await Promise.all([race(oneCredit, 20), race(fiveCredits, 20)]).finally(() => secondInstance.close());
@@ -150,7 +182,9 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     for (const userId of [oneCredit, fiveCredits]) {
       expect(await balance(userId)).toBe(0);
       expect(await ledgerSum(userId)).toBe(0);
-      const [{ negative }] = await billing.infra.dataSource.query(`SELECT count(*)::int AS negative FROM billing.credit_lots WHERE credits_remaining < 0`);
+      const [{ negative }] = await billing.infra.dataSource.query(
+        `SELECT count(*)::int AS negative FROM billing.credit_lots WHERE credits_remaining < 0`,
+      );
       expect(negative).toBe(0);
     }
   });
@@ -176,7 +210,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await subscriptions.startPeriod({ userId: pro, planId: 'pro', periodStart: start, periodEnd: end });
     expect(await balance(pro)).toBe(400);
     const used = await reserve(pro, 240);
-    await rpc.request(BILLING.commit, { reservationId: used.reservationId }, settleReply);
+    await rpc.request(BILLING.commit, { reservationId: used.reservationId });
     expect(await subscriptions.renew(pro)).toBe('renewed');
     expect(await balance(pro)).toBe(400 + 40); // 25% of 160
     expect(await subscriptions.renew(pro)).toBe('renewed'); // nothing used: 440 unused → capped at 100
@@ -186,13 +220,13 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     const studio = randomUUID();
     await subscriptions.startPeriod({ userId: studio, planId: 'studio', periodStart: start, periodEnd: end });
     const studioUse = await reserve(studio, 400);
-    await rpc.request(BILLING.commit, { reservationId: studioUse.reservationId }, settleReply);
+    await rpc.request(BILLING.commit, { reservationId: studioUse.reservationId });
     await subscriptions.renew(studio);
     expect(await balance(studio)).toBe(1000 + 300); // 50% of 600
     await subscriptions.renew(studio);
     expect(await balance(studio)).toBe(1500); // 50% of 1300 = 650 → capped at 500
 
-    const entitlements = await rpc.request(BILLING.entitlements, { userId: studio }, entitlementsReply);
+    const entitlements = await rpc.request(BILLING.entitlements, { userId: studio });
     expect(entitlements).toEqual({ planId: 'studio', upscaleFactors: [2, 4], priorityTier: 2, commercialLicense: true });
   });
 
@@ -208,25 +242,46 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
   it('keeps a cancelled subscription to the period end, then falls back to top-up credits', async () => {
     const subscriptions = billing.app.get(SubscriptionsService);
     const userId = randomUUID();
-    await subscriptions.startPeriod({ userId, planId: 'creator', periodStart: new Date(Date.now() - 1000), periodEnd: new Date(Date.now() + 3600_000) });
+    await subscriptions.startPeriod({
+      userId,
+      planId: 'creator',
+      periodStart: new Date(Date.now() - 1000),
+      periodEnd: new Date(Date.now() + 3600_000),
+    });
     await grantTopup(userId, 25);
     await subscriptions.setCancelAtPeriodEnd(userId, true);
-    const summary = await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
+    const summary = await rpc.request(BILLING.accountSummary, { userId });
     expect(summary).toMatchObject({ credits: 175, subscription: { planId: 'creator', status: 'active', cancelAtPeriodEnd: true } });
     expect(await subscriptions.renew(userId)).toBe('ended');
-    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual({ credits: 25, trialCredits: 0, trialCreditsExpireAt: null, subscription: null });
+    expect(await rpc.request(BILLING.accountSummary, { userId })).toEqual({
+      credits: 25,
+      trialCredits: 0,
+      trialCreditsExpireAt: null,
+      changesAt: null,
+      subscription: null,
+    });
     await expect(billing.app.get(CheckoutService).portal(userId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('rolls over what a period left unused even when the sweeper expired its lots first', async () => {
     const subscriptions = billing.app.get(SubscriptionsService);
     const userId = randomUUID();
-    await subscriptions.startPeriod({ userId, planId: 'pro', periodStart: new Date(Date.now() - 1000), periodEnd: new Date(Date.now() + 3600_000) });
+    await subscriptions.startPeriod({
+      userId,
+      planId: 'pro',
+      periodStart: new Date(Date.now() - 1000),
+      periodEnd: new Date(Date.now() + 3600_000),
+    });
     const used = await reserve(userId, 40);
-    await rpc.request(BILLING.commit, { reservationId: used.reservationId }, settleReply);
+    await rpc.request(BILLING.commit, { reservationId: used.reservationId });
     // The period ends: move its end into the past, as if a month had gone by.
-    await billing.infra.dataSource.query(`UPDATE billing.credit_lots SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
-    await billing.infra.dataSource.query(`UPDATE billing.subscriptions SET current_period_end = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    await billing.infra.dataSource.query(`UPDATE billing.credit_lots SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      userId,
+    ]);
+    await billing.infra.dataSource.query(
+      `UPDATE billing.subscriptions SET current_period_end = now() - interval '1 second' WHERE user_id = $1`,
+      [userId],
+    );
     await billing.app.get(CreditsService).sweep();
     expect(await balance(userId)).toBe(0);
     expect(await ledgerSum(userId)).toBe(0);
@@ -245,15 +300,19 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await subscriptions.startPeriod(first);
     await subscriptions.setCancelAtPeriodEnd(userId, true);
     await subscriptions.startPeriod({ ...first, status: 'active' }); // a replay keeps the cancellation
-    expect((await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    expect((await rpc.request(BILLING.accountSummary, { userId })).subscription).toMatchObject({ cancelAtPeriodEnd: true });
     await subscriptions.setCancelAtPeriodEnd(userId, false);
     await subscriptions.renew(userId);
-    const renewed = await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply);
+    const renewed = await rpc.request(BILLING.accountSummary, { userId });
     expect(renewed.credits).toBe(500);
 
     await subscriptions.startPeriod(first);
-    await subscriptions.startPeriod({ ...first, periodStart: new Date(first.periodStart.getTime() - 30 * 24 * 3600_000), periodEnd: first.periodStart });
-    expect(await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).toEqual(renewed);
+    await subscriptions.startPeriod({
+      ...first,
+      periodStart: new Date(first.periodStart.getTime() - 30 * 24 * 3600_000),
+      periodEnd: first.periodStart,
+    });
+    expect(await rpc.request(BILLING.accountSummary, { userId })).toEqual(renewed);
     expect(await ledgerSum(userId)).toBe(500);
   });
 
@@ -264,7 +323,12 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await publishEvent(nc, EVENTS.userVerified, { userId, email, at: new Date().toISOString() }, `verified-${userId}`);
     await waitFor(async () => (await balance(userId)) === 10);
     const subscriptions = billing.app.get(SubscriptionsService);
-    await subscriptions.startPeriod({ userId, planId: 'studio', periodStart: new Date(Date.now() - 1000), periodEnd: new Date(Date.now() + 3600_000) });
+    await subscriptions.startPeriod({
+      userId,
+      planId: 'studio',
+      periodStart: new Date(Date.now() - 1000),
+      periodEnd: new Date(Date.now() + 3600_000),
+    });
     expect(await balance(userId)).toBe(1010);
 
     expect(await renewCommand(billing.infra.dataSource, email.toUpperCase())).toMatch(/^renewed: .* credits 1010 → 1510,/);
@@ -275,7 +339,13 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     await expect(cancelCommand(billing.infra.dataSource, email, true)).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
     const stripeUser = randomUUID();
-    await subscriptions.startPeriod({ userId: stripeUser, planId: 'starter', periodStart: new Date(), periodEnd: new Date(Date.now() + 3600_000), stripeSubscriptionId: `sub_${stripeUser}` });
+    await subscriptions.startPeriod({
+      userId: stripeUser,
+      planId: 'starter',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 3600_000),
+      stripeSubscriptionId: `sub_${stripeUser}`,
+    });
     await expect(renewCommand(billing.infra.dataSource, stripeUser)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await balance(stripeUser)).toBe(50);
   });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GENERATION, generateReply, getJobReply } from '@printloom/contracts';
+import { GENERATION } from '@printloom/contracts';
 import { RpcClient, connectNats } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
 import { loadBillingConfig } from '../../billing/dist/config.js';
@@ -22,7 +22,12 @@ const scale = process.argv[2] ?? '1';
 const nats = await startNatsServer();
 const database = await createTestDatabase();
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-bench-'));
-const env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])), STORAGE_DIR: storageDir, LOCAL_RENDER_SCALE: scale, GENERATION_CONCURRENCY: '1' };
+const env = {
+  ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])),
+  STORAGE_DIR: storageDir,
+  LOCAL_RENDER_SCALE: scale,
+  GENERATION_CONCURRENCY: '1',
+};
 const billing = await startBillingService(loadBillingConfig(env));
 const assets = await startAssetsService(loadAssetsConfig(env));
 const nc = await connectNats(nats.url, 'bench');
@@ -32,9 +37,13 @@ await billing.app.get(CreditsService).grantTopup(userId, `bench:${userId}`, 1000
 
 async function runJob() {
   const started = Date.now();
-  const { jobId } = await rpc.request(GENERATION.createJob, { userId, prompt: "a cat astronaut, 'Space Meow' in retro letters", options: { transparent: true, dark: false } }, generateReply);
+  const { jobId } = await rpc.request(GENERATION.createJob, {
+    userId,
+    prompt: "a cat astronaut, 'Space Meow' in retro letters",
+    options: { transparent: true, dark: false },
+  });
   for (;;) {
-    const { job } = await rpc.request(GENERATION.getJob, { userId, jobId }, getJobReply);
+    const { job } = await rpc.request(GENERATION.getJob, { userId, jobId });
     if (job.status === 'succeeded' || job.status === 'failed') break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -65,8 +74,12 @@ workers.push(await startGenerationService(loadGenerationConfig(env)));
 const two = await throughput(jobs);
 
 console.log(`local provider at scale ${scale} (1 = print size 4500x5400), 2 cores`);
-console.log(`pipeline overhead per job (submit → succeeded minus provider time), median of 20: ${median(overheads)} ms (provider median ${Math.round(provider)} ms)`);
-console.log(`throughput, ${jobs} jobs: 1 worker ${one.toFixed(1)} jobs/min, 2 workers ${two.toFixed(1)} jobs/min (${(two / one).toFixed(2)}x)`);
+console.log(
+  `pipeline overhead per job (submit → succeeded minus provider time), median of 20: ${median(overheads)} ms (provider median ${Math.round(provider)} ms)`,
+);
+console.log(
+  `throughput, ${jobs} jobs: 1 worker ${one.toFixed(1)} jobs/min, 2 workers ${two.toFixed(1)} jobs/min (${(two / one).toFixed(2)}x)`,
+);
 
 for (const worker of workers) await worker.close();
 await assets.close();

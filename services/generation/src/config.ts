@@ -14,15 +14,28 @@ export const generationEnvSchema = serviceEnvSchema
     OPENAI_VISION_MODEL: z.string().min(1).default('gpt-6-luna'),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
     /** How often `GET /v1/models` is read for shutdown dates (also once at start). */
-    OPENAI_MODEL_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(24 * 60 * 60_000),
+    OPENAI_MODEL_CHECK_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 60 * 60_000),
     /** Spend ceiling: images requested from the image API per UTC day; past it new jobs wait. 0 = no ceiling. */
     OPENAI_DAILY_IMAGE_LIMIT: z.coerce.number().int().min(0).default(2000),
     /** A job waiting for the daily ceiling looks again after this long. */
     SPEND_WAIT_RETRY_MS: z.coerce.number().int().min(100).default(60_000),
     /** Jobs one instance runs at once; by default from the machine's cores and memory. */
-    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(() => defaultGenerationConcurrency()),
+    GENERATION_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(16)
+      .default(() => defaultGenerationConcurrency()),
     /** A job without a heartbeat for this long (its worker is gone or hung) is failed and refunded by the sweeper. */
-    JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(10 * 60_000),
+    JOB_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 60_000),
     /** A job message not acknowledged within this time (a dead worker) is redelivered. */
     JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(60_000),
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
@@ -30,9 +43,17 @@ export const generationEnvSchema = serviceEnvSchema
     PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
     /** Files under jobs/ and uploads/ older than this were left by a crash (well past the job timeout). */
     STAGING_MAX_AGE_MS: z.coerce.number().int().nonnegative().default(3600_000),
-    STAGING_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    STAGING_SWEEP_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
     /** Finished jobs without images left, older than the retention, are purged this often. */
-    JOB_PURGE_INTERVAL_MS: z.coerce.number().int().positive().default(6 * 3600_000),
+    JOB_PURGE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(6 * 3600_000),
     /** The local provider renders at print size × this (tests render small). */
     LOCAL_RENDER_SCALE: z.coerce.number().positive().max(1).default(1),
   })

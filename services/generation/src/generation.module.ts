@@ -14,7 +14,10 @@ import type { ImageProvider } from './providers/image-provider.js';
 
 @Module({})
 export class GenerationModule {
-  static forRoot(config: GenerationConfig, parts: { storage: ObjectStorage; provider: ImageProvider; queue: JobQueue; metrics: GenerationMetrics }): DynamicModule {
+  static forRoot(
+    config: GenerationConfig,
+    parts: { storage: ObjectStorage; provider: ImageProvider; queue: JobQueue; metrics: GenerationMetrics },
+  ): DynamicModule {
     return {
       module: GenerationModule,
       controllers: [GenerationController],

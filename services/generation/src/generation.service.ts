@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, BILLING, CREDIT_COSTS, TIME_BUDGETS, entitlementsReply, reserveReply, settleReply, type Job } from '@printloom/contracts';
+import { AppError, BILLING, CREDIT_COSTS, TIME_BUDGETS, type Job } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { ObjectNotFoundError, uploadPrefix, type ObjectStorage } from '@printloom/storage';
 import { JobRepository } from './repositories/job.repository.js';
@@ -22,19 +22,31 @@ export class GenerationService {
   ) {}
 
   /** Reserves the credit, records the job and queues it at the user's priority; the worker does the rest. */
-  async createJob(request: { userId: string; prompt: string; options: { transparent: boolean; dark: boolean } }): Promise<{ jobId: string }> {
+  async createJob(request: {
+    userId: string;
+    prompt: string;
+    options: { transparent: boolean; dark: boolean };
+  }): Promise<{ jobId: string }> {
     const jobId = randomUUID();
-    const { priorityTier } = await this.rpc.request(BILLING.entitlements, { userId: request.userId }, entitlementsReply);
-    const { reservationId } = await this.rpc.request(
-      BILLING.reserve,
-      { userId: request.userId, amount: CREDIT_COSTS.generation, reason: 'generation', ref: `generation:${jobId}` },
-      reserveReply,
-    );
+    const { priorityTier } = await this.rpc.request(BILLING.entitlements, { userId: request.userId });
+    const { reservationId } = await this.rpc.request(BILLING.reserve, {
+      userId: request.userId,
+      amount: CREDIT_COSTS.generation,
+      reason: 'generation',
+      ref: `generation:${jobId}`,
+    });
     try {
-      await this.jobs.create({ id: jobId, userId: request.userId, prompt: request.prompt, ...request.options, priorityTier, reservationId });
+      await this.jobs.create({
+        id: jobId,
+        userId: request.userId,
+        prompt: request.prompt,
+        ...request.options,
+        priorityTier,
+        reservationId,
+      });
       await this.queue.publish(jobId, priorityTier);
     } catch (error) {
-      await this.rpc.request(BILLING.release, { reservationId }, settleReply).catch(() => undefined);
+      await this.rpc.request(BILLING.release, { reservationId }).catch(() => undefined);
       throw error;
     }
     return { jobId };
@@ -43,13 +55,20 @@ export class GenerationService {
   async exportJobs(userId: string) {
     const rows = await this.jobs.forExport(userId);
     return {
-      jobs: rows.map((row) => ({ id: row.id, prompt: row.prompt, status: row.status, error: row.error, createdAt: new Date(row.created_at).toISOString(), finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null })),
+      jobs: rows.map((row) => ({
+        id: row.id,
+        prompt: row.prompt,
+        status: row.status,
+        error: row.error,
+        createdAt: row.createdAt.toISOString(),
+        finishedAt: row.finishedAt?.toISOString() ?? null,
+      })),
     };
   }
 
   async getJob(userId: string, jobId: string): Promise<{ job: Job }> {
     const job = await this.jobs.find(jobId);
-    if (!job || job.user_id !== userId) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+    if (!job || job.userId !== userId) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
     return { job: { id: job.id, status: job.status, error: job.error, prompt: job.prompt, notice: job.notice ?? null } };
   }
 
@@ -67,7 +86,11 @@ export class GenerationService {
       return { description: await withinBudget(this.provider.describe(image, request.mimeType), TIME_BUDGETS.describe.provider) };
     } catch (error) {
       if (error instanceof ProviderError) {
-        if (error.kind === 'quota' || error.kind === 'model-gone') this.logger.error({ err: error, kind: error.kind }, 'Describe failed: the image API needs the operator (out of credit, or OPENAI_VISION_MODEL is no longer offered)');
+        if (error.kind === 'quota' || error.kind === 'model-gone')
+          this.logger.error(
+            { err: error, kind: error.kind },
+            'Describe failed: the image API needs the operator (out of credit, or OPENAI_VISION_MODEL is no longer offered)',
+          );
         throw new AppError('UPSTREAM_FAILED', error.message);
       }
       throw error;
@@ -79,7 +102,10 @@ export class GenerationService {
 function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProviderError('The image service took too long to answer. Your credit was refunded. Please try again.', true)), budgetMs);
+    timer = setTimeout(
+      () => reject(new ProviderError('The image service took too long to answer. Your credit was refunded. Please try again.', true)),
+      budgetMs,
+    );
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }

@@ -29,7 +29,10 @@ export function createProvider(config: GenerationConfig): ImageProvider {
 }
 
 /** `overrides.provider` lets a test run a provider it controls (e.g. one that never answers). */
-export async function startGenerationService(config: GenerationConfig, overrides: { provider?: ImageProvider } = {}): Promise<RunningService> {
+export async function startGenerationService(
+  config: GenerationConfig,
+  overrides: { provider?: ImageProvider } = {},
+): Promise<RunningService> {
   const storage = createStorage(config);
   await storage.ensureReady();
   const provider = overrides.provider ?? createProvider(config);
@@ -50,21 +53,48 @@ export async function startGenerationService(config: GenerationConfig, overrides
       const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger);
       worker.start();
       // Waiting and in-flight jobs per tier, read from JetStream when Prometheus scrapes (alerts: backlog).
-      infra.metrics.gauge('printloom_generation_queue_depth', 'Generation jobs per priority tier: pending (not yet delivered) and in_flight (delivered, not acknowledged)', ['tier', 'state'], async (gauge) => {
-        const { pending, inFlight } = await queue!.backlog();
-        for (const [tier, count] of pending) gauge.set({ tier: String(tier), state: 'pending' }, count);
-        for (const [tier, count] of inFlight) gauge.set({ tier: String(tier), state: 'in_flight' }, count);
+      infra.metrics.gauge(
+        'printloom_generation_queue_depth',
+        'Generation jobs per priority tier: pending (not yet delivered) and in_flight (delivered, not acknowledged)',
+        ['tier', 'state'],
+        async (gauge) => {
+          const { pending, inFlight } = await queue!.backlog();
+          for (const [tier, count] of pending) gauge.set({ tier: String(tier), state: 'pending' }, count);
+          for (const [tier, count] of inFlight) gauge.set({ tier: String(tier), state: 'in_flight' }, count);
+        },
+      );
+      infra.metrics.gauge(
+        'printloom_generation_oldest_queued_job_age_seconds',
+        'Age of the oldest job still waiting for a worker (0 when none waits)',
+        [],
+        async (gauge) => {
+          gauge.set(await jobs.oldestQueuedAgeSeconds());
+        },
+      );
+      const housekeeping = new GenerationHousekeeping(jobs, processor, storage, infra.rpc, {
+        jobTimeoutMs: config.JOB_TIMEOUT_MS,
+        stagingMaxAgeMs: config.STAGING_MAX_AGE_MS,
       });
-      infra.metrics.gauge('printloom_generation_oldest_queued_job_age_seconds', 'Age of the oldest job still waiting for a worker (0 when none waits)', [], async (gauge) => {
-        const [row] = await infra.dataSource.query(`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float AS age FROM generation.jobs WHERE status = 'queued'`);
-        gauge.set(Number(row.age));
-      });
-      const housekeeping = new GenerationHousekeeping(jobs, processor, storage, infra.rpc, { jobTimeoutMs: config.JOB_TIMEOUT_MS, stagingMaxAgeMs: config.STAGING_MAX_AGE_MS });
       const common = { logger: infra.logger, registry: infra.metrics.registry };
       const stopSweepers = stopAll([
-        startPeriodicSweeper({ ...common, name: 'job-timeout', intervalMs: config.JOB_SWEEP_INTERVAL_MS, run: () => housekeeping.failStuckJobs() }),
-        startPeriodicSweeper({ ...common, name: 'staging', intervalMs: config.STAGING_SWEEP_INTERVAL_MS, run: () => housekeeping.sweepStaging() }),
-        startPeriodicSweeper({ ...common, name: 'job-retention', intervalMs: config.JOB_PURGE_INTERVAL_MS, run: () => housekeeping.purgeFinishedJobs() }),
+        startPeriodicSweeper({
+          ...common,
+          name: 'job-timeout',
+          intervalMs: config.JOB_SWEEP_INTERVAL_MS,
+          run: () => housekeeping.failStuckJobs(),
+        }),
+        startPeriodicSweeper({
+          ...common,
+          name: 'staging',
+          intervalMs: config.STAGING_SWEEP_INTERVAL_MS,
+          run: () => housekeeping.sweepStaging(),
+        }),
+        startPeriodicSweeper({
+          ...common,
+          name: 'job-retention',
+          intervalMs: config.JOB_PURGE_INTERVAL_MS,
+          run: () => housekeeping.purgeFinishedJobs(),
+        }),
       ]);
       const stopDeletions = await handleAccountDeletions({
         streamReplicas: config.NATS_STREAM_REPLICAS,
@@ -80,7 +110,12 @@ export async function startGenerationService(config: GenerationConfig, overrides
       let watchTimer: NodeJS.Timeout | undefined;
       if (config.IMAGE_PROVIDER === 'openai') {
         const client = new OpenAiClient({ apiKey: config.OPENAI_API_KEY!, baseUrl: config.OPENAI_BASE_URL, timeoutMs: 30_000 });
-        const watch = new ModelWatch(client, { image: config.OPENAI_IMAGE_MODEL, vision: config.OPENAI_VISION_MODEL }, infra.logger, infra.metrics.registry);
+        const watch = new ModelWatch(
+          client,
+          { image: config.OPENAI_IMAGE_MODEL, vision: config.OPENAI_VISION_MODEL },
+          infra.logger,
+          infra.metrics.registry,
+        );
         await watch.check();
         watchTimer = setInterval(() => void watch.check(), config.OPENAI_MODEL_CHECK_INTERVAL_MS);
         watchTimer.unref();

@@ -23,7 +23,12 @@ describe('idle generation workers (real NATS JetStream and PostgreSQL)', () => {
   beforeAll(async () => {
     [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
     storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-idle-workers-'));
-    const env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])), STORAGE_DRIVER: 'fs', STORAGE_DIR: storageDir, GENERATION_CONCURRENCY: '4' };
+    const env = {
+      ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])),
+      STORAGE_DRIVER: 'fs',
+      STORAGE_DIR: storageDir,
+      GENERATION_CONCURRENCY: '4',
+    };
     const config = loadGenerationConfig(env);
     ackWaitMs = config.JOB_ACK_WAIT_MS;
     service = await startGenerationService(config);
@@ -40,7 +45,11 @@ describe('idle generation workers (real NATS JetStream and PostgreSQL)', () => {
 
   it('ask JetStream for consumer info a few times per window, not per loop and tier every 50 ms', async () => {
     let infoRequests = 0;
-    const watcher = nc.subscribe('$JS.API.CONSUMER.INFO.>', { callback: () => (infoRequests += 1) });
+    const watcher = nc.subscribe('$JS.API.CONSUMER.INFO.>', {
+      callback: () => {
+        infoRequests += 1;
+      },
+    });
     await nc.flush();
     const windowMs = 4_000;
     await new Promise((resolve) => setTimeout(resolve, windowMs));

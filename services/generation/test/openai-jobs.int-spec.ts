@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
-import { AppError, ASSETS, BILLING, EVENTS, GENERATION, accountSummaryReply, generateReply, getJobReply, listAssetsReply, settleReply, type VariantLetter } from '@printloom/contracts';
+import { AppError, ASSETS, BILLING, EVENTS, GENERATION, type VariantLetter } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadBillingConfig } from '../../billing/src/config.js';
@@ -40,7 +40,11 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
   beforeAll(async () => {
     [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
     storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-openai-jobs-'));
-    env = { ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])), STORAGE_DRIVER: 'fs', STORAGE_DIR: storageDir };
+    env = {
+      ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])),
+      STORAGE_DRIVER: 'fs',
+      STORAGE_DIR: storageDir,
+    };
     await standIn.start();
     running.push(await startBillingService(loadBillingConfig(env)), await startAssetsService(loadAssetsConfig(env)));
     nc = await connectNats(nats.url, 'test');
@@ -55,7 +59,9 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     pictures.fourFive = await design(256, 320, { width: 180, height: 220 });
     pictures.twoThree = await design(240, 360, { width: 150, height: 300 });
     pictures.square = await design(288, 288, { width: 200, height: 200 });
-    pictures.opaqueBusy = await sharp(Buffer.from(Array.from({ length: 200 * 250 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 200, height: 250, channels: 3 } })
+    pictures.opaqueBusy = await sharp(Buffer.from(Array.from({ length: 200 * 250 * 3 }, (_, i) => (i * 7919) % 251)), {
+      raw: { width: 200, height: 250, channels: 3 },
+    })
       .png()
       .toBuffer();
   });
@@ -76,8 +82,24 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
 
   /** Only the fitting test makes print-size files; the others fit into a tenth of the canvas (same code, less CPU). */
   async function startWorker(overrides: Record<string, string> = {}) {
-    const config = loadGenerationConfig({ ...env, IMAGE_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: standIn.baseUrl, JOB_ACK_WAIT_MS: '1500', GENERATION_CONCURRENCY: '1', PRINT_CANVAS_SCALE: '0.1', ...overrides });
-    const provider = new OpenAiProvider({ apiKey: 'sk-test', baseUrl: standIn.baseUrl, imageModel: config.OPENAI_IMAGE_MODEL, visionModel: config.OPENAI_VISION_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS, retryBaseMs: 10 });
+    const config = loadGenerationConfig({
+      ...env,
+      IMAGE_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: standIn.baseUrl,
+      JOB_ACK_WAIT_MS: '1500',
+      GENERATION_CONCURRENCY: '1',
+      PRINT_CANVAS_SCALE: '0.1',
+      ...overrides,
+    });
+    const provider = new OpenAiProvider({
+      apiKey: 'sk-test',
+      baseUrl: standIn.baseUrl,
+      imageModel: config.OPENAI_IMAGE_MODEL,
+      visionModel: config.OPENAI_VISION_MODEL,
+      timeoutMs: config.OPENAI_TIMEOUT_MS,
+      retryBaseMs: 10,
+    });
     const worker = await startGenerationService(config, { provider });
     running.push(worker);
     return worker;
@@ -89,36 +111,57 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
 
   async function userWithTrial(): Promise<string> {
     const userId = randomUUID();
-    await publishEvent(nc, EVENTS.userVerified, { userId, email: `${userId}@example.com`, at: new Date().toISOString() }, `user-verified:${userId}`);
+    await publishEvent(
+      nc,
+      EVENTS.userVerified,
+      { userId, email: `${userId}@example.com`, at: new Date().toISOString() },
+      `user-verified:${userId}`,
+    );
     await waitFor(async () => (await credits(userId)) === 10);
     return userId;
   }
-  const credits = async (userId: string) => (await rpc.request(BILLING.accountSummary, { userId }, accountSummaryReply)).credits;
+  const credits = async (userId: string) => (await rpc.request(BILLING.accountSummary, { userId })).credits;
   const submit = async (userId: string, prompt = "'Space Meow' cat astronaut") =>
-    (await rpc.request(GENERATION.createJob, { userId, prompt, options: { transparent: true, dark: false } }, generateReply)).jobId;
-  const jobOf = async (userId: string, jobId: string) => (await rpc.request(GENERATION.getJob, { userId, jobId }, getJobReply)).job;
-  async function waitForJob(userId: string, jobId: string, done = (status: string) => status === 'succeeded' || status === 'failed', timeoutMs = 80_000) {
+    (await rpc.request(GENERATION.createJob, { userId, prompt, options: { transparent: true, dark: false } })).jobId;
+  const jobOf = async (userId: string, jobId: string) => (await rpc.request(GENERATION.getJob, { userId, jobId })).job;
+  async function waitForJob(
+    userId: string,
+    jobId: string,
+    done = (status: string) => status === 'succeeded' || status === 'failed',
+    timeoutMs = 80_000,
+  ) {
     await waitFor(async () => done((await jobOf(userId, jobId)).status), timeoutMs);
     return jobOf(userId, jobId);
   }
-  const assetsOf = async (userId: string) => (await rpc.request(ASSETS.list, { userId, starred: false }, listAssetsReply)).assets;
+  const assetsOf = async (userId: string) => (await rpc.request(ASSETS.list, { userId, starred: false })).assets;
   const picture = (png: Buffer): StandInReply => ({ status: 200, body: imageBody(png) });
   const callsByVariant = (jobPrompt: string) => {
     const counts: Partial<Record<VariantLetter, number>> = {};
-    for (const call of standIn.imageCalls()) if (String(call.body.prompt).includes(jobPrompt) && call.variant) counts[call.variant] = (counts[call.variant] ?? 0) + 1;
+    for (const call of standIn.imageCalls())
+      if (String(call.body.prompt).includes(jobPrompt) && call.variant) counts[call.variant] = (counts[call.variant] ?? 0) + 1;
     return counts;
   };
 
   it('stores print files fitted from 4:5 and 2:3 pictures: 4500×5400 and 3000×3000, 300 DPI; a busy opaque background is kept and flagged', async () => {
     const worker = await startWorker({ PRINT_CANVAS_SCALE: '1' });
-    standIn.onImage = (variant) => picture(variant === 'A' ? pictures.fourFive : variant === 'B' ? pictures.twoThree : variant === 'C' ? pictures.square : pictures.opaqueBusy);
+    standIn.onImage = (variant) =>
+      picture(
+        variant === 'A' ? pictures.fourFive : variant === 'B' ? pictures.twoThree : variant === 'C' ? pictures.square : pictures.opaqueBusy,
+      );
     const userId = await userWithTrial();
     const jobId = await submit(userId, "'Fit Check' robot");
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'succeeded', error: null });
     const assets = await assetsOf(userId);
     const byVariant = Object.fromEntries(assets.map((asset) => [asset.variant, asset]));
-    expect([byVariant.A.width, byVariant.A.height, byVariant.B.width, byVariant.B.height, byVariant.C.width, byVariant.C.height]).toEqual([4500, 5400, 4500, 5400, 3000, 3000]);
-    expect([byVariant.A.backgroundKept, byVariant.B.backgroundKept, byVariant.C.backgroundKept, byVariant.D.backgroundKept]).toEqual([false, false, false, true]);
+    expect([byVariant.A.width, byVariant.A.height, byVariant.B.width, byVariant.B.height, byVariant.C.width, byVariant.C.height]).toEqual([
+      4500, 5400, 4500, 5400, 3000, 3000,
+    ]);
+    expect([byVariant.A.backgroundKept, byVariant.B.backgroundKept, byVariant.C.backgroundKept, byVariant.D.backgroundKept]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(await credits(userId)).toBe(9);
     await stopWorker(worker);
   });
@@ -129,7 +172,11 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     standIn.onImage = (variant) => {
       if (variant === 'C' && failuresLeft > 0) {
         failuresLeft -= 1;
-        return { status: 500, body: errorBody('The server had an error while processing your request.', 'server_error', null), headers: { 'retry-after': '0' } };
+        return {
+          status: 500,
+          body: errorBody('The server had an error while processing your request.', 'server_error', null),
+          headers: { 'retry-after': '0' },
+        };
       }
       return picture(variant === 'C' ? pictures.square : pictures.fourFive);
     };
@@ -147,7 +194,11 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     standIn.onImage = (variant) => (variant === 'B' ? { status: 200, body: {}, hold: true } : picture(pictures.fourFive));
     const userId = await userWithTrial();
     const jobId = await submit(userId, "'Night Shift' nurse badge");
-    await waitFor(async () => callsByVariant("'Night Shift' nurse badge").B === 1 && (await doomed.infra.dataSource.query(`SELECT count(*)::int AS n FROM generation.job_images WHERE job_id = $1`, [jobId]))[0].n === 3);
+    await waitFor(
+      async () =>
+        callsByVariant("'Night Shift' nurse badge").B === 1 &&
+        (await doomed.infra.dataSource.query(`SELECT count(*)::int AS n FROM generation.job_images WHERE job_id = $1`, [jobId]))[0].n === 3,
+    );
     // The instance dies: its connections are gone and its message is never acknowledged.
     await doomed.infra.nc.close();
     await doomed.app.close();
@@ -166,20 +217,34 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
 
   it('fails an out-of-quota job at once with a clear message, refunds it, and counts it for the operator', async () => {
     const worker = await startWorker();
-    standIn.onImage = () => ({ status: 429, body: errorBody('You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota') });
+    standIn.onImage = () => ({
+      status: 429,
+      body: errorBody(
+        'You exceeded your current quota, please check your plan and billing details.',
+        'insufficient_quota',
+        'insufficient_quota',
+      ),
+    });
     const userId = await userWithTrial();
     const jobId = await submit(userId, "'No Quota' penguin");
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'failed', error: UNAVAILABLE_MESSAGE });
     expect(callsByVariant("'No Quota' penguin")).toEqual({ A: 1, B: 1, C: 1, D: 1 });
     await waitFor(async () => (await credits(userId)) === 10); // the refund follows the failed status
-    expect(await worker.infra.metrics.registry.metrics()).toContain('printloom_image_provider_failures_total{kind="quota",service="generation"} 1');
+    expect(await worker.infra.metrics.registry.metrics()).toContain(
+      'printloom_image_provider_failures_total{kind="quota",service="generation"} 1',
+    );
     await stopWorker(worker);
   });
 
   it('fails a moderation_blocked job with the policy message and refunds it, without retrying', async () => {
     const worker = await startWorker();
     standIn.onImage = (variant) =>
-      variant === 'A' ? { status: 400, body: errorBody('Your request was rejected by the safety system.', 'image_generation_user_error', 'moderation_blocked') } : picture(pictures.fourFive);
+      variant === 'A'
+        ? {
+            status: 400,
+            body: errorBody('Your request was rejected by the safety system.', 'image_generation_user_error', 'moderation_blocked'),
+          }
+        : picture(pictures.fourFive);
     const userId = await userWithTrial();
     const jobId = await submit(userId, "'Blocked' thing");
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'failed', error: POLICY_MESSAGE });
@@ -209,8 +274,10 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     expect(await worker.infra.metrics.registry.metrics()).toMatch(/printloom_image_spend_cap_reached_total\{service="generation"\} [1-9]/);
     await stopWorker(worker);
     // A long wait outlives billing's reservation timeout: its sweeper gives the held credit back.
-    const [{ id: reservationId }] = await billing().infra.dataSource.query(`SELECT id FROM billing.reservations WHERE ref = $1`, [`generation:${jobId}`]);
-    await rpc.request(BILLING.release, { reservationId }, settleReply);
+    const [{ id: reservationId }] = await billing().infra.dataSource.query(`SELECT id FROM billing.reservations WHERE ref = $1`, [
+      `generation:${jobId}`,
+    ]);
+    await rpc.request(BILLING.release, { reservationId });
     expect(await credits(userId)).toBe(10);
 
     // The operator raises the ceiling: the waiting job runs, its notice clears, and it is charged once.
@@ -224,10 +291,12 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
 /** Polls until the condition holds; a busy machine may answer one poll late, which is not a failure. */
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await condition().catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'TIMEOUT') return false;
-    throw error;
-  }))) {
+  while (
+    !(await condition().catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'TIMEOUT') return false;
+      throw error;
+    }))
+  ) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -13,7 +13,13 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       controllers: [NotificationsController],
-      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }, { provide: OUTBOX_WORKER, useValue: worker }, NotificationsService, OutboxRepository, SupportRepository],
+      providers: [
+        { provide: NOTIFICATIONS_CONFIG, useValue: config },
+        { provide: OUTBOX_WORKER, useValue: worker },
+        NotificationsService,
+        OutboxRepository,
+        SupportRepository,
+      ],
     };
   }
 }

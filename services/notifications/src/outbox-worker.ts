@@ -30,7 +30,13 @@ export class OutboxWorker {
   ) {}
 
   start(): void {
-    this.sweeper = startPeriodicSweeper({ name: 'outbox-send', intervalMs: this.options.pollMs, logger: this.logger, registry: this.options.registry, run: () => this.drain() });
+    this.sweeper = startPeriodicSweeper({
+      name: 'outbox-send',
+      intervalMs: this.options.pollMs,
+      logger: this.logger,
+      registry: this.options.registry,
+      run: () => this.drain(),
+    });
   }
 
   /** Runs a pass soon (a new message was queued); one queued pass serves every poke meanwhile. */
@@ -57,7 +63,7 @@ export class OutboxWorker {
       await Promise.all(
         batch.map(async (message) => {
           try {
-            await this.transport.send({ to: message.recipient, subject: message.subject, text: message.text_body, html: message.html_body });
+            await this.transport.send({ to: message.recipient, subject: message.subject, text: message.textBody, html: message.htmlBody });
             await this.outbox.markSent(message.id);
             this.mails?.inc({ outcome: 'sent' });
             counts.sent += 1;

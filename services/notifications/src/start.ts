@@ -18,12 +18,20 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
     database: notificationsDatabase,
     module: (infra) => {
       outbox = new OutboxRepository(infra.dataSource);
-      worker = new OutboxWorker(outbox, transport, infra.logger, {
-        pollMs: config.MAIL_POLL_MS,
-        retryBaseMs: config.MAIL_RETRY_BASE_MS,
-        maxAttempts: config.MAIL_MAX_ATTEMPTS,
-        registry: infra.metrics.registry,
-      }, infra.metrics.counter('printloom_mails_total', 'Email send attempts by outcome: sent, failed (retried later), gave_up', ['outcome']));
+      worker = new OutboxWorker(
+        outbox,
+        transport,
+        infra.logger,
+        {
+          pollMs: config.MAIL_POLL_MS,
+          retryBaseMs: config.MAIL_RETRY_BASE_MS,
+          maxAttempts: config.MAIL_MAX_ATTEMPTS,
+          registry: infra.metrics.registry,
+        },
+        infra.metrics.counter('printloom_mails_total', 'Email send attempts by outcome: sent, failed (retried later), gave_up', [
+          'outcome',
+        ]),
+      );
       return NotificationsModule.forRoot(config, worker);
     },
     afterStart: async (_app, infra) => {
@@ -34,7 +42,10 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
         intervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
         logger: infra.logger,
         registry: infra.metrics.registry,
-        run: async () => ({ blanked_bodies: await outbox!.blankSentBodies(RETENTION.sentMailBodyHours), deleted_rows: await outbox!.deleteFinished(RETENTION.mailRowsDays) }),
+        run: async () => ({
+          blanked_bodies: await outbox!.blankSentBodies(RETENTION.sentMailBodyHours),
+          deleted_rows: await outbox!.deleteFinished(RETENTION.mailRowsDays),
+        }),
       });
       const support = new SupportRepository(infra.dataSource);
       const stopDeletions = await handleAccountDeletions({
@@ -46,7 +57,10 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
         logger: infra.logger,
         registry: infra.metrics.registry,
         intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
-        purge: async (account) => ({ mails: await outbox!.deleteFor(account.email), support_messages: await support.deleteFor(account.userId, account.email) }),
+        purge: async (account) => ({
+          mails: await outbox!.deleteFor(account.email),
+          support_messages: await support.deleteFor(account.userId, account.email),
+        }),
       });
       return async () => {
         await stopDeletions();

@@ -12,7 +12,11 @@ describe('email templates', () => {
   });
 
   it('escapes what users wrote in support messages', () => {
-    const email = renderEmail('support-message', { type: 'support', email: 'a@b.co', subject: 'Hi', message: '<script>x</script>', userId: '' }, 'http://x');
+    const email = renderEmail(
+      'support-message',
+      { type: 'support', email: 'a@b.co', subject: 'Hi', message: '<script>x</script>', userId: '' },
+      'http://x',
+    );
     expect(email.html).not.toContain('<script>');
     expect(email.text).toContain('<script>x</script>');
   });

@@ -1,6 +1,7 @@
 // Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
 // shows them in the notification.
-export type TemplateName = 'verification-code' | 'password-reset-code' | 'welcome' | 'payment-failed' | 'support-message' | 'expiry-reminder' | 'account-deleted';
+export type TemplateName =
+  'verification-code' | 'password-reset-code' | 'welcome' | 'payment-failed' | 'support-message' | 'expiry-reminder' | 'account-deleted';
 
 export interface RenderedEmail {
   subject: string;
@@ -32,13 +33,19 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
       return {
         subject: `Your Printloom code: ${data.code}`,
         text: `Welcome to Printloom!\n\nYour verification code is ${data.code}\n\nIt expires in 15 minutes.`,
-        html: layout('Verify your email', `<p>Enter this code to activate your account:</p>${codeBlock(data.code)}<p>It expires in 15 minutes.</p>`),
+        html: layout(
+          'Verify your email',
+          `<p>Enter this code to activate your account:</p>${codeBlock(data.code)}<p>It expires in 15 minutes.</p>`,
+        ),
       };
     case 'password-reset-code':
       return {
         subject: `Your Printloom password reset code: ${data.code}`,
         text: `Someone asked to reset your Printloom password.\n\nYour reset code is ${data.code}\n\nIt expires in 15 minutes. If it wasn't you, ignore this email.`,
-        html: layout('Reset your password', `<p>Enter this code to choose a new password:</p>${codeBlock(data.code)}<p>It expires in 15 minutes.</p>`),
+        html: layout(
+          'Reset your password',
+          `<p>Enter this code to choose a new password:</p>${codeBlock(data.code)}<p>It expires in 15 minutes.</p>`,
+        ),
       };
     case 'welcome':
       return {
@@ -86,7 +93,10 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
       return {
         subject: `[${data.type}] ${data.subject}`,
         text: `From: ${data.email}\nType: ${data.type}\nUser: ${data.userId || 'visitor'}\n\n${data.message}`,
-        html: layout(`${data.type}: ${data.subject}`, `<p><strong>From:</strong> ${escapeHtml(data.email)}<br><strong>User:</strong> ${escapeHtml(data.userId || 'visitor')}</p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(data.message)}</pre>`),
+        html: layout(
+          `${data.type}: ${data.subject}`,
+          `<p><strong>From:</strong> ${escapeHtml(data.email)}<br><strong>User:</strong> ${escapeHtml(data.userId || 'visitor')}</p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(data.message)}</pre>`,
+        ),
       };
   }
 }

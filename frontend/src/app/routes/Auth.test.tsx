@@ -50,12 +50,18 @@ describe('auth views', () => {
     expect(reset).toBeEnabled();
     await userEvent.click(reset);
     await screen.findByRole('button', { name: 'Sign in' });
-    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body))).toEqual({ email: 'seller@example.com', code: '123456', newPassword: 'longenough' });
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body))).toEqual({
+      email: 'seller@example.com',
+      code: '123456',
+      newPassword: 'longenough',
+    });
     expect(screen.getByText('Password Reset')).toBeInTheDocument();
   });
 
   it('moves to verify-email when login answers 403 with requiresVerification', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{"error":"Please verify your email","requiresVerification":true}', { status: 403 }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () => new Response('{"error":"Please verify your email","requiresVerification":true}', { status: 403 }),
+    );
     renderAuth('/auth');
     await userEvent.type(screen.getByLabelText('Email'), 'seller@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever1');

@@ -38,7 +38,8 @@ export default function Auth() {
     if (error) toast({ title: 'Error', description: error, variant: 'destructive' });
   }, [params, toast]);
 
-  const fail = (error: unknown, fallback: string) => toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
+  const fail = (error: unknown, fallback: string) =>
+    toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
   const signedIn = async () => {
     await refreshMe(queryClient);
     navigate('/generate');
@@ -55,7 +56,9 @@ export default function Auth() {
         setCode('');
         setView('verify-email');
       } else {
-        toast(view === 'signup' ? { title: 'Account created!' } : { title: 'Welcome back!', description: "You've successfully logged in." });
+        toast(
+          view === 'signup' ? { title: 'Account created!' } : { title: 'Welcome back!', description: "You've successfully logged in." },
+        );
         await signedIn();
       }
     } catch (error) {
@@ -69,7 +72,8 @@ export default function Auth() {
   }
 
   async function verify(value = code) {
-    if (value.length !== 6) return toast({ title: 'Invalid Code', description: 'Please enter a 6-digit verification code.', variant: 'destructive' });
+    if (value.length !== 6)
+      return toast({ title: 'Invalid Code', description: 'Please enter a 6-digit verification code.', variant: 'destructive' });
     setBusy(true);
     try {
       const reply = await verifyEmail(email, value);
@@ -109,8 +113,10 @@ export default function Auth() {
 
   async function resetPassword(event: FormEvent) {
     event.preventDefault();
-    if (code.length !== 6) return toast({ title: 'Invalid Code', description: 'Please enter a 6-digit reset code.', variant: 'destructive' });
-    if (password.length < LIMITS.passwordMinChars) return toast({ title: 'Invalid Password', description: 'Password must be at least 8 characters.', variant: 'destructive' });
+    if (code.length !== 6)
+      return toast({ title: 'Invalid Code', description: 'Please enter a 6-digit reset code.', variant: 'destructive' });
+    if (password.length < LIMITS.passwordMinChars)
+      return toast({ title: 'Invalid Password', description: 'Password must be at least 8 characters.', variant: 'destructive' });
     setBusy(true);
     try {
       await resetPasswordWithCode(email, code, password);
@@ -150,16 +156,38 @@ export default function Auth() {
                 <GoogleMark /> Continue with Google
               </Button>
               <div className="flex items-center gap-3 text-xs uppercase text-muted" aria-hidden>
-                <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />or<span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+                <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+                or
+                <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
               </div>
               <Field label="Email">
-                <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(event) => setEmail(event.target.value)} />
+                <Input
+                  id="email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
               </Field>
               <Field label="Password">
-                <Input id="password" type="password" autoComplete={view === 'signup' ? 'new-password' : 'current-password'} placeholder={view === 'signup' ? 'At least 8 characters' : 'Your password'} required value={password} onChange={(event) => setPassword(event.target.value)} />
+                <Input
+                  id="password"
+                  type="password"
+                  autoComplete={view === 'signup' ? 'new-password' : 'current-password'}
+                  placeholder={view === 'signup' ? 'At least 8 characters' : 'Your password'}
+                  required
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
               </Field>
               {view === 'login' && (
-                <button type="button" className="text-sm font-medium text-accent hover:underline" onClick={() => setView('forgot-password')}>
+                <button
+                  type="button"
+                  className="text-sm font-medium text-accent hover:underline"
+                  onClick={() => setView('forgot-password')}
+                >
                   Forgot password?
                 </button>
               )}
@@ -168,7 +196,11 @@ export default function Auth() {
               </Button>
               <p className="text-center text-sm text-muted">
                 {view === 'signup' ? 'Already have an account? ' : "Don't have an account? "}
-                <button type="button" className="font-semibold text-accent hover:underline" onClick={() => setView(view === 'signup' ? 'login' : 'signup')}>
+                <button
+                  type="button"
+                  className="font-semibold text-accent hover:underline"
+                  onClick={() => setView(view === 'signup' ? 'login' : 'signup')}
+                >
                   {view === 'signup' ? 'Sign in' : 'Sign up'}
                 </button>
               </p>
@@ -178,19 +210,37 @@ export default function Auth() {
           {view === 'verify-email' && (
             <div className="mt-6 space-y-3">
               <CodeInput value={code} onChange={setCode} onComplete={(value) => void verify(value)} />
-              <Button className="w-full" disabled={busy || code.length !== 6} onClick={() => void verify()}>Verify Email</Button>
-              <Button variant="outline" className="w-full" onClick={() => void resend()}>Resend Code</Button>
-              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
+              <Button className="w-full" disabled={busy || code.length !== 6} onClick={() => void verify()}>
+                Verify Email
+              </Button>
+              <Button variant="outline" className="w-full" onClick={() => void resend()}>
+                Resend Code
+              </Button>
+              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>
+                Back to Login
+              </Button>
             </div>
           )}
 
           {view === 'forgot-password' && (
             <form className="mt-6 space-y-3" onSubmit={sendResetCode}>
               <Field label="Email">
-                <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required value={email} onChange={(event) => setEmail(event.target.value)} />
+                <Input
+                  id="email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
               </Field>
-              <Button type="submit" className="w-full" disabled={busy || !email.trim()}>Send Reset Code</Button>
-              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
+              <Button type="submit" className="w-full" disabled={busy || !email.trim()}>
+                Send Reset Code
+              </Button>
+              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>
+                Back to Login
+              </Button>
             </form>
           )}
 
@@ -198,11 +248,24 @@ export default function Auth() {
             <form className="mt-6 space-y-3" onSubmit={resetPassword}>
               <CodeInput value={code} onChange={setCode} label="Reset code" />
               <Field label="New password">
-                <Input id="new-password" type="password" autoComplete="new-password" placeholder="At least 8 characters" value={password} onChange={(event) => setPassword(event.target.value)} />
+                <Input
+                  id="new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  placeholder="At least 8 characters"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
               </Field>
-              <Button type="submit" className="w-full" disabled={busy || code.length !== 6 || password.length < LIMITS.passwordMinChars}>Reset Password</Button>
-              <Button variant="outline" className="w-full" onClick={() => void resend()}>Resend Code</Button>
-              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>Back to Login</Button>
+              <Button type="submit" className="w-full" disabled={busy || code.length !== 6 || password.length < LIMITS.passwordMinChars}>
+                Reset Password
+              </Button>
+              <Button variant="outline" className="w-full" onClick={() => void resend()}>
+                Resend Code
+              </Button>
+              <Button variant="ghost" className="w-full" onClick={() => setView('login')}>
+                Back to Login
+              </Button>
             </form>
           )}
         </div>
@@ -214,7 +277,9 @@ export default function Auth() {
 function Field({ label, children }: { label: string; children: ReactElement<{ id: string }> }) {
   return (
     <div className="space-y-1.5">
-      <label htmlFor={children.props.id} className="text-sm font-medium">{label}</label>
+      <label htmlFor={children.props.id} className="text-sm font-medium">
+        {label}
+      </label>
       {children}
     </div>
   );
@@ -223,8 +288,14 @@ function Field({ label, children }: { label: string; children: ReactElement<{ id
 function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
-      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+      />
       <path fill="#FBBC05" d="M5.84 14.1a6.6 6.6 0 0 1 0-4.2V7.06H2.18a11 11 0 0 0 0 9.88l3.66-2.84z" />
       <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.3 9.14 5.38 12 5.38z" />
     </svg>

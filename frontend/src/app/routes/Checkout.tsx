@@ -35,24 +35,51 @@ export default function Checkout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-zinc-50 dark:bg-zinc-950">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6"><Logo to="/generate" /></header>
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
+        <Logo to="/generate" />
+      </header>
       <main id="main-content" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 py-8 sm:py-16">
         <Card className="w-full max-w-md">
-          {session.isLoading && <p className="flex items-center gap-2 text-muted" role="status"><Loader2 className="size-4 animate-spin" aria-hidden /> Loading checkout...</p>}
+          {session.isLoading && (
+            <p className="flex items-center gap-2 text-muted" role="status">
+              <Loader2 className="size-4 animate-spin" aria-hidden /> Loading checkout...
+            </p>
+          )}
           {session.isError && (
             <div role="alert">
               <h1 className="text-xl font-bold">Checkout not found</h1>
-              <p className="mt-2 text-sm text-muted">{errorText(session.error, 'This checkout session does not exist or belongs to another account.')}</p>
-              <Link to="/pricing" className={buttonClasses('outline', 'md', 'mt-4')}>Back to pricing</Link>
+              <p className="mt-2 text-sm text-muted">
+                {errorText(session.error, 'This checkout session does not exist or belongs to another account.')}
+              </p>
+              <Link to="/pricing" className={buttonClasses('outline', 'md', 'mt-4')}>
+                Back to pricing
+              </Link>
             </div>
           )}
           {session.data && (
             <>
-              <h1 className="flex items-center gap-2 text-xl font-bold"><Lock className="size-4 text-success" aria-hidden /> Checkout</h1>
+              <h1 className="flex items-center gap-2 text-xl font-bold">
+                <Lock className="size-4 text-success" aria-hidden /> Checkout
+              </h1>
               <dl className="mt-6 space-y-3 rounded-xl bg-zinc-100 p-4 text-sm dark:bg-zinc-800/60">
-                <div className="flex justify-between"><dt className="text-muted">{CHECKOUT_ITEM_LABELS[session.data.kind]}</dt><dd className="font-semibold">{session.data.name}</dd></div>
-                <div className="flex justify-between"><dt className="text-muted">Credits</dt><dd>{session.data.credits}{perMonth ? ' per month' : ', never expire'}</dd></div>
-                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700"><dt className="font-semibold">Total</dt><dd className="font-black">{formatPrice(session.data.priceCents)}{perMonth && <span className="text-sm font-normal text-muted">/month</span>}</dd></div>
+                <div className="flex justify-between">
+                  <dt className="text-muted">{CHECKOUT_ITEM_LABELS[session.data.kind]}</dt>
+                  <dd className="font-semibold">{session.data.name}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-muted">Credits</dt>
+                  <dd>
+                    {session.data.credits}
+                    {perMonth ? ' per month' : ', never expire'}
+                  </dd>
+                </div>
+                <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700">
+                  <dt className="font-semibold">Total</dt>
+                  <dd className="font-black">
+                    {formatPrice(session.data.priceCents)}
+                    {perMonth && <span className="text-sm font-normal text-muted">/month</span>}
+                  </dd>
+                </div>
               </dl>
               {session.data.kind === 'plan_change' && (
                 <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
@@ -66,17 +93,25 @@ export default function Checkout() {
               {session.data.status !== 'open' ? (
                 <div className="mt-6">
                   <p className="text-sm font-medium">This checkout is already {session.data.status}.</p>
-                  <Link to="/account" className={buttonClasses('outline', 'md', 'mt-3')}>Go to your account</Link>
+                  <Link to="/account" className={buttonClasses('outline', 'md', 'mt-3')}>
+                    Go to your account
+                  </Link>
                 </div>
               ) : (
                 <div className="mt-6 flex flex-col gap-2">
                   <Button size="lg" onClick={() => void complete('pay')} disabled={busy !== null}>
                     {busy === 'pay' && <Loader2 className="size-4 animate-spin" aria-hidden />} Pay {formatPrice(session.data.priceCents)}
                   </Button>
-                  <Button variant="ghost" onClick={() => void complete('cancel')} disabled={busy !== null}>Cancel</Button>
+                  <Button variant="ghost" onClick={() => void complete('cancel')} disabled={busy !== null}>
+                    Cancel
+                  </Button>
                 </div>
               )}
-              {error && <p className="mt-3 text-sm text-danger" role="alert">{error}</p>}
+              {error && (
+                <p className="mt-3 text-sm text-danger" role="alert">
+                  {error}
+                </p>
+              )}
             </>
           )}
         </Card>

@@ -186,10 +186,27 @@ export default function Generate() {
           void actions.deleteMany([...selection.ids]).then((ok) => ok && setSelection(emptySelection));
         }}
       />
-      <ImageDetailsDialog asset={details} onClose={() => setDetails(null)} onRerun={rerun} onDownload={(asset) => void actions.download(asset)} />
-      <Lightbox assets={assets} index={lightboxIndex} onIndex={setLightboxIndex} onClose={() => setLightboxIndex(null)} onDownload={(asset) => void actions.download(asset)} onExport={(asset, presetId) => void actions.exportFor([asset], presetId)} onUpscale={upscale} />
+      <ImageDetailsDialog
+        asset={details}
+        onClose={() => setDetails(null)}
+        onRerun={rerun}
+        onDownload={(asset) => void actions.download(asset)}
+      />
+      <Lightbox
+        assets={assets}
+        index={lightboxIndex}
+        onIndex={setLightboxIndex}
+        onClose={() => setLightboxIndex(null)}
+        onDownload={(asset) => void actions.download(asset)}
+        onExport={(asset, presetId) => void actions.exportFor([asset], presetId)}
+        onUpscale={upscale}
+      />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
-      <DescribeDialog file={describeFile} onClose={() => setDescribeFile(null)} onDescribed={(description) => setPrompt(description.slice(0, LIMITS.promptMaxChars))} />
+      <DescribeDialog
+        file={describeFile}
+        onClose={() => setDescribeFile(null)}
+        onDescribed={(description) => setPrompt(description.slice(0, LIMITS.promptMaxChars))}
+      />
       <HelpDialog key={me?.user.email} open={helpOpen} onOpenChange={setHelpOpen} email={me?.user.email} guide={<PromptGuide />} />
     </div>
   );

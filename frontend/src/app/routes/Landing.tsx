@@ -1,5 +1,25 @@
 import { Link, Navigate } from 'react-router-dom';
-import { ArrowRight, Check, Coffee, Download, GraduationCap, Image, Layers, PenTool, Scissors, Search, Shirt, ShoppingBag, Smartphone, Sparkles, Star, Sticker, Wand2, X, ZoomIn } from 'lucide-react';
+import {
+  ArrowRight,
+  Check,
+  Coffee,
+  Download,
+  GraduationCap,
+  Image,
+  Layers,
+  PenTool,
+  Scissors,
+  Search,
+  Shirt,
+  ShoppingBag,
+  Smartphone,
+  Sparkles,
+  Star,
+  Sticker,
+  Wand2,
+  X,
+  ZoomIn,
+} from 'lucide-react';
 import { CREDIT_COSTS, IMAGES_PER_GENERATION, PLANS, TOPUPS } from '@printloom/contracts/plans';
 import { TRIAL } from '@printloom/contracts/limits';
 import { SAMPLE_GALLERY } from '@printloom/contracts/examples';
@@ -64,33 +84,51 @@ export default function Landing() {
             Print-ready designs from a <span className="text-accent">plain idea</span>
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">
-            Type what you want on the shirt. Get {IMAGES_PER_GENERATION} print-ready variants, transparent PNGs at print size, in about 30 seconds.
+            Type what you want on the shirt. Get {IMAGES_PER_GENERATION} print-ready variants, transparent PNGs at print size, in about 30
+            seconds.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to="/auth?mode=signup" className={buttonClasses('primary', 'lg')}>
               Start Creating Free <ArrowRight className="size-4" aria-hidden />
             </Link>
-            <Link to="/examples" className={buttonClasses('outline', 'lg')}>View Examples</Link>
+            <Link to="/examples" className={buttonClasses('outline', 'lg')}>
+              View Examples
+            </Link>
           </div>
           <p className="mt-3 text-sm text-muted">{TRIAL.credits} free credits · no card needed</p>
           <div className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-4">
             {showcase.map(({ sample, image }) => (
               <figure key={sample.id} className="overflow-hidden rounded-2xl bg-zinc-900 p-3 ring-1 ring-zinc-800">
-                <img src={image.src} alt={`${sample.category} design: ${sample.prompt}`} width={720} height={864} className="aspect-[5/6] w-full object-contain" />
+                <img
+                  src={image.src}
+                  alt={`${sample.category} design: ${sample.prompt}`}
+                  width={720}
+                  height={864}
+                  className="aspect-[5/6] w-full object-contain"
+                />
                 <figcaption className="mt-2 truncate text-xs text-zinc-300">{sample.category}</figcaption>
               </figure>
             ))}
           </div>
         </section>
 
-        <section className="border-y border-zinc-200 bg-zinc-50 py-16 dark:border-zinc-800 dark:bg-zinc-900/40" aria-labelledby="how-it-works">
+        <section
+          className="border-y border-zinc-200 bg-zinc-50 py-16 dark:border-zinc-800 dark:bg-zinc-900/40"
+          aria-labelledby="how-it-works"
+        >
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <h2 id="how-it-works" className="text-center text-3xl font-black">How It Works</h2>
+            <h2 id="how-it-works" className="text-center text-3xl font-black">
+              How It Works
+            </h2>
             <ol className="mt-10 grid gap-6 sm:grid-cols-3">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-950">
-                  <span className="flex size-10 items-center justify-center rounded-xl bg-accent-solid text-white"><step.icon className="size-5" aria-hidden /></span>
-                  <h3 className="mt-4 font-bold">{index + 1}. {step.title}</h3>
+                  <span className="flex size-10 items-center justify-center rounded-xl bg-accent-solid text-white">
+                    <step.icon className="size-5" aria-hidden />
+                  </span>
+                  <h3 className="mt-4 font-bold">
+                    {index + 1}. {step.title}
+                  </h3>
                   <p className="mt-1 text-sm text-muted">{step.text}</p>
                 </li>
               ))}
@@ -99,11 +137,16 @@ export default function Landing() {
         </section>
 
         <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="pod-sellers">
-          <h2 id="pod-sellers" className="text-center text-3xl font-black">Perfect For POD Sellers</h2>
+          <h2 id="pod-sellers" className="text-center text-3xl font-black">
+            Perfect For POD Sellers
+          </h2>
           <p className="mx-auto mt-3 max-w-2xl text-center text-muted">One design, every product in your print-on-demand shop.</p>
           <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
             {PRODUCTS.map((product) => (
-              <li key={product.name} className="flex flex-col items-center gap-2 rounded-2xl border border-zinc-200 p-4 text-center text-sm font-medium dark:border-zinc-800">
+              <li
+                key={product.name}
+                className="flex flex-col items-center gap-2 rounded-2xl border border-zinc-200 p-4 text-center text-sm font-medium dark:border-zinc-800"
+              >
                 <product.icon className="size-6 text-accent" aria-hidden />
                 {product.name}
               </li>
@@ -111,9 +154,14 @@ export default function Landing() {
           </ul>
         </section>
 
-        <section className="border-y border-zinc-200 bg-zinc-50 py-16 dark:border-zinc-800 dark:bg-zinc-900/40" aria-labelledby="comparison">
+        <section
+          className="border-y border-zinc-200 bg-zinc-50 py-16 dark:border-zinc-800 dark:bg-zinc-900/40"
+          aria-labelledby="comparison"
+        >
           <div className="mx-auto max-w-4xl px-4 sm:px-6">
-            <h2 id="comparison" className="text-center text-3xl font-black">Printloom vs {IMAGE_PROVIDER.name} directly</h2>
+            <h2 id="comparison" className="text-center text-3xl font-black">
+              Printloom vs {IMAGE_PROVIDER.name} directly
+            </h2>
             <p className="mx-auto mt-3 max-w-2xl text-center text-muted">
               The same image model, without the prompt engineering, the cropping and the background cleanup.
             </p>
@@ -121,17 +169,29 @@ export default function Landing() {
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                    <th scope="col" className="p-4 font-semibold">Feature</th>
-                    <th scope="col" className="p-4 text-center font-semibold text-accent">Printloom</th>
-                    <th scope="col" className="p-4 text-center font-semibold">{IMAGE_PROVIDER.name} directly</th>
+                    <th scope="col" className="p-4 font-semibold">
+                      Feature
+                    </th>
+                    <th scope="col" className="p-4 text-center font-semibold text-accent">
+                      Printloom
+                    </th>
+                    <th scope="col" className="p-4 text-center font-semibold">
+                      {IMAGE_PROVIDER.name} directly
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {COMPARISON.map((row) => (
                     <tr key={row.feature} className="border-b border-zinc-100 last:border-0 dark:border-zinc-900">
-                      <th scope="row" className="p-4 font-normal">{row.feature}</th>
-                      <td className="p-4 text-center"><Mark yes={row.printloom} /></td>
-                      <td className="p-4 text-center"><Mark yes={row.provider} /></td>
+                      <th scope="row" className="p-4 font-normal">
+                        {row.feature}
+                      </th>
+                      <td className="p-4 text-center">
+                        <Mark yes={row.printloom} />
+                      </td>
+                      <td className="p-4 text-center">
+                        <Mark yes={row.provider} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -141,7 +201,9 @@ export default function Landing() {
         </section>
 
         <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6" aria-labelledby="features">
-          <h2 id="features" className="text-center text-3xl font-black">Print-Ready Features</h2>
+          <h2 id="features" className="text-center text-3xl font-black">
+            Print-Ready Features
+          </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
               <li key={feature.title} className="flex gap-4 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
@@ -157,12 +219,24 @@ export default function Landing() {
 
         <section className="border-t border-zinc-200 bg-zinc-50 py-16 dark:border-zinc-800 dark:bg-zinc-900/40" aria-labelledby="pricing">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <h2 id="pricing" className="text-center text-3xl font-black">Simple, credit-based pricing</h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-muted">Start with {TRIAL.credits} free credits. Upgrade when you are ready.</p>
+            <h2 id="pricing" className="text-center text-3xl font-black">
+              Simple, credit-based pricing
+            </h2>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-muted">
+              Start with {TRIAL.credits} free credits. Upgrade when you are ready.
+            </p>
             <div className="mt-10">
               <PlanGrid>
                 {PLANS.map((plan) => (
-                  <PlanCard key={plan.id} plan={plan} action={<Link to="/auth?mode=signup" className={buttonClasses(plan.popular ? 'primary' : 'outline', 'md', 'w-full')}>Get {plan.name}</Link>} />
+                  <PlanCard
+                    key={plan.id}
+                    plan={plan}
+                    action={
+                      <Link to="/auth?mode=signup" className={buttonClasses(plan.popular ? 'primary' : 'outline', 'md', 'w-full')}>
+                        Get {plan.name}
+                      </Link>
+                    }
+                  />
                 ))}
               </PlanGrid>
             </div>
@@ -170,11 +244,22 @@ export default function Landing() {
             <div className="mx-auto mt-6 max-w-4xl">
               <TopupGrid>
                 {TOPUPS.map((pack) => (
-                  <TopupCard key={pack.id} pack={pack} action={<Link to="/auth?mode=signup" className={buttonClasses('outline', 'md', 'w-full')}>Buy {pack.name}</Link>} />
+                  <TopupCard
+                    key={pack.id}
+                    pack={pack}
+                    action={
+                      <Link to="/auth?mode=signup" className={buttonClasses('outline', 'md', 'w-full')}>
+                        Buy {pack.name}
+                      </Link>
+                    }
+                  />
                 ))}
               </TopupGrid>
             </div>
-            <div className="mx-auto mt-10 max-w-3xl rounded-2xl border border-zinc-200 bg-white p-5 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-400" aria-label="How credits are used">
+            <div
+              className="mx-auto mt-10 max-w-3xl rounded-2xl border border-zinc-200 bg-white p-5 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-400"
+              aria-label="How credits are used"
+            >
               <p className="font-semibold text-zinc-900 dark:text-zinc-100">How credits work</p>
               <ul className="mt-2 grid gap-1 sm:grid-cols-2">
                 <li>1 credit = {IMAGES_PER_GENERATION} images (one generation)</li>
@@ -192,6 +277,9 @@ export default function Landing() {
 }
 
 function Mark({ yes }: { yes: boolean }) {
-  return yes ? <Check className="mx-auto size-5 text-success" aria-label="Yes" /> : <X className="mx-auto size-5 text-muted" aria-label="No" />;
+  return yes ? (
+    <Check className="mx-auto size-5 text-success" aria-label="Yes" />
+  ) : (
+    <X className="mx-auto size-5 text-muted" aria-label="No" />
+  );
 }
-

@@ -30,14 +30,23 @@ export default function Pricing() {
     if (!(await redirectTo(request, fallback))) setBusy(null);
   }
 
-  const busyLabel = (id: string, label: string) => (busy === id ? <><Loader2 className="size-4 animate-spin" aria-hidden /> Redirecting...</> : label);
+  const busyLabel = (id: string, label: string) =>
+    busy === id ? (
+      <>
+        <Loader2 className="size-4 animate-spin" aria-hidden /> Redirecting...
+      </>
+    ) : (
+      label
+    );
 
   return (
     <AppPage back={{ to: '/account', label: 'Back to Account' }} title="Plans and credits" width="wide">
       <p className="mt-2 text-muted">Pick a monthly plan, or top up credits that never expire.</p>
 
       <section className="mt-10" aria-labelledby="plans">
-        <h2 id="plans" className="sr-only">Monthly plans</h2>
+        <h2 id="plans" className="sr-only">
+          Monthly plans
+        </h2>
         <PlanGrid>
           {PLANS.map((plan) => (
             <PlanCard
@@ -46,9 +55,16 @@ export default function Pricing() {
               current={plan.id === activePlanId && !change}
               action={
                 change?.plan.id === plan.id ? (
-                  <p className="rounded-lg bg-amber-50 py-2 text-center text-sm font-semibold text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">Starts on {formatLongDate(change.on)}</p>
+                  <p className="rounded-lg bg-amber-50 py-2 text-center text-sm font-semibold text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+                    Starts on {formatLongDate(change.on)}
+                  </p>
                 ) : (
-                  <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} disabled={busy !== null} onClick={() => void go(plan.id, () => createCheckout(plan.id), 'Failed to create checkout session')}>
+                  <Button
+                    className="w-full"
+                    variant={plan.popular ? 'primary' : 'outline'}
+                    disabled={busy !== null}
+                    onClick={() => void go(plan.id, () => createCheckout(plan.id), 'Failed to create checkout session')}
+                  >
                     {busyLabel(plan.id, planAction(plan, activePlanId, change !== null))}
                   </Button>
                 )
@@ -59,7 +75,9 @@ export default function Pricing() {
       </section>
 
       <section className="mt-14" aria-labelledby="topups">
-        <h2 id="topups" className="text-2xl font-black">Top-up packs</h2>
+        <h2 id="topups" className="text-2xl font-black">
+          Top-up packs
+        </h2>
         <p className="mt-1 text-sm text-muted">One-time purchases; the credits never expire.</p>
         <div className="mt-6">
           <TopupGrid>
@@ -68,7 +86,12 @@ export default function Pricing() {
                 key={pack.id}
                 pack={pack}
                 action={
-                  <Button className="w-full" variant="outline" disabled={busy !== null} onClick={() => void go(pack.id, () => createTopupCheckout(pack.id), 'Failed to create top-up checkout')}>
+                  <Button
+                    className="w-full"
+                    variant="outline"
+                    disabled={busy !== null}
+                    onClick={() => void go(pack.id, () => createTopupCheckout(pack.id), 'Failed to create top-up checkout')}
+                  >
                     {busyLabel(pack.id, `Buy ${pack.name}`)}
                   </Button>
                 }
@@ -78,12 +101,20 @@ export default function Pricing() {
         </div>
       </section>
 
-      <section className="mt-12 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60" aria-labelledby="tips">
-        <h2 id="tips" className="flex items-center gap-2 font-bold"><Lightbulb className="size-4 text-amber-500" aria-hidden /> Tips</h2>
+      <section
+        className="mt-12 rounded-2xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60"
+        aria-labelledby="tips"
+      >
+        <h2 id="tips" className="flex items-center gap-2 font-bold">
+          <Lightbulb className="size-4 text-amber-500" aria-hidden /> Tips
+        </h2>
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
           <li>{savingsTip()} A plan is the cheaper way to buy credits if you generate every month.</li>
           <li>Top-up credits never expire, so they suit busy seasons on top of a plan.</li>
-          <li>{listNames(PLANS.filter((plan) => plan.rollover).map((plan) => plan.name))} carry part of your unused credits into the next month.</li>
+          <li>
+            {listNames(PLANS.filter((plan) => plan.rollover).map((plan) => plan.name))} carry part of your unused credits into the next
+            month.
+          </li>
         </ul>
       </section>
     </AppPage>

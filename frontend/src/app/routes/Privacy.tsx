@@ -16,9 +16,15 @@ export default function Privacy() {
       <section>
         <h2>What we collect</h2>
         <ul>
-          <li>Account data: your email address, a hash of your password (never the password itself) or your Google account id when you sign in with Google.</li>
+          <li>
+            Account data: your email address, a hash of your password (never the password itself) or your Google account id when you sign in
+            with Google.
+          </li>
           <li>Your prompts, the images we generate for you and the images you upload to be described.</li>
-          <li>Billing records: plans, top-ups and credit movements. Card details are handled by our payment provider and never reach our servers.</li>
+          <li>
+            Billing records: plans, top-ups and credit movements. Card details are handled by our payment provider and never reach our
+            servers.
+          </li>
           <li>Usage logs: sign-ins, requests and errors, used to keep the service secure and working.</li>
         </ul>
       </section>
@@ -34,23 +40,29 @@ export default function Privacy() {
       <section>
         <h2>Cookies</h2>
         <p>
-          A session cookie keeps you signed in; it is strictly necessary. We use cookies for analytics only after you accept them in the cookie banner, and
-          your choice is stored in your browser. Your theme preference is stored in your browser too.
+          A session cookie keeps you signed in; it is strictly necessary. We use cookies for analytics only after you accept them in the
+          cookie banner, and your choice is stored in your browser. Your theme preference is stored in your browser too.
         </p>
       </section>
       <section>
         <h2>Who we share it with</h2>
         <p>
-          Your prompts and uploaded images are sent to our image-generation provider to create your designs; payments go through our card payment provider;
-          email goes through our mail provider. We do not sell your data.
+          Your prompts and uploaded images are sent to our image-generation provider to create your designs; payments go through our card
+          payment provider; email goes through our mail provider. We do not sell your data.
         </p>
       </section>
       <section>
         <h2>Your rights</h2>
         <p>
           You can download or delete your images at any time and ask us for a copy of your data or for its deletion by writing to{' '}
-          <a className="font-medium text-accent hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. See also our{' '}
-          <Link className="font-medium text-accent hover:underline" to="/terms">Terms of Service</Link>.
+          <a className="font-medium text-accent hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
+          . See also our{' '}
+          <Link className="font-medium text-accent hover:underline" to="/terms">
+            Terms of Service
+          </Link>
+          .
         </p>
       </section>
     </LegalPage>

@@ -6,7 +6,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { findPlan } from '@printloom/contracts/plans';
 import { createQueryClient } from '../../lib/query-client';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import { currentPlan, rolloverText, savingsTip, scheduledChange, signInMethod, trialCreditsLeft } from '../../features/billing/billing-math';
+import {
+  currentPlan,
+  rolloverText,
+  savingsTip,
+  scheduledChange,
+  signInMethod,
+  trialCreditsLeft,
+} from '../../features/billing/billing-math';
 import { creditDelta, creditEntryLabel } from '../../features/billing/credit-history';
 import { TrialBanner } from '../../features/generate/TrialBanner';
 import { reportPurchases } from '../../features/billing/use-purchase-analytics';
@@ -58,12 +65,19 @@ describe('plan changes, trial credits and credit history', () => {
     expect(trialCreditsLeft({ credits: 35, trialCredits: 10 })).toBe(10);
     expect(trialCreditsLeft({ credits: 30, trialCredits: 4 })).toBe(4);
     expect(trialCreditsLeft({ credits: 7 })).toBe(7);
-    render(<MemoryRouter><TrialBanner credits={35} trialCredits={10} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <TrialBanner credits={35} trialCredits={10} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('note', { name: 'Trial credits' })).toHaveTextContent('Free trial: 10 of 10 credits left');
   });
 
   it('names a scheduled change only when one is set', () => {
-    expect(scheduledChange({ scheduledPlanId: 'starter', currentPeriodEnd: '2026-12-22T00:00:00.000Z' })).toEqual({ plan: findPlan('starter'), on: '2026-12-22T00:00:00.000Z' });
+    expect(scheduledChange({ scheduledPlanId: 'starter', currentPeriodEnd: '2026-12-22T00:00:00.000Z' })).toEqual({
+      plan: findPlan('starter'),
+      on: '2026-12-22T00:00:00.000Z',
+    });
     expect(scheduledChange({ scheduledPlanId: null, currentPeriodEnd: '2026-12-22T00:00:00.000Z' })).toBeNull();
     expect(scheduledChange(null)).toBeNull();
   });
@@ -89,12 +103,28 @@ describe('purchase analytics confirmed by the server', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
       if (String(url) !== '/api/billing/purchase-events/claim') return new Response('{}', { status: 404 });
       claims += 1;
-      return new Response(JSON.stringify({ events: claims === 1 ? events : [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ events: claims === 1 ? events : [] }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     });
-    renderPage(<Account />, { user, credits: 200, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    renderPage(<Account />, {
+      user,
+      credits: 200,
+      subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' },
+    });
     await waitFor(() => expect(claims).toBeGreaterThan(0));
-    await waitFor(() => expect(window.dataLayer!.filter((entry) => (entry as { event?: string }).event === 'subscription_started')).toHaveLength(1));
-    expect(window.dataLayer).toContainEqual({ event: 'topup_purchase', user_id: user.id, pack: 'boost-50', value: 8.99, currency: 'USD', credits: 50 });
+    await waitFor(() =>
+      expect(window.dataLayer!.filter((entry) => (entry as { event?: string }).event === 'subscription_started')).toHaveLength(1),
+    );
+    expect(window.dataLayer).toContainEqual({
+      event: 'topup_purchase',
+      user_id: user.id,
+      pack: 'boost-50',
+      value: 8.99,
+      currency: 'USD',
+      credits: 50,
+    });
     expect(await reportPurchases(user.id)).toBe(0); // claimed already: nothing is counted twice
     expect(window.dataLayer!.filter((entry) => (entry as { event?: string }).event === 'topup_purchase')).toHaveLength(1);
   });
@@ -104,7 +134,11 @@ describe('pricing page', () => {
   it('lets a subscriber switch plan through the checkout route, and keep the plan over a scheduled downgrade', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
     vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const { unmount } = renderPage(<Pricing />, { user, credits: 50, subscription: { status: 'active', planId: 'starter', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: null } });
+    const { unmount } = renderPage(<Pricing />, {
+      user,
+      credits: 50,
+      subscription: { status: 'active', planId: 'starter', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: null },
+    });
     expect(screen.getByText('Current Plan')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Switch to Creator' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -112,7 +146,11 @@ describe('pricing page', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ planId: 'creator' });
     unmount();
 
-    renderPage(<Pricing />, { user, credits: 150, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: 'starter' } });
+    renderPage(<Pricing />, {
+      user,
+      credits: 150,
+      subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: 'starter' },
+    });
     expect(screen.getByText(/^Starts on /)).toBeInTheDocument();
     expect(screen.queryByText('Current Plan')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep Creator' }));
@@ -148,7 +186,11 @@ describe('account page', () => {
   });
 
   it('shows the plan, allocation and renewal for a subscriber, and hides Reset Password for Google-only users', () => {
-    renderPage(<Account />, { user: { ...user, hasPassword: false, hasGoogleAuth: true }, credits: 120, subscription: { status: 'active', planId: 'pro', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    renderPage(<Account />, {
+      user: { ...user, hasPassword: false, hasGoogleAuth: true },
+      credits: 120,
+      subscription: { status: 'active', planId: 'pro', currentPeriodEnd: '2026-12-22T00:00:00.000Z' },
+    });
     expect(screen.getByRole('heading', { name: 'Pro Plan' })).toBeInTheDocument();
     expect(screen.getByText('400 credits')).toBeInTheDocument();
     expect(screen.getByText('25% of unused credits (up to 100)')).toBeInTheDocument();
@@ -159,7 +201,11 @@ describe('account page', () => {
 
   it('tells a past_due or unpaid subscriber the payment failed, with the billing portal button', async () => {
     for (const status of ['past_due', 'unpaid']) {
-      const { unmount } = renderPage(<Account />, { user, credits: 3, subscription: { status, planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+      const { unmount } = renderPage(<Account />, {
+        user,
+        credits: 3,
+        subscription: { status, planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' },
+      });
       const alert = screen.getByRole('alert');
       expect(alert).toHaveTextContent('Payment failed — update your card');
       expect(within(alert).getByRole('button', { name: 'Manage Billing' })).toBeInTheDocument();
@@ -167,7 +213,11 @@ describe('account page', () => {
     }
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderPage(<Account />, { user, credits: 3, subscription: { status: 'past_due', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    renderPage(<Account />, {
+      user,
+      credits: 3,
+      subscription: { status: 'past_due', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' },
+    });
     await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Manage Billing' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error: Failed to open customer portal'));
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/stripe/portal');
@@ -176,8 +226,16 @@ describe('account page', () => {
   it('shows a scheduled downgrade with its date, and takes it back through the checkout route', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
     vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderPage(<Account />, { user, credits: 150, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T12:00:00.000Z', scheduledPlanId: 'starter' } });
-    expect(screen.getByText(`Changes to Starter on ${new Date('2026-12-22T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' })}`)).toBeInTheDocument();
+    renderPage(<Account />, {
+      user,
+      credits: 150,
+      subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T12:00:00.000Z', scheduledPlanId: 'starter' },
+    });
+    expect(
+      screen.getByText(
+        `Changes to Starter on ${new Date('2026-12-22T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' })}`,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('+50 credits')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep Creator' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/stripe/checkout')).toBe(true));
@@ -186,13 +244,25 @@ describe('account page', () => {
   });
 
   it('offers Change Plan and Buy Credits to every user, and says when trial credits expire', () => {
-    const { unmount } = renderPage(<Account />, { user, credits: 35, trialCredits: 10, trialCreditsExpireAt: '2026-12-01T12:00:00.000Z', subscription: null });
+    const { unmount } = renderPage(<Account />, {
+      user,
+      credits: 35,
+      trialCredits: 10,
+      trialCreditsExpireAt: '2026-12-01T12:00:00.000Z',
+      subscription: null,
+    });
     expect(screen.getByRole('link', { name: 'Change Plan' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByText('10 of 10 left')).toBeInTheDocument();
     expect(screen.getByText(/Your trial credits expire on/)).toBeInTheDocument();
     unmount();
-    renderPage(<Account />, { user, credits: 10, trialCredits: 10, trialCreditsExpireAt: null, subscription: { status: 'active', planId: 'pro', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    renderPage(<Account />, {
+      user,
+      credits: 10,
+      trialCredits: 10,
+      trialCreditsExpireAt: null,
+      subscription: { status: 'active', planId: 'pro', currentPeriodEnd: '2026-12-22T00:00:00.000Z' },
+    });
     expect(screen.getByRole('link', { name: 'Change Plan' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buy Credits' })).toBeInTheDocument();
     expect(screen.queryByText(/trial credits expire/)).not.toBeInTheDocument();
@@ -203,7 +273,13 @@ describe('account page', () => {
       { at: '2026-11-20T10:00:00.000Z', kind: 'spend', source: null, reason: 'generation', delta: -1 },
       { at: '2026-11-19T10:00:00.000Z', kind: 'grant', source: 'plan', reason: null, delta: 150 },
     ];
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(String(url) === '/api/billing/credit-history' ? JSON.stringify({ entries }) : '{}', { status: String(url) === '/api/billing/credit-history' ? 200 : 404, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async (url) =>
+        new Response(String(url) === '/api/billing/credit-history' ? JSON.stringify({ entries }) : '{}', {
+          status: String(url) === '/api/billing/credit-history' ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     renderPage(<Account />);
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
@@ -216,7 +292,11 @@ describe('account page', () => {
   });
 
   it('shows no payment notice to an active subscriber', () => {
-    renderPage(<Account />, { user, credits: 3, subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' } });
+    renderPage(<Account />, {
+      user,
+      credits: 3,
+      subscription: { status: 'active', planId: 'creator', currentPeriodEnd: '2026-12-22T00:00:00.000Z' },
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
@@ -232,8 +312,16 @@ describe('public pages', () => {
   });
 
   it('says in the terms when trial credits expire, only where they do', () => {
-    const { unmount } = renderPage(<Terms />, { user, credits: 10, trialCredits: 10, trialCreditsExpireAt: '2026-12-01T12:00:00.000Z', subscription: null });
-    expect(document.body.textContent).toContain(`Trial credits expire: yours on ${new Date('2026-12-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' })}.`);
+    const { unmount } = renderPage(<Terms />, {
+      user,
+      credits: 10,
+      trialCredits: 10,
+      trialCreditsExpireAt: '2026-12-01T12:00:00.000Z',
+      subscription: null,
+    });
+    expect(document.body.textContent).toContain(
+      `Trial credits expire: yours on ${new Date('2026-12-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' })}.`,
+    );
     unmount();
     renderPage(<Terms />, { user, credits: 10, trialCredits: 10, trialCreditsExpireAt: null, subscription: null });
     expect(document.body.textContent).not.toContain('Trial credits expire');

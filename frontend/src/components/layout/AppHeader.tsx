@@ -4,7 +4,14 @@ import { CircleHelp, Coins, CreditCard, LogOut, User } from 'lucide-react';
 import { signOut, useMe } from '../../lib/current-user';
 import { toast } from '../ui/toast';
 import { Tooltip } from '../ui/tooltip';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -31,21 +38,33 @@ export function AppHeader({ onHelp }: { onHelp?: () => void }) {
         <Logo to="/generate" />
         <div className="flex items-center gap-1 sm:gap-2">
           <Tooltip content="Credits left: 1 credit makes 4 images">
-            <Link to="/account" className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1.5 text-sm font-semibold text-accent hover:bg-brand-50 dark:bg-brand-600/20 dark:text-brand-400" aria-label={`${credits} credits, account and billing`}>
+            <Link
+              to="/account"
+              className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1.5 text-sm font-semibold text-accent hover:bg-brand-50 dark:bg-brand-600/20 dark:text-brand-400"
+              aria-label={`${credits} credits, account and billing`}
+            >
               <Coins className="size-4" aria-hidden />
               <span>{credits} credits</span>
             </Link>
           </Tooltip>
           {onHelp && (
             <Tooltip content="Help & Support">
-              <button type="button" onClick={onHelp} aria-label="Help & Support" className="inline-flex size-9 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+              <button
+                type="button"
+                onClick={onHelp}
+                aria-label="Help & Support"
+                className="inline-flex size-9 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              >
                 <CircleHelp className="size-4" aria-hidden />
               </button>
             </Tooltip>
           )}
           <ThemeToggle />
           <DropdownMenu>
-            <DropdownMenuTrigger aria-label="Account menu" className="inline-flex size-9 items-center justify-center rounded-full bg-zinc-100 text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700">
+            <DropdownMenuTrigger
+              aria-label="Account menu"
+              className="inline-flex size-9 items-center justify-center rounded-full bg-zinc-100 text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
+            >
               <User className="size-4" aria-hidden />
             </DropdownMenuTrigger>
             <DropdownMenuContent>

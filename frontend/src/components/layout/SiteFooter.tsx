@@ -8,8 +8,12 @@ export function SiteFooter() {
         <p>© {new Date().getFullYear()} Printloom. All rights reserved.</p>
         <nav className="flex flex-wrap items-center gap-4" aria-label="Footer">
           <span>Powered by {IMAGE_PROVIDER.name}</span>
-          <Link to="/terms" className="hover:text-zinc-900 dark:hover:text-zinc-100">Terms</Link>
-          <Link to="/privacy" className="hover:text-zinc-900 dark:hover:text-zinc-100">Privacy</Link>
+          <Link to="/terms" className="hover:text-zinc-900 dark:hover:text-zinc-100">
+            Terms
+          </Link>
+          <Link to="/privacy" className="hover:text-zinc-900 dark:hover:text-zinc-100">
+            Privacy
+          </Link>
           <a href={IMAGE_PROVIDER.usagePolicyUrl} target="_blank" rel="noreferrer" className="hover:text-zinc-900 dark:hover:text-zinc-100">
             {IMAGE_PROVIDER.name} Usage Policy
           </a>

@@ -22,10 +22,24 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   );
 }
 
-export function Button({ className, variant = 'primary', size = 'md', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function Button({
+  className,
+  variant = 'primary',
+  size = 'md',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn('w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm placeholder:text-placeholder dark:border-zinc-700', className)} {...props} />;
+  return (
+    <input
+      className={cn(
+        'w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm placeholder:text-placeholder dark:border-zinc-700',
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -9,7 +9,9 @@ function OpenedFromState() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Image details</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Image details
+      </button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent title="Image Details">
           <button type="button">Inside</button>

@@ -15,7 +15,8 @@ export function useFocusReturn() {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
       if (!opener.current?.isConnected) return;
@@ -26,7 +27,17 @@ export function useFocusReturn() {
 }
 
 /** A modal with focus trapped inside, Escape to close and a labelled title. */
-export function DialogContent({ title, description, children, className }: { title: ReactNode; description?: ReactNode; children?: ReactNode; className?: string }) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   const focusReturn = useFocusReturn();
   return (
     <DialogPrimitive.Portal>
@@ -42,7 +53,10 @@ export function DialogContent({ title, description, children, className }: { tit
         <DialogPrimitive.Title className="pr-8 text-lg font-bold">{title}</DialogPrimitive.Title>
         {description && <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description>}
         <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close aria-label="Close" className="absolute right-4 top-4 rounded p-1 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute right-4 top-4 rounded p-1 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
           <X className="size-4" aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

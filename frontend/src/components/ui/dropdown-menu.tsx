@@ -14,14 +14,22 @@ export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export function DropdownMenuContent({ children, align = 'end' }: { children: ReactNode; align?: 'start' | 'end' | 'center' }) {
   return (
     <MenuPrimitive.Portal>
-      <MenuPrimitive.Content align={align} sideOffset={6} className="z-50 min-w-48 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
+      <MenuPrimitive.Content
+        align={align}
+        sideOffset={6}
+        className="z-50 min-w-48 rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+      >
         {children}
       </MenuPrimitive.Content>
     </MenuPrimitive.Portal>
   );
 }
 
-export function DropdownMenuItem({ className, destructive, ...props }: ComponentProps<typeof MenuPrimitive.Item> & { destructive?: boolean }) {
+export function DropdownMenuItem({
+  className,
+  destructive,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Item> & { destructive?: boolean }) {
   return (
     <MenuPrimitive.Item
       className={cn(
@@ -47,7 +55,10 @@ export const DropdownMenuSub = MenuPrimitive.Sub;
 export function DropdownMenuSubTrigger({ className, ...props }: ComponentProps<typeof MenuPrimitive.SubTrigger>) {
   return (
     <MenuPrimitive.SubTrigger
-      className={cn('flex cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-zinc-100 data-[state=open]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800 dark:data-[state=open]:bg-zinc-800', className)}
+      className={cn(
+        'flex cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-zinc-100 data-[state=open]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800 dark:data-[state=open]:bg-zinc-800',
+        className,
+      )}
       {...props}
     />
   );
@@ -56,7 +67,11 @@ export function DropdownMenuSubTrigger({ className, ...props }: ComponentProps<t
 export function DropdownMenuSubContent({ children }: { children: ReactNode }) {
   return (
     <MenuPrimitive.Portal>
-      <MenuPrimitive.SubContent sideOffset={4} collisionPadding={8} className="z-50 max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] min-w-56 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
+      <MenuPrimitive.SubContent
+        sideOffset={4}
+        collisionPadding={8}
+        className="z-50 max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] min-w-56 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+      >
         {children}
       </MenuPrimitive.SubContent>
     </MenuPrimitive.Portal>

@@ -11,7 +11,10 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
-      className={cn('flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-muted data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow dark:data-[state=active]:bg-zinc-950 dark:data-[state=active]:text-zinc-100', className)}
+      className={cn(
+        'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-muted data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow dark:data-[state=active]:bg-zinc-950 dark:data-[state=active]:text-zinc-100',
+        className,
+      )}
       {...props}
     />
   );

@@ -10,7 +10,11 @@ afterEach(() => {
 
 describe('toasts', () => {
   it('shows one at a time: a new toast replaces the previous one', () => {
-    render(<ToastProvider><div /></ToastProvider>);
+    render(
+      <ToastProvider>
+        <div />
+      </ToastProvider>,
+    );
     act(() => void toast({ title: 'Deleted', description: 'Image deleted successfully' }));
     expect(screen.getByText('Deleted')).toBeInTheDocument();
     act(() => void toast({ title: 'Download failed', variant: 'destructive' }));
@@ -20,7 +24,11 @@ describe('toasts', () => {
 
   it('closes after 5 seconds unless persistent, and a persistent toast can be updated in place', () => {
     vi.useFakeTimers();
-    render(<ToastProvider><div /></ToastProvider>);
+    render(
+      <ToastProvider>
+        <div />
+      </ToastProvider>,
+    );
     act(() => void toast({ title: 'Message sent!' }));
     act(() => void vi.advanceTimersByTime(TOAST_DURATION_MS + 500));
     expect(screen.queryByText('Message sent!')).not.toBeInTheDocument();
@@ -34,7 +42,11 @@ describe('toasts', () => {
   });
 
   it('lives in a notifications region reachable with F8', () => {
-    render(<ToastProvider><div /></ToastProvider>);
+    render(
+      <ToastProvider>
+        <div />
+      </ToastProvider>,
+    );
     expect(screen.getByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument();
   });
 });

@@ -24,12 +24,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           onOpenChange={(open) => !open && dismissToast(entry.id)}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-8 shadow-lg transition data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
-            entry.variant === 'destructive' ? 'border-red-700 bg-danger-solid text-white' : 'border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
+            entry.variant === 'destructive'
+              ? 'border-red-700 bg-danger-solid text-white'
+              : 'border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
           )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{entry.title}</ToastPrimitive.Title>
-            {entry.description && <ToastPrimitive.Description className="text-sm opacity-90">{entry.description}</ToastPrimitive.Description>}
+            {entry.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{entry.description}</ToastPrimitive.Description>
+            )}
           </div>
           <ToastPrimitive.Close aria-label="Close notification" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
             <X className="size-4" aria-hidden />

@@ -27,20 +27,26 @@ export function LeaveAccountCard({ onDeleted = () => window.location.assign('/')
 
   return (
     <Card aria-labelledby="your-data">
-      <h2 id="your-data" className="text-lg font-bold">Your data</h2>
+      <h2 id="your-data" className="text-lg font-bold">
+        Your data
+      </h2>
       <p className="mt-2 text-sm text-muted">Download every image with your account details, jobs and credit history as one ZIP file.</p>
       <a href={accountExportUrl()} download className={buttonClasses('outline', 'sm', 'mt-4')}>
         <Download className="size-4" aria-hidden /> Download My Data
       </a>
       <Dialog onOpenChange={(open) => !open && setTyped('')}>
         <DialogTrigger asChild>
-          <Button variant="danger" size="sm" className="ml-2 mt-4"><Trash2 className="size-4" aria-hidden /> Delete Account</Button>
+          <Button variant="danger" size="sm" className="ml-2 mt-4">
+            <Trash2 className="size-4" aria-hidden /> Delete Account
+          </Button>
         </DialogTrigger>
         <DialogContent
           title="Delete your account?"
           description={`You are signed out everywhere and any subscription is cancelled. Your images and data are removed within ${RETENTION.deletedAccountDays} days; billing records are kept as the privacy policy states.`}
         >
-          <label className="block text-sm font-medium" htmlFor="delete-confirmation">Type {ACCOUNT_DELETION_WORD} to confirm</label>
+          <label className="block text-sm font-medium" htmlFor="delete-confirmation">
+            Type {ACCOUNT_DELETION_WORD} to confirm
+          </label>
           <input
             id="delete-confirmation"
             className="mt-2 w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm dark:border-zinc-700"

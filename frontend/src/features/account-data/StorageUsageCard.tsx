@@ -9,12 +9,20 @@ export function StorageUsageCard() {
   const { data, isError } = useStorageUsage();
   return (
     <Card aria-labelledby="storage">
-      <h2 id="storage" className="flex items-center gap-2 text-lg font-bold"><HardDrive className="size-5 text-accent" aria-hidden /> Storage</h2>
+      <h2 id="storage" className="flex items-center gap-2 text-lg font-bold">
+        <HardDrive className="size-5 text-accent" aria-hidden /> Storage
+      </h2>
       {isError && <p className="mt-2 text-sm text-muted">Storage details are unavailable right now.</p>}
       {data && (
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
-          <div><dt className="text-muted">Images</dt><dd className="mt-0.5 font-medium">{data.images}</dd></div>
-          <div><dt className="text-muted">Space used</dt><dd className="mt-0.5 font-medium">{formatBytes(data.bytes)}</dd></div>
+          <div>
+            <dt className="text-muted">Images</dt>
+            <dd className="mt-0.5 font-medium">{data.images}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Space used</dt>
+            <dd className="mt-0.5 font-medium">{formatBytes(data.bytes)}</dd>
+          </div>
           <div>
             <dt className="text-muted">Expiring in {LIMITS.expiryWarningDays} days</dt>
             <dd className={data.expiringSoon > 0 ? 'mt-0.5 font-medium text-danger' : 'mt-0.5 font-medium'}>{data.expiringSoon}</dd>

@@ -21,7 +21,9 @@ describe('account data', () => {
   });
 
   it('shows images, space used and images expiring soon from one call', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ images: 42, bytes: 123_400_000, expiringSoon: 3 }), { status: 200 }));
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ images: 42, bytes: 123_400_000, expiringSoon: 3 }), { status: 200 }));
     withClient(<StorageUsageCard />);
     expect(await screen.findByText('123 MB')).toBeTruthy();
     expect(screen.getByText('42')).toBeTruthy();
@@ -30,7 +32,9 @@ describe('account data', () => {
   });
 
   it('offers the data download and deletes the account only after DELETE is typed', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'deleted', purgeAfter: new Date().toISOString() }), { status: 200 }));
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ message: 'deleted', purgeAfter: new Date().toISOString() }), { status: 200 }));
     const onDeleted = vi.fn();
     withClient(<LeaveAccountCard onDeleted={onDeleted} />);
     expect(screen.getByRole('link', { name: /Download My Data/ }).getAttribute('href')).toBe('/api/account/export');

@@ -2,7 +2,17 @@ import { Input } from '../../components/ui/button';
 import { normaliseCode } from './code-input';
 
 /** A 6-digit code box: digits only (pasted text is stripped), completes on the 6th digit. */
-export function CodeInput({ value, onChange, onComplete, label = '6-digit code' }: { value: string; onChange: (code: string) => void; onComplete?: (code: string) => void; label?: string }) {
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  label = '6-digit code',
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  onComplete?: (code: string) => void;
+  label?: string;
+}) {
   const accept = (raw: string) => {
     const code = normaliseCode(raw);
     onChange(code);

@@ -19,8 +19,20 @@ beforeEach(() => {
 describe('Google sign-up analytics', () => {
   it('sends signup, email_verified and trial_credits_granted once, then drops the marker', () => {
     const userId = '00000000-0000-4000-8000-000000000009';
-    const { rerender } = render(<MemoryRouter initialEntries={['/generate?google_signup=1']}><Routes><Route path="/generate" element={<Page userId={userId} />} /></Routes></MemoryRouter>);
-    rerender(<MemoryRouter initialEntries={['/generate?google_signup=1']}><Routes><Route path="/generate" element={<Page userId={userId} />} /></Routes></MemoryRouter>);
+    const { rerender } = render(
+      <MemoryRouter initialEntries={['/generate?google_signup=1']}>
+        <Routes>
+          <Route path="/generate" element={<Page userId={userId} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    rerender(
+      <MemoryRouter initialEntries={['/generate?google_signup=1']}>
+        <Routes>
+          <Route path="/generate" element={<Page userId={userId} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
     expect(events()).toEqual([
       { event: 'signup', user_id: userId },
       { event: 'email_verified', user_id: userId },
@@ -30,7 +42,13 @@ describe('Google sign-up analytics', () => {
   });
 
   it('sends nothing on an ordinary sign-in', () => {
-    render(<MemoryRouter initialEntries={['/generate']}><Routes><Route path="/generate" element={<Page userId="00000000-0000-4000-8000-000000000009" />} /></Routes></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={['/generate']}>
+        <Routes>
+          <Route path="/generate" element={<Page userId="00000000-0000-4000-8000-000000000009" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
     expect(events()).toEqual([]);
   });
 });

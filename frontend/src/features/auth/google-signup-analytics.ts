@@ -18,10 +18,13 @@ export function useGoogleSignupAnalytics(userId: string | undefined): void {
   useEffect(() => {
     if (!signedUp || !userId) return;
     trackGoogleSignup(userId);
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete(GOOGLE_SIGNUP_PARAM);
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(GOOGLE_SIGNUP_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   }, [signedUp, userId, setParams]);
 }

@@ -22,8 +22,13 @@ export function LocalPortalCard({ subscription, userId }: { subscription: Subscr
     try {
       await updateLocalPortal(cancelAtPeriodEnd);
       // The server recorded the cancellation once; report it now rather than on the next visit.
-      if (cancelAtPeriodEnd) await reportPurchases(userId).catch((error: unknown) => console.error('Purchase analytics unavailable', error));
-      toast(cancelAtPeriodEnd ? { title: 'Plan cancelled', description: `Your plan stays active until ${formatLongDate(subscription.currentPeriodEnd)}.` } : { title: 'Plan resumed', description: 'Your plan renews as usual.' });
+      if (cancelAtPeriodEnd)
+        await reportPurchases(userId).catch((error: unknown) => console.error('Purchase analytics unavailable', error));
+      toast(
+        cancelAtPeriodEnd
+          ? { title: 'Plan cancelled', description: `Your plan stays active until ${formatLongDate(subscription.currentPeriodEnd)}.` }
+          : { title: 'Plan resumed', description: 'Your plan renews as usual.' },
+      );
       await refreshMe(queryClient);
     } catch (error) {
       toast({ title: 'Error', description: errorText(error, 'Failed to update the subscription'), variant: 'destructive' });
@@ -34,10 +39,14 @@ export function LocalPortalCard({ subscription, userId }: { subscription: Subscr
 
   return (
     <Card aria-labelledby="local-portal" className="border-brand-500/40">
-      <h2 id="local-portal" className="text-lg font-bold">Billing portal</h2>
+      <h2 id="local-portal" className="text-lg font-bold">
+        Billing portal
+      </h2>
       <p className="mt-2 text-sm text-muted">
         Card payments are not configured on this server, so your plan is managed here.{' '}
-        {cancelling ? `It ends on ${formatLongDate(subscription.currentPeriodEnd)} and will not renew.` : `It renews on ${formatLongDate(subscription.currentPeriodEnd)}.`}
+        {cancelling
+          ? `It ends on ${formatLongDate(subscription.currentPeriodEnd)} and will not renew.`
+          : `It renews on ${formatLongDate(subscription.currentPeriodEnd)}.`}
       </p>
       <Button className="mt-4" variant={cancelling ? 'primary' : 'danger'} disabled={busy} onClick={() => void update(!cancelling)}>
         {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}

@@ -6,8 +6,17 @@ import { cn } from '../../components/ui/cn';
 
 export function PlanCard({ plan, current, action }: { plan: Plan; current?: boolean; action: ReactNode }) {
   return (
-    <div className={cn('relative flex flex-col rounded-2xl border bg-white p-6 dark:bg-zinc-900/60', plan.popular ? 'border-brand-500 shadow-lg shadow-brand-600/10' : 'border-zinc-200 dark:border-zinc-800')}>
-      {plan.popular && <Badge solid className="absolute -top-3 left-6">Most Popular</Badge>}
+    <div
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-white p-6 dark:bg-zinc-900/60',
+        plan.popular ? 'border-brand-500 shadow-lg shadow-brand-600/10' : 'border-zinc-200 dark:border-zinc-800',
+      )}
+    >
+      {plan.popular && (
+        <Badge solid className="absolute -top-3 left-6">
+          Most Popular
+        </Badge>
+      )}
       <h3 className="text-lg font-bold">{plan.name}</h3>
       <p className="mt-2 text-3xl font-black">
         {formatPrice(plan.priceCents)}
@@ -22,7 +31,9 @@ export function PlanCard({ plan, current, action }: { plan: Plan; current?: bool
           </li>
         ))}
       </ul>
-      <div className="mt-6">{current ? <p className="rounded-lg bg-zinc-100 py-2 text-center text-sm font-semibold dark:bg-zinc-800">Current Plan</p> : action}</div>
+      <div className="mt-6">
+        {current ? <p className="rounded-lg bg-zinc-100 py-2 text-center text-sm font-semibold dark:bg-zinc-800">Current Plan</p> : action}
+      </div>
     </div>
   );
 }
@@ -48,4 +59,3 @@ export function PlanGrid({ children }: { children: ReactNode }) {
 export function TopupGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-6 sm:grid-cols-3">{children}</div>;
 }
-

@@ -21,15 +21,21 @@ export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; o
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={`Upgrade to ${creator.name}`} description={reason ?? 'Get more credits, upscaling and the priority queue.'}>
         <p className="text-3xl font-black">
-          {formatPrice(creator.priceCents)}<span className="text-base font-normal text-muted">/month</span>
+          {formatPrice(creator.priceCents)}
+          <span className="text-base font-normal text-muted">/month</span>
         </p>
         <ul className="mt-4 space-y-2 text-sm">
           {[...new Set(ADVERTISED)].map((feature) => (
-            <li key={feature} className="flex items-start gap-2"><Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />{feature}</li>
+            <li key={feature} className="flex items-start gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+              {feature}
+            </li>
           ))}
         </ul>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
-          <Link to="/pricing" className={buttonClasses('outline')}>See all plans</Link>
+          <Link to="/pricing" className={buttonClasses('outline')}>
+            See all plans
+          </Link>
           <Button onClick={() => void checkout()} disabled={busy}>
             {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Upgrade to {creator.name}
           </Button>

@@ -42,7 +42,9 @@ export function trialCreditsLeft(me: { credits: number; trialCredits?: number })
 }
 
 /** A downgrade waiting for the renewal: "Changes to Starter on <date>", or null. */
-export function scheduledChange(subscription: { scheduledPlanId?: string | null; currentPeriodEnd: string } | null | undefined): { plan: Plan; on: string } | null {
+export function scheduledChange(
+  subscription: { scheduledPlanId?: string | null; currentPeriodEnd: string } | null | undefined,
+): { plan: Plan; on: string } | null {
   const plan = subscription?.scheduledPlanId ? findPlan(subscription.scheduledPlanId) : undefined;
   return plan ? { plan, on: subscription!.currentPeriodEnd } : null;
 }

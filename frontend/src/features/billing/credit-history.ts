@@ -1,6 +1,11 @@
 import type { CreditHistoryEntry } from '@printloom/contracts/billing.schemas';
 
-const SOURCES: Record<NonNullable<CreditHistoryEntry['source']>, string> = { trial: 'Trial credits', plan: 'Plan credits', rollover: 'Rollover credits', topup: 'Top-up credits' };
+const SOURCES: Record<NonNullable<CreditHistoryEntry['source']>, string> = {
+  trial: 'Trial credits',
+  plan: 'Plan credits',
+  rollover: 'Rollover credits',
+  topup: 'Top-up credits',
+};
 const REASONS: Record<string, string> = { generation: 'Generation', describe: 'Image description', upscale: 'Upscale' };
 
 /** One line of the credit history in words: what was added, spent, refunded or expired. */

@@ -10,7 +10,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const renderBanner = () => render(<MemoryRouter><CookieBanner /></MemoryRouter>);
+const renderBanner = () =>
+  render(
+    <MemoryRouter>
+      <CookieBanner />
+    </MemoryRouter>,
+  );
 
 describe('cookie banner', () => {
   it('appears after about a second; Accept stores accepted with an ISO time and slides out over 300 ms', () => {
@@ -23,7 +28,9 @@ describe('cookie banner', () => {
     const stored = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null');
     expect(stored.value).toBe('accepted');
     expect(new Date(stored.at).toISOString()).toBe(stored.at);
-    const update = (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).find((entry) => entry[0] === 'consent' && entry[1] === 'update');
+    const update = (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .find((entry) => entry[0] === 'consent' && entry[1] === 'update');
     expect(update).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
     expect(screen.getByText('We use cookies')).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(300));

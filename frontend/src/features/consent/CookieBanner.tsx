@@ -45,15 +45,26 @@ export function CookieBanner() {
           <p className="font-semibold">We use cookies</p>
           <p className="mt-1 text-sm text-muted">
             We use cookies for analytics.{' '}
-            <Link to="/privacy" className="font-medium text-accent underline-offset-2 hover:underline">Learn more</Link>
+            <Link to="/privacy" className="font-medium text-accent underline-offset-2 hover:underline">
+              Learn more
+            </Link>
           </p>
         </div>
-        <button type="button" aria-label="Dismiss cookie banner" onClick={() => close(false)} className="rounded p-1 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        <button
+          type="button"
+          aria-label="Dismiss cookie banner"
+          onClick={() => close(false)}
+          className="rounded p-1 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
           <X className="size-4" aria-hidden />
         </button>
       </div>
       <div className="mt-3 flex justify-end">
-        <button type="button" onClick={() => close(true)} className="rounded-lg bg-accent-solid px-4 py-2 text-sm font-semibold text-white hover:bg-accent-solid-hover">
+        <button
+          type="button"
+          onClick={() => close(true)}
+          className="rounded-lg bg-accent-solid px-4 py-2 text-sm font-semibold text-white hover:bg-accent-solid-hover"
+        >
           Accept
         </button>
       </div>

@@ -11,7 +11,15 @@ import { refreshMe, useMe } from '../../lib/current-user';
 import { describeImage } from './api/describe-image';
 
 /** Describe an uploaded image into a prompt (1 credit); the description lands in the prompt box. */
-export function DescribeDialog({ file, onClose, onDescribed }: { file: File | null; onClose: () => void; onDescribed: (description: string) => void }) {
+export function DescribeDialog({
+  file,
+  onClose,
+  onDescribed,
+}: {
+  file: File | null;
+  onClose: () => void;
+  onDescribed: (description: string) => void;
+}) {
   const queryClient = useQueryClient();
   const userId = useMe().data?.user.id;
   const [busy, setBusy] = useState(false);
@@ -37,11 +45,16 @@ export function DescribeDialog({ file, onClose, onDescribed }: { file: File | nu
 
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent title="Describe an image" description={`Turn an image into a prompt you can edit. Costs ${CREDIT_COSTS.describe} credit.`}>
+      <DialogContent
+        title="Describe an image"
+        description={`Turn an image into a prompt you can edit. Costs ${CREDIT_COSTS.describe} credit.`}
+      >
         {preview && <img src={preview} alt="The image to describe" className="checkerboard mx-auto max-h-72 rounded-lg object-contain" />}
         <p className="mt-3 truncate text-xs text-muted">{file?.name}</p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
           <Button onClick={() => void describe()} disabled={busy}>
             {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
             {busy ? 'Describing...' : 'Describe Image'}

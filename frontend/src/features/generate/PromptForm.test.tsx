@@ -6,12 +6,29 @@ import { MemoryRouter } from 'react-router-dom';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { PromptForm } from './PromptForm';
 
-function Harness({ credits = 5, busy = false, onGenerate = vi.fn(), onImageChosen = vi.fn() }: { credits?: number; busy?: boolean; onGenerate?: (prompt: string) => void; onImageChosen?: (file: File) => void }) {
+function Harness({
+  credits = 5,
+  busy = false,
+  onGenerate = vi.fn(),
+  onImageChosen = vi.fn(),
+}: {
+  credits?: number;
+  busy?: boolean;
+  onGenerate?: (prompt: string) => void;
+  onImageChosen?: (file: File) => void;
+}) {
   const [prompt, setPrompt] = useState('');
   return (
     <MemoryRouter>
       <TooltipProvider>
-        <PromptForm prompt={prompt} onPromptChange={setPrompt} credits={credits} busy={busy} onGenerate={onGenerate} onImageChosen={onImageChosen} />
+        <PromptForm
+          prompt={prompt}
+          onPromptChange={setPrompt}
+          credits={credits}
+          busy={busy}
+          onGenerate={onGenerate}
+          onImageChosen={onImageChosen}
+        />
       </TooltipProvider>
     </MemoryRouter>
   );

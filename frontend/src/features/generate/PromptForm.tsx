@@ -37,9 +37,14 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
   }
 
   return (
-    <form onSubmit={submit} className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900/60">
+    <form
+      onSubmit={submit}
+      className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
       <div className="flex items-center justify-between">
-        <label htmlFor="prompt" className="text-sm font-semibold">Describe your design</label>
+        <label htmlFor="prompt" className="text-sm font-semibold">
+          Describe your design
+        </label>
         <Popover>
           <PopoverTrigger className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-accent hover:bg-brand-50 dark:hover:bg-brand-600/10">
             <Lightbulb className="size-3.5" aria-hidden /> Prompt tips
@@ -68,7 +73,9 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
         <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           <fieldset className="flex items-center gap-2">
             <legend className="sr-only">Background</legend>
-            <span className="text-muted" aria-hidden>Background</span>
+            <span className="text-muted" aria-hidden>
+              Background
+            </span>
             <div className="inline-flex rounded-lg border border-zinc-300 p-0.5 dark:border-zinc-700">
               {(['Black', 'White'] as const).map((colour) => {
                 const active = (colour === 'White') === whiteBackground;
@@ -78,7 +85,10 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
                     type="button"
                     aria-pressed={active}
                     onClick={() => setWhiteBackground(colour === 'White')}
-                    className={cn('rounded-md px-3 py-1 font-medium', active ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-muted')}
+                    className={cn(
+                      'rounded-md px-3 py-1 font-medium',
+                      active ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-muted',
+                    )}
                   >
                     {colour}
                   </button>
@@ -87,7 +97,12 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
             </div>
           </fieldset>
           <label className="flex cursor-pointer items-center gap-2">
-            <input type="checkbox" className="size-4 accent-brand-600" checked={outline} onChange={(event) => setOutline(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={outline}
+              onChange={(event) => setOutline(event.target.checked)}
+            />
             Add outline (sticker effect)
           </label>
         </div>
@@ -107,11 +122,19 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
             }}
           />
           <Tooltip content="Describe an image (1 credit)">
-            <Button variant="outline" size="icon" aria-label="Describe an image" onClick={() => fileInput.current?.click()} disabled={credits <= 0}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Describe an image"
+              onClick={() => fileInput.current?.click()}
+              disabled={credits <= 0}
+            >
               <ImageUp className="size-4" aria-hidden />
             </Button>
           </Tooltip>
-          <span className="text-xs tabular-nums text-muted">{prompt.length}/{LIMITS.promptMaxChars}</span>
+          <span className="text-xs tabular-nums text-muted">
+            {prompt.length}/{LIMITS.promptMaxChars}
+          </span>
         </div>
         <Button type="submit" disabled={!canGenerate(prompt, busy, credits)}>
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Wand2 className="size-4" aria-hidden />}
@@ -120,7 +143,10 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
       </div>
       {credits <= 0 && (
         <p className="mt-3 text-sm text-danger">
-          No credits remaining. Purchase more to continue. <Link to="/pricing" className="font-semibold underline">See plans</Link>
+          No credits remaining. Purchase more to continue.{' '}
+          <Link to="/pricing" className="font-semibold underline">
+            See plans
+          </Link>
         </p>
       )}
     </form>

@@ -26,7 +26,9 @@ export function PromptGuide() {
       <div>
         <p className="font-semibold">Examples</p>
         <ul className="mt-1 list-disc space-y-1 pl-5 text-muted">
-          {EXAMPLE_PROMPTS.map((example) => <li key={example}>{example}</li>)}
+          {EXAMPLE_PROMPTS.map((example) => (
+            <li key={example}>{example}</li>
+          ))}
         </ul>
       </div>
     </div>

@@ -25,7 +25,9 @@ export function TrialBanner({ credits, trialCredits = credits, notice }: { credi
       aria-label="Trial credits"
       className={cn(
         'border-b px-4 py-2.5 text-sm sm:px-6',
-        level === 'critical' ? 'border-red-700 bg-danger-solid text-white' : 'border-brand-100 bg-brand-50 text-accent dark:border-brand-600/20 dark:bg-brand-600/10 dark:text-brand-400',
+        level === 'critical'
+          ? 'border-red-700 bg-danger-solid text-white'
+          : 'border-brand-100 bg-brand-50 text-accent dark:border-brand-600/20 dark:bg-brand-600/10 dark:text-brand-400',
       )}
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2">

@@ -13,7 +13,9 @@ describe('status strip table', () => {
 describe('prompt suffixes', () => {
   it('appends white background and sticker once', () => {
     expect(withSuffixes('a cat', { whiteBackground: true, outline: true })).toBe('a cat, on white background, sticker');
-    expect(withSuffixes('a cat on white background sticker', { whiteBackground: true, outline: true })).toBe('a cat on white background sticker');
+    expect(withSuffixes('a cat on white background sticker', { whiteBackground: true, outline: true })).toBe(
+      'a cat on white background sticker',
+    );
     expect(withSuffixes('a cat', { whiteBackground: false, outline: false })).toBe('a cat');
   });
 });

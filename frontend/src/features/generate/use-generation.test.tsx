@@ -20,7 +20,9 @@ function renderGeneration() {
 
 describe('starting a generation', () => {
   it('opens the upgrade path on the INSUFFICIENT_CREDITS code, whatever the message says', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"error":"Out of credits for this month","code":"INSUFFICIENT_CREDITS"}', { status: 402 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('{"error":"Out of credits for this month","code":"INSUFFICIENT_CREDITS"}', { status: 402 }),
+    );
     const { result, callbacks } = renderGeneration();
     await act(() => result.current.generate('a cat'));
     expect(callbacks.onInsufficientCredits).toHaveBeenCalledWith('Out of credits for this month');
@@ -28,7 +30,9 @@ describe('starting a generation', () => {
   });
 
   it('reports any other failure as an error, even one whose text mentions credits', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"error":"Insufficient credits service is down","code":"UNAVAILABLE"}', { status: 503 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('{"error":"Insufficient credits service is down","code":"UNAVAILABLE"}', { status: 503 }),
+    );
     const { result, callbacks } = renderGeneration();
     await act(() => result.current.generate('a cat'));
     expect(callbacks.onError).toHaveBeenCalledWith('Insufficient credits service is down');
@@ -39,12 +43,18 @@ describe('starting a generation', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
       String(input).startsWith('/api/generate')
         ? new Response('{"jobId":"00000000-0000-4000-8000-0000000000aa"}', { status: 202 })
-        : new Response('{"job":{"id":"00000000-0000-4000-8000-0000000000aa","status":"queued","error":null,"prompt":"a cat"}}', { status: 200 }),
+        : new Response('{"job":{"id":"00000000-0000-4000-8000-0000000000aa","status":"queued","error":null,"prompt":"a cat"}}', {
+            status: 200,
+          }),
     );
     const { result } = renderGeneration();
     await act(() => result.current.generate('a cat'));
     const [url, init] = fetchMock.mock.calls[0];
-    expect([url, init?.method, init?.body]).toEqual(['/api/generate', 'POST', '{"prompt":"a cat","options":{"transparent":true,"dark":false}}']);
+    expect([url, init?.method, init?.body]).toEqual([
+      '/api/generate',
+      'POST',
+      '{"prompt":"a cat","options":{"transparent":true,"dark":false}}',
+    ]);
     expect(sessionStorage.getItem('active-job')).toBe('00000000-0000-4000-8000-0000000000aa');
   });
 });

@@ -71,7 +71,13 @@ export function useGeneration(userId: string | undefined, callbacks: GenerationC
       setSubmitting(true);
       try {
         const reply = await createJob(prompt);
-        track('generation_started', { user_id: userId, job_id: reply.jobId, prompt, prompt_length: prompt.length, credits: CREDIT_COSTS.generation });
+        track('generation_started', {
+          user_id: userId,
+          job_id: reply.jobId,
+          prompt,
+          prompt_length: prompt.length,
+          credits: CREDIT_COSTS.generation,
+        });
         storeJobId(reply.jobId);
         setJobId(reply.jobId);
         await refreshMe(queryClient);

@@ -4,7 +4,13 @@ import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
 import { cn } from '../../components/ui/cn';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { imageUrl } from './api/download-assets';
 import { expiryBadge, tileClass } from './asset-display';
 import { ExportSubMenu } from './ExportMenu';
@@ -24,9 +30,22 @@ export interface AssetCardHandlers {
   onDelete: (asset: Asset) => void;
 }
 
-const iconButton = 'inline-flex size-8 items-center justify-center rounded-lg bg-white/90 text-zinc-700 shadow-sm backdrop-blur hover:bg-white dark:bg-zinc-900/90 dark:text-zinc-200 dark:hover:bg-zinc-900';
+const iconButton =
+  'inline-flex size-8 items-center justify-center rounded-lg bg-white/90 text-zinc-700 shadow-sm backdrop-blur hover:bg-white dark:bg-zinc-900/90 dark:text-zinc-200 dark:hover:bg-zinc-900';
 
-export const AssetCard = memo(function AssetCard({ asset, index, selected, layout, handlers }: { asset: Asset; index: number; selected: boolean; layout: CardLayout; handlers: AssetCardHandlers }) {
+export const AssetCard = memo(function AssetCard({
+  asset,
+  index,
+  selected,
+  layout,
+  handlers,
+}: {
+  asset: Asset;
+  index: number;
+  selected: boolean;
+  layout: CardLayout;
+  handlers: AssetCardHandlers;
+}) {
   const badge = expiryBadge(asset.expiresAt);
   const label = asset.job.prompt || 'Design';
   const select = (event: MouseEvent) => handlers.onSelect(index, event.shiftKey);
@@ -42,7 +61,13 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
     />
   );
   const star = (
-    <button type="button" aria-label={asset.starred ? 'Unstar' : 'Star'} aria-pressed={asset.starred} onClick={() => handlers.onStar(asset)} className={iconButton}>
+    <button
+      type="button"
+      aria-label={asset.starred ? 'Unstar' : 'Star'}
+      aria-pressed={asset.starred}
+      onClick={() => handlers.onStar(asset)}
+      className={iconButton}
+    >
       <Star className={cn('size-4', asset.starred && 'fill-amber-400 text-amber-400')} aria-hidden />
     </button>
   );
@@ -63,7 +88,12 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
             <Scissors className="size-4" aria-hidden /> Remove BG (Free)
           </DropdownMenuItem>
           {upscaleOptions(asset).map(({ factor, reason }) => (
-            <DropdownMenuItem key={factor} disabled={reason !== null} title={reason ?? undefined} onSelect={() => handlers.onUpscale(asset, factor)}>
+            <DropdownMenuItem
+              key={factor}
+              disabled={reason !== null}
+              title={reason ?? undefined}
+              onSelect={() => handlers.onUpscale(asset, factor)}
+            >
               <ZoomIn className="size-4" aria-hidden /> Upscale {factor}× ({CREDIT_COSTS.upscale} credits)
               {reason && <span className="sr-only">: {reason}</span>}
             </DropdownMenuItem>
@@ -92,37 +122,66 @@ export const AssetCard = memo(function AssetCard({ asset, index, selected, layou
   const expiry = badge && <span className="rounded-full bg-danger-solid px-2 py-0.5 text-xs font-semibold text-white">{badge}</span>;
   // The image model drew a background the automatic removal could not cut out: the file is as drawn.
   const backgroundKept = asset.backgroundKept && (
-    <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-zinc-950" title="The background could not be removed automatically: this image is stored as the model drew it.">
+    <span
+      className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-zinc-950"
+      title="The background could not be removed automatically: this image is stored as the model drew it."
+    >
       Background kept
     </span>
   );
 
   if (layout === 'list') {
     return (
-      <article className={cn('flex items-center gap-3 rounded-xl border bg-white p-2 pr-3 dark:bg-zinc-900/60', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
+      <article
+        className={cn(
+          'flex items-center gap-3 rounded-xl border bg-white p-2 pr-3 dark:bg-zinc-900/60',
+          selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800',
+        )}
+        data-testid="asset-card"
+      >
         {checkbox}
         <div className="size-18 shrink-0 overflow-hidden rounded-lg">{thumbnail}</div>
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium">{label}</p>
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-muted">
             <span>{new Date(asset.createdAt).toLocaleDateString()}</span>
-            <span>{asset.width} × {asset.height}</span>
+            <span>
+              {asset.width} × {asset.height}
+            </span>
             {expiry}
             {backgroundKept}
           </p>
         </div>
-        <div className="flex items-center gap-1">{star}{actions}</div>
+        <div className="flex items-center gap-1">
+          {star}
+          {actions}
+        </div>
       </article>
     );
   }
   return (
-    <article className={cn('group relative overflow-hidden rounded-xl border bg-white dark:bg-zinc-900', selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800')} data-testid="asset-card">
+    <article
+      className={cn(
+        'group relative overflow-hidden rounded-xl border bg-white dark:bg-zinc-900',
+        selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-zinc-200 dark:border-zinc-800',
+      )}
+      data-testid="asset-card"
+    >
       <div className="aspect-square">{thumbnail}</div>
-      <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">{checkbox}</div>
+      <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">
+        {checkbox}
+      </div>
       <div className="absolute right-2 top-2">{star}</div>
-      {(expiry || backgroundKept) && <div className="absolute bottom-14 left-2 flex flex-wrap gap-1">{expiry}{backgroundKept}</div>}
+      {(expiry || backgroundKept) && (
+        <div className="absolute bottom-14 left-2 flex flex-wrap gap-1">
+          {expiry}
+          {backgroundKept}
+        </div>
+      )}
       <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">
-        <p className="min-w-0 flex-1 truncate text-xs text-muted" title={label}>{label}</p>
+        <p className="min-w-0 flex-1 truncate text-xs text-muted" title={label}>
+          {label}
+        </p>
         <div className="flex items-center gap-1">{actions}</div>
       </div>
     </article>

@@ -2,28 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Asset } from '@printloom/contracts/assets.schemas';
 import { EXPORT_PRESETS } from '@printloom/contracts/export-presets';
 import { createQueryClient } from '../../lib/query-client';
 import { ToastProvider } from '../../components/ui/toast';
 import { resetToasts } from '../../components/ui/toast-store';
-import { AssetCard, type AssetCardHandlers } from './AssetCard';
+import { AssetCard } from './AssetCard';
+import { cardHandlers, testAsset } from './test-fixtures';
 import { Toolbar } from './Toolbar';
 import { useAssetActions } from './use-asset-actions';
 
-const asset: Asset = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  jobId: '00000000-0000-4000-8000-0000000000b1',
-  job: { prompt: "'Space Meow' cat astronaut" },
-  starred: false,
-  createdAt: new Date().toISOString(),
-  expiresAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-  width: 4500,
-  height: 5400,
-  variant: 'A',
-};
+const asset = testAsset();
 
-const presetsAnswer = () => new Response(JSON.stringify({ presets: EXPORT_PRESETS }), { status: 200, headers: { 'content-type': 'application/json' } });
+const presetsAnswer = () =>
+  new Response(JSON.stringify({ presets: EXPORT_PRESETS }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function withProviders(ui: React.ReactNode) {
   return render(
@@ -41,7 +32,7 @@ afterEach(() => {
 describe('"Export for…"', () => {
   it('lists the presets (name and size) in the card\u2019s more menu and exports the one picked', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => presetsAnswer());
-    const handlers = Object.fromEntries(['onSelect', 'onOpen', 'onInfo', 'onStar', 'onDownload', 'onRemoveBackground', 'onUpscale', 'onExport', 'onDelete'].map((name) => [name, vi.fn()])) as unknown as AssetCardHandlers;
+    const handlers = cardHandlers();
     const user = userEvent.setup();
     withProviders(<AssetCard asset={asset} index={0} selected={false} layout="grid" handlers={handlers} />);
     await user.click(screen.getByRole('button', { name: 'More actions' }));
@@ -62,7 +53,20 @@ describe('"Export for…"', () => {
     const user = userEvent.setup();
     const noop = () => undefined;
     withProviders(
-      <Toolbar starredOnly={false} onStarredOnly={noop} layout="grid" onLayout={noop} search="" onSearch={noop} selectedCount={2} onStarSelected={noop} onDownloadSelected={noop} onExportSelected={onExportSelected} onDeleteSelected={noop} onClearSelection={noop} />,
+      <Toolbar
+        starredOnly={false}
+        onStarredOnly={noop}
+        layout="grid"
+        onLayout={noop}
+        search=""
+        onSearch={noop}
+        selectedCount={2}
+        onStarSelected={noop}
+        onDownloadSelected={noop}
+        onExportSelected={onExportSelected}
+        onDeleteSelected={noop}
+        onClearSelection={noop}
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Export for…' }));
     await user.click(await screen.findByRole('menuitem', { name: /Poster 18×24 in/ }));
@@ -71,7 +75,9 @@ describe('"Export for…"', () => {
 
   it('downloads the fitted file from the download route, a selection as a ZIP, and shows the server\u2019s refusal in the "Download failed" toast', async () => {
     const refusal = "This image exported for Merch by Amazon T-shirt would be 31.2 MB, over that product's 25.0 MB limit";
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: refusal, code: 'UNPROCESSABLE' }), { status: 422 }));
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ error: refusal, code: 'UNPROCESSABLE' }), { status: 422 }));
     let actions!: ReturnType<typeof useAssetActions>;
     function Probe() {
       actions = useAssetActions();

@@ -1,7 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Printer } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuSub, DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { exportPresetsQueryOptions } from './api/export-presets';
 import { exportMenuGroups } from './export-menu';
 
@@ -11,7 +21,17 @@ export const EXPORT_FOR_LABEL = 'Export for…';
 export function ExportPresetItems({ onExport }: { onExport: (presetId: string) => void }) {
   const presets = useQuery(exportPresetsQueryOptions);
   if (presets.isPending) return <DropdownMenuItem disabled>Loading products…</DropdownMenuItem>;
-  if (presets.isError) return <DropdownMenuItem onSelect={(event) => { event.preventDefault(); void presets.refetch(); }}>Could not load the products. Retry</DropdownMenuItem>;
+  if (presets.isError)
+    return (
+      <DropdownMenuItem
+        onSelect={(event) => {
+          event.preventDefault();
+          void presets.refetch();
+        }}
+      >
+        Could not load the products. Retry
+      </DropdownMenuItem>
+    );
   return exportMenuGroups(presets.data).map((group, index) => (
     <Fragment key={group.product}>
       {index > 0 && <DropdownMenuSeparator />}
@@ -44,7 +64,15 @@ export function ExportSubMenu({ onExport }: { onExport: (presetId: string) => vo
 }
 
 /** "Export for…" as its own button and menu (the lightbox, the selection bar). */
-export function ExportMenuButton({ onExport, className, children }: { onExport: (presetId: string) => void; className?: string; children: ReactNode }) {
+export function ExportMenuButton({
+  onExport,
+  className,
+  children,
+}: {
+  onExport: (presetId: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className={className}>{children}</DropdownMenuTrigger>

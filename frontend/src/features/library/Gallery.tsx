@@ -29,7 +29,19 @@ type Cell = { kind: 'skeleton'; key: string } | { kind: 'asset'; key: string; as
  * The library, windowed: only the rows near the viewport are in the DOM, so a library of thousands of
  * images scrolls like one of a few dozen. The last card, when rendered, drives the infinite scroll.
  */
-export function Gallery({ assets, selectedIds, layout, handlers, skeletons, loading, filtered, error, hasMore, loadingMore, onLoadMore }: GalleryProps) {
+export function Gallery({
+  assets,
+  selectedIds,
+  layout,
+  handlers,
+  skeletons,
+  loading,
+  filtered,
+  error,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: GalleryProps) {
   const columns = useColumns(layout);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -90,7 +102,12 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
       </p>
     );
   }
-  if (error) return <p className="py-16 text-center text-danger" role="alert">Failed to fetch assets</p>;
+  if (error)
+    return (
+      <p className="py-16 text-center text-danger" role="alert">
+        Failed to fetch assets
+      </p>
+    );
   if (cells.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 py-16 text-center text-muted">
@@ -101,14 +118,19 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
   }
   return (
     <>
-      <p id="gallery-keys" className="sr-only">Arrow keys move between images, Space selects, Shift+Space selects a range, Enter opens the image.</p>
+      <p id="gallery-keys" className="sr-only">
+        Arrow keys move between images, Space selects, Shift+Space selects a range, Enter opens the image.
+      </p>
       <div ref={listRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
-            className={cn('absolute left-0 top-0 w-full', layout === 'grid' ? 'grid grid-cols-2 gap-3 pb-3 sm:gap-4 sm:pb-4 md:grid-cols-3 lg:grid-cols-4' : 'flex flex-col pb-2')}
+            className={cn(
+              'absolute left-0 top-0 w-full',
+              layout === 'grid' ? 'grid grid-cols-2 gap-3 pb-3 sm:gap-4 sm:pb-4 md:grid-cols-3 lg:grid-cols-4' : 'flex flex-col pb-2',
+            )}
             style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
           >
             {cells.slice(row.index * columns, (row.index + 1) * columns).map((cell) =>
@@ -116,7 +138,13 @@ export function Gallery({ assets, selectedIds, layout, handlers, skeletons, load
                 <SkeletonCard key={cell.key} layout={layout} />
               ) : (
                 <div key={cell.key} ref={cell.index === assets.length - 1 ? lastCard : undefined}>
-                  <AssetCard asset={cell.asset} index={cell.index} selected={selectedIds.has(cell.asset.id)} layout={layout} handlers={handlers} />
+                  <AssetCard
+                    asset={cell.asset}
+                    index={cell.index}
+                    selected={selectedIds.has(cell.asset.id)}
+                    layout={layout}
+                    handlers={handlers}
+                  />
                 </div>
               ),
             )}

@@ -55,11 +55,20 @@ export function Lightbox({
               {asset ? `${(index ?? 0) + 1} of ${assets.length} · ${asset.job.prompt}` : ''}
             </DialogPrimitive.Title>
             <div className="flex gap-2">
-              {asset && onUpscale && upscaleOptions(asset).map(({ factor, reason }) => (
-                <button key={factor} type="button" className="inline-flex h-11 items-center gap-1 rounded-full bg-white/10 px-4 text-sm text-white hover:bg-white/20 disabled:opacity-30" disabled={reason !== null} title={reason ?? undefined} onClick={() => onUpscale(asset, factor)}>
-                  <ZoomIn className="size-4" aria-hidden /> Upscale {factor}×{reason && <span className="sr-only">: {reason}</span>}
-                </button>
-              ))}
+              {asset &&
+                onUpscale &&
+                upscaleOptions(asset).map(({ factor, reason }) => (
+                  <button
+                    key={factor}
+                    type="button"
+                    className="inline-flex h-11 items-center gap-1 rounded-full bg-white/10 px-4 text-sm text-white hover:bg-white/20 disabled:opacity-30"
+                    disabled={reason !== null}
+                    title={reason ?? undefined}
+                    onClick={() => onUpscale(asset, factor)}
+                  >
+                    <ZoomIn className="size-4" aria-hidden /> Upscale {factor}×{reason && <span className="sr-only">: {reason}</span>}
+                  </button>
+                ))}
               {asset && (
                 <button type="button" aria-label="Download" className={control} onClick={() => onDownload(asset)}>
                   <Download className="size-5" aria-hidden />
@@ -81,11 +90,25 @@ export function Lightbox({
               <ChevronLeft className="size-6" aria-hidden />
             </button>
             {asset && (
-              <div className={`${tileClass(asset.job.prompt)} flex h-full max-h-[85vh] min-w-0 flex-1 items-center justify-center overflow-hidden rounded-xl`}>
-                <img key={asset.id} src={imageUrl(asset.id, 'preview')} alt={`Large preview: ${asset.job.prompt}`} className="max-h-full max-w-full object-contain" data-testid="lightbox-image" />
+              <div
+                className={`${tileClass(asset.job.prompt)} flex h-full max-h-[85vh] min-w-0 flex-1 items-center justify-center overflow-hidden rounded-xl`}
+              >
+                <img
+                  key={asset.id}
+                  src={imageUrl(asset.id, 'preview')}
+                  alt={`Large preview: ${asset.job.prompt}`}
+                  className="max-h-full max-w-full object-contain"
+                  data-testid="lightbox-image"
+                />
               </div>
             )}
-            <button type="button" aria-label="Next image" className={control} onClick={() => go(1)} disabled={index === null || index >= assets.length - 1}>
+            <button
+              type="button"
+              aria-label="Next image"
+              className={control}
+              onClick={() => go(1)}
+              disabled={index === null || index >= assets.length - 1}
+            >
               <ChevronRight className="size-6" aria-hidden />
             </button>
           </div>

@@ -22,7 +22,11 @@ export interface ToolbarProps {
 export function Toolbar(props: ToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant={props.starredOnly ? 'primary' : 'outline'} aria-pressed={props.starredOnly} onClick={() => props.onStarredOnly(!props.starredOnly)}>
+      <Button
+        variant={props.starredOnly ? 'primary' : 'outline'}
+        aria-pressed={props.starredOnly}
+        onClick={() => props.onStarredOnly(!props.starredOnly)}
+      >
         <Star className={cn('size-4', props.starredOnly && 'fill-current')} aria-hidden /> Starred Only
       </Button>
       <div className="inline-flex rounded-lg border border-zinc-300 p-0.5 dark:border-zinc-700" role="group" aria-label="Layout">
@@ -33,7 +37,10 @@ export function Toolbar(props: ToolbarProps) {
             aria-label={layout === 'grid' ? 'Grid view' : 'List view'}
             aria-pressed={props.layout === layout}
             onClick={() => props.onLayout(layout)}
-            className={cn('rounded-md p-1.5', props.layout === layout ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-muted')}
+            className={cn(
+              'rounded-md p-1.5',
+              props.layout === layout ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-muted',
+            )}
           >
             {layout === 'grid' ? <LayoutGrid className="size-4" aria-hidden /> : <List className="size-4" aria-hidden />}
           </button>
@@ -54,13 +61,32 @@ export function Toolbar(props: ToolbarProps) {
         {props.selectedCount > 0 ? `${props.selectedCount} ${props.selectedCount === 1 ? 'image' : 'images'} selected` : ''}
       </p>
       {props.selectedCount > 0 && (
-        <div className="flex w-full flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm sm:w-auto dark:bg-brand-600/10" role="group" aria-label="Selected images">
+        <div
+          className="flex w-full flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm sm:w-auto dark:bg-brand-600/10"
+          role="group"
+          aria-label="Selected images"
+        >
           <span className="font-semibold">{props.selectedCount} selected</span>
-          <Button size="sm" variant="ghost" onClick={props.onStarSelected}><Star className="size-4" aria-hidden /> Star</Button>
-          <Button size="sm" variant="ghost" onClick={props.onDownloadSelected}><Download className="size-4" aria-hidden /> Download</Button>
-          <ExportMenuButton onExport={props.onExportSelected} className={buttonClasses('ghost', 'sm')}><Printer className="size-4" aria-hidden /> {EXPORT_FOR_LABEL}</ExportMenuButton>
-          <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDeleteSelected}><Trash2 className="size-4" aria-hidden /> Delete</Button>
-          <button type="button" aria-label="Clear selection" onClick={props.onClearSelection} className="rounded p-1 text-muted hover:bg-zinc-200 dark:hover:bg-zinc-800"><X className="size-4" aria-hidden /></button>
+          <Button size="sm" variant="ghost" onClick={props.onStarSelected}>
+            <Star className="size-4" aria-hidden /> Star
+          </Button>
+          <Button size="sm" variant="ghost" onClick={props.onDownloadSelected}>
+            <Download className="size-4" aria-hidden /> Download
+          </Button>
+          <ExportMenuButton onExport={props.onExportSelected} className={buttonClasses('ghost', 'sm')}>
+            <Printer className="size-4" aria-hidden /> {EXPORT_FOR_LABEL}
+          </ExportMenuButton>
+          <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDeleteSelected}>
+            <Trash2 className="size-4" aria-hidden /> Delete
+          </Button>
+          <button
+            type="button"
+            aria-label="Clear selection"
+            onClick={props.onClearSelection}
+            className="rounded p-1 text-muted hover:bg-zinc-200 dark:hover:bg-zinc-800"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
         </div>
       )}
     </div>

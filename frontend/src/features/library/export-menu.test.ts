@@ -6,8 +6,17 @@ describe('the "Export for…" menu', () => {
   it('groups the presets by product, in the server\u2019s order, each with its name and size', () => {
     const groups = exportMenuGroups(EXPORT_PRESETS);
     expect(groups.map((group) => group.product)).toEqual(['T-shirt', 'Mug', 'Sticker', 'Poster', 'Tote']);
-    expect(groups[0].entries.map((entry) => entry.id)).toEqual(['merch-by-amazon-tshirt', 'printify-teepublic-tshirt', 'printful-dtg-tshirt', 'society6-tshirt']);
-    expect(groups[0].entries[0]).toEqual({ id: 'merch-by-amazon-tshirt', name: 'Merch by Amazon T-shirt', size: '4500 × 5400 px · 15 × 18 in' });
+    expect(groups[0].entries.map((entry) => entry.id)).toEqual([
+      'merch-by-amazon-tshirt',
+      'printify-teepublic-tshirt',
+      'printful-dtg-tshirt',
+      'society6-tshirt',
+    ]);
+    expect(groups[0].entries[0]).toEqual({
+      id: 'merch-by-amazon-tshirt',
+      name: 'Merch by Amazon T-shirt',
+      size: '4500 × 5400 px · 15 × 18 in',
+    });
     expect(groups.flatMap((group) => group.entries)).toHaveLength(EXPORT_PRESETS.length);
   });
 

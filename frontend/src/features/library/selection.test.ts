@@ -29,8 +29,18 @@ describe('gallery selection', () => {
   });
 
   it('bulk star stars the unstarred ones, or unstars all when every one is starred', () => {
-    expect(starTargets([{ id: 'a', starred: true }, { id: 'b', starred: false }])).toEqual({ ids: ['b'], starring: true });
-    expect(starTargets([{ id: 'a', starred: true }, { id: 'b', starred: true }])).toEqual({ ids: ['a', 'b'], starring: false });
+    expect(
+      starTargets([
+        { id: 'a', starred: true },
+        { id: 'b', starred: false },
+      ]),
+    ).toEqual({ ids: ['b'], starring: true });
+    expect(
+      starTargets([
+        { id: 'a', starred: true },
+        { id: 'b', starred: true },
+      ]),
+    ).toEqual({ ids: ['a', 'b'], starring: false });
   });
 
   it('asks before a bulk delete with the spec text', () => {

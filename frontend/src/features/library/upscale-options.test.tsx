@@ -1,33 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Asset } from '@printloom/contracts/assets.schemas';
 import { upscaleTooLargeReason } from '@printloom/contracts/limits';
 import { upscaleOptions } from './upscale-options';
-import { AssetCard, type AssetCardHandlers } from './AssetCard';
+import { AssetCard } from './AssetCard';
+import { cardHandlers, testAsset } from './test-fixtures';
 import { Lightbox } from './Lightbox';
 
-const shirt: Asset = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  jobId: '00000000-0000-4000-8000-0000000000b1',
-  job: { prompt: 'Retro sunset' },
-  starred: false,
-  createdAt: new Date().toISOString(),
-  expiresAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-  width: 4500,
-  height: 5400,
-  variant: 'A',
-};
+const shirt = testAsset({ job: { prompt: 'Retro sunset' } });
 
 describe('upscale factors that fit', () => {
   it('offers 2× and 4× on a small image, only 2× on a print-size one, none past the limit', () => {
-    expect(upscaleOptions({ width: 1024, height: 1024 })).toEqual([{ factor: 2, reason: null }, { factor: 4, reason: null }]);
-    expect(upscaleOptions(shirt)).toEqual([{ factor: 2, reason: null }, { factor: 4, reason: upscaleTooLargeReason(4) }]);
-    expect(upscaleOptions({ width: 7000, height: 5000 }).map((option) => option.reason)).toEqual([upscaleTooLargeReason(2), upscaleTooLargeReason(4)]);
+    expect(upscaleOptions({ width: 1024, height: 1024 })).toEqual([
+      { factor: 2, reason: null },
+      { factor: 4, reason: null },
+    ]);
+    expect(upscaleOptions(shirt)).toEqual([
+      { factor: 2, reason: null },
+      { factor: 4, reason: upscaleTooLargeReason(4) },
+    ]);
+    expect(upscaleOptions({ width: 7000, height: 5000 }).map((option) => option.reason)).toEqual([
+      upscaleTooLargeReason(2),
+      upscaleTooLargeReason(4),
+    ]);
   });
 
   it('disables 4× in the card menu with the reason', async () => {
-    const handlers = Object.fromEntries(['onSelect', 'onOpen', 'onInfo', 'onStar', 'onDownload', 'onRemoveBackground', 'onUpscale', 'onDelete'].map((name) => [name, vi.fn()])) as unknown as AssetCardHandlers;
+    const handlers = cardHandlers();
     render(<AssetCard asset={shirt} index={0} selected={false} layout="grid" handlers={handlers} />);
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
     const four = await screen.findByRole('menuitem', { name: /Upscale 4×/ });
@@ -39,7 +38,17 @@ describe('upscale factors that fit', () => {
 
   it('offers the same choice in the lightbox', async () => {
     const onUpscale = vi.fn();
-    render(<Lightbox assets={[shirt]} index={0} onIndex={vi.fn()} onClose={vi.fn()} onDownload={vi.fn()} onExport={vi.fn()} onUpscale={onUpscale} />);
+    render(
+      <Lightbox
+        assets={[shirt]}
+        index={0}
+        onIndex={vi.fn()}
+        onClose={vi.fn()}
+        onDownload={vi.fn()}
+        onExport={vi.fn()}
+        onUpscale={onUpscale}
+      />,
+    );
     expect(screen.getByRole('button', { name: /Upscale 4×/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Upscale 4×/ })).toHaveAttribute('title', upscaleTooLargeReason(4));
     await userEvent.click(screen.getByRole('button', { name: /Upscale 2×/ }));

@@ -11,7 +11,13 @@ import { exportUrl, exportZipUrl } from './api/export-presets';
 import { exportFallbackName } from './export-menu';
 import { starTargets } from './selection';
 import { libraryQueryKey, type AssetPage } from './api/list-assets';
-import { deleteAsset, deleteAssets, removeBackground as removeAssetBackground, toggleStar as toggleAssetStar, upscaleAsset } from './api/edit-assets';
+import {
+  deleteAsset,
+  deleteAssets,
+  removeBackground as removeAssetBackground,
+  toggleStar as toggleAssetStar,
+  upscaleAsset,
+} from './api/edit-assets';
 
 /** Every library action of a card, the toolbar and the dialogs, with the spec's toasts (section 8). */
 export function useAssetActions() {
@@ -22,8 +28,13 @@ export function useAssetActions() {
 
   const replaceAsset = useCallback(
     (updated: Asset) => {
-      queryClient.setQueriesData<InfiniteData<AssetPage>>({ queryKey: libraryQueryKey }, (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, assets: page.assets.map((asset) => (asset.id === updated.id ? updated : asset)) })) },
+      queryClient.setQueriesData<InfiniteData<AssetPage>>(
+        { queryKey: libraryQueryKey },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, assets: page.assets.map((asset) => (asset.id === updated.id ? updated : asset)) })),
+          },
       );
     },
     [queryClient],
@@ -35,7 +46,11 @@ export function useAssetActions() {
         const reply = await toggleAssetStar(asset.id);
         replaceAsset(reply.asset);
         track('image_starred', { asset_id: asset.id, job_id: asset.jobId ?? undefined, starred: reply.asset.starred });
-        if (!reply.asset.starred) void queryClient.invalidateQueries({ queryKey: libraryQueryKey, predicate: (query) => (query.queryKey[libraryQueryKey.length] as { starredOnly?: boolean })?.starredOnly === true });
+        if (!reply.asset.starred)
+          void queryClient.invalidateQueries({
+            queryKey: libraryQueryKey,
+            predicate: (query) => (query.queryKey[libraryQueryKey.length] as { starredOnly?: boolean })?.starredOnly === true,
+          });
       } catch (error) {
         console.error('Failed to star asset', error);
       }
@@ -136,15 +151,18 @@ export function useAssetActions() {
     }
   }, []);
 
-  const downloadMany = useCallback(async (assets: readonly Asset[]) => {
-    try {
-      if (assets.length === 1) return await download(assets[0]);
-      await saveFile(zipUrl(assets.map((asset) => asset.id)), 'printloom-designs.zip');
-      for (const asset of assets) track('image_download', { asset_id: asset.id, job_id: asset.jobId ?? undefined });
-    } catch {
-      toast({ title: 'Download failed', variant: 'destructive' });
-    }
-  }, [download]);
+  const downloadMany = useCallback(
+    async (assets: readonly Asset[]) => {
+      try {
+        if (assets.length === 1) return await download(assets[0]);
+        await saveFile(zipUrl(assets.map((asset) => asset.id)), 'printloom-designs.zip');
+        for (const asset of assets) track('image_download', { asset_id: asset.id, job_id: asset.jobId ?? undefined });
+      } catch {
+        toast({ title: 'Download failed', variant: 'destructive' });
+      }
+    },
+    [download],
+  );
 
   /** One image (or a selection, as a ZIP) fitted to a product's canvas; the server's refusal (e.g. over the byte cap) is shown as it says it. */
   const exportFor = useCallback(async (assets: readonly Asset[], presetId: string) => {
@@ -152,8 +170,12 @@ export function useAssetActions() {
     const progress = toast({ title: 'Preparing print file...', description: 'Large print files can take a few seconds', persistent: true });
     try {
       await saveFile(ids.length === 1 ? exportUrl(ids[0], presetId) : exportZipUrl(ids, presetId), exportFallbackName(presetId, ids));
-      for (const asset of assets) track('image_download', { asset_id: asset.id, job_id: asset.jobId ?? undefined, variant: asset.variant ?? undefined });
-      progress.settle({ title: 'Exported', description: ids.length === 1 ? 'Print file saved' : `${ids.length} print files saved as a ZIP` });
+      for (const asset of assets)
+        track('image_download', { asset_id: asset.id, job_id: asset.jobId ?? undefined, variant: asset.variant ?? undefined });
+      progress.settle({
+        title: 'Exported',
+        description: ids.length === 1 ? 'Print file saved' : `${ids.length} print files saved as a ZIP`,
+      });
     } catch (error) {
       progress.settle({ title: 'Download failed', description: errorText(error, 'Download failed'), variant: 'destructive' });
     }
@@ -161,4 +183,3 @@ export function useAssetActions() {
 
   return { upscaling, toggleStar, starMany, deleteOne, deleteMany, removeBackground, upscale, download, downloadMany, exportFor };
 }
-

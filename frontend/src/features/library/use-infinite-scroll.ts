@@ -12,9 +12,12 @@ export function useInfiniteScroll<T extends Element>(onVisible: () => void, enab
   callback.current = onVisible;
   useEffect(() => {
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current();
-    }, { threshold: SCROLL_OBSERVER_THRESHOLD });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { threshold: SCROLL_OBSERVER_THRESHOLD },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, enabled]);

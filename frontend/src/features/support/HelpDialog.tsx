@@ -16,7 +16,17 @@ export const SUPPORT_TYPES = [
 type SupportType = (typeof SUPPORT_TYPES)[number]['value'];
 
 /** Help: the prompt guide (passed in by the screen) and a message to support. */
-export function HelpDialog({ open, onOpenChange, email: accountEmail, guide }: { open: boolean; onOpenChange: (open: boolean) => void; email?: string; guide: ReactNode }) {
+export function HelpDialog({
+  open,
+  onOpenChange,
+  email: accountEmail,
+  guide,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  email?: string;
+  guide: ReactNode;
+}) {
   const [type, setType] = useState<SupportType>('support');
   const [email, setEmail] = useState(accountEmail ?? '');
   const [subject, setSubject] = useState('');
@@ -59,25 +69,46 @@ export function HelpDialog({ open, onOpenChange, email: accountEmail, guide }: {
           <TabsContent value="contact" className="mt-4">
             <form onSubmit={send} className="space-y-3" noValidate>
               <div className="space-y-1">
-                <label htmlFor="support-type" className="text-sm font-medium">Type</label>
+                <label htmlFor="support-type" className="text-sm font-medium">
+                  Type
+                </label>
                 <select id="support-type" className={field} value={type} onChange={(event) => setType(event.target.value as SupportType)}>
-                  {SUPPORT_TYPES.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+                  {SUPPORT_TYPES.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
                 </select>
               </div>
               <div className="space-y-1">
-                <label htmlFor="support-email" className="text-sm font-medium">Email</label>
+                <label htmlFor="support-email" className="text-sm font-medium">
+                  Email
+                </label>
                 <Input id="support-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
               </div>
               <div className="space-y-1">
-                <label htmlFor="support-subject" className="text-sm font-medium">Subject</label>
+                <label htmlFor="support-subject" className="text-sm font-medium">
+                  Subject
+                </label>
                 <Input id="support-subject" value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
               </div>
               <div className="space-y-1">
-                <label htmlFor="support-message" className="text-sm font-medium">Message</label>
-                <textarea id="support-message" rows={4} className={field} value={message} maxLength={LIMITS.supportFieldMaxChars} onChange={(event) => setMessage(event.target.value)} />
+                <label htmlFor="support-message" className="text-sm font-medium">
+                  Message
+                </label>
+                <textarea
+                  id="support-message"
+                  rows={4}
+                  className={field}
+                  value={message}
+                  maxLength={LIMITS.supportFieldMaxChars}
+                  onChange={(event) => setMessage(event.target.value)}
+                />
               </div>
               <div className="flex justify-end">
-                <Button type="submit" disabled={busy}>{busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Send Message</Button>
+                <Button type="submit" disabled={busy}>
+                  {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Send Message
+                </Button>
               </div>
             </form>
           </TabsContent>

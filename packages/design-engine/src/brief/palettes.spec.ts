@@ -18,7 +18,12 @@ describe('the garment colour picks inks that print on it', () => {
         for (const design of planDesigns({ prompt: prompt + background, dark: true, seed: `ink-${index}` })) {
           for (const text of design.textElements) {
             const surface = text.backdrop ?? design.garment;
-            expect([prompt, design.variant, text.text, contrast(text.fill, surface) >= MIN_TEXT_CONTRAST]).toEqual([prompt, design.variant, text.text, true]);
+            expect([prompt, design.variant, text.text, contrast(text.fill, surface) >= MIN_TEXT_CONTRAST]).toEqual([
+              prompt,
+              design.variant,
+              text.text,
+              true,
+            ]);
           }
         }
       }

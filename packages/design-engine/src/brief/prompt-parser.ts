@@ -86,7 +86,21 @@ export function parsePrompt(idea: string): DesignBrief {
   const subjects = unique(words.filter((word) => !FILLER_WORDS.has(word) && !describesOnly(word) && !/^\d+$/.test(word)));
   const title = titleCase(titleWords(subjects, quoted.join(' '))).slice(0, 40) || 'Good Vibes';
   const unquoted = withoutQuotes(idea).toLowerCase();
-  const background = /\b(white|light) (background|shirt|tee|t-shirt|garment)/.test(unquoted) ? 'white' : /\b(black|dark) (background|shirt|tee|t-shirt|garment)/.test(unquoted) ? 'black' : undefined;
+  const background = /\b(white|light) (background|shirt|tee|t-shirt|garment)/.test(unquoted)
+    ? 'white'
+    : /\b(black|dark) (background|shirt|tee|t-shirt|garment)/.test(unquoted)
+      ? 'black'
+      : undefined;
   const sticker = /\b(stickers?|die-?cut)\b/.test(unquoted);
-  return { idea, slogan: quoted[0]?.slice(0, 120), tagline: quoted[1]?.slice(0, 60), title, subjects, styles, colours, background, sticker };
+  return {
+    idea,
+    slogan: quoted[0]?.slice(0, 120),
+    tagline: quoted[1]?.slice(0, 60),
+    title,
+    subjects,
+    styles,
+    colours,
+    background,
+    sticker,
+  };
 }

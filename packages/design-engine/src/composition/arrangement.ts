@@ -17,9 +17,18 @@ interface Spot {
 
 // Spots in units of the subject's size (its box is 0..1), props in front of the subject's lower corners.
 const PROP_SPOTS: Record<Arrangement, Spot[]> = {
-  grouped: [{ x: -0.22, y: 0.6, size: 0.46 }, { x: 0.76, y: 0.6, size: 0.46 }],
-  centred: [{ x: -0.4, y: 0.34, size: 0.5 }, { x: 0.9, y: 0.34, size: 0.5 }],
-  above: [{ x: -0.56, y: 0.42, size: 0.56 }, { x: 1.0, y: 0.42, size: 0.56 }],
+  grouped: [
+    { x: -0.22, y: 0.6, size: 0.46 },
+    { x: 0.76, y: 0.6, size: 0.46 },
+  ],
+  centred: [
+    { x: -0.4, y: 0.34, size: 0.5 },
+    { x: 0.9, y: 0.34, size: 0.5 },
+  ],
+  above: [
+    { x: -0.56, y: 0.42, size: 0.56 },
+    { x: 1.0, y: 0.42, size: 0.56 },
+  ],
 };
 
 /** With a picture setting the subject stands in front of the lower part of the place. */
@@ -48,7 +57,9 @@ export function arrangeScene(scene: Scene, area: Box, arrangement: Arrangement):
     // The sun is a disc a little larger than the subject, behind its upper part.
     if (scene.setting?.kind === 'sun') units.push({ role: 'setting', spot: { x: -0.08, y: -0.16, size: 1.16 }, sun: true });
     units.push({ role: 'subject', illustration: scene.subject, spot: { x: 0, y: 0, size: 1 } });
-    scene.props.slice(0, 2).forEach((prop, index) => units.push({ role: 'prop', illustration: prop, spot: PROP_SPOTS[arrangement][index]! }));
+    scene.props
+      .slice(0, 2)
+      .forEach((prop, index) => units.push({ role: 'prop', illustration: prop, spot: PROP_SPOTS[arrangement][index]! }));
   }
   const extent = union(units.map((unit) => spotBox(unit.spot)))!;
   const scale = Math.min((area.x2 - area.x1) / (extent.x2 - extent.x1), (area.y2 - area.y1) / (extent.y2 - extent.y1));
@@ -64,5 +75,7 @@ export function arrangeScene(scene: Scene, area: Box, arrangement: Arrangement):
 }
 
 export function placedBox(element: PlacedElement): Box {
-  return element.kind === 'sun' ? box(element.cx - element.r, element.cy - element.r, element.cx + element.r, element.cy + element.r) : box(element.x, element.y, element.x + element.size, element.y + element.size);
+  return element.kind === 'sun'
+    ? box(element.cx - element.r, element.cy - element.r, element.cx + element.r, element.cy + element.r)
+    : box(element.x, element.y, element.x + element.size, element.y + element.size);
 }

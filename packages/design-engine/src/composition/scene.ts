@@ -16,13 +16,37 @@ export const MAX_SCENE_ELEMENTS = 3;
 
 /** Words that name a place or a time rather than a thing: drawn behind, not beside. */
 const SETTING_WORDS: Record<string, 'sun' | 'picture'> = {
-  sunset: 'sun', sunrise: 'sun', sundown: 'sun', dusk: 'sun',
-  beach: 'picture', mountain: 'picture', mountains: 'picture', landscape: 'picture', forest: 'picture', woods: 'picture', space: 'picture',
-  galaxy: 'picture', ocean: 'picture', sea: 'picture', desert: 'picture', city: 'picture', island: 'picture', night: 'picture', snow: 'picture', winter: 'picture',
+  sunset: 'sun',
+  sunrise: 'sun',
+  sundown: 'sun',
+  dusk: 'sun',
+  beach: 'picture',
+  mountain: 'picture',
+  mountains: 'picture',
+  landscape: 'picture',
+  forest: 'picture',
+  woods: 'picture',
+  space: 'picture',
+  galaxy: 'picture',
+  ocean: 'picture',
+  sea: 'picture',
+  desert: 'picture',
+  city: 'picture',
+  island: 'picture',
+  night: 'picture',
+  snow: 'picture',
+  winter: 'picture',
 };
 
 /** A landscape names no picture of its own: the mountains stand for it. */
-const SETTING_PICTURE_WORD: Record<string, string> = { landscape: 'mountain', woods: 'forest', night: 'moon', winter: 'snowflake', snow: 'snowflake', sea: 'ocean' };
+const SETTING_PICTURE_WORD: Record<string, string> = {
+  landscape: 'mountain',
+  woods: 'forest',
+  night: 'moon',
+  winter: 'snowflake',
+  snow: 'snowflake',
+  sea: 'ocean',
+};
 
 /** Head nouns that only repeat the word before them ('palm trees', 'coffee mug'). */
 const REPEATING_HEADS = new Set(['tree', 'trees', 'cup', 'cups', 'mug', 'mugs']);
@@ -44,7 +68,9 @@ export function readScene(brief: DesignBrief, set: EmojiSetId): Scene {
   for (const specific of found) {
     const general = found.find((other) => other !== specific && slugWordsOf(specific).includes(other.word));
     if (general && things.indexOf(specific.word) < things.indexOf(general.word)) {
-      pictures = pictures.filter((picture) => picture !== specific).map((picture) => (picture === general ? { ...specific, word: general.word } : picture));
+      pictures = pictures
+        .filter((picture) => picture !== specific)
+        .map((picture) => (picture === general ? { ...specific, word: general.word } : picture));
     }
   }
   let setting: Setting | undefined;
@@ -52,7 +78,8 @@ export function readScene(brief: DesignBrief, set: EmojiSetId): Scene {
     if (SETTING_WORDS[settingWord] === 'sun') setting = { kind: 'sun', word: settingWord };
     else {
       const illustration = findIllustration(SETTING_PICTURE_WORD[settingWord] ?? settingWord, set);
-      if (illustration && !pictures.some((picture) => picture.name === illustration.name)) setting = { kind: 'picture', word: settingWord, illustration };
+      if (illustration && !pictures.some((picture) => picture.name === illustration.name))
+        setting = { kind: 'picture', word: settingWord, illustration };
     }
   }
   // A place alone is the picture itself.

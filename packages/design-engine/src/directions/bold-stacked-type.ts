@@ -11,7 +11,7 @@ export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas
   const { width, height } = canvas;
   const margin = width * 0.05;
   const stroke = width * 0.007;
-  const shadow = width * 0.01;
+  const shadow = width * 0.005;
   const drawing = new Drawing();
   const text = brief.slogan ?? brief.title;
   // Stacked means at least two lines once there are two words.
@@ -28,7 +28,10 @@ export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas
       const area = placedBox(subject);
       const size = area.x2 - area.x1;
       const [cx, cy] = [(area.x1 + area.x2) / 2, (area.y1 + area.y2) / 2];
-      drawing.add(`<path d="${raysPath(cx, cy, size * 0.42, size * 0.6, 24, size * 0.09)}" fill="${palette.accent}"/>`, circleBox(cx, cy, size * 0.6));
+      drawing.add(
+        `<path d="${raysPath(cx, cy, size * 0.42, size * 0.6, 24, size * 0.09)}" fill="${palette.accent}"/>`,
+        circleBox(cx, cy, size * 0.6),
+      );
     }
     drawScene(drawing, placed, palette, { id: 'a' });
     textTop = union(placed.map(placedBox))!.y2 + height * 0.035;
@@ -37,11 +40,19 @@ export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas
     const starSize = width * 0.035;
     for (const offset of [-2.6, 0, 2.6]) {
       const cx = width / 2 + offset * starSize;
-      drawing.add(`<path d="${starPath(cx, margin + starSize, starSize)}" fill="${palette.accent}"/>`, circleBox(cx, margin + starSize, starSize));
+      drawing.add(
+        `<path d="${starPath(cx, margin + starSize, starSize)}" fill="${palette.accent}"/>`,
+        circleBox(cx, margin + starSize, starSize),
+      );
     }
     textTop = margin + starSize * 2.8;
   }
-  const textBox = { x1: margin + stroke + shadow, y1: textTop + stroke, x2: width - margin - stroke - shadow, y2: height - margin - stroke - shadow };
+  const textBox = {
+    x1: margin + stroke + shadow,
+    y1: textTop + stroke,
+    x2: width - margin - stroke - shadow,
+    y2: height - margin - stroke - shadow,
+  };
   const shapes = stackLines(font, lines, textBox, { gap: 0.1, maxLineShare: brief.slogan ? 0.42 : 0.3 });
   const colours = random() < 0.5 ? [palette.ink, palette.second] : [palette.second, palette.ink];
   const textElements: TextElement[] = [];
@@ -51,10 +62,18 @@ export const boldStackedType: Direction = ({ brief, palette, font, scene, canvas
     // letters' own shapes (a dark rim around a mid-tone fill reads as hollow letters).
     const outline = garment;
     const width = outlineWidth(shape.size!, stroke * 2);
-    const offset = Math.min(shadow, shape.size! * 0.05);
+    const offset = Math.min(shadow, shape.size! * 0.025);
     drawing.ink(shape, { fill: palette.accent, stroke: palette.accent, strokeWidth: width }, { dx: offset, dy: offset });
     drawing.ink(shape, { fill, stroke: outline, strokeWidth: width });
-    textElements.push({ text: lines[index]!, font, size: shape.size!, fill, outline: { colour: outline, width }, shadow: { colour: palette.accent, dx: offset, dy: offset, outline: width }, curved: false });
+    textElements.push({
+      text: lines[index]!,
+      font,
+      size: shape.size!,
+      fill,
+      outline: { colour: outline, width },
+      shadow: { colour: palette.accent, dx: offset, dy: offset, outline: width },
+      curved: false,
+    });
   });
   return { drawing, texts: lines, textElements, effects: {} };
 };

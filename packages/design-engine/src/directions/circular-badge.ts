@@ -44,8 +44,17 @@ export const circularBadge: Direction = ({ brief, palette, font, scene, canvas, 
   const capTop = capHeight(ringFont) * topSize;
   const capBottom = capHeight(ringFont) * bottomSize;
   const bandInner = inner * 1.04;
-  const topText: TextShape = arcShape(ringFont, top, { cx, cy, radius: bandInner + (band - capTop) / 2, size: topSize, side: 'top', tracking });
-  const bottomText: TextShape | undefined = bottom ? arcShape(ringFont, bottom, { cx, cy, radius: bandInner + band - (band - capBottom) / 2, size: bottomSize, side: 'bottom', tracking }) : undefined;
+  const topText: TextShape = arcShape(ringFont, top, {
+    cx,
+    cy,
+    radius: bandInner + (band - capTop) / 2,
+    size: topSize,
+    side: 'top',
+    tracking,
+  });
+  const bottomText: TextShape | undefined = bottom
+    ? arcShape(ringFont, bottom, { cx, cy, radius: bandInner + band - (band - capBottom) / 2, size: bottomSize, side: 'bottom', tracking })
+    : undefined;
 
   // On a dark garment a dark ring would vanish: the ring takes the light ink and dark letters.
   const ringColour = dark ? palette.ink : palette.outline;
@@ -55,11 +64,17 @@ export const circularBadge: Direction = ({ brief, palette, font, scene, canvas, 
   drawing.add(circle(cx, cy, outer, ringColour), ringBox);
   drawing.add(circle(cx, cy, outer * 0.955, 'none', `stroke="${palette.second}" stroke-width="${(outer * 0.022).toFixed(1)}"`), ringBox);
   drawing.add(circle(cx, cy, inner, palette.paper), circleBox(cx, cy, inner));
-  drawing.add(circle(cx, cy, inner, 'none', `stroke="${palette.second}" stroke-width="${(outer * 0.035).toFixed(1)}"`), circleBox(cx, cy, inner + outer * 0.018));
+  drawing.add(
+    circle(cx, cy, inner, 'none', `stroke="${palette.second}" stroke-width="${(outer * 0.035).toFixed(1)}"`),
+    circleBox(cx, cy, inner + outer * 0.018),
+  );
   drawing.ink(topText, { fill: letterColour });
   if (bottomText) drawing.ink(bottomText, { fill: letterColour });
-  const textElements: TextElement[] = [{ text: top, font: ringFont, size: topText.size!, fill: letterColour, backdrop: ringColour, curved: true }];
-  if (bottomText) textElements.push({ text: bottom, font: ringFont, size: bottomText.size!, fill: letterColour, backdrop: ringColour, curved: true });
+  const textElements: TextElement[] = [
+    { text: top, font: ringFont, size: topText.size!, fill: letterColour, backdrop: ringColour, curved: true },
+  ];
+  if (bottomText)
+    textElements.push({ text: bottom, font: ringFont, size: bottomText.size!, fill: letterColour, backdrop: ringColour, curved: true });
   // Stars where the top and bottom texts meet.
   const starRadius = band * 0.2;
   for (const side of [-1, 1]) {
@@ -69,11 +84,19 @@ export const circularBadge: Direction = ({ brief, palette, font, scene, canvas, 
   }
   if (scene.subject) {
     // Centred in the medallion, props at its sides, all clear of the ring text.
-    drawScene(drawing, arrangeScene(scene, box(cx - inner * 0.8, cy - inner * 0.62, cx + inner * 0.8, cy + inner * 0.62), 'centred'), palette, { id: 'b' });
+    drawScene(
+      drawing,
+      arrangeScene(scene, box(cx - inner * 0.8, cy - inner * 0.62, cx + inner * 0.8, cy + inner * 0.62), 'centred'),
+      palette,
+      { id: 'b' },
+    );
   } else {
     // No picture: a big initial-free emblem of stars, so the centre is never empty.
     const starSize = inner * 0.5;
-    drawing.ink({ d: starPath(cx, cy, starSize, starSize * 0.45, random() * 0.3), box: circleBox(cx, cy, starSize) }, { fill: palette.accent, stroke: palette.outline, strokeWidth: outer * 0.02 });
+    drawing.ink(
+      { d: starPath(cx, cy, starSize, starSize * 0.45, random() * 0.3), box: circleBox(cx, cy, starSize) },
+      { fill: palette.accent, stroke: palette.outline, strokeWidth: outer * 0.02 },
+    );
   }
   return { drawing, texts: [top, bottom].filter(Boolean), textElements, effects: {} };
 };

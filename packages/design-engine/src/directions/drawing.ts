@@ -11,11 +11,19 @@ export const shift = (b: Box, dx: number, dy: number): Box => box(b.x1 + dx, b.y
 
 export function union(boxes: readonly Box[]): Box | undefined {
   if (boxes.length === 0) return undefined;
-  return box(Math.min(...boxes.map((b) => b.x1)), Math.min(...boxes.map((b) => b.y1)), Math.max(...boxes.map((b) => b.x2)), Math.max(...boxes.map((b) => b.y2)));
+  return box(
+    Math.min(...boxes.map((b) => b.x1)),
+    Math.min(...boxes.map((b) => b.y1)),
+    Math.max(...boxes.map((b) => b.x2)),
+    Math.max(...boxes.map((b) => b.y2)),
+  );
 }
 
 export const inside = (inner: Box, outer: Box, tolerance = 0.5): boolean =>
-  inner.x1 >= outer.x1 - tolerance && inner.y1 >= outer.y1 - tolerance && inner.x2 <= outer.x2 + tolerance && inner.y2 <= outer.y2 + tolerance;
+  inner.x1 >= outer.x1 - tolerance &&
+  inner.y1 >= outer.y1 - tolerance &&
+  inner.x2 <= outer.x2 + tolerance &&
+  inner.y2 <= outer.y2 + tolerance;
 
 /** A uniform scale then a move: what fitting a drawing into its safe area does to every point. */
 export interface Placement {
@@ -26,7 +34,8 @@ export interface Placement {
 
 export const IDENTITY: Placement = { scale: 1, dx: 0, dy: 0 };
 
-export const place = (b: Box, p: Placement): Box => box(b.x1 * p.scale + p.dx, b.y1 * p.scale + p.dy, b.x2 * p.scale + p.dx, b.y2 * p.scale + p.dy);
+export const place = (b: Box, p: Placement): Box =>
+  box(b.x1 * p.scale + p.dx, b.y1 * p.scale + p.dy, b.x2 * p.scale + p.dx, b.y2 * p.scale + p.dy);
 
 /**
  * The vector artwork of one variant, element by element, each with the box it really covers (outline,

@@ -14,7 +14,10 @@ export interface Ink {
 export function inked(shape: TextShape | string, ink: Ink, transform = ''): string {
   const d = typeof shape === 'string' ? shape : shape.d;
   if (!d) return '';
-  const stroke = ink.stroke && ink.strokeWidth ? ` stroke="${ink.stroke}" stroke-width="${ink.strokeWidth.toFixed(1)}" stroke-linejoin="round" paint-order="stroke"` : '';
+  const stroke =
+    ink.stroke && ink.strokeWidth
+      ? ` stroke="${ink.stroke}" stroke-width="${ink.strokeWidth.toFixed(1)}" stroke-linejoin="round" paint-order="stroke"`
+      : '';
   return `<path d="${d}" fill="${ink.fill}"${stroke}${transform ? ` transform="${transform}"` : ''}/>`;
 }
 
@@ -56,7 +59,14 @@ export function raysPath(cx: number, cy: number, inner: number, outer: number, c
 /** A retro sun: a disc with a vertical gradient, cut by horizontal gaps that widen towards the bottom. */
 export function stripedSun(id: string, cx: number, cy: number, r: number, colours: [string, string]): { defs: string; body: string } {
   // Bands as (top, bottom) offsets from the top of the disc, in radii; the gaps between them are empty.
-  const bands: Array<[number, number]> = [[0, 1.02], [1.07, 1.25], [1.32, 1.48], [1.57, 1.7], [1.8, 1.88], [1.97, 2]];
+  const bands: Array<[number, number]> = [
+    [0, 1.02],
+    [1.07, 1.25],
+    [1.32, 1.48],
+    [1.57, 1.7],
+    [1.8, 1.88],
+    [1.97, 2],
+  ];
   const halfWidth = (y: number) => Math.sqrt(Math.max(0, r * r - (y - cy) * (y - cy)));
   const paths = bands.map(([from, to]) => {
     const y1 = cy - r + from * r;

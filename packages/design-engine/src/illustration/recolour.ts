@@ -10,7 +10,11 @@ function applyMatrix(hex: string, matrix: Matrix): string {
   const r = parseInt(full.slice(1, 3), 16);
   const g = parseInt(full.slice(3, 5), 16);
   const b = parseInt(full.slice(5, 7), 16);
-  const out = [matrix[0] * r + matrix[1] * g + matrix[2] * b, matrix[3] * r + matrix[4] * g + matrix[5] * b, matrix[6] * r + matrix[7] * g + matrix[8] * b];
+  const out = [
+    matrix[0] * r + matrix[1] * g + matrix[2] * b,
+    matrix[3] * r + matrix[4] * g + matrix[5] * b,
+    matrix[6] * r + matrix[7] * g + matrix[8] * b,
+  ];
   return `#${out.map((value) => channel(value).toString(16).padStart(2, '0')).join('')}`;
 }
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RgbaImage } from './effects.js';
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -38,10 +38,9 @@ export function opaqueBounds(image: RgbaImage): { left: number; top: number; wid
  * The print file: the artwork cut to its own bounds and centred on the print canvas (even,
  * transparent margins), tagged 300 DPI, PNG. The pixels are sRGB already (librsvg draws in sRGB).
  */
-export async function toPrintPng(image: RgbaImage): Promise<Buffer> {
+export async function toPrintPng(image: RgbaImage, bounds = opaqueBounds(image)): Promise<Buffer> {
   const { width, height } = image;
   const input = sharp(image.data, { raw: { width, height, channels: 4 } });
-  const bounds = opaqueBounds(image);
   const placed = bounds
     ? input.extract(bounds).extend({
         left: Math.floor((width - bounds.width) / 2),
@@ -51,5 +50,30 @@ export async function toPrintPng(image: RgbaImage): Promise<Buffer> {
         background: CLEAR,
       })
     : input;
-  return placed.withDensity(300).withIccProfile("srgb").png({ compressionLevel: 6 }).toBuffer();
+  return placed.withDensity(300).withIccProfile('srgb').png({ compressionLevel: 6 }).toBuffer();
+}
+
+/** The print file's pixels (as `toPrintPng` places them) shrunk to fit `maxSide` pixels. */
+export type ScaledPrint = (maxSide: number) => Sharp;
+
+/**
+ * The print file scaled down without making it first: the artwork's box is cut, shrunk and centred on
+ * the shrunk canvas in one pipeline, so the library's thumbnail and preview come from the pixels
+ * already in memory, not from decoding the PNG again.
+ */
+export function scaledPrint(image: RgbaImage, bounds = opaqueBounds(image)): ScaledPrint {
+  return (maxSide) => {
+    const factor = Math.min(1, maxSide / image.width, maxSide / image.height);
+    const width = Math.max(1, Math.round(image.width * factor));
+    const height = Math.max(1, Math.round(image.height * factor));
+    if (!bounds) return sharp({ create: { width, height, channels: 4, background: CLEAR } });
+    const boxWidth = Math.min(width, Math.max(1, Math.round(bounds.width * factor)));
+    const boxHeight = Math.min(height, Math.max(1, Math.round(bounds.height * factor)));
+    const left = Math.floor((width - boxWidth) / 2);
+    const top = Math.floor((height - boxHeight) / 2);
+    return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+      .extract(bounds)
+      .resize(boxWidth, boxHeight, { fit: 'fill', kernel: 'lanczos3' })
+      .extend({ left, top, right: width - boxWidth - left, bottom: height - boxHeight - top, background: CLEAR });
+  };
 }

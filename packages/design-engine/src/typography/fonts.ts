@@ -29,7 +29,13 @@ export interface FontFace {
   capsOnly: boolean;
 }
 
-const face = (id: FontId, family: string, file: string, licence = 'OFL-1.1', capsOnly = false): FontFace => ({ id, family, file, licence, capsOnly });
+const face = (id: FontId, family: string, file: string, licence = 'OFL-1.1', capsOnly = false): FontFace => ({
+  id,
+  family,
+  file,
+  licence,
+  capsOnly,
+});
 
 /** The curated display faces, all TTF from @expo-google-fonts (fonts OFL-1.1 or Apache-2.0). */
 export const FONT_FACES: Record<FontId, FontFace> = {
@@ -43,8 +49,20 @@ export const FONT_FACES: Record<FontId, FontFace> = {
   'alfa-slab-one': face('alfa-slab-one', 'Alfa Slab One', '@expo-google-fonts/alfa-slab-one/400Regular/AlfaSlabOne_400Regular.ttf'),
   'pirata-one': face('pirata-one', 'Pirata One', '@expo-google-fonts/pirata-one/400Regular/PirataOne_400Regular.ttf'),
   shrikhand: face('shrikhand', 'Shrikhand', '@expo-google-fonts/shrikhand/400Regular/Shrikhand_400Regular.ttf'),
-  'permanent-marker': face('permanent-marker', 'Permanent Marker', '@expo-google-fonts/permanent-marker/400Regular/PermanentMarker_400Regular.ttf', 'Apache-2.0', true),
-  'luckiest-guy': face('luckiest-guy', 'Luckiest Guy', '@expo-google-fonts/luckiest-guy/400Regular/LuckiestGuy_400Regular.ttf', 'Apache-2.0', true),
+  'permanent-marker': face(
+    'permanent-marker',
+    'Permanent Marker',
+    '@expo-google-fonts/permanent-marker/400Regular/PermanentMarker_400Regular.ttf',
+    'Apache-2.0',
+    true,
+  ),
+  'luckiest-guy': face(
+    'luckiest-guy',
+    'Luckiest Guy',
+    '@expo-google-fonts/luckiest-guy/400Regular/LuckiestGuy_400Regular.ttf',
+    'Apache-2.0',
+    true,
+  ),
   rye: face('rye', 'Rye', '@expo-google-fonts/rye/400Regular/Rye_400Regular.ttf'),
 };
 

@@ -22,7 +22,13 @@ describe('line breaking', () => {
 });
 
 describe('text fitting', () => {
-  const slogans = ['Hi', 'Space Meow', 'The Mountains Are Calling', "Just a girl who loves dinosaurs and coffee and naps and long walks", 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW'];
+  const slogans = [
+    'Hi',
+    'Space Meow',
+    'The Mountains Are Calling',
+    'Just a girl who loves dinosaurs and coffee and naps and long walks',
+    'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW',
+  ];
   const fonts = Object.keys(FONT_FACES) as FontId[];
 
   it.each(fonts)('keeps every glyph of short and long slogans inside the box in %s', (font) => {

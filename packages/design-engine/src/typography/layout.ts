@@ -14,7 +14,8 @@ export function balancedLines(text: string, lineCount: number): string[] {
       if (!best || longest < best.longest) best = { lines: all, longest };
       return;
     }
-    for (let end = start + 1; end <= words.length - remaining + 1; end++) choose(end, remaining - 1, [...lines, words.slice(start, end).join(' ')]);
+    for (let end = start + 1; end <= words.length - remaining + 1; end++)
+      choose(end, remaining - 1, [...lines, words.slice(start, end).join(' ')]);
   };
   choose(0, count, []);
   return best!.lines;

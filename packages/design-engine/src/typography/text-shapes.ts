@@ -1,5 +1,5 @@
 import type { Font, Glyph } from 'opentype.js';
-import { loadFont, type FontId } from './fonts.js';
+import { FONT_FACES, loadFont, type FontId } from './fonts.js';
 
 export interface Box {
   x1: number;
@@ -45,8 +45,14 @@ function placeGlyphs(fontId: FontId, text: string, tracking: number): { glyphs: 
   const glyphs: PlacedGlyph[] = [];
   let cursor = 0;
   let previous: PlacedGlyph | undefined;
-  for (const char of Array.from(text)) {
-    const font = primary.hasChar(char) || char === ' ' ? primary : FALLBACK_FONTS.map(loadFont).find((candidate) => candidate.hasChar(char)) ?? primary;
+  // A caps-only face's lowercase glyphs are small capitals with odd shapes (Luckiest Guy's 'e' reads as a
+  // 'c'): it is set with its real capitals.
+  const chars = Array.from(FONT_FACES[fontId].capsOnly ? text.toUpperCase() : text);
+  for (const char of chars) {
+    const font =
+      primary.hasChar(char) || char === ' '
+        ? primary
+        : (FALLBACK_FONTS.map(loadFont).find((candidate) => candidate.hasChar(char)) ?? primary);
     const glyph = font.charToGlyph(char);
     if (previous && previous.font === font) {
       const kerning = font.getKerningValue(previous.glyph, glyph);

@@ -8,5 +8,12 @@ import { AssetBackgroundKept1763800000304 } from './migrations/1763800000304-ass
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
   entities: [],
-  migrations: [Assets1763800000300, DeletionMark1763800000301, ImageOperations1763800000302, ExpiryReminders1763800000303, AssetBackgroundKept1763800000304, accountPurgesMigration('assets', 1763800000315)],
+  migrations: [
+    Assets1763800000300,
+    DeletionMark1763800000301,
+    ImageOperations1763800000302,
+    ExpiryReminders1763800000303,
+    AssetBackgroundKept1763800000304,
+    accountPurgesMigration('assets', 1763800000315),
+  ],
 };

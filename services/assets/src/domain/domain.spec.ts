@@ -14,7 +14,9 @@ describe('page cursors', () => {
 describe('download file names', () => {
   it('come from the quoted slogan or the first words, with the variant letter', () => {
     expect(downloadFileName("a cat astronaut, 'Space Meow' in retro letters", 'A', '', 'png')).toBe('space-meow-A.png');
-    expect(downloadFileName('Retro sunset over the mountains with pine trees at dusk', 'C', '', 'png')).toBe('retro-sunset-over-the-mountains-with-C.png');
+    expect(downloadFileName('Retro sunset over the mountains with pine trees at dusk', 'C', '', 'png')).toBe(
+      'retro-sunset-over-the-mountains-with-C.png',
+    );
     expect(downloadFileName('Café ☕ “Déjà Brew”', 'B', '4x', 'png')).toBe('deja-brew-B-4x.png');
     expect(downloadFileName('!!!', null, '', 'webp')).toBe('printloom-design.webp');
   });

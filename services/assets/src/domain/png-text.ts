@@ -7,15 +7,15 @@ export function titleOf(prompt: string): string {
 }
 
 /** What every PNG we hand out says about itself (PNG's own keywords, plus the job and variant). */
-export function pngTextOf(asset: { prompt: string; job_id: string | null; variant: string | null; created_at: Date | string }): PngText {
+export function pngTextOf(asset: { prompt: string; jobId: string | null; variant: string | null; createdAt: Date }): PngText {
   const text: PngText = {
     Title: titleOf(asset.prompt),
     Description: asset.prompt,
     Software: 'Printloom',
     // The PNG specification's suggested form for Creation Time (RFC 1123).
-    'Creation Time': new Date(asset.created_at).toUTCString(),
+    'Creation Time': asset.createdAt.toUTCString(),
   };
-  if (asset.job_id) text['Job ID'] = asset.job_id;
+  if (asset.jobId) text['Job ID'] = asset.jobId;
   if (asset.variant) text.Variant = asset.variant;
   return text;
 }

@@ -32,7 +32,12 @@ export class FloodFillBackgroundRemover implements BackgroundRemover {
     const small =
       scale < 1
         ? await sharp(full.data, { raw: { width, height, channels: 4 } })
-            .resize({ width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), fit: 'fill', kernel: 'nearest' })
+            .resize({
+              width: Math.max(1, Math.round(width * scale)),
+              height: Math.max(1, Math.round(height * scale)),
+              fit: 'fill',
+              kernel: 'nearest',
+            })
             .raw()
             .toBuffer({ resolveWithObject: true })
         : full;

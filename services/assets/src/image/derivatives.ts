@@ -1,11 +1,15 @@
+import { DERIVATIVES } from '@printloom/contracts';
 import sharp, { type Sharp } from 'sharp';
 
-export const THUMBNAIL_SIZE = 384;
-export const PREVIEW_SIZE = 1024;
+export const THUMBNAIL_SIZE = DERIVATIVES.thumbnail.maxSide;
+export const PREVIEW_SIZE = DERIVATIVES.preview.maxSide;
 
 /** A smaller WebP of an image, keeping transparency, for the library grid and the dialogs. */
 export function deriveWebp(image: Buffer, maxSide: number): Promise<Buffer> {
-  return sharp(image).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82, alphaQuality: 90, effort: 3 }).toBuffer();
+  return sharp(image)
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .webp(DERIVATIVES.webp)
+    .toBuffer();
 }
 
 export async function dimensionsOf(image: Buffer): Promise<{ width: number; height: number }> {

@@ -40,11 +40,21 @@ export async function fitToPreset(original: Buffer, preset: ExportPreset): Promi
   const art = await (preset.opaque ? resized.flatten({ background: WHITE }) : resized).png({ compressionLevel: 1 }).toBuffer();
   const left = Math.floor((preset.width - width) / 2);
   const top = Math.floor((preset.height - height) / 2);
-  const canvas = sharp({ create: { width: preset.width, height: preset.height, channels: preset.opaque ? 3 : 4, background: preset.opaque ? WHITE : CLEAR } }).composite([{ input: art, left, top }]);
-  const png = await (preset.opaque ? canvas.removeAlpha() : canvas).toColourspace('srgb').withIccProfile('srgb').withDensity(preset.dpi).png({ compressionLevel: 6 }).toBuffer();
+  const canvas = sharp({
+    create: { width: preset.width, height: preset.height, channels: preset.opaque ? 3 : 4, background: preset.opaque ? WHITE : CLEAR },
+  }).composite([{ input: art, left, top }]);
+  const png = await (preset.opaque ? canvas.removeAlpha() : canvas)
+    .toColourspace('srgb')
+    .withIccProfile('srgb')
+    .withDensity(preset.dpi)
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   if (png.length > preset.maxBytes) {
     const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-    throw new AppError('UNPROCESSABLE', `This image exported for ${preset.name} would be ${megabytes(png.length)} MB, over that product's ${megabytes(preset.maxBytes)} MB limit`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `This image exported for ${preset.name} would be ${megabytes(png.length)} MB, over that product's ${megabytes(preset.maxBytes)} MB limit`,
+    );
   }
   return png;
 }

@@ -11,7 +11,13 @@ describe('image worker pool', () => {
 
   const design = (size: number, background: { r: number; g: number; b: number; alpha: number }) =>
     sharp({ create: { width: size, height: size, channels: 4, background } })
-      .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 4}" fill="#d62828"/></svg>`) }])
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 4}" fill="#d62828"/></svg>`,
+          ),
+        },
+      ])
       .png()
       .toBuffer();
 

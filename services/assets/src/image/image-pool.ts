@@ -58,7 +58,8 @@ export class ImagePool implements BackgroundRemover, Upscaler {
     try {
       result = await this.pool.run(task, { signal: AbortSignal.timeout(budgetMs) });
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') throw new AppError('TIMEOUT', 'The image took too long to process. Please try again.');
+      if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
+        throw new AppError('TIMEOUT', 'The image took too long to process. Please try again.');
       throw error;
     } finally {
       this.inFlight -= 1;

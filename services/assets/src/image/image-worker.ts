@@ -5,7 +5,8 @@ import { LanczosUpscaler, UpscaleTooLargeError } from './upscaler.js';
 export type ImageTask = { operation: 'remove-background'; image: Uint8Array } | { operation: 'upscale'; image: Uint8Array; factor: 2 | 4 };
 
 /** Expected refusals travel as data: error classes do not survive the thread boundary. */
-export type ImageTaskResult = { ok: true; png: Uint8Array } | { ok: false; refusal: 'busy-background' | 'already-transparent' | 'too-large'; message: string };
+export type ImageTaskResult =
+  { ok: true; png: Uint8Array } | { ok: false; refusal: 'busy-background' | 'already-transparent' | 'too-large'; message: string };
 
 const remover = new FloodFillBackgroundRemover();
 const upscaler = new LanczosUpscaler();

@@ -48,7 +48,9 @@ describe('flood-fill background removal', () => {
   it('refuses a busy background with a clear message', async () => {
     const noise = Buffer.alloc(120 * 120 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 256;
-    const busy = await sharp(noise, { raw: { width: 120, height: 120, channels: 3 } }).png().toBuffer();
+    const busy = await sharp(noise, { raw: { width: 120, height: 120, channels: 3 } })
+      .png()
+      .toBuffer();
     await expect(remover.remove(busy)).rejects.toBeInstanceOf(BackgroundTooBusyError);
   });
 
@@ -67,7 +69,9 @@ describe('lanczos upscaling', () => {
   });
 
   it('refuses results beyond the size limit', async () => {
-    const big = await sharp({ create: { width: 4000, height: 10, channels: 4, background: '#fff' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 10, channels: 4, background: '#fff' } })
+      .png()
+      .toBuffer();
     await expect(new LanczosUpscaler().upscale(big, 4)).rejects.toBeInstanceOf(UpscaleTooLargeError);
   });
 });

@@ -15,6 +15,10 @@ export class LanczosUpscaler implements Upscaler {
     const { width, height } = await sharp(image).metadata();
     if (!width || !height) throw new Error('Not a readable image');
     if (!upscaleFits({ width, height }, factor)) throw new UpscaleTooLargeError(upscaleTooLargeReason(factor));
-    return toPrintPng(sharp(image).ensureAlpha().resize({ width: width * factor, height: height * factor, kernel: 'lanczos3' }));
+    return toPrintPng(
+      sharp(image)
+        .ensureAlpha()
+        .resize({ width: width * factor, height: height * factor, kernel: 'lanczos3' }),
+    );
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageCursor } from '../domain/cursor.js';
+import type { AssetRef, NewAsset, StoredAsset } from '../domain/stored-asset.js';
 
+/** A row as PostgreSQL returns it; mapped to a StoredAsset before it leaves this file. */
 export interface AssetRow {
   id: string;
   user_id: string;
@@ -21,15 +23,57 @@ export interface AssetRow {
   cursor_ts: string;
 }
 
-export type NewAsset = Pick<AssetRow, 'id' | 'user_id' | 'job_id' | 'variant' | 'kind' | 'source_asset_id' | 'prompt' | 'width' | 'height' | 'etag'> & { original_size: number; background_kept?: boolean };
-
 const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 const LIVE = `expires_at > now() AND deleting_at IS NULL`;
 
-export type AssetRef = { id: string; user_id: string };
+type RefRow = { id: string; user_id: string };
+
+export function toStoredAsset(row: AssetRow): StoredAsset {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    jobId: row.job_id,
+    variant: row.variant,
+    kind: row.kind,
+    sourceAssetId: row.source_asset_id,
+    prompt: row.prompt,
+    width: row.width,
+    height: row.height,
+    starred: row.starred,
+    originalSize: Number(row.original_size),
+    etag: row.etag,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    backgroundKept: row.background_kept,
+    cursorTimestamp: row.cursor_ts,
+  };
+}
+
+export const toAssetRef = (row: RefRow): AssetRef => ({ id: row.id, userId: row.user_id });
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const INSERT_ASSET = `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13)`;
+
+function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
+  return [
+    asset.id,
+    asset.userId,
+    asset.jobId,
+    asset.variant,
+    asset.kind,
+    asset.sourceAssetId,
+    asset.prompt,
+    asset.width,
+    asset.height,
+    asset.originalSize,
+    asset.etag,
+    retentionDays,
+    asset.backgroundKept ?? false,
+  ];
+}
 
 @Injectable()
 export class AssetRepository {
@@ -40,44 +84,50 @@ export class AssetRepository {
   }
 
   /** Inserts unless the job's variant already exists (a retried ingest); returns the row either way. */
-  async insertOrGetGenerated(asset: NewAsset, retentionDays: number): Promise<{ row: AssetRow; created: boolean }> {
-    const inserted: AssetRow[] = await this.dataSource.query(
-      `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13)
-       ON CONFLICT (job_id, variant) WHERE kind = 'generated' DO NOTHING RETURNING ${COLUMNS}`,
-      [asset.id, asset.user_id, asset.job_id, asset.variant, asset.kind, asset.source_asset_id, asset.prompt, asset.width, asset.height, asset.original_size, asset.etag, retentionDays, asset.background_kept ?? false],
+  async insertOrGetGenerated(asset: NewAsset, retentionDays: number): Promise<{ asset: StoredAsset; created: boolean }> {
+    const [inserted]: AssetRow[] = await this.dataSource.query(
+      `${INSERT_ASSET} ON CONFLICT (job_id, variant) WHERE kind = 'generated' DO NOTHING RETURNING ${COLUMNS}`,
+      insertParameters(asset, retentionDays),
     );
-    if (inserted[0]) return { row: inserted[0], created: true };
-    const [existing]: AssetRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM assets.assets WHERE job_id = $1 AND variant = $2 AND kind = 'generated'`, [asset.job_id, asset.variant]);
-    return { row: existing, created: false };
+    if (inserted) return { asset: toStoredAsset(inserted), created: true };
+    return { asset: (await this.findGenerated(asset.jobId!, asset.variant!))!, created: false };
   }
 
-  async findGenerated(jobId: string, variant: string): Promise<AssetRow | null> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM assets.assets WHERE job_id = $1 AND variant = $2 AND kind = 'generated'`, [jobId, variant]);
-    return row ?? null;
-  }
-
-  async insertDerived(asset: NewAsset, retentionDays: number): Promise<AssetRow> {
+  async findGenerated(jobId: string, variant: string): Promise<StoredAsset | null> {
     const [row]: AssetRow[] = await this.dataSource.query(
-      `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12)) RETURNING ${COLUMNS}`,
-      [asset.id, asset.user_id, asset.job_id, asset.variant, asset.kind, asset.source_asset_id, asset.prompt, asset.width, asset.height, asset.original_size, asset.etag, retentionDays],
+      `SELECT ${COLUMNS} FROM assets.assets WHERE job_id = $1 AND variant = $2 AND kind = 'generated'`,
+      [jobId, variant],
     );
-    return row;
+    return row ? toStoredAsset(row) : null;
+  }
+
+  async insertDerived(asset: NewAsset, retentionDays: number): Promise<StoredAsset> {
+    const [row]: AssetRow[] = await this.dataSource.query(`${INSERT_ASSET} RETURNING ${COLUMNS}`, insertParameters(asset, retentionDays));
+    return toStoredAsset(row);
   }
 
   /** A live asset of this user, or null (another user's id looks exactly like a missing one). */
-  async findOwned(userId: string, id: string): Promise<AssetRow | null> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM assets.assets WHERE id = $1 AND user_id = $2 AND ${LIVE}`, [id, userId]);
-    return row ?? null;
+  async findOwned(userId: string, id: string): Promise<StoredAsset | null> {
+    const [row]: AssetRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM assets.assets WHERE id = $1 AND user_id = $2 AND ${LIVE}`,
+      [id, userId],
+    );
+    return row ? toStoredAsset(row) : null;
   }
 
-  async findManyOwned(userId: string, ids: string[]): Promise<AssetRow[]> {
-    return this.dataSource.query(`SELECT ${COLUMNS} FROM assets.assets WHERE id = ANY($1::uuid[]) AND user_id = $2 AND ${LIVE}`, [ids, userId]);
+  async findManyOwned(userId: string, ids: string[]): Promise<StoredAsset[]> {
+    const rows: AssetRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM assets.assets WHERE id = ANY($1::uuid[]) AND user_id = $2 AND ${LIVE}`,
+      [ids, userId],
+    );
+    return rows.map(toStoredAsset);
   }
 
   /** One page, newest first, keyset on (created_at, id); every word of `search` must appear in the prompt. */
-  async page(userId: string, options: { after: PageCursor | null; starredOnly: boolean; words: string[]; limit: number }): Promise<AssetRow[]> {
+  async page(
+    userId: string,
+    options: { after: PageCursor | null; starredOnly: boolean; words: string[]; limit: number },
+  ): Promise<StoredAsset[]> {
     const params: unknown[] = [userId, options.limit];
     const where = ['user_id = $1', LIVE];
     if (options.starredOnly) where.push('starred');
@@ -89,14 +139,22 @@ export class AssetRepository {
       params.push(options.after.createdAt, options.after.id);
       where.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
-    return this.dataSource.query(`SELECT ${COLUMNS} FROM assets.assets WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $2`, params);
+    const rows: AssetRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM assets.assets WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      params,
+    );
+    return rows.map(toStoredAsset);
   }
 
   /**
    * Toggles the star: starred assets are kept a year from now; un-starring never destroys at once,
    * the asset is kept until the later of created + retention and un-starred + grace.
    */
-  async toggleStar(userId: string, id: string, days: { retention: number; starred: number; unstarGrace: number }): Promise<AssetRow | null> {
+  async toggleStar(
+    userId: string,
+    id: string,
+    days: { retention: number; starred: number; unstarGrace: number },
+  ): Promise<StoredAsset | null> {
     const [rows]: [AssetRow[], number] = await this.dataSource.query(
       `UPDATE assets.assets SET starred = NOT starred,
          unstarred_at = CASE WHEN starred THEN now() ELSE NULL END,
@@ -105,46 +163,53 @@ export class AssetRepository {
        WHERE id = $1 AND user_id = $2 AND ${LIVE} RETURNING ${COLUMNS}`,
       [id, userId, days.retention, days.starred, days.unstarGrace],
     );
-    return rows[0] ?? null;
+    return rows[0] ? toStoredAsset(rows[0]) : null;
   }
 
   /** Step 1 of a delete: marks live assets of this user (invisible from now on); returns what it marked. */
   async markOwned(tx: EntityManager, userId: string, ids: string[]): Promise<AssetRef[]> {
-    const [rows]: [AssetRef[], number] = await tx.query(
+    const [rows]: [RefRow[], number] = await tx.query(
       `UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND user_id = $2 AND deleting_at IS NULL RETURNING id, user_id`,
       [ids, userId],
     );
-    return rows;
+    return rows.map(toAssetRef);
   }
 
   /** Marks any assets by id (reconciliation found them broken). */
   async markMany(ids: string[]): Promise<AssetRef[]> {
-    const [rows]: [AssetRef[], number] = await this.dataSource.query(`UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND deleting_at IS NULL RETURNING id, user_id`, [ids]);
-    return rows;
+    const [rows]: [RefRow[], number] = await this.dataSource.query(
+      `UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND deleting_at IS NULL RETURNING id, user_id`,
+      [ids],
+    );
+    return rows.map(toAssetRef);
   }
 
   /** Marks a batch of expired assets; SKIP LOCKED lets several sweepers share the work. */
   async markExpiredBatch(limit: number): Promise<AssetRef[]> {
-    const [rows]: [AssetRef[], number] = await this.dataSource.query(
+    const [rows]: [RefRow[], number] = await this.dataSource.query(
       `UPDATE assets.assets SET deleting_at = now()
        WHERE id IN (SELECT id FROM assets.assets WHERE expires_at <= now() AND deleting_at IS NULL ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, user_id`,
       [limit],
     );
-    return rows;
+    return rows.map(toAssetRef);
   }
 
   /** Marked assets whose delete was interrupted (marked longer ago than `olderThanSeconds`). */
   async markedBatch(olderThanSeconds: number, limit: number): Promise<AssetRef[]> {
-    return this.dataSource.query(
+    const rows: RefRow[] = await this.dataSource.query(
       `SELECT id, user_id FROM assets.assets WHERE deleting_at IS NOT NULL AND deleting_at <= now() - make_interval(secs => $1) ORDER BY deleting_at LIMIT $2`,
       [olderThanSeconds, limit],
     );
+    return rows.map(toAssetRef);
   }
 
   /** Last step of a delete, once the files are gone: only marked rows are ever deleted. */
   async deleteMarked(ids: string[]): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM assets.assets WHERE id = ANY($1::uuid[]) AND deleting_at IS NOT NULL`, [ids]);
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM assets.assets WHERE id = ANY($1::uuid[]) AND deleting_at IS NOT NULL`,
+      [ids],
+    );
     return count;
   }
 
@@ -156,15 +221,19 @@ export class AssetRepository {
 
   /** Unmarked assets created before `before`, keyset by id: what reconciliation checks for files. */
   async unmarkedBatch(afterId: string | null, before: Date, limit: number): Promise<AssetRef[]> {
-    return this.dataSource.query(
+    const rows: RefRow[] = await this.dataSource.query(
       `SELECT id, user_id FROM assets.assets WHERE deleting_at IS NULL AND created_at < $1 AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
       [before, afterId, limit],
     );
+    return rows.map(toAssetRef);
   }
 
   /** Which of these jobs still have at least one image (marked ones count until they are gone). */
   async jobIdsWithAssets(jobIds: string[]): Promise<string[]> {
-    const rows: Array<{ job_id: string }> = await this.dataSource.query(`SELECT DISTINCT job_id FROM assets.assets WHERE job_id = ANY($1::uuid[])`, [jobIds]);
+    const rows: Array<{ job_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT job_id FROM assets.assets WHERE job_id = ANY($1::uuid[])`,
+      [jobIds],
+    );
     return rows.map((row) => row.job_id);
   }
 
@@ -180,15 +249,19 @@ export class AssetRepository {
   }
 
   async markUserBatch(userId: string, limit: number): Promise<AssetRef[]> {
-    const [rows]: [AssetRef[], number] = await this.dataSource.query(
+    const [rows]: [RefRow[], number] = await this.dataSource.query(
       `UPDATE assets.assets SET deleting_at = now() WHERE id IN (SELECT id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NULL LIMIT $2) RETURNING id, user_id`,
       [userId, limit],
     );
-    return rows;
+    return rows.map(toAssetRef);
   }
 
-  markedOf(userId: string): Promise<AssetRef[]> {
-    return this.dataSource.query(`SELECT id, user_id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NOT NULL`, [userId]);
+  async markedOf(userId: string): Promise<AssetRef[]> {
+    const rows: RefRow[] = await this.dataSource.query(
+      `SELECT id, user_id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NOT NULL`,
+      [userId],
+    );
+    return rows.map(toAssetRef);
   }
 
   /** The user's rate-limit and reminder records. */
@@ -198,10 +271,11 @@ export class AssetRepository {
   }
 
   /** A page of the user's live library by id, for the data export. */
-  exportPage(userId: string, afterId: string | null, limit: number): Promise<AssetRow[]> {
-    return this.dataSource.query(
+  async exportPage(userId: string, afterId: string | null, limit: number): Promise<StoredAsset[]> {
+    const rows: AssetRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM assets.assets WHERE user_id = $1 AND ${LIVE} AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
       [userId, afterId, limit],
     );
+    return rows.map(toStoredAsset);
   }
 }

@@ -13,7 +13,11 @@ export class ImageOperationRepository {
    * count-and-insert atomic across instances; an operation older than `staleAfterSeconds` (its
    * instance died) no longer counts as running.
    */
-  async tryStart(userId: string, kind: OperationKind, limits: { concurrent: number; perHour: number; staleAfterSeconds: number }): Promise<{ id: string } | { refused: StartRefusal }> {
+  async tryStart(
+    userId: string,
+    kind: OperationKind,
+    limits: { concurrent: number; perHour: number; staleAfterSeconds: number },
+  ): Promise<{ id: string } | { refused: StartRefusal }> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('assets.image_operations:' || $1))`, [userId]);
       const [counts] = await tx.query(
@@ -35,7 +39,9 @@ export class ImageOperationRepository {
 
   /** Rows older than a day count for no limit. */
   async deleteOlderThanADay(): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM assets.image_operations WHERE started_at < now() - interval '1 day'`);
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM assets.image_operations WHERE started_at < now() - interval '1 day'`,
+    );
     return count;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { ExpiringImage } from '../domain/stored-asset.js';
 
 @Injectable()
 export class ReminderRepository {
@@ -39,13 +40,14 @@ export class ReminderRepository {
   }
 
   /** The user's images that expire within `days` (unstarred), soonest first. */
-  async expiring(userId: string, days: number, limit: number): Promise<Array<{ prompt: string; variant: string | null; expires_at: Date }>> {
-    return this.dataSource.query(
+  async expiring(userId: string, days: number, limit: number): Promise<ExpiringImage[]> {
+    const rows: Array<{ prompt: string; variant: string | null; expires_at: Date }> = await this.dataSource.query(
       `SELECT prompt, variant, expires_at FROM assets.assets
        WHERE user_id = $1 AND NOT starred AND deleting_at IS NULL AND expires_at > now() AND expires_at <= now() + make_interval(days => $2)
        ORDER BY expires_at LIMIT $3`,
       [userId, days, limit],
     );
+    return rows.map((row) => ({ prompt: row.prompt, variant: row.variant, expiresAt: new Date(row.expires_at) }));
   }
 
   /** No more reminders for this user (the account was deleted). */
@@ -58,7 +60,10 @@ export class ReminderRepository {
 
   /** True when the token belonged to someone (now unsubscribed). */
   async unsubscribe(token: string): Promise<boolean> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`UPDATE assets.expiry_reminders SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE unsubscribe_token = $1`, [token]);
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE assets.expiry_reminders SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE unsubscribe_token = $1`,
+      [token],
+    );
     return count > 0;
   }
 }

@@ -11,5 +11,11 @@ import { ReleaseDeletedIdentity1763800000016 } from './migrations/1763800000016-
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
   entities: [User, Session, OneTimeCode],
-  migrations: [Initial1763800000000, CodesAndRateLimits1763800000001, PendingSignupPasswords1763800000013, AccountDeletion1763800000015, ReleaseDeletedIdentity1763800000016],
+  migrations: [
+    Initial1763800000000,
+    CodesAndRateLimits1763800000001,
+    PendingSignupPasswords1763800000013,
+    AccountDeletion1763800000015,
+    ReleaseDeletedIdentity1763800000016,
+  ],
 };

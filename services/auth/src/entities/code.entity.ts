@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export type CodePurpose = 'verify-email' | 'reset-password';
+import type { CodePurpose } from '../domain/accounts.js';
 
 /** A one-time 6-digit code; only its keyed hash is stored. One live code per user and purpose. */
 @Entity({ name: 'codes' })

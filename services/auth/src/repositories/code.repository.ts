@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
-import { OneTimeCode, type CodePurpose } from '../entities/code.entity.js';
+import { OneTimeCode } from '../entities/code.entity.js';
+import type { CodePurpose, StoredCode } from '../domain/accounts.js';
+
+export const toStoredCode = (code: OneTimeCode): StoredCode => ({
+  id: code.id,
+  codeHash: code.codeHash,
+  attempts: code.attempts,
+  pendingPasswordHash: code.pendingPasswordHash,
+  expiresAt: code.expiresAt,
+});
 
 @Injectable()
 export class CodeRepository {
@@ -14,7 +23,13 @@ export class CodeRepository {
    * A new code replaces the old one: one live code per user and purpose. `pendingPasswordHash` binds a
    * sign-up's password to this code; 'keep' (a resend) carries over the one bound to the code it replaces.
    */
-  async replace(userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date, pendingPasswordHash: string | null | 'keep' = null): Promise<void> {
+  async replace(
+    userId: string,
+    purpose: CodePurpose,
+    codeHash: string,
+    expiresAt: Date,
+    pendingPasswordHash: string | null | 'keep' = null,
+  ): Promise<void> {
     const keep = pendingPasswordHash === 'keep';
     await this.codes.query(
       `INSERT INTO auth.codes (user_id, purpose, code_hash, attempts, expires_at, pending_password_hash) VALUES ($1, $2, $3, 0, $4, $5)
@@ -28,14 +43,18 @@ export class CodeRepository {
     await this.codes.delete({ userId, purpose });
   }
 
-  find(userId: string, purpose: CodePurpose): Promise<OneTimeCode | null> {
-    return this.codes.findOne({ where: { userId, purpose } });
+  async find(userId: string, purpose: CodePurpose): Promise<StoredCode | null> {
+    const code = await this.codes.findOne({ where: { userId, purpose } });
+    return code ? toStoredCode(code) : null;
   }
 
   /** Counts a wrong try atomically; returns the attempts now used. */
   async countWrongAttempt(id: string): Promise<number> {
     // TypeORM answers an UPDATE … RETURNING with [rows, count].
-    const [rows]: [Array<{ attempts: number }>, number] = await this.codes.query(`UPDATE auth.codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [id]);
+    const [rows]: [Array<{ attempts: number }>, number] = await this.codes.query(
+      `UPDATE auth.codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
+      [id],
+    );
     return rows[0]?.attempts ?? Number.MAX_SAFE_INTEGER;
   }
 
@@ -47,7 +66,9 @@ export class CodeRepository {
 
   /** Codes that can no longer be used (expired, or out of attempts); used codes are deleted when consumed. */
   async deleteSpent(maxAttempts: number): Promise<number> {
-    const [, count]: [unknown, number] = await this.codes.query(`DELETE FROM auth.codes WHERE expires_at <= now() OR attempts >= $1`, [maxAttempts]);
+    const [, count]: [unknown, number] = await this.codes.query(`DELETE FROM auth.codes WHERE expires_at <= now() OR attempts >= $1`, [
+      maxAttempts,
+    ]);
     return count;
   }
 }

@@ -18,7 +18,10 @@ export class RateLimitRepository {
   }
 
   async deleteOlderThan(seconds: number): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM auth.rate_limits WHERE window_start < now() - make_interval(secs => $1)`, [seconds]);
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM auth.rate_limits WHERE window_start < now() - make_interval(secs => $1)`,
+      [seconds],
+    );
     return count;
   }
 }

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, MoreThan, type Repository } from 'typeorm';
-import { Session } from '../entities/session.entity.js';
+import { Session as SessionEntity } from '../entities/session.entity.js';
+import type { Session } from '../domain/accounts.js';
+
+export const toSession = (session: SessionEntity): Session => ({
+  id: session.id,
+  userId: session.userId,
+  expiresAt: session.expiresAt,
+  lastExtendedAt: session.lastExtendedAt,
+});
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -9,18 +17,19 @@ export function hashToken(token: string): string {
 
 @Injectable()
 export class SessionRepository {
-  private readonly sessions: Repository<Session>;
+  private readonly sessions: Repository<SessionEntity>;
 
   constructor(dataSource: DataSource) {
-    this.sessions = dataSource.getRepository(Session);
+    this.sessions = dataSource.getRepository(SessionEntity);
   }
 
   async create(userId: string, token: string, expiresAt: Date): Promise<void> {
     await this.sessions.insert({ userId, tokenHash: hashToken(token), expiresAt, lastExtendedAt: new Date() });
   }
 
-  findLiveByToken(token: string): Promise<Session | null> {
-    return this.sessions.findOne({ where: { tokenHash: hashToken(token), expiresAt: MoreThan(new Date()) } });
+  async findLiveByToken(token: string): Promise<Session | null> {
+    const session = await this.sessions.findOne({ where: { tokenHash: hashToken(token), expiresAt: MoreThan(new Date()) } });
+    return session ? toSession(session) : null;
   }
 
   async extend(id: string, expiresAt: Date): Promise<void> {

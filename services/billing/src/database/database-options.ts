@@ -9,5 +9,13 @@ import { PurchaseEvents1763800000310 } from './migrations/1763800000310-purchase
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
   entities: [],
-  migrations: [Ledger1763800000200, PeriodSettlement1763800000201, StripeFailurePaths1763800000202, TrialDecisions1763800000213, accountPurgesMigration('billing', 1763800000215), PlanChanges1763800000300, PurchaseEvents1763800000310],
+  migrations: [
+    Ledger1763800000200,
+    PeriodSettlement1763800000201,
+    StripeFailurePaths1763800000202,
+    TrialDecisions1763800000213,
+    accountPurgesMigration('billing', 1763800000215),
+    PlanChanges1763800000300,
+    PurchaseEvents1763800000310,
+  ],
 };

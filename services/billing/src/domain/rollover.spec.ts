@@ -28,7 +28,15 @@ describe('rollover', () => {
 
 describe('allocate', () => {
   it('takes from the first lots first and splits across lots', () => {
-    expect(allocate([{ id: 'a', remaining: 1 }, { id: 'b', remaining: 5 }], 3)).toEqual([
+    expect(
+      allocate(
+        [
+          { id: 'a', remaining: 1 },
+          { id: 'b', remaining: 5 },
+        ],
+        3,
+      ),
+    ).toEqual([
       { lotId: 'a', amount: 1 },
       { lotId: 'b', amount: 2 },
     ]);

@@ -5,7 +5,12 @@ import { PurchaseEventRepository } from '../repositories/purchase-event.reposito
 import { SubscriptionsService } from '../subscriptions.service.js';
 import { resolveUser } from './resolve-user.js';
 
-export const subscriptionsOn = (dataSource: DataSource) => new SubscriptionsService(new SubscriptionRepository(dataSource), new LedgerRepository(dataSource), new PurchaseEventRepository(dataSource));
+export const subscriptionsOn = (dataSource: DataSource) =>
+  new SubscriptionsService(
+    new SubscriptionRepository(dataSource),
+    new LedgerRepository(dataSource),
+    new PurchaseEventRepository(dataSource),
+  );
 
 /**
  * The operator's renewal: the next period of a local subscription starts now, through the same

@@ -7,6 +7,12 @@ export function createStripeClient(config: BillingConfig): Stripe {
   return new Stripe(config.STRIPE_SECRET_KEY!, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }

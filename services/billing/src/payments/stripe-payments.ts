@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { AppError, AUTH, getUserReply, stripeLookupKeyOfPlan, stripeLookupKeyOfTopup, type Plan, type TopupPack } from '@printloom/contracts';
+import { AppError, AUTH, stripeLookupKeyOfPlan, stripeLookupKeyOfTopup, type Plan, type TopupPack } from '@printloom/contracts';
 import type { Logger, RpcClient } from '@printloom/service-kit';
 import type { CustomerRepository } from '../repositories/customer.repository.js';
 import type { LedgerRepository } from '../repositories/ledger.repository.js';
@@ -35,7 +35,9 @@ export class StripePayments implements PaymentProvider {
       const previous = await this.safety.openCheckoutOf(tx, userId);
       if (previous) {
         // Already completed or expired: Stripe refuses, which is fine; an open one must not stay payable.
-        await this.stripe.checkout.sessions.expire(previous).catch((error: unknown) => this.logger.info({ err: error, sessionId: previous }, 'Previous Checkout not expired'));
+        await this.stripe.checkout.sessions
+          .expire(previous)
+          .catch((error: unknown) => this.logger.info({ err: error, sessionId: previous }, 'Previous Checkout not expired'));
       }
       const session = await this.stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -76,7 +78,8 @@ export class StripePayments implements PaymentProvider {
    */
   async checkoutForPlanChange(userId: string, _from: Plan, to: Plan, subscriptionId: string | null): Promise<string> {
     const customer = await this.customers.stripeCustomerOf(userId);
-    if (!customer || !subscriptionId) throw new AppError('CONFLICT', 'This subscription is not billed by Stripe. Please contact support to change plan.');
+    if (!customer || !subscriptionId)
+      throw new AppError('CONFLICT', 'This subscription is not billed by Stripe. Please contact support to change plan.');
     const price = await this.priceOf(stripeLookupKeyOfPlan(to.id));
     const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
     const item = subscription.items.data[0];
@@ -103,8 +106,12 @@ export class StripePayments implements PaymentProvider {
 
   async portal(userId: string): Promise<string> {
     const customer = await this.customers.stripeCustomerOf(userId);
-    if (!customer) throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
-    const session = await this.stripe.billingPortal.sessions.create({ customer, return_url: new URL('/account', this.publicUrl).toString() });
+    if (!customer)
+      throw new AppError('FORBIDDEN', 'The billing portal is available to subscribers only. Choose a plan on the pricing page.');
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer,
+      return_url: new URL('/account', this.publicUrl).toString(),
+    });
     return session.url;
   }
 
@@ -122,13 +129,16 @@ export class StripePayments implements PaymentProvider {
   }
 
   private async emailOf(userId: string): Promise<string> {
-    return (await this.rpc.request(AUTH.getUser, { userId }, getUserReply)).email;
+    return (await this.rpc.request(AUTH.getUser, { userId })).email;
   }
 
   private async customerFor(userId: string): Promise<string> {
     const existing = await this.customers.stripeCustomerOf(userId);
     if (existing) return existing;
-    const customer = await this.stripe.customers.create({ email: await this.emailOf(userId), metadata: { userId } }, { idempotencyKey: `customer:${userId}` });
+    const customer = await this.stripe.customers.create(
+      { email: await this.emailOf(userId), metadata: { userId } },
+      { idempotencyKey: `customer:${userId}` },
+    );
     await this.customers.save(userId, customer.id);
     return (await this.customers.stripeCustomerOf(userId)) ?? customer.id;
   }

@@ -7,7 +7,10 @@ export class AccountRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async remember(tx: EntityManager, userId: string, email: string): Promise<void> {
-    await tx.query(`INSERT INTO billing.accounts (user_id, email) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email`, [userId, email]);
+    await tx.query(
+      `INSERT INTO billing.accounts (user_id, email) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email`,
+      [userId, email],
+    );
   }
 
   async userIdByEmail(email: string): Promise<string | null> {

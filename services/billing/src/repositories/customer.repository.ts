@@ -15,7 +15,15 @@ export class CustomerRepository {
     return row?.user_id ?? null;
   }
 
+  async deleteForUser(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.customers WHERE user_id = $1`, [userId]);
+    return count;
+  }
+
   async save(userId: string, stripeCustomerId: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO billing.customers (user_id, stripe_customer_id) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [userId, stripeCustomerId]);
+    await this.dataSource.query(
+      `INSERT INTO billing.customers (user_id, stripe_customer_id) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
+      [userId, stripeCustomerId],
+    );
   }
 }

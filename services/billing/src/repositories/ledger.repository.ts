@@ -1,21 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AccountChanges } from '../account-changes.js';
 
-export type LotKind = 'trial' | 'plan' | 'rollover' | 'topup';
+import type { CreditLot, LedgerEntry, LotKind, Reservation } from '../domain/records.js';
 
-export interface Lot {
-  id: string;
-  kind: LotKind;
-  remaining: number;
-  expires_at: Date | null;
-}
+export type { LotKind } from '../domain/records.js';
 
-export interface Reservation {
-  id: string;
-  user_id: string;
-  amount: number;
-  status: 'held' | 'committed' | 'released';
-}
+type LotRow = { id: string; kind: LotKind; remaining: number; expires_at: Date | null };
+type ReservationRow = { id: string; user_id: string; amount: number; status: Reservation['status'] };
+
+export const toCreditLot = (row: LotRow): CreditLot => ({
+  id: row.id,
+  kind: row.kind,
+  remaining: row.remaining,
+  expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+});
+export const toReservation = (row: ReservationRow): Reservation => ({
+  id: row.id,
+  userId: row.user_id,
+  amount: row.amount,
+  status: row.status,
+});
 
 const LIVE = `(expires_at IS NULL OR expires_at > now())`;
 
@@ -25,14 +30,33 @@ const LIVE = `(expires_at IS NULL OR expires_at > now())`;
  */
 @Injectable()
 export class LedgerRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The users whose account a running transaction changes, announced once it committed. */
+  private readonly changedUsers = new WeakMap<EntityManager, Set<string>>();
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+  constructor(
+    private readonly dataSource: DataSource,
+    /** Absent in the operator's commands (no NATS): gateways' cached views then end with their TTL. */
+    @Optional() private readonly changes?: AccountChanges,
+  ) {}
+
+  async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const changed = new Set<string>();
+    const result = await this.dataSource.transaction((tx) => {
+      this.changedUsers.set(tx, changed);
+      return work(tx);
+    });
+    if (changed.size > 0) await this.changes?.announce(changed);
+    return result;
+  }
+
+  /** This transaction changes what the user's account summary shows (every credit movement, plan or status change). */
+  touch(tx: EntityManager, userId: string): void {
+    this.changedUsers.get(tx)?.add(userId);
   }
 
   /** Serialises every credit movement of one user (parallel reservations, grants, expiry). */
   async lockUser(tx: EntityManager, userId: string): Promise<void> {
+    this.touch(tx, userId);
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('billing:user:' || $1))`, [userId]);
   }
 
@@ -40,7 +64,10 @@ export class LedgerRepository {
    * The latest movements, newest first: a spend or refund split over several lots is one movement;
    * grants and expiries say which kind of credits they were.
    */
-  async history(userId: string, limit: number): Promise<Array<{ at: Date; kind: string; source: LotKind | null; reason: string | null; delta: number }>> {
+  async history(
+    userId: string,
+    limit: number,
+  ): Promise<Array<{ at: Date; kind: string; source: LotKind | null; reason: string | null; delta: number }>> {
     return this.dataSource.query(
       `SELECT max(e.created_at) AS at, e.kind, CASE WHEN r.id IS NULL THEN min(l.kind) END AS source, r.reason, sum(e.delta)::int AS delta
        FROM billing.ledger_entries e
@@ -53,23 +80,41 @@ export class LedgerRepository {
     );
   }
 
+  /** Every entry of the user, oldest first, with the reason and ref of its reservation (the data export). */
+  async entriesOf(userId: string): Promise<LedgerEntry[]> {
+    const rows: Array<{ created_at: Date; delta: number; kind: string; reason: string | null; ref: string | null }> =
+      await this.dataSource.query(
+        `SELECT e.created_at, e.delta, e.kind, r.reason, r.ref FROM billing.ledger_entries e LEFT JOIN billing.reservations r ON r.id = e.reservation_id
+       WHERE e.user_id = $1 ORDER BY e.created_at, e.id`,
+        [userId],
+      );
+    return rows.map((row) => ({ at: new Date(row.created_at), delta: row.delta, kind: row.kind, reason: row.reason, ref: row.ref }));
+  }
+
   async balance(userId: string, tx: EntityManager = this.dataSource.manager): Promise<number> {
-    const [row] = await tx.query(`SELECT coalesce(sum(credits_remaining), 0)::int AS balance FROM billing.credit_lots WHERE user_id = $1 AND ${LIVE}`, [userId]);
+    const [row] = await tx.query(
+      `SELECT coalesce(sum(credits_remaining), 0)::int AS balance FROM billing.credit_lots WHERE user_id = $1 AND ${LIVE}`,
+      [userId],
+    );
     return row.balance;
   }
 
   /** Live lots in spend order: soonest expiry first, then free trial credits, paid top-ups last. */
-  spendableLots(tx: EntityManager, userId: string): Promise<Lot[]> {
-    return tx.query(
+  async spendableLots(tx: EntityManager, userId: string): Promise<CreditLot[]> {
+    const rows: LotRow[] = await tx.query(
       `SELECT id, kind, credits_remaining AS remaining, expires_at FROM billing.credit_lots
        WHERE user_id = $1 AND credits_remaining > 0 AND ${LIVE}
        ORDER BY expires_at ASC NULLS LAST, (kind = 'topup') ASC, created_at ASC FOR UPDATE`,
       [userId],
     );
+    return rows.map(toCreditLot);
   }
 
   /** Adds a lot once per source ref; false when that source was already granted. */
-  async grantLot(tx: EntityManager, lot: { userId: string; kind: LotKind; sourceRef: string; credits: number; expiresAt: Date | null }): Promise<boolean> {
+  async grantLot(
+    tx: EntityManager,
+    lot: { userId: string; kind: LotKind; sourceRef: string; credits: number; expiresAt: Date | null },
+  ): Promise<boolean> {
     const rows: Array<{ id: string }> = await tx.query(
       `INSERT INTO billing.credit_lots (user_id, kind, source_ref, credits_granted, credits_remaining, expires_at)
        VALUES ($1, $2, $3, $4, $4, $5) ON CONFLICT (source_ref) DO NOTHING RETURNING id`,
@@ -90,7 +135,10 @@ export class LedgerRepository {
       [sourceRef],
     );
     if (!lot) return null;
-    const [{ taken }] = await tx.query(`SELECT coalesce(-sum(delta), 0)::int AS taken FROM billing.ledger_entries WHERE lot_id = $1 AND kind = 'revoke'`, [lot.id]);
+    const [{ taken }] = await tx.query(
+      `SELECT coalesce(-sum(delta), 0)::int AS taken FROM billing.ledger_entries WHERE lot_id = $1 AND kind = 'revoke'`,
+      [lot.id],
+    );
     const target = Math.ceil(lot.credits_granted * Math.min(1, Math.max(0, share)));
     const revoked = Math.max(0, Math.min(target - taken, lot.credits_remaining));
     if (revoked > 0) {
@@ -115,24 +163,32 @@ export class LedgerRepository {
   }
 
   async findReservationByRef(tx: EntityManager, ref: string): Promise<Reservation | null> {
-    const [row] = await tx.query(`SELECT id, user_id, amount, status FROM billing.reservations WHERE ref = $1`, [ref]);
-    return row ?? null;
+    const [row]: ReservationRow[] = await tx.query(`SELECT id, user_id, amount, status FROM billing.reservations WHERE ref = $1`, [ref]);
+    return row ? toReservation(row) : null;
   }
 
   async lockReservation(tx: EntityManager, id: string): Promise<Reservation | null> {
-    const [row] = await tx.query(`SELECT id, user_id, amount, status FROM billing.reservations WHERE id = $1 FOR UPDATE`, [id]);
-    return row ?? null;
+    const [row]: ReservationRow[] = await tx.query(
+      `SELECT id, user_id, amount, status FROM billing.reservations WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return row ? toReservation(row) : null;
   }
 
-  async createReservation(tx: EntityManager, input: { userId: string; ref: string; reason: string; amount: number; parts: Array<{ lotId: string; amount: number }> }): Promise<string> {
-    const [{ id }] = await tx.query(`INSERT INTO billing.reservations (user_id, ref, reason, amount) VALUES ($1, $2, $3, $4) RETURNING id`, [
-      input.userId,
-      input.ref,
-      input.reason,
-      input.amount,
-    ]);
+  async createReservation(
+    tx: EntityManager,
+    input: { userId: string; ref: string; reason: string; amount: number; parts: Array<{ lotId: string; amount: number }> },
+  ): Promise<string> {
+    const [{ id }] = await tx.query(
+      `INSERT INTO billing.reservations (user_id, ref, reason, amount) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [input.userId, input.ref, input.reason, input.amount],
+    );
     for (const part of input.parts) {
-      await tx.query(`INSERT INTO billing.reservation_parts (reservation_id, lot_id, amount) VALUES ($1, $2, $3)`, [id, part.lotId, part.amount]);
+      await tx.query(`INSERT INTO billing.reservation_parts (reservation_id, lot_id, amount) VALUES ($1, $2, $3)`, [
+        id,
+        part.lotId,
+        part.amount,
+      ]);
       await tx.query(`UPDATE billing.credit_lots SET credits_remaining = credits_remaining - $2 WHERE id = $1`, [part.lotId, part.amount]);
       await this.entry(tx, { userId: input.userId, lotId: part.lotId, reservationId: id, kind: 'reserve', delta: -part.amount });
     }
@@ -145,22 +201,31 @@ export class LedgerRepository {
 
   /** Gives a reservation's credits back to the lots they came from. */
   async returnCredits(tx: EntityManager, reservation: Reservation): Promise<void> {
-    const parts: Array<{ lot_id: string; amount: number }> = await tx.query(`SELECT lot_id, amount FROM billing.reservation_parts WHERE reservation_id = $1`, [reservation.id]);
+    const parts: Array<{ lot_id: string; amount: number }> = await tx.query(
+      `SELECT lot_id, amount FROM billing.reservation_parts WHERE reservation_id = $1`,
+      [reservation.id],
+    );
     for (const part of parts) {
       await tx.query(`UPDATE billing.credit_lots SET credits_remaining = credits_remaining + $2 WHERE id = $1`, [part.lot_id, part.amount]);
-      await this.entry(tx, { userId: reservation.user_id, lotId: part.lot_id, reservationId: reservation.id, kind: 'release', delta: part.amount });
+      await this.entry(tx, {
+        userId: reservation.userId,
+        lotId: part.lot_id,
+        reservationId: reservation.id,
+        kind: 'release',
+        delta: part.amount,
+      });
     }
   }
 
   /** One held reservation older than the timeout, claimed for this sweeper instance (others skip it). */
   async claimStaleReservation(tx: EntityManager, olderThanMs: number): Promise<Reservation | null> {
-    const [row] = await tx.query(
+    const [row]: ReservationRow[] = await tx.query(
       `SELECT id, user_id, amount, status FROM billing.reservations
        WHERE status = 'held' AND created_at < now() - make_interval(secs => $1 / 1000.0)
        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
       [olderThanMs],
     );
-    return row ?? null;
+    return row ? toReservation(row) : null;
   }
 
   /** Zeroes a user's lots past their expiry, with 'expire' entries, so the ledger keeps matching the balance. */
@@ -186,9 +251,15 @@ export class LedgerRepository {
       [userId],
     );
     if (lots.length === 0) return 0;
-    await this.zero(tx, userId, lots.filter((lot) => lot.credits_remaining > 0));
+    await this.zero(
+      tx,
+      userId,
+      lots.filter((lot) => lot.credits_remaining > 0),
+    );
     // Expired now, so that credits a late release returns to these lots are not spendable again.
-    await tx.query(`UPDATE billing.credit_lots SET settled_at = now(), expires_at = least(expires_at, now()) WHERE id = ANY($1)`, [lots.map((lot) => lot.id)]);
+    await tx.query(`UPDATE billing.credit_lots SET settled_at = now(), expires_at = least(expires_at, now()) WHERE id = ANY($1)`, [
+      lots.map((lot) => lot.id),
+    ]);
     return lots.reduce((sum, lot) => sum + lot.credits_remaining + lot.expired, 0);
   }
 
@@ -208,7 +279,11 @@ export class LedgerRepository {
     return lots.reduce((sum, lot) => sum + lot.credits_remaining, 0);
   }
 
-  private async entry(tx: EntityManager, entry: { userId: string; lotId?: string; reservationId?: string; kind: string; delta: number }): Promise<void> {
+  private async entry(
+    tx: EntityManager,
+    entry: { userId: string; lotId?: string; reservationId?: string; kind: string; delta: number },
+  ): Promise<void> {
+    this.touch(tx, entry.userId);
     await tx.query(`INSERT INTO billing.ledger_entries (user_id, lot_id, reservation_id, kind, delta) VALUES ($1, $2, $3, $4, $5)`, [
       entry.userId,
       entry.lotId ?? null,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AccountFlag } from '../domain/records.js';
 
 /**
  * What keeps payments from going wrong twice: the one open subscription Checkout of a user, and the
@@ -28,10 +29,17 @@ export class PaymentSafetyRepository {
 
   /** Flags an account once per source (a charge, a dispute). */
   async flag(tx: EntityManager, userId: string, reason: string, sourceRef: string): Promise<void> {
-    await tx.query(`INSERT INTO billing.account_flags (user_id, reason, source_ref) VALUES ($1, $2, $3) ON CONFLICT (source_ref) DO NOTHING`, [userId, reason, sourceRef]);
+    await tx.query(
+      `INSERT INTO billing.account_flags (user_id, reason, source_ref) VALUES ($1, $2, $3) ON CONFLICT (source_ref) DO NOTHING`,
+      [userId, reason, sourceRef],
+    );
   }
 
-  async flagsOf(userId: string): Promise<Array<{ reason: string; source_ref: string }>> {
-    return this.dataSource.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1 ORDER BY created_at`, [userId]);
+  async flagsOf(userId: string): Promise<AccountFlag[]> {
+    const rows: Array<{ reason: string; source_ref: string }> = await this.dataSource.query(
+      `SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1 ORDER BY created_at`,
+      [userId],
+    );
+    return rows.map((row) => ({ reason: row.reason, sourceRef: row.source_ref }));
   }
 }

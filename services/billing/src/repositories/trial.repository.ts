@@ -17,7 +17,10 @@ export class TrialRepository {
   }
 
   async grantedFromAddressSince(tx: EntityManager, ip: string, since: Date): Promise<number> {
-    const [row] = await tx.query(`SELECT count(*)::int AS count FROM billing.trial_decisions WHERE granted AND ip = $1 AND decided_at > $2`, [ip, since]);
+    const [row] = await tx.query(
+      `SELECT count(*)::int AS count FROM billing.trial_decisions WHERE granted AND ip = $1 AND decided_at > $2`,
+      [ip, since],
+    );
     return row.count;
   }
 

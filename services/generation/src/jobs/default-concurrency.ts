@@ -1,7 +1,7 @@
 import os from 'node:os';
 
-/** What one job of 4 print-size designs peaks at (packages/design-engine bench), with headroom. */
-export const JOB_PEAK_BYTES = 1.3 * 1024 ** 3;
+/** What one job of 4 print-size designs peaks at (services/generation/bench/job-memory.mjs: ~480 MB), with headroom. */
+export const JOB_PEAK_BYTES = 0.75 * 1024 ** 3;
 
 /** The machine's memory, or the container's limit (cgroup) when one is set and smaller. */
 export function availableMemory(): number {
@@ -13,7 +13,11 @@ export function availableMemory(): number {
  * Jobs one instance runs at once when GENERATION_CONCURRENCY is not set: one per core (the local
  * engine is CPU-bound), but never more than half the machine's memory holds at a job's peak.
  */
-export function defaultGenerationConcurrency(cores = os.availableParallelism(), totalMemoryBytes = availableMemory(), jobPeakBytes = JOB_PEAK_BYTES): number {
-  const byMemory = Math.floor((totalMemoryBytes / 2) / jobPeakBytes);
+export function defaultGenerationConcurrency(
+  cores = os.availableParallelism(),
+  totalMemoryBytes = availableMemory(),
+  jobPeakBytes = JOB_PEAK_BYTES,
+): number {
+  const byMemory = Math.floor(totalMemoryBytes / 2 / jobPeakBytes);
   return Math.max(1, Math.min(16, cores, byMemory));
 }

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JsMsg } from '@nats-io/jetstream';
-import { AppError, ASSETS, BILLING, CREDIT_COSTS, VARIANT_LETTERS, dispatchMessage, ingestReply, reserveReply, settleReply } from '@printloom/contracts';
+import { AppError, ASSETS, BILLING, CREDIT_COSTS, DERIVATIVES, VARIANT_LETTERS, dispatchMessage } from '@printloom/contracts';
 import { PRINT_SIZES } from '@printloom/design-engine';
 import { LOGGER, RpcClient, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
 import type { Histogram } from 'prom-client';
 import { jobImageKey, jobPrefix, type ObjectStorage } from '@printloom/storage';
-import { JobRepository, type JobRow } from '../repositories/job.repository.js';
-import { JobImageRepository } from '../repositories/job-image.repository.js';
+import { JobRepository } from '../repositories/job.repository.js';
+import type { StoredJob } from '../domain/stored-job.js';
+import { JobImageRepository, type JobImage } from '../repositories/job-image.repository.js';
 import { SpendRepository } from '../repositories/spend.repository.js';
 import { ProviderError, type GeneratedImage, type ImageProvider } from '../providers/image-provider.js';
-import { toPrintFile } from '../providers/print-finish.js';
+import { prepareVariantFiles, variantFileKey } from './variant-files.js';
 import { GENERATION_CONFIG, GENERATION_METRICS, IMAGE_PROVIDER, OBJECT_STORAGE } from '../generation.tokens.js';
 import type { GenerationConfig } from '../config.js';
 import type { GenerationMetrics } from './generation-metrics.js';
@@ -42,7 +43,11 @@ export class JobProcessor {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_METRICS) serviceMetrics: ServiceMetrics,
   ) {
-    this.duration = serviceMetrics.histogram('printloom_generation_job_duration_seconds', 'Handling of one job delivery, by outcome (succeeded, failed, retried, waiting for the spend ceiling) and priority tier', ['outcome', 'tier']);
+    this.duration = serviceMetrics.histogram(
+      'printloom_generation_job_duration_seconds',
+      'Handling of one job delivery, by outcome (succeeded, failed, retried, waiting for the spend ceiling) and priority tier',
+      ['outcome', 'tier'],
+    );
   }
 
   async handle(message: JsMsg): Promise<void> {
@@ -60,16 +65,19 @@ export class JobProcessor {
     // redelivered nor timed out meanwhile.
     const jobId = job.id;
     await this.jobs.heartbeat(jobId);
-    const heartbeat = setInterval(() => {
-      try {
-        message.working();
-      } catch {
-        // connection gone: the message will be redelivered to another worker
-      }
-      this.jobs.heartbeat(jobId).catch(() => undefined);
-    }, Math.max(500, Math.min(this.config.JOB_ACK_WAIT_MS, this.config.JOB_TIMEOUT_MS) / 3));
+    const heartbeat = setInterval(
+      () => {
+        try {
+          message.working();
+        } catch {
+          // connection gone: the message will be redelivered to another worker
+        }
+        this.jobs.heartbeat(jobId).catch(() => undefined);
+      },
+      Math.max(500, Math.min(this.config.JOB_ACK_WAIT_MS, this.config.JOB_TIMEOUT_MS) / 3),
+    );
     heartbeat.unref();
-    const timer = this.duration.startTimer({ tier: String(job.priority_tier) });
+    const timer = this.duration.startTimer({ tier: String(job.priorityTier) });
     try {
       const outcome = await this.run(job);
       if (outcome === 'waiting') message.nak(this.spendWaitMs());
@@ -94,31 +102,39 @@ export class JobProcessor {
   }
 
   /** Fails a job once, gives its credit back and removes its staging files. */
-  async fail(job: JobRow, error: string): Promise<void> {
+  async fail(job: StoredJob, error: string): Promise<void> {
     if (!(await this.jobs.finish(job.id, 'failed', error))) return;
-    if (job.reservation_id) {
-      await this.rpc.request(BILLING.release, { reservationId: job.reservation_id }, settleReply).catch((releaseError: unknown) =>
-        this.logger.error({ err: releaseError, jobId: job.id }, 'Release failed; the billing sweeper will return the credit'),
-      );
+    if (job.reservationId) {
+      await this.rpc
+        .request(BILLING.release, { reservationId: job.reservationId })
+        .catch((releaseError: unknown) =>
+          this.logger.error({ err: releaseError, jobId: job.id }, 'Release failed; the billing sweeper will return the credit'),
+        );
     }
     await this.removeStaging(job.id);
   }
 
-  private async run(job: JobRow): Promise<'done' | 'waiting'> {
+  private async run(job: StoredJob): Promise<'done' | 'waiting'> {
     const stored = new Set((await this.jobImages.list(job.id)).map((image) => image.variant));
     const missing = VARIANT_LETTERS.filter((variant) => !stored.has(variant));
     if (missing.length > 0) {
       if (this.provider.billable && !(await this.spend.take(missing.length, this.config.OPENAI_DAILY_IMAGE_LIMIT))) {
         await this.jobs.setNotice(job.id, SPEND_WAIT_NOTICE);
         this.metrics.spendCapReached.inc();
-        this.logger.error({ jobId: job.id, limit: this.config.OPENAI_DAILY_IMAGE_LIMIT }, 'Daily image ceiling reached (OPENAI_DAILY_IMAGE_LIMIT): new jobs wait until 00:00 UTC');
+        this.logger.error(
+          { jobId: job.id, limit: this.config.OPENAI_DAILY_IMAGE_LIMIT },
+          'Daily image ceiling reached (OPENAI_DAILY_IMAGE_LIMIT): new jobs wait until 00:00 UTC',
+        );
         return 'waiting';
       }
       if (this.provider.billable) this.metrics.imagesToday.set(await this.spend.today());
       await this.jobs.setNotice(job.id, null);
       if (!(await this.jobs.advance(job.id, 'generating'))) return 'done';
       const started = Date.now();
-      await this.provider.generate({ idea: job.prompt, variants: missing, dark: job.dark, transparent: job.transparent, seed: job.id }, (image) => this.store(job, image));
+      await this.provider.generate(
+        { idea: job.prompt, variants: missing, dark: job.dark, transparent: job.transparent, seed: job.id },
+        (image) => this.store(job, image),
+      );
       await this.jobs.recordProviderTime(job.id, Date.now() - started);
     }
     if (!(await this.jobs.advance(job.id, 'processing'))) return 'done';
@@ -126,12 +142,21 @@ export class JobProcessor {
     const images = await this.jobImages.list(job.id);
     await this.rpc.request(
       ASSETS.ingest,
-      { userId: job.user_id, jobId: job.id, prompt: job.prompt, images: images.map((image) => ({ variant: image.variant, key: image.key, removeBackground: image.opaqueBackground })) },
-      ingestReply,
+      {
+        userId: job.userId,
+        jobId: job.id,
+        prompt: job.prompt,
+        images: images.map((image) => ({
+          variant: image.variant,
+          key: image.key,
+          removeBackground: image.opaqueBackground,
+          ...this.derivativeKeys(job, image),
+        })),
+      },
       { timeoutMs: 120_000 },
     );
     // Charged, or failed and refunded meanwhile (the sweeper): either way the staging files go.
-    if (!job.reservation_id || (await this.charge(job, job.reservation_id))) await this.jobs.finish(job.id, 'succeeded');
+    if (!job.reservationId || (await this.charge(job, job.reservationId))) await this.jobs.finish(job.id, 'succeeded');
     await this.removeStaging(job.id);
     return 'done';
   }
@@ -141,9 +166,9 @@ export class JobProcessor {
    * A job that waited past billing's reservation timeout (the daily ceiling) finds its credit released:
    * it is charged again, or delivered free when the seller has none left (the wait was ours).
    */
-  private async charge(job: JobRow, reservationId: string): Promise<boolean> {
+  private async charge(job: StoredJob, reservationId: string): Promise<boolean> {
     try {
-      await this.rpc.request(BILLING.commit, { reservationId }, settleReply);
+      await this.rpc.request(BILLING.commit, { reservationId });
       return true;
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
@@ -151,40 +176,59 @@ export class JobProcessor {
     const current = await this.jobs.find(job.id);
     if (!current || current.status === 'failed') return false;
     try {
-      const { reservationId: again } = await this.rpc.request(
-        BILLING.reserve,
-        { userId: job.user_id, amount: CREDIT_COSTS.generation, reason: 'generation', ref: `generation:${job.id}:recharged` },
-        reserveReply,
-      );
-      await this.rpc.request(BILLING.commit, { reservationId: again }, settleReply);
+      const { reservationId: again } = await this.rpc.request(BILLING.reserve, {
+        userId: job.userId,
+        amount: CREDIT_COSTS.generation,
+        reason: 'generation',
+        ref: `generation:${job.id}:recharged`,
+      });
+      await this.rpc.request(BILLING.commit, { reservationId: again });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')) throw error;
-      this.logger.warn({ jobId: job.id, userId: job.user_id }, 'Credit released while the job waited and none left: delivered without charge');
+      this.logger.warn(
+        { jobId: job.id, userId: job.userId },
+        'Credit released while the job waited and none left: delivered without charge',
+      );
     }
     return true;
   }
 
   /** One variant is paid for: its print file is stored and recorded before anything else can fail. */
-  private async store(job: JobRow, image: GeneratedImage): Promise<void> {
+  private async store(job: StoredJob, image: GeneratedImage): Promise<void> {
     const key = jobImageKey(job.id, image.variant);
     const print = PRINT_SIZES[image.variant];
     const scale = this.config.PRINT_CANVAS_SCALE;
     const canvas = { width: Math.round(print.width * scale), height: Math.round(print.height * scale) };
-    const file = await toPrintFile(image.png, { transparent: job.transparent, dark: job.dark, printReady: image.printReady, canvas });
-    await this.storage.put(key, file.png, 'image/png');
-    await this.jobImages.record(job.id, { variant: image.variant, key, opaqueBackground: file.opaqueBackground });
+    const { files, opaqueBackground } = await prepareVariantFiles(image, { transparent: job.transparent, dark: job.dark, canvas });
+    await Promise.all(files.map((file) => this.storage.put(variantFileKey(key, file.suffix), file.body, file.contentType)));
+    await this.jobImages.record(job.id, { variant: image.variant, key, opaqueBackground });
+  }
+
+  /** Where the worker put the variant's thumbnail and preview, when it could make them (assets falls back when missing). */
+  private derivativeKeys(job: StoredJob, image: JobImage): { thumbnailKey?: string; previewKey?: string } {
+    if (!job.transparent || image.opaqueBackground) return {};
+    return {
+      thumbnailKey: variantFileKey(image.key, DERIVATIVES.thumbnail.suffix),
+      previewKey: variantFileKey(image.key, DERIVATIVES.preview.suffix),
+    };
   }
 
   /** Failures that need the operator (no credit left, the model gone) are errors with a metric. */
-  private report(error: unknown, job: JobRow): void {
+  private report(error: unknown, job: StoredJob): void {
     if (error instanceof ProviderError) {
       this.metrics.providerFailures.inc({ kind: error.kind });
       if (error.kind === 'quota') {
-        this.logger.error({ err: error, jobId: job.id }, 'The image API account is out of credit (insufficient_quota): jobs fail until it is topped up');
+        this.logger.error(
+          { err: error, jobId: job.id },
+          'The image API account is out of credit (insufficient_quota): jobs fail until it is topped up',
+        );
         return;
       }
       if (error.kind === 'model-gone') {
-        this.logger.error({ err: error, jobId: job.id, model: this.config.OPENAI_IMAGE_MODEL }, `The image model ${this.config.OPENAI_IMAGE_MODEL} is no longer offered: set OPENAI_IMAGE_MODEL to a current model`);
+        this.logger.error(
+          { err: error, jobId: job.id, model: this.config.OPENAI_IMAGE_MODEL },
+          `The image model ${this.config.OPENAI_IMAGE_MODEL} is no longer offered: set OPENAI_IMAGE_MODEL to a current model`,
+        );
         return;
       }
     }

@@ -20,6 +20,14 @@ describe('tier order', () => {
   });
 
   it('skips empty tiers', () => {
-    expect(tierOrder(new Map([[0, 0], [3, 0]]), 0)).toEqual([]);
+    expect(
+      tierOrder(
+        new Map([
+          [0, 0],
+          [3, 0],
+        ]),
+        0,
+      ),
+    ).toEqual([]);
   });
 });

@@ -35,7 +35,13 @@ export class JobQueue {
     const jsm = await jetstreamManager(this.nc);
     const existing = await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => null);
     if (!existing) {
-      const stream = { name: GENERATION_QUEUE.stream, subjects: [GENERATION_QUEUE.allSubjects], retention: RetentionPolicy.Workqueue, duplicate_window: 10 * 60 * 1e9, num_replicas: this.replicas };
+      const stream = {
+        name: GENERATION_QUEUE.stream,
+        subjects: [GENERATION_QUEUE.allSubjects],
+        retention: RetentionPolicy.Workqueue,
+        duplicate_window: 10 * 60 * 1e9,
+        num_replicas: this.replicas,
+      };
       await jsm.streams.add(stream).catch(async (error) => {
         await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => {
           throw error;
@@ -53,7 +59,9 @@ export class JobQueue {
         ack_wait: this.ackWaitMs * 1e6,
         max_deliver: -1,
       };
-      await jsm.consumers.add(GENERATION_QUEUE.stream, config).catch(() => jsm.consumers.update(GENERATION_QUEUE.stream, config.durable_name, config));
+      await jsm.consumers
+        .add(GENERATION_QUEUE.stream, config)
+        .catch(() => jsm.consumers.update(GENERATION_QUEUE.stream, config.durable_name, config));
       this.consumers.set(tier, await jetstream(this.nc).consumers.get(GENERATION_QUEUE.stream, config.durable_name));
     }
     // Every job published to the stream also reaches plain subscribers of its subject: a push that
@@ -99,7 +107,10 @@ export class JobQueue {
   /** Idempotent by job id within the dedupe window: a retried submit queues the job once. */
   async publish(jobId: string, tier: number): Promise<void> {
     // The submitting request's trace continues in the worker that runs the job.
-    await jetstream(this.nc).publish(GENERATION_QUEUE.subjectOf(tier), JSON.stringify({ jobId }), { msgID: jobId, headers: traceHeaders() });
+    await jetstream(this.nc).publish(GENERATION_QUEUE.subjectOf(tier), JSON.stringify({ jobId }), {
+      msgID: jobId,
+      headers: traceHeaders(),
+    });
   }
 
   /**

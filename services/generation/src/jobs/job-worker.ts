@@ -39,7 +39,10 @@ export class JobWorker {
       try {
         const seen = this.queue.arrivals;
         const message = await this.take();
-        if (message) await withSpan('generation job', { kind: SpanKind.CONSUMER, parent: extractTraceContext(message.headers) }, () => this.processor.handle(message));
+        if (message)
+          await withSpan('generation job', { kind: SpanKind.CONSUMER, parent: extractTraceContext(message.headers) }, () =>
+            this.processor.handle(message),
+          );
         else await this.queue.waitForArrival(IDLE_RECHECK_MS, seen);
       } catch (error) {
         if (this.stopped) return;

@@ -1,4 +1,4 @@
-import { ASSETS, LIMITS, jobsWithAssetsReply } from '@printloom/contracts';
+import { ASSETS, LIMITS } from '@printloom/contracts';
 import type { RpcClient } from '@printloom/service-kit';
 import { STORAGE_PREFIXES, type ObjectStorage } from '@printloom/storage';
 import type { JobRepository } from '../repositories/job.repository.js';
@@ -34,11 +34,11 @@ export class GenerationHousekeeping {
   /** Finished jobs are kept while any of their images are; a job older than the retention with none left goes. */
   async purgeFinishedJobs(): Promise<{ finished_jobs: number }> {
     let purged = 0;
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const candidates: string[] = (await this.jobs.finishedBefore(LIMITS.retentionDays, after, 500)).map((job) => job.id);
       if (candidates.length === 0) return { finished_jobs: purged };
       after = candidates[candidates.length - 1];
-      const { jobIds } = await this.rpc.request(ASSETS.jobsWithAssets, { jobIds: candidates }, jobsWithAssetsReply);
+      const { jobIds } = await this.rpc.request(ASSETS.jobsWithAssets, { jobIds: candidates });
       const keep = new Set(jobIds);
       const doomed = candidates.filter((id) => !keep.has(id));
       if (doomed.length > 0) purged += await this.jobs.deleteMany(doomed);

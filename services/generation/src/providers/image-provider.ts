@@ -5,6 +5,8 @@ export interface GeneratedImage {
   png: Buffer;
   /** Already a transparent, centred, 300 DPI sRGB PNG at print size: stored as it is. */
   printReady?: boolean;
+  /** The library's thumbnail and preview (WebP), made from the pixels the provider held. */
+  derivatives?: { thumbnail: Buffer; preview: Buffer };
 }
 
 export interface GenerationInput {

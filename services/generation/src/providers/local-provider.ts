@@ -1,6 +1,8 @@
-import { renderDesigns } from '@printloom/design-engine';
+import os from 'node:os';
+import { PixelPool, renderDesignsInto } from '@printloom/design-engine';
 import sharp from 'sharp';
 import { AppError, LIMITS, MESSAGES } from '@printloom/contracts';
+import { deriveFromPixels } from '../jobs/variant-files.js';
 import type { GeneratedImage, GenerationInput, ImageProvider } from './image-provider.js';
 
 /**
@@ -12,14 +14,28 @@ export class LocalProvider implements ImageProvider {
   readonly name = 'local';
   readonly billable = false;
 
-  /** `scale` below 1 renders smaller than print size (tests, quick local runs). */
-  constructor(private readonly scale = 1) {}
+  /** Print-size pixel buffers reused across variants and jobs (one per variant drawn at once). */
+  private readonly pool: PixelPool;
+
+  /**
+   * `scale` below 1 renders smaller than print size (tests, quick local runs); `parallel` variants are
+   * drawn at once (the cores: each holds one print-size buffer, about 100 MB).
+   */
+  constructor(
+    private readonly scale = 1,
+    private readonly parallel = Math.min(4, os.availableParallelism()),
+  ) {
+    this.pool = new PixelPool(parallel);
+  }
 
   async generate(input: GenerationInput, deliver: (image: GeneratedImage) => Promise<void>): Promise<void> {
-    const designs = await renderDesigns({ prompt: input.idea, dark: input.dark, seed: input.seed, scale: this.scale });
-    const wanted = new Set(input.variants);
-    // The engine's files are already print files: transparent, centred, sRGB, 300 DPI.
-    for (const design of designs) if (wanted.has(design.variant)) await deliver({ variant: design.variant, png: design.png, printReady: true });
+    // The engine's files are already print files: transparent, centred, sRGB, 300 DPI. Each is handed
+    // on as soon as it is drawn, so storing one overlaps drawing the next.
+    await renderDesignsInto(
+      { prompt: input.idea, dark: input.dark, seed: input.seed, scale: this.scale, variants: input.variants },
+      { parallel: this.parallel, pool: this.pool, derive: deriveFromPixels },
+      (design) => deliver({ variant: design.variant, png: design.png, printReady: true, derivatives: design.derived }),
+    );
   }
 
   async describe(image: Buffer): Promise<string> {
@@ -32,7 +48,9 @@ export class LocalProvider implements ImageProvider {
     if (Math.max(width, height) > LIMITS.uploadMaxSide) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.imageTooLarge);
     const { dominant, channels } = await decode().stats().catch(refuseBombs);
     const opaque = channels.length < 4 || channels[3].mean > 250;
-    const colours = [nameOf(dominant), nameOf({ r: channels[0].mean, g: channels[1]?.mean ?? 0, b: channels[2]?.mean ?? 0 })].filter((name, index, all) => all.indexOf(name) === index);
+    const colours = [nameOf(dominant), nameOf({ r: channels[0].mean, g: channels[1]?.mean ?? 0, b: channels[2]?.mean ?? 0 })].filter(
+      (name, index, all) => all.indexOf(name) === index,
+    );
     const shape = width > height * 1.2 ? 'wide horizontal' : height > width * 1.2 ? 'tall vertical' : 'square';
     const contrast = channels.slice(0, 3).reduce((sum, channel) => sum + channel.stdev, 0) / 3 > 60 ? 'high contrast' : 'soft contrast';
     const background = hasAlpha && !opaque ? 'on a transparent background' : 'on a plain background';

@@ -34,14 +34,21 @@ export async function toPrintFile(png: Buffer, options: PrintFinishOptions): Pro
   if (options.printReady && options.transparent) return { png, opaqueBackground: false };
   const garment = options.dark ? '#000000' : '#ffffff';
   if (options.printReady) {
-    return { png: await sharp(png).flatten({ background: garment }).withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer(), opaqueBackground: false };
+    return {
+      png: await sharp(png).flatten({ background: garment }).withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer(),
+      opaqueBackground: false,
+    };
   }
   const opaque = await hasOpaqueBorder(png);
   // Raw RGBA between the steps: encoding a 4500×5400 PNG in the middle costs seconds for nothing.
   let image: RawImage = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (!opaque) {
     // An opaque picture keeps its own background around the design: the removal cuts it out from the edges.
-    const trimmed = await fromRaw(image).trim({ background: CLEAR, threshold: 1 }).raw().toBuffer({ resolveWithObject: true }).catch(() => null); // nothing to trim: keep it whole
+    const trimmed = await fromRaw(image)
+      .trim({ background: CLEAR, threshold: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => null); // nothing to trim: keep it whole
     if (trimmed) image = trimmed;
   }
   if (options.canvas) image = await fitInto(image, options.canvas, opaque);
@@ -56,17 +63,27 @@ interface RawImage {
   info: { width: number; height: number; channels: number };
 }
 
-const fromRaw = ({ data, info }: RawImage) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels as 4 } });
+const fromRaw = ({ data, info }: RawImage) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels as 4 } });
 
 /** Scales the design to the largest size inside the safe area of the canvas and centres it there. */
 async function fitInto(image: RawImage, canvas: { width: number; height: number }, opaque: boolean): Promise<RawImage> {
   const box = { width: Math.round(canvas.width * (1 - 2 * SAFE_MARGIN)), height: Math.round(canvas.height * (1 - 2 * SAFE_MARGIN)) };
-  const resized = await fromRaw(image).resize({ ...box, fit: 'inside', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+  const resized = await fromRaw(image)
+    .resize({ ...box, fit: 'inside', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = resized.info;
   const left = Math.floor((canvas.width - width) / 2);
   const top = Math.floor((canvas.height - height) / 2);
   return fromRaw(resized)
-    .extend({ left, top, right: canvas.width - width - left, bottom: canvas.height - height - top, ...(opaque ? { extendWith: 'mirror' as const } : { background: CLEAR }) })
+    .extend({
+      left,
+      top,
+      right: canvas.width - width - left,
+      bottom: canvas.height - height - top,
+      ...(opaque ? { extendWith: 'mirror' as const } : { background: CLEAR }),
+    })
     .raw()
     .toBuffer({ resolveWithObject: true });
 }

@@ -12,8 +12,26 @@ describe('local provider', () => {
   const generate = async (seed: string) => {
     const images: GeneratedImage[] = [];
     await provider.generate({ ...input(seed), variants: [...input(seed).variants] }, async (image) => void images.push(image));
-    return images;
+    // Delivered as each is drawn (several at once): the order is the finishing order.
+    return images.sort((a, b) => a.variant.localeCompare(b.variant));
   };
+
+  it('hands each variant on with its thumbnail and preview, and only the variants asked for', async () => {
+    const images: GeneratedImage[] = [];
+    await provider.generate({ ...input('job-2'), variants: ['B', 'D'] }, async (image) => void images.push(image));
+    expect(images.map((image) => image.variant).sort()).toEqual(['B', 'D']);
+    for (const image of images) {
+      const [print, thumbnail, preview] = await Promise.all([
+        sharp(image.png).metadata(),
+        sharp(image.derivatives!.thumbnail).metadata(),
+        sharp(image.derivatives!.preview).metadata(),
+      ]);
+      expect([thumbnail.format, thumbnail.hasAlpha, preview.format]).toEqual(['webp', true, 'webp']);
+      // Same proportions as the print file (450×540 at this scale: smaller than the preview, kept as it is).
+      expect([preview.width, preview.height]).toEqual([print.width, print.height]);
+      expect(Math.abs(thumbnail.width! / thumbnail.height! - print.width! / print.height!)).toBeLessThan(0.01);
+    }
+  });
 
   it('draws 4 transparent PNGs at print proportions, one per variant, that differ', async () => {
     const images = await generate('job-1');
@@ -37,7 +55,9 @@ describe('local provider', () => {
   });
 
   it('describes an image as a usable prompt', async () => {
-    const image = await sharp({ create: { width: 200, height: 300, channels: 4, background: { r: 220, g: 30, b: 40, alpha: 1 } } }).png().toBuffer();
+    const image = await sharp({ create: { width: 200, height: 300, channels: 4, background: { r: 220, g: 30, b: 40, alpha: 1 } } })
+      .png()
+      .toBuffer();
     const description = await provider.describe(image);
     expect(description).toMatch(/tall vertical print-ready graphic design in red/);
   });
@@ -78,7 +98,13 @@ describe('print fitting of an image-API picture', () => {
   /** A design of `inner` size centred on a transparent (or white) picture of `outer` size. */
   const picture = (outer: { width: number; height: number }, inner: { width: number; height: number }, opaque = false) =>
     sharp({ create: { ...outer, channels: 4, background: opaque ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: { create: { ...inner, channels: 4, background: '#c02030' } }, left: Math.round((outer.width - inner.width) / 2), top: Math.round((outer.height - inner.height) / 2) }])
+      .composite([
+        {
+          input: { create: { ...inner, channels: 4, background: '#c02030' } },
+          left: Math.round((outer.width - inner.width) / 2),
+          top: Math.round((outer.height - inner.height) / 2),
+        },
+      ])
       .png()
       .toBuffer();
   const alphaBounds = async (png: Buffer) => {
@@ -86,12 +112,17 @@ describe('print fitting of an image-API picture', () => {
     let [left, top, right, bottom] = [info.width, info.height, -1, -1];
     for (let y = 0; y < info.height; y += 1)
       for (let x = 0; x < info.width; x += 1)
-        if (data[(y * info.width + x) * 4 + 3] > 128) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+        if (data[(y * info.width + x) * 4 + 3] > 128)
+          [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
     return { left, top, right: info.width - 1 - right, bottom: info.height - 1 - bottom };
   };
 
   it('fits a 4:5 picture into the canvas: trimmed, scaled up, centred inside the 2% safe margin, sRGB, 300 DPI', async () => {
-    const file = await toPrintFile(await picture({ width: 256, height: 320 }, { width: 200, height: 200 }), { transparent: true, dark: false, canvas });
+    const file = await toPrintFile(await picture({ width: 256, height: 320 }, { width: 200, height: 200 }), {
+      transparent: true,
+      dark: false,
+      canvas,
+    });
     const meta = await sharp(file.png).metadata();
     expect([meta.width, meta.height, meta.density, meta.space, meta.hasAlpha]).toEqual([900, 1080, 300, 'srgb', true]);
     expect(meta.icc).toBeDefined(); // the sRGB profile travels with the file
@@ -105,7 +136,11 @@ describe('print fitting of an image-API picture', () => {
   });
 
   it('fits a 2:3 picture by its height, never touching the safe margin', async () => {
-    const file = await toPrintFile(await picture({ width: 240, height: 360 }, { width: 160, height: 300 }), { transparent: true, dark: false, canvas });
+    const file = await toPrintFile(await picture({ width: 240, height: 360 }, { width: 160, height: 300 }), {
+      transparent: true,
+      dark: false,
+      canvas,
+    });
     const margin = await alphaBounds(file.png);
     expect(margin.top).toBeGreaterThanOrEqual(21); // 2% of 1080
     expect(margin.top).toBeLessThanOrEqual(23);
@@ -115,7 +150,11 @@ describe('print fitting of an image-API picture', () => {
   });
 
   it('flags an opaque picture when transparency was asked, keeping its background colour around it for the removal', async () => {
-    const file = await toPrintFile(await picture({ width: 256, height: 320 }, { width: 120, height: 200 }, true), { transparent: true, dark: false, canvas });
+    const file = await toPrintFile(await picture({ width: 256, height: 320 }, { width: 120, height: 200 }, true), {
+      transparent: true,
+      dark: false,
+      canvas,
+    });
     expect(file.opaqueBackground).toBe(true);
     const { data } = await sharp(file.png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([data[0], data[1], data[2], data[3]]).toEqual([255, 255, 255, 255]);

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { JobStatus } from '@printloom/contracts';
+import type { ExportedJob, StoredJob } from '../domain/stored-job.js';
 
+/** A row as PostgreSQL returns it; mapped to a StoredJob before it leaves this file. */
 export interface JobRow {
   id: string;
   user_id: string;
@@ -16,22 +18,46 @@ export interface JobRow {
   notice: string | null;
 }
 
+export function toStoredJob(row: JobRow): StoredJob {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    prompt: row.prompt,
+    dark: row.dark,
+    transparent: row.transparent,
+    priorityTier: row.priority_tier,
+    status: row.status,
+    error: row.error,
+    reservationId: row.reservation_id,
+    attempts: row.attempts,
+    notice: row.notice,
+  };
+}
+
 const FINAL: JobStatus[] = ['succeeded', 'failed'];
 
 @Injectable()
 export class JobRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(job: { id: string; userId: string; prompt: string; dark: boolean; transparent: boolean; priorityTier: number; reservationId: string }): Promise<void> {
+  async create(job: {
+    id: string;
+    userId: string;
+    prompt: string;
+    dark: boolean;
+    transparent: boolean;
+    priorityTier: number;
+    reservationId: string;
+  }): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO generation.jobs (id, user_id, prompt, dark, transparent, priority_tier, reservation_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [job.id, job.userId, job.prompt, job.dark, job.transparent, job.priorityTier, job.reservationId],
     );
   }
 
-  async find(id: string): Promise<JobRow | null> {
-    const [row] = await this.dataSource.query(`SELECT * FROM generation.jobs WHERE id = $1`, [id]);
-    return row ?? null;
+  async find(id: string): Promise<StoredJob | null> {
+    const [row]: JobRow[] = await this.dataSource.query(`SELECT * FROM generation.jobs WHERE id = $1`, [id]);
+    return row ? toStoredJob(row) : null;
   }
 
   /** Moves an unfinished job to a working status; false when it is already finished. */
@@ -60,7 +86,9 @@ export class JobRepository {
 
   /** A worker holding this job is alive: the timeout counts from here. */
   async heartbeat(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE generation.jobs SET heartbeat_at = now() WHERE id = $1 AND status NOT IN ('succeeded', 'failed')`, [id]);
+    await this.dataSource.query(`UPDATE generation.jobs SET heartbeat_at = now() WHERE id = $1 AND status NOT IN ('succeeded', 'failed')`, [
+      id,
+    ]);
   }
 
   /** What the seller reads while the job waits (null clears it). */
@@ -69,12 +97,13 @@ export class JobRepository {
   }
 
   /** Unfinished jobs whose last sign of life (heartbeat, else creation) is older than the timeout. */
-  async staleUnfinished(olderThanMs: number, limit: number): Promise<JobRow[]> {
-    return this.dataSource.query(
+  async staleUnfinished(olderThanMs: number, limit: number): Promise<StoredJob[]> {
+    const rows: JobRow[] = await this.dataSource.query(
       `SELECT * FROM generation.jobs WHERE status NOT IN (${FINAL.map((status) => `'${status}'`).join(', ')})
          AND coalesce(heartbeat_at, created_at) < now() - make_interval(secs => $1 / 1000.0) ORDER BY created_at LIMIT $2`,
       [olderThanMs, limit],
     );
+    return rows.map(toStoredJob);
   }
 
   /** Finished jobs older than `days`, keyset by id: candidates for the retention purge. */
@@ -84,6 +113,14 @@ export class JobRepository {
          AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
       [days, afterId, limit],
     );
+  }
+
+  /** Seconds the oldest job still waiting for a worker has waited (0 when none waits). */
+  async oldestQueuedAgeSeconds(): Promise<number> {
+    const [row]: Array<{ age: number }> = await this.dataSource.query(
+      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float AS age FROM generation.jobs WHERE status = 'queued'`,
+    );
+    return Number(row.age);
   }
 
   async deleteMany(ids: string[]): Promise<number> {
@@ -97,7 +134,19 @@ export class JobRepository {
   }
 
   /** Everything kept about the user's jobs, for the data export. */
-  forExport(userId: string): Promise<Array<{ id: string; prompt: string; status: string; error: string | null; created_at: Date; finished_at: Date | null }>> {
-    return this.dataSource.query(`SELECT id, prompt, status, error, created_at, finished_at FROM generation.jobs WHERE user_id = $1 ORDER BY created_at`, [userId]);
+  async forExport(userId: string): Promise<ExportedJob[]> {
+    const rows: Array<{ id: string; prompt: string; status: string; error: string | null; created_at: Date; finished_at: Date | null }> =
+      await this.dataSource.query(
+        `SELECT id, prompt, status, error, created_at, finished_at FROM generation.jobs WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      prompt: row.prompt,
+      status: row.status,
+      error: row.error,
+      createdAt: new Date(row.created_at),
+      finishedAt: row.finished_at ? new Date(row.finished_at) : null,
+    }));
   }
 }

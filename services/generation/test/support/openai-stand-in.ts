@@ -27,7 +27,10 @@ export interface ReceivedCall {
 export class OpenAiStandIn {
   readonly calls: ReceivedCall[] = [];
   models: Array<{ id: string; object: 'model'; created: number; owned_by: string; shutdown_date?: string | null }> = [];
-  onImage: (variant: VariantLetter | null, body: Record<string, unknown>, call: number) => StandInReply | Promise<StandInReply> = () => ({ status: 500, body: errorBody('unscripted', 'server_error', null) });
+  onImage: (variant: VariantLetter | null, body: Record<string, unknown>, call: number) => StandInReply | Promise<StandInReply> = () => ({
+    status: 500,
+    body: errorBody('unscripted', 'server_error', null),
+  });
   onChat: (body: Record<string, unknown>) => StandInReply = () => ({ status: 500, body: errorBody('unscripted', 'server_error', null) });
   private server: http.Server | undefined;
   private held: http.ServerResponse[] = [];
@@ -51,7 +54,8 @@ export class OpenAiStandIn {
 
   /** Lets every held request end (with a 500), then stops. */
   async stop(): Promise<void> {
-    for (const res of this.held) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(errorBody('gone', 'server_error', null)));
+    for (const res of this.held)
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(errorBody('gone', 'server_error', null)));
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
   }
@@ -83,5 +87,10 @@ export function errorBody(message: string, type: string, code: string | null) {
 }
 
 export function imageBody(png: Buffer) {
-  return { created: Math.floor(Date.now() / 1000), background: 'transparent', output_format: 'png', data: [{ b64_json: png.toString('base64') }] };
+  return {
+    created: Math.floor(Date.now() / 1000),
+    background: 'transparent',
+    output_format: 'png',
+    data: [{ b64_json: png.toString('base64') }],
+  };
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { RenderedEmail } from '../templates.js';
 
-export interface OutboxMessage {
+import type { OutboxMessage } from '../domain/outbox-message.js';
+
+export interface OutboxRow {
   id: string;
   recipient: string;
   subject: string;
@@ -10,6 +12,15 @@ export interface OutboxMessage {
   html_body: string;
   attempts: number;
 }
+
+export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
+  id: row.id,
+  recipient: row.recipient,
+  subject: row.subject,
+  textBody: row.text_body,
+  htmlBody: row.html_body,
+  attempts: row.attempts,
+});
 
 @Injectable()
 export class OutboxRepository {
@@ -29,7 +40,7 @@ export class OutboxRepository {
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<OutboxMessage[]> {
     // TypeORM answers an UPDATE … RETURNING with [rows, count].
-    const [rows]: [OutboxMessage[], number] = await this.dataSource.query(
+    const [rows]: [OutboxRow[], number] = await this.dataSource.query(
       `UPDATE notifications.outbox SET next_attempt_at = now() + make_interval(secs => $2)
        WHERE id IN (
          SELECT id FROM notifications.outbox WHERE status = 'pending' AND next_attempt_at <= now()
@@ -37,11 +48,14 @@ export class OutboxRepository {
        RETURNING id, recipient, subject, text_body, html_body, attempts`,
       [limit, leaseSeconds],
     );
-    return rows;
+    return rows.map(toOutboxMessage);
   }
 
   async markSent(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE notifications.outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`, [id]);
+    await this.dataSource.query(
+      `UPDATE notifications.outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
+      [id],
+    );
   }
 
   async markFailedAttempt(id: string, error: string, retryInMs: number | null): Promise<void> {

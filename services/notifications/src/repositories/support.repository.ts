@@ -18,7 +18,10 @@ export class SupportRepository {
    * Stores the message unless this address or this email already sent `max` within the window (then
    * null). The sender's locks make the count and the insert one step, even across instances.
    */
-  async createWithinLimits(message: SupportMessage, limits: { windowSeconds: number; perIp: number; perEmail: number }): Promise<string | null> {
+  async createWithinLimits(
+    message: SupportMessage,
+    limits: { windowSeconds: number; perIp: number; perEmail: number },
+  ): Promise<string | null> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('support:ip:' || $1))`, [message.ip]);
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('support:email:' || $1))`, [message.email]);
@@ -38,7 +41,10 @@ export class SupportRepository {
 
   /** A deleted account's support messages (by account or by address). */
   async deleteFor(userId: string, email: string): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.support_messages WHERE user_id = $1 OR email = $2`, [userId, email]);
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM notifications.support_messages WHERE user_id = $1 OR email = $2`,
+      [userId, email],
+    );
     return count;
   }
 }

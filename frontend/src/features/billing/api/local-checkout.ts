@@ -9,7 +9,8 @@ export const localCheckoutQueryOptions = (sessionId: string) =>
 
 export const useLocalCheckout = (sessionId: string) => useQuery(localCheckoutQueryOptions(sessionId));
 
-export const completeLocalCheckout = (sessionId: string, action: 'pay' | 'cancel') => callApi('completeLocalCheckout', { params: { sessionId }, body: { action } });
+export const completeLocalCheckout = (sessionId: string, action: 'pay' | 'cancel') =>
+  callApi('completeLocalCheckout', { params: { sessionId }, body: { action } });
 
 /** The billing portal when Stripe is not configured: cancel at period end, or resume. */
 export const updateLocalPortal = (cancelAtPeriodEnd: boolean) => callApi('updateLocalPortal', { body: { cancelAtPeriodEnd } });

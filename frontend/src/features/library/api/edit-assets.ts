@@ -6,4 +6,5 @@ export const toggleStar = (assetId: string) => callApi('toggleStar', { params: {
 export const deleteAsset = (assetId: string) => callApi('deleteAsset', { params: { id: assetId } });
 export const deleteAssets = (assetIds: readonly string[]) => callApi('deleteAssets', { body: { ids: [...assetIds] } });
 export const removeBackground = (assetId: string) => callApi('removeBackground', { params: { id: assetId } });
-export const upscaleAsset = (assetId: string, scaleFactor: UpscaleFactor) => callApi('upscaleAsset', { params: { id: assetId }, body: { scaleFactor } });
+export const upscaleAsset = (assetId: string, scaleFactor: UpscaleFactor) =>
+  callApi('upscaleAsset', { params: { id: assetId }, body: { scaleFactor } });

@@ -11,7 +11,9 @@ export interface AssetFilter {
 export const libraryQueryKey = ['library', 'assets'] as const;
 
 export const listAssets = (filter: AssetFilter, cursor: string | null) =>
-  callApi('listAssets', { query: { cursor: cursor ?? undefined, search: filter.search || undefined, starred: filter.starredOnly ? 'true' : undefined } });
+  callApi('listAssets', {
+    query: { cursor: cursor ?? undefined, search: filter.search || undefined, starred: filter.starredOnly ? 'true' : undefined },
+  });
 
 /** The library, newest first, a page of 24 at a time (spec section 6). */
 export const assetsQueryOptions = (filter: AssetFilter) =>

@@ -13,7 +13,9 @@ export class ExpiryReminders1763800000303 implements MigrationInterface {
         unsubscribe_token uuid NOT NULL UNIQUE DEFAULT gen_random_uuid()
       )`);
     // Finding users with images about to expire: unstarred live images by expiry.
-    await queryRunner.query(`CREATE INDEX assets_expiring_unstarred_idx ON assets.assets (expires_at) WHERE NOT starred AND deleting_at IS NULL`);
+    await queryRunner.query(
+      `CREATE INDEX assets_expiring_unstarred_idx ON assets.assets (expires_at) WHERE NOT starred AND deleting_at IS NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -81,7 +81,16 @@ export class Ledger1763800000200 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['customers', 'processed_events', 'checkout_sessions', 'subscriptions', 'ledger_entries', 'reservation_parts', 'reservations', 'credit_lots']) {
+    for (const table of [
+      'customers',
+      'processed_events',
+      'checkout_sessions',
+      'subscriptions',
+      'ledger_entries',
+      'reservation_parts',
+      'reservations',
+      'credit_lots',
+    ]) {
       await queryRunner.query(`DROP TABLE billing.${table}`);
     }
   }

@@ -10,7 +10,9 @@ export class PeriodSettlement1763800000201 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE billing.credit_lots ADD COLUMN settled_at timestamptz`);
-    await queryRunner.query(`CREATE INDEX credit_lots_open_period_idx ON billing.credit_lots (user_id) WHERE kind IN ('plan', 'rollover') AND settled_at IS NULL`);
+    await queryRunner.query(
+      `CREATE INDEX credit_lots_open_period_idx ON billing.credit_lots (user_id) WHERE kind IN ('plan', 'rollover') AND settled_at IS NULL`,
+    );
     await queryRunner.query(`CREATE INDEX ledger_entries_lot_idx ON billing.ledger_entries (lot_id) WHERE kind = 'expire'`);
     await queryRunner.query(`
       CREATE TABLE billing.accounts (

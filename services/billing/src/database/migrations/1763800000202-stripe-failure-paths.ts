@@ -8,7 +8,9 @@ export class StripeFailurePaths1763800000202 implements MigrationInterface {
   name = 'StripeFailurePaths1763800000202';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE billing.stripe_open_checkouts (user_id uuid PRIMARY KEY, session_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await queryRunner.query(
+      `CREATE TABLE billing.stripe_open_checkouts (user_id uuid PRIMARY KEY, session_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    );
     await queryRunner.query(`
       CREATE TABLE billing.account_flags (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -18,12 +20,16 @@ export class StripeFailurePaths1763800000202 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await queryRunner.query(`ALTER TABLE billing.ledger_entries DROP CONSTRAINT ledger_entries_kind_check`);
-    await queryRunner.query(`ALTER TABLE billing.ledger_entries ADD CONSTRAINT ledger_entries_kind_check CHECK (kind IN ('grant', 'reserve', 'release', 'expire', 'revoke'))`);
+    await queryRunner.query(
+      `ALTER TABLE billing.ledger_entries ADD CONSTRAINT ledger_entries_kind_check CHECK (kind IN ('grant', 'reserve', 'release', 'expire', 'revoke'))`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE billing.ledger_entries DROP CONSTRAINT ledger_entries_kind_check`);
-    await queryRunner.query(`ALTER TABLE billing.ledger_entries ADD CONSTRAINT ledger_entries_kind_check CHECK (kind IN ('grant', 'reserve', 'release', 'expire'))`);
+    await queryRunner.query(
+      `ALTER TABLE billing.ledger_entries ADD CONSTRAINT ledger_entries_kind_check CHECK (kind IN ('grant', 'reserve', 'release', 'expire'))`,
+    );
     await queryRunner.query('DROP TABLE billing.account_flags');
     await queryRunner.query('DROP TABLE billing.stripe_open_checkouts');
   }

@@ -22,7 +22,9 @@ export class Jobs1763800000400 implements MigrationInterface {
         finished_at timestamptz
       )`);
     await queryRunner.query(`CREATE INDEX jobs_user_idx ON generation.jobs (user_id, created_at DESC)`);
-    await queryRunner.query(`CREATE INDEX jobs_unfinished_idx ON generation.jobs (created_at) WHERE status IN ('queued', 'generating', 'processing')`);
+    await queryRunner.query(
+      `CREATE INDEX jobs_unfinished_idx ON generation.jobs (created_at) WHERE status IN ('queued', 'generating', 'processing')`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -23,14 +23,18 @@ export class JobImagesHeartbeatSpend1763800000401 implements MigrationInterface 
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (job_id, variant)
       )`);
-    await queryRunner.query(`CREATE TABLE generation.image_spend (day date PRIMARY KEY, images integer NOT NULL DEFAULT 0 CHECK (images >= 0))`);
+    await queryRunner.query(
+      `CREATE TABLE generation.image_spend (day date PRIMARY KEY, images integer NOT NULL DEFAULT 0 CHECK (images >= 0))`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TABLE generation.image_spend');
     await queryRunner.query('DROP TABLE generation.job_images');
     await queryRunner.query(`DROP INDEX generation.jobs_unfinished_idx`);
-    await queryRunner.query(`CREATE INDEX jobs_unfinished_idx ON generation.jobs (created_at) WHERE status IN ('queued', 'generating', 'processing')`);
+    await queryRunner.query(
+      `CREATE INDEX jobs_unfinished_idx ON generation.jobs (created_at) WHERE status IN ('queued', 'generating', 'processing')`,
+    );
     await queryRunner.query(`ALTER TABLE generation.jobs DROP COLUMN heartbeat_at, DROP COLUMN notice`);
   }
 }

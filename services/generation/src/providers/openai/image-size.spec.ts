@@ -16,9 +16,14 @@ describe('OpenAI request size', () => {
   });
 
   it('never breaks a rule', () => {
-    for (const ratio of [[1, 1], [4, 5], [2, 3], [16, 9]] as const) {
+    for (const ratio of [
+      [1, 1],
+      [4, 5],
+      [2, 3],
+      [16, 9],
+    ] as const) {
       const { width, height } = largestSizeAt(ratio);
-      expect(width % 16 + (height % 16)).toBe(0);
+      expect((width % 16) + (height % 16)).toBe(0);
       expect(Math.max(width, height)).toBeLessThanOrEqual(OPENAI_SIZE_RULES.maxEdge);
       expect(width * height).toBeLessThanOrEqual(OPENAI_SIZE_RULES.maxPixels);
       expect(width * height).toBeGreaterThan(OPENAI_SIZE_RULES.maxPixels * 0.9);

@@ -28,7 +28,9 @@ export const OPENAI_ASPECT_RATIOS: ReadonlyArray<readonly [number, number]> = [
 /** The documented aspect ratio closest to a canvas (4500×5400 → 4:5, 3000×3000 → 1:1). */
 export function closestAspect(canvas: Size): readonly [number, number] {
   const target = Math.log(canvas.width / canvas.height);
-  return OPENAI_ASPECT_RATIOS.reduce((best, ratio) => (Math.abs(Math.log(ratio[0] / ratio[1]) - target) < Math.abs(Math.log(best[0] / best[1]) - target) ? ratio : best));
+  return OPENAI_ASPECT_RATIOS.reduce((best, ratio) =>
+    Math.abs(Math.log(ratio[0] / ratio[1]) - target) < Math.abs(Math.log(best[0] / best[1]) - target) ? ratio : best,
+  );
 }
 
 /** The largest size the rules allow at exactly this aspect ratio (4:5 → 2560×3200, 1:1 → 2880×2880). */

@@ -15,7 +15,9 @@ describe('model shutdown assessment', () => {
       now,
     );
     expect(image).toMatchObject({ level: 'warn', daysLeft: 8, shutdownDate: '2026-12-01' });
-    expect(image.message).toBe('The image model gpt-image-1.5 shuts down on 2026-12-01 (in 8 days). Set OPENAI_IMAGE_MODEL to its replacement before then.');
+    expect(image.message).toBe(
+      'The image model gpt-image-1.5 shuts down on 2026-12-01 (in 8 days). Set OPENAI_IMAGE_MODEL to its replacement before then.',
+    );
     expect(vision).toMatchObject({ level: 'ok', daysLeft: null });
   });
 

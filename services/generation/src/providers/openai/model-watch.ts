@@ -30,12 +30,28 @@ export function assessModels(listed: ListedModel[], configured: { image: string;
     const entry = listed.find((candidate) => candidate.id === model);
     const envName = role === 'image' ? 'OPENAI_IMAGE_MODEL' : 'OPENAI_VISION_MODEL';
     if (!entry) {
-      return { role, model, listed: false, shutdownDate: null, daysLeft: null, level: 'error', message: `The ${role} model ${model} is not offered by the API: jobs using it fail. Set ${envName} to a current model.` };
+      return {
+        role,
+        model,
+        listed: false,
+        shutdownDate: null,
+        daysLeft: null,
+        level: 'error',
+        message: `The ${role} model ${model} is not offered by the API: jobs using it fail. Set ${envName} to a current model.`,
+      };
     }
     const shutdownDate = entry.shutdown_date ?? null;
     const daysLeft = shutdownDate ? Math.round((Date.parse(`${shutdownDate}T00:00:00Z`) - today) / 86_400_000) : null;
     if (daysLeft !== null && daysLeft <= SHUTDOWN_WARNING_DAYS) {
-      return { role, model, listed: true, shutdownDate, daysLeft, level: 'warn', message: `The ${role} model ${model} shuts down on ${shutdownDate} (in ${daysLeft} days). Set ${envName} to its replacement before then.` };
+      return {
+        role,
+        model,
+        listed: true,
+        shutdownDate,
+        daysLeft,
+        level: 'warn',
+        message: `The ${role} model ${model} shuts down on ${shutdownDate} (in ${daysLeft} days). Set ${envName} to its replacement before then.`,
+      };
     }
     return { role, model, listed: true, shutdownDate, daysLeft, level: 'ok', message: `The ${role} model ${model} is available.` };
   });

@@ -12,7 +12,10 @@ describe('OpenAI client rules', () => {
   });
 
   it('tells out-of-credit and a gone model apart from a busy server', () => {
-    expect(translate(429, { error: { code: 'insufficient_quota', type: 'insufficient_quota' } })).toMatchObject({ kind: 'quota', retryable: false });
+    expect(translate(429, { error: { code: 'insufficient_quota', type: 'insufficient_quota' } })).toMatchObject({
+      kind: 'quota',
+      retryable: false,
+    });
     expect(translate(429, { error: { code: 'rate_limit_exceeded', type: 'requests' } })).toMatchObject({ kind: 'busy', retryable: true });
     expect(translate(404, { error: { code: 'model_not_found' } })).toMatchObject({ kind: 'model-gone', retryable: false });
     expect(translate(503, {})).toMatchObject({ kind: 'unavailable', retryable: true });
@@ -20,7 +23,9 @@ describe('OpenAI client rules', () => {
 
   it('joins paths to the base URL whether or not it ends with a slash', () => {
     for (const baseUrl of ['https://api.openai.com/v1', 'https://api.openai.com/v1/']) {
-      expect(new OpenAiClient({ apiKey: 'k', baseUrl, timeoutMs: 1 }).url('images/generations')).toBe('https://api.openai.com/v1/images/generations');
+      expect(new OpenAiClient({ apiKey: 'k', baseUrl, timeoutMs: 1 }).url('images/generations')).toBe(
+        'https://api.openai.com/v1/images/generations',
+      );
     }
   });
 });

@@ -88,11 +88,14 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
 export function translate(status: number, body: OpenAiErrorBody, retryAfter?: number): ProviderError {
   const code = body.error?.code ?? '';
   const type = body.error?.type ?? '';
-  if (POLICY_CODES.has(code) || /safety system|content policy/i.test(body.error?.message ?? '')) return new ProviderError(POLICY_MESSAGE, false, 'policy');
+  if (POLICY_CODES.has(code) || /safety system|content policy/i.test(body.error?.message ?? ''))
+    return new ProviderError(POLICY_MESSAGE, false, 'policy');
   if (code === 'insufficient_quota' || type === 'insufficient_quota') return new ProviderError(UNAVAILABLE_MESSAGE, false, 'quota');
   if (status === 404 || code === 'model_not_found') return new ProviderError(UNAVAILABLE_MESSAGE, false, 'model-gone');
-  if (status === 429) return new ProviderError('The image provider is busy right now. Please try again in a minute.', true, 'busy', retryAfter);
-  if (status === 401 || status === 403) return new ProviderError('The image provider refused our credentials. Please contact support.', false, 'refused');
+  if (status === 429)
+    return new ProviderError('The image provider is busy right now. Please try again in a minute.', true, 'busy', retryAfter);
+  if (status === 401 || status === 403)
+    return new ProviderError('The image provider refused our credentials. Please contact support.', false, 'refused');
   if (status >= 500) return new ProviderError('The image provider is having trouble. Please try again.', true, 'unavailable', retryAfter);
   return new ProviderError(`The image provider could not make this image: ${body.error?.message ?? `HTTP ${status}`}`, false, 'other');
 }

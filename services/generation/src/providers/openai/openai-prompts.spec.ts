@@ -31,7 +31,9 @@ describe('variant prompts', () => {
 
   it('take new directions as data', () => {
     const custom = [{ variant: 'A' as const, id: 'neon', name: 'Neon', prompt: 'glowing neon tubes' }];
-    expect(buildVariantPrompts('a wave', { dark: true, transparent: true }, custom)).toEqual([{ variant: 'A', directionId: 'neon', prompt: expect.stringContaining('glowing neon tubes') }]);
+    expect(buildVariantPrompts('a wave', { dark: true, transparent: true }, custom)).toEqual([
+      { variant: 'A', directionId: 'neon', prompt: expect.stringContaining('glowing neon tubes') },
+    ]);
   });
 });
 

@@ -50,6 +50,14 @@ export function variantPrompt(idea: string, variant: VariantLetter, options: Pro
 }
 
 /** The seller's plain idea as 4 provider prompts, one per variant, each in its own art direction. */
-export function buildVariantPrompts(idea: string, options: PromptOptions, directions: readonly ArtDirection[] = ART_DIRECTIONS): VariantPrompt[] {
-  return directions.map((direction) => ({ variant: direction.variant, directionId: direction.id, prompt: promptFor(idea, direction, options) }));
+export function buildVariantPrompts(
+  idea: string,
+  options: PromptOptions,
+  directions: readonly ArtDirection[] = ART_DIRECTIONS,
+): VariantPrompt[] {
+  return directions.map((direction) => ({
+    variant: direction.variant,
+    directionId: direction.id,
+    prompt: promptFor(idea, direction, options),
+  }));
 }

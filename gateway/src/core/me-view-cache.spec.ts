@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { MeViewCache, meViewOf, weakEtagOf } from './me-view-cache.js';
+import { plainSessionToken } from './me-fast-path.js';
+
+const alice = '00000000-0000-4000-8000-00000000000a';
+const bob = '00000000-0000-4000-8000-00000000000b';
+const viewOf = (credits: number) =>
+  meViewOf({ user: { id: alice, email: 'alice@example.com', hasPassword: true, hasGoogleAuth: false }, credits, subscription: null });
+
+function cacheAt(ttlMs = 30_000, maxEntries = 100) {
+  const clock = { now: 1_000_000 };
+  return { clock, cache: new MeViewCache(ttlMs, maxEntries, () => clock.now) };
+}
+
+describe('the gateway me view cache', () => {
+  it('answers a stored view until its time to live, or the moment credits expire by themselves', () => {
+    const { clock, cache } = cacheAt(30_000);
+    cache.store(alice, viewOf(5), null, cache.lookupStarted());
+    cache.store(bob, viewOf(7), new Date(clock.now + 1_000), cache.lookupStarted());
+    clock.now += 1_000;
+    expect(cache.get(bob)).toBeNull();
+    expect(cache.get(alice)?.reply.credits).toBe(5);
+    clock.now += 29_000;
+    expect(cache.get(alice)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops a user on a change, and never stores a view fetched while a change arrived', () => {
+    const { cache } = cacheAt();
+    cache.store(alice, viewOf(5), null, cache.lookupStarted());
+    cache.forget(alice);
+    expect(cache.get(alice)).toBeNull();
+    const ticket = cache.lookupStarted();
+    cache.forget(bob);
+    cache.store(alice, viewOf(4), null, ticket);
+    expect(cache.get(alice)).toBeNull();
+    cache.store(alice, viewOf(4), null, cache.lookupStarted());
+    cache.clear();
+    expect(cache.get(alice)).toBeNull();
+  });
+
+  it('stores nothing with a time to live of 0, and keeps at most maxEntries', () => {
+    const off = cacheAt(0).cache;
+    off.store(alice, viewOf(1), null, off.lookupStarted());
+    expect(off.size).toBe(0);
+    const { cache } = cacheAt(30_000, 1);
+    cache.store(alice, viewOf(1), null, cache.lookupStarted());
+    cache.store(bob, viewOf(2), null, cache.lookupStarted());
+    expect(cache.size).toBe(1);
+    expect(cache.get(bob)?.reply.credits).toBe(2);
+  });
+
+  it("gives the body Express's weak ETag (the etag package's format)", () => {
+    const body = JSON.stringify({ credits: 1, note: 'é' });
+    const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+    expect(weakEtagOf(body)).toBe(`W/"${Buffer.byteLength(body).toString(16)}-${hash}"`);
+    expect(viewOf(3).body).toBe(JSON.stringify(viewOf(3).reply));
+  });
+});
+
+describe('the session token of a Cookie header, for the fast path', () => {
+  it('finds a plain token first, last or between other cookies', () => {
+    expect(plainSessionToken('pl_session=abc_DEF-1')).toBe('abc_DEF-1');
+    expect(plainSessionToken('theme=dark; pl_session=abc; other=1')).toBe('abc');
+    expect(plainSessionToken('a=1;pl_session=abc')).toBeNull();
+  });
+
+  it('leaves anything cookie-parser would decode or refuse to the routed path', () => {
+    for (const header of [undefined, '', 'xpl_session=abc', 'pl_session=', 'pl_session=a%20b', 'pl_session="abc"', 'theme=dark']) {
+      expect(plainSessionToken(header)).toBeNull();
+    }
+  });
+});

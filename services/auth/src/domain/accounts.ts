@@ -1,0 +1,37 @@
+/** The domain types the auth repositories answer with: plain objects, never TypeORM entities. */
+
+export interface User {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  googleId: string | null;
+  verifiedAt: Date | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A signed-in browser; only the SHA-256 of its cookie token is stored. */
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  lastExtendedAt: Date;
+}
+
+export type CodePurpose = 'verify-email' | 'reset-password';
+
+/** A one-time code as stored: its keyed hash, tries used, and the password a sign-up bound to it. */
+export interface StoredCode {
+  id: string;
+  codeHash: string;
+  attempts: number;
+  pendingPasswordHash: string | null;
+  expiresAt: Date;
+}
+
+/** A deleted account whose deletion is still to be announced (or was just made). */
+export interface DeletedAccount {
+  id: string;
+  email: string;
+  deletedAt: Date;
+}

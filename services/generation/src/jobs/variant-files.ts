@@ -1,0 +1,41 @@
+import { DERIVATIVES } from '@printloom/contracts';
+import type { ScaledPrint } from '@printloom/design-engine';
+import type { GeneratedImage } from '../providers/image-provider.js';
+import { toPrintFile, type PrintFinishOptions } from '../providers/print-finish.js';
+
+export interface VariantFile {
+  /** Appended to the variant's staging key (`jobs/{id}/A` + suffix). */
+  suffix: string;
+  body: Buffer;
+  contentType: string;
+}
+
+export type Derivatives = { thumbnail: Buffer; preview: Buffer };
+
+/** The library's thumbnail and preview, from the print's pixels while the engine still holds them. */
+export async function deriveFromPixels(scaled: ScaledPrint): Promise<Derivatives> {
+  const webp = (maxSide: number) => scaled(maxSide).webp(DERIVATIVES.webp).toBuffer();
+  const [thumbnail, preview] = await Promise.all([webp(DERIVATIVES.thumbnail.maxSide), webp(DERIVATIVES.preview.maxSide)]);
+  return { thumbnail, preview };
+}
+
+/** The staging key of one of a variant's files. */
+export const variantFileKey = (imageKey: string, suffix: string) => (suffix === '.png' ? imageKey : imageKey.replace(/\.png$/, suffix));
+
+/**
+ * What the worker stores for one variant: the print file, and its thumbnail and preview when the
+ * provider made them from its pixels (assets makes them otherwise, or after a background removal).
+ */
+export async function prepareVariantFiles(
+  image: GeneratedImage,
+  options: PrintFinishOptions,
+): Promise<{ files: VariantFile[]; opaqueBackground: boolean }> {
+  const print = await toPrintFile(image.png, { ...options, printReady: image.printReady });
+  const files: VariantFile[] = [{ suffix: '.png', body: print.png, contentType: 'image/png' }];
+  // Derivatives of the transparent print only: a flattened or background-removed original differs from the pixels held.
+  if (image.derivatives && options.transparent && !print.opaqueBackground) {
+    files.push({ suffix: DERIVATIVES.thumbnail.suffix, body: image.derivatives.thumbnail, contentType: 'image/webp' });
+    files.push({ suffix: DERIVATIVES.preview.suffix, body: image.derivatives.preview, contentType: 'image/webp' });
+  }
+  return { files, opaqueBackground: print.opaqueBackground };
+}
