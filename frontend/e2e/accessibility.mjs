@@ -112,6 +112,15 @@ async function tabTo(page, target, key = 'Tab', limit = 60) {
 const focusedName = (page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
 
+/** Focus moves in a task after the key (Radix returns it from a timer once the dialog unmounts): wait for it, then check. */
+async function expectFocusOn(page, name, what) {
+  await page
+    .waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, name, { timeout: 3_000 })
+    .catch(() => undefined);
+  const focused = await focusedName(page);
+  expect(focused === name, `${what}: "${focused}"`);
+}
+
 await test('keyboard only: generate, select three images, star them and download a ZIP', async (page) => {
   await signUp(page, `a11y-keys-${Date.now()}@example.com`);
   await page.goto(`${base}/generate`);
@@ -142,12 +151,12 @@ await test('keyboard only: generate, select three images, star them and download
     .waitFor();
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
-  expect((await focusedName(page)) === 'Open image 1 in the lightbox', `focus after the lightbox: "${await focusedName(page)}"`);
+  await expectFocusOn(page, 'Open image 1 in the lightbox', 'focus after the lightbox');
 
   // Space selects, the arrow keys move, Shift+Space selects the range.
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowRight');
-  expect((await focusedName(page)) === 'Open image 2 in the lightbox', `ArrowRight moved to "${await focusedName(page)}"`);
+  await expectFocusOn(page, 'Open image 2 in the lightbox', 'ArrowRight moved to');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+Space');
   await page.getByRole('status').filter({ hasText: '3 images selected' }).waitFor();

@@ -19,11 +19,19 @@ export function useFocusReturn() {
         document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      if (!opener.current?.isConnected) return;
+      const target = reconnected(opener.current);
+      if (!target) return;
       event.preventDefault();
-      opener.current.focus();
+      target.focus();
     },
   };
+}
+
+/** The opener itself, or the element that replaced it while the dialog was open (a list re-rendered its row). */
+function reconnected(opener: HTMLElement | null): HTMLElement | null {
+  if (!opener || opener.isConnected) return opener;
+  const label = opener.getAttribute('aria-label');
+  return label ? document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`) : null;
 }
 
 /** A modal with focus trapped inside, Escape to close and a labelled title. */
