@@ -2,9 +2,11 @@
 // The request path as a signed-in seller feels it: GET /api/auth/me and GET /api/assets through the
 // running system, next to a bare Node HTTP server answering the same JSON in the same run. Judged by:
 // /me p50 ≤ 3× bare, /me throughput at 32 in flight ≥ ¼ of bare, /api/assets p50 ≤ 5× bare.
-// After the warm-up /me is the steady state of a signed-in user: the gateway's session and me-view
-// caches answer it before the router (gateway/src/core/me-fast-path.ts); /api/assets goes
-// gateway → NATS → assets → PostgreSQL every time.
+// After the warm-up both are the steady state of a signed-in user whose account and library did not
+// change: the gateway's session, me-view and library-page caches answer them before the router
+// (gateway/src/core/cached-view-fast-path.ts). The first request after any change goes
+// gateway → NATS → auth/billing or assets → PostgreSQL; the bench also reports that path for
+// /api/assets (informational), each request with a query parameter of its own, so no cached page fits.
 //
 // Usage: node gateway/bench/me-latency.mjs [baseUrl] [requests]   (also `make bench`; skipped when
 // nothing answers at baseUrl)
@@ -19,6 +21,7 @@ const count = Number(process.argv[3] ?? 1000);
 // make dev's database unless told otherwise.
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/printloom';
 const IN_FLIGHT = 32;
+const LIBRARY_ROWS = 30;
 
 function get(agent, url, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -35,13 +38,15 @@ function get(agent, url, headers = {}) {
   });
 }
 
+/** `url`: one URL, or the URL of the i-th request. */
 async function latency(url, headers) {
+  const urlOf = typeof url === 'function' ? url : () => url;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  for (let i = 0; i < 50; i += 1) await get(agent, url, headers); // warm-up
+  for (let i = 0; i < 50; i += 1) await get(agent, urlOf(-1 - i), headers); // warm-up
   const samples = [];
   let status;
   for (let i = 0; i < count; i += 1) {
-    const result = await get(agent, url, headers);
+    const result = await get(agent, urlOf(i), headers);
     status = result.status;
     samples.push(result.ms);
   }
@@ -89,6 +94,13 @@ async function signedInCookie() {
       rows[0].id,
       tokenHash,
     ]);
+    // A full first page of the library (rows only: the list never reads the files).
+    await client.query(
+      `INSERT INTO assets.assets (user_id, job_id, variant, prompt, width, height, original_size, etag, created_at, expires_at)
+       SELECT $1, gen_random_uuid(), 'A', 'bench design ' || n, 4500, 5400, 1000000, 'bench', now() - make_interval(secs => n), now() + interval '30 days'
+       FROM generate_series(1, $2::int) AS n`,
+      [rows[0].id, LIBRARY_ROWS],
+    );
     return `pl_session=${token}`;
   } finally {
     await client.end();
@@ -144,4 +156,6 @@ if (!cookie) {
 } else {
   report(await compare('GET /api/auth/me (signed in)', '/api/auth/me', { cookie }, true), 3);
   report(await compare('GET /api/assets (signed in, library list)', '/api/assets', { cookie }, false), 5);
+  const uncached = await latency((i) => `${baseUrl}/api/assets?bench=${i}`, { cookie });
+  console.log(`GET /api/assets, every request a cache miss (informational): ${fmt(uncached)}`);
 }

@@ -4,6 +4,7 @@ import type { ObjectStorage } from '@printloom/storage';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { SessionService } from './core/session.service.js';
 import { MeViewService } from './core/me-view.service.js';
+import { LibraryViewService } from './core/library-view.service.js';
 import { OBJECT_STORAGE } from './core/tokens.js';
 import { HealthController } from './core/health.controller.js';
 import { RpcForwarder } from './rpc/rpc-forwarder.service.js';
@@ -35,11 +36,12 @@ class GatewayCoreModule {
       { provide: OBJECT_STORAGE, useValue: infra.storage },
       SessionService,
       MeViewService,
+      LibraryViewService,
     ];
     return {
       module: GatewayCoreModule,
       providers,
-      exports: [GATEWAY_CONFIG, NATS_CONNECTION, RpcClient, LOGGER, OBJECT_STORAGE, SessionService, MeViewService],
+      exports: [GATEWAY_CONFIG, NATS_CONNECTION, RpcClient, LOGGER, OBJECT_STORAGE, SessionService, MeViewService, LibraryViewService],
     };
   }
 }

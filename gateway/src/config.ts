@@ -67,6 +67,12 @@ export const gatewayEnvSchema = z
      */
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
+    /**
+     * How long a page of a user's library list is reused without asking assets (assets announces every
+     * change of a library, which drops the user's pages at once); 0 turns the cache off.
+     */
+    LIBRARY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    LIBRARY_CACHE_MAX_PAGES: z.coerce.number().int().positive().default(50_000),
     TRUST_PROXY: trustProxy,
     GOOGLE_CLIENT_ID: env.optionalString,
     GOOGLE_CLIENT_SECRET: env.optionalString,

@@ -25,9 +25,10 @@ import { requestIdMiddleware } from './core/request-id.middleware.js';
 import { httpDuration, httpTelemetryMiddleware } from './core/http-telemetry.middleware.js';
 import { sameOriginMiddleware } from './core/same-origin.middleware.js';
 import { precomputedSecurityHeaders, securityHeaderList } from './core/security-headers.js';
-import { meFastPath } from './core/me-fast-path.js';
+import { cachedViewFastPath } from './core/cached-view-fast-path.js';
 import { SessionService } from './core/session.service.js';
 import { MeViewService } from './core/me-view.service.js';
+import { LibraryViewService } from './core/library-view.service.js';
 
 export interface RunningGateway {
   app: NestExpressApplication;
@@ -66,9 +67,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const duration = httpDuration(metrics);
   answerFirst(
     app.getHttpServer() as Server,
-    meFastPath({
+    cachedViewFastPath({
       sessions: app.get(SessionService),
       meViews: app.get(MeViewService),
+      libraryViews: app.get(LibraryViewService),
       securityHeaders,
       observe: (route, status, seconds) => duration.observe({ method: 'GET', route, status: String(status) }, seconds),
     }),

@@ -8,11 +8,15 @@ import {
   accountChangedBroadcast,
   sessionsRevokedBroadcast,
   userChangedBroadcast,
+  type MeReply,
 } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } from '@printloom/service-kit';
-import type { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { MeViewCache, meViewOf, type MeView } from './me-view-cache.js';
+import { UserViewCache, jsonViewOf, type JsonView } from './user-view-cache.js';
+import { forgetUsersOnBroadcasts } from './user-change-broadcasts.js';
+
+export type MeView = JsonView<MeReply>;
+const ME = 'me';
 
 /** Billing cannot answer: the user stays signed in and sees 0 credits meanwhile (never cached). */
 const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']);
@@ -26,45 +30,40 @@ const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']
  */
 @Injectable()
 export class MeViewService implements OnModuleDestroy {
-  private readonly cache: MeViewCache;
-  private readonly subscriptions: Array<{ unsubscribe(): void }>;
+  private readonly cache: UserViewCache<MeReply>;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
   ) {
-    this.cache = new MeViewCache(config.SESSION_CACHE_TTL_MS, config.SESSION_CACHE_MAX_ENTRIES);
-    const forgetUserOf = (schema: z.ZodType<object>) => (error: Error | null, msg: { data: Uint8Array }) => {
-      if (error) return this.cache.clear();
-      this.onChanged(schema, msg.data);
-    };
-    this.subscriptions = [
-      nc.subscribe(BROADCASTS.accountChanged, { callback: forgetUserOf(accountChangedBroadcast) }),
-      nc.subscribe(BROADCASTS.userChanged, { callback: forgetUserOf(userChangedBroadcast) }),
-      nc.subscribe(BROADCASTS.sessionsRevoked, { callback: forgetUserOf(sessionsRevokedBroadcast) }),
-    ];
-    void this.forgetAllOnReconnect(nc);
+    this.cache = new UserViewCache(config.SESSION_CACHE_TTL_MS, config.SESSION_CACHE_MAX_ENTRIES);
+    this.unsubscribe = forgetUsersOnBroadcasts(nc, logger, this.cache, [
+      [BROADCASTS.accountChanged, accountChangedBroadcast],
+      [BROADCASTS.userChanged, userChangedBroadcast],
+      [BROADCASTS.sessionsRevoked, sessionsRevokedBroadcast],
+    ]);
   }
 
   onModuleDestroy(): void {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.unsubscribe();
   }
 
   /** The cached view, without asking anyone (the pre-router fast path); null when it must be fetched. */
   cached(userId: string): MeView | null {
-    return this.cache.get(userId);
+    return this.cache.get(userId, ME);
   }
 
   async view(userId: string, requestId: string): Promise<MeView> {
-    const cached = this.cache.get(userId);
+    const cached = this.cache.get(userId, ME);
     if (cached) return cached;
     const ticket = this.cache.lookupStarted();
     const [user, summary] = await Promise.all([this.user(userId, requestId), this.accountSummary(userId, requestId)]);
     const { changesAt, ...account } = summary ?? { credits: 0, trialCredits: 0, subscription: null, changesAt: null };
-    const view = meViewOf({ user, ...account });
-    if (summary) this.cache.store(userId, view, changesAt ? new Date(changesAt) : null, ticket);
+    const view = jsonViewOf<MeReply>({ user, ...account });
+    if (summary) this.cache.store(userId, ME, view, changesAt ? new Date(changesAt) : null, ticket);
     return view;
   }
 
@@ -90,20 +89,5 @@ export class MeViewService implements OnModuleDestroy {
       if (error instanceof AppError && BILLING_DOWN_CODES.has(error.code)) return null;
       throw error;
     }
-  }
-
-  private onChanged(schema: z.ZodType<object>, data: Uint8Array): void {
-    try {
-      const changed = schema.parse(JSON.parse(new TextDecoder().decode(data)));
-      if ('userId' in changed && typeof changed.userId === 'string') this.cache.forget(changed.userId);
-    } catch (error) {
-      // Unreadable: drop everything rather than keep a view that may be stale.
-      this.cache.clear();
-      this.logger.warn({ err: error }, 'Unreadable account change; me views cleared');
-    }
-  }
-
-  private async forgetAllOnReconnect(nc: NatsConnection): Promise<void> {
-    for await (const status of nc.status()) if (status.type === 'reconnect') this.cache.clear();
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH, TIME_BUDGETS, sessionReply, type RpcRoute } from '@printloom/contracts';
+import { ASSETS, AUTH, TIME_BUDGETS, sessionReply, type ListAssetsReply, type RpcRoute } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../core/session.service.js';
 import { MeViewService } from '../core/me-view.service.js';
+import { LibraryViewService } from '../core/library-view.service.js';
 import { validateInput } from '../core/validate.js';
 import { clientIp, requestIdOf } from '../core/request.js';
 
@@ -15,6 +16,7 @@ export class RpcForwarder {
     private readonly rpc: RpcClient,
     private readonly sessions: SessionService,
     private readonly meViews: MeViewService,
+    private readonly libraryViews: LibraryViewService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -33,10 +35,18 @@ export class RpcForwarder {
     };
     const payload = route.toRequest ? route.toRequest(input) : { ...input.query, ...input.body, ...(user ? { userId: user.userId } : {}) };
     const timeoutMs = route.timeBudget ? TIME_BUDGETS[route.timeBudget].gateway : this.config.RPC_TIMEOUT_MS;
-    const reply = await this.rpc.forward(route.subject, payload, { requestId: requestIdOf(req), timeoutMs }).finally(() => {
-      // Whatever the services announce, this instance never shows the user a view from before their own change.
-      if (user && route.method !== 'GET') this.meViews.forget(user.userId);
-    });
+    const send = () =>
+      this.rpc.forward(route.subject, payload, { requestId: requestIdOf(req), timeoutMs }).finally(() => {
+        // Whatever the services announce, this instance never shows the user a view from before their own change.
+        if (user && route.method !== 'GET') {
+          this.meViews.forget(user.userId);
+          this.libraryViews.forget(user.userId);
+        }
+      });
+    // The gateway's cached pages (see LibraryViewService), keyed by the URL whose query was just validated.
+    if (route.subject === ASSETS.list && user)
+      return this.libraryViews.page(user.userId, req.originalUrl, send as () => Promise<ListAssetsReply>);
+    const reply = await send();
 
     if (route.session === 'start') {
       const { session, ...rest } = sessionReply.parse(reply);

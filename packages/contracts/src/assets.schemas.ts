@@ -37,6 +37,9 @@ export const listAssetsRequest = z.object({
   starred: z.boolean().default(false),
 });
 export const listAssetsReply = z.object({ assets: z.array(asset), nextCursor: z.string().nullable() });
+export type ListAssetsReply = z.infer<typeof listAssetsReply>;
+/** BROADCASTS.libraryChanged. */
+export const libraryChangedBroadcast = z.object({ userId: uuid });
 
 export const assetParams = z.object({ id: uuid });
 export const assetRequest = z.object({ userId: uuid, assetId: uuid });

@@ -82,6 +82,8 @@ export const BROADCASTS = {
   userChanged: 'auth.user.changed',
   /** A user's credits, plan or trial changed (sent after the change committed, before the changing request answers). */
   accountChanged: 'billing.account.changed',
+  /** What a user's library list shows changed (an image added, starred, deleted or expired): cached pages drop them. */
+  libraryChanged: 'assets.library.changed',
 } as const;
 
 /** Queue group of each service: N instances of one service share its requests. */

@@ -10,6 +10,7 @@ import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ReminderRepository } from './repositories/reminder.repository.js';
 import { AssetRepository } from './repositories/asset.repository.js';
+import { LibraryChanges } from './library-changes.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import type { ImagePool } from './image/image-pool.js';
 
@@ -29,6 +30,7 @@ export class AssetsModule {
         AssetFiles,
         AssetLifecycle,
         AssetRepository,
+        LibraryChanges,
         ImageOperationRepository,
         ReminderRepository,
         ExpiryReminders,

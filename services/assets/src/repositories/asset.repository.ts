@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageCursor } from '../domain/cursor.js';
 import type { AssetRef, NewAsset, StoredAsset } from '../domain/stored-asset.js';
+import { LibraryChanges } from '../library-changes.js';
 
 /** A row as PostgreSQL returns it; mapped to a StoredAsset before it leaves this file. */
 export interface AssetRow {
@@ -75,12 +76,38 @@ function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
   ];
 }
 
+/**
+ * The assets table. Every write that changes what a user's library list shows announces the user once it
+ * committed (LibraryChanges), so gateways' cached pages never outlive a change.
+ */
 @Injectable()
 export class AssetRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The users whose library a running transaction changes, announced once it committed. */
+  private readonly changedUsers = new WeakMap<EntityManager, Set<string>>();
 
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly changes?: LibraryChanges,
+  ) {}
+
+  async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const changed = new Set<string>();
+    const result = await this.dataSource.transaction((tx) => {
+      this.changedUsers.set(tx, changed);
+      return work(tx);
+    });
+    await this.announce(changed);
+    return result;
+  }
+
+  private async announce(userIds: Iterable<string>): Promise<void> {
+    const users = [...userIds];
+    if (users.length > 0) await this.changes?.announce(users);
+  }
+
+  private async announced<T extends { userId: string }>(changed: T[]): Promise<T[]> {
+    await this.announce(changed.map((item) => item.userId));
+    return changed;
   }
 
   /** Inserts unless the job's variant already exists (a retried ingest); returns the row either way. */
@@ -89,7 +116,7 @@ export class AssetRepository {
       `${INSERT_ASSET} ON CONFLICT (job_id, variant) WHERE kind = 'generated' DO NOTHING RETURNING ${COLUMNS}`,
       insertParameters(asset, retentionDays),
     );
-    if (inserted) return { asset: toStoredAsset(inserted), created: true };
+    if (inserted) return { asset: (await this.announced([toStoredAsset(inserted)]))[0]!, created: true };
     return { asset: (await this.findGenerated(asset.jobId!, asset.variant!))!, created: false };
   }
 
@@ -103,7 +130,7 @@ export class AssetRepository {
 
   async insertDerived(asset: NewAsset, retentionDays: number): Promise<StoredAsset> {
     const [row]: AssetRow[] = await this.dataSource.query(`${INSERT_ASSET} RETURNING ${COLUMNS}`, insertParameters(asset, retentionDays));
-    return toStoredAsset(row);
+    return (await this.announced([toStoredAsset(row!)]))[0]!;
   }
 
   /** A live asset of this user, or null (another user's id looks exactly like a missing one). */
@@ -163,7 +190,7 @@ export class AssetRepository {
        WHERE id = $1 AND user_id = $2 AND ${LIVE} RETURNING ${COLUMNS}`,
       [id, userId, days.retention, days.starred, days.unstarGrace],
     );
-    return rows[0] ? toStoredAsset(rows[0]) : null;
+    return rows[0] ? (await this.announced([toStoredAsset(rows[0])]))[0]! : null;
   }
 
   /** Step 1 of a delete: marks live assets of this user (invisible from now on); returns what it marked. */
@@ -172,6 +199,7 @@ export class AssetRepository {
       `UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND user_id = $2 AND deleting_at IS NULL RETURNING id, user_id`,
       [ids, userId],
     );
+    if (rows.length > 0) this.changedUsers.get(tx)?.add(userId);
     return rows.map(toAssetRef);
   }
 
@@ -181,7 +209,7 @@ export class AssetRepository {
       `UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND deleting_at IS NULL RETURNING id, user_id`,
       [ids],
     );
-    return rows.map(toAssetRef);
+    return this.announced(rows.map(toAssetRef));
   }
 
   /** Marks a batch of expired assets; SKIP LOCKED lets several sweepers share the work. */
@@ -192,7 +220,7 @@ export class AssetRepository {
        RETURNING id, user_id`,
       [limit],
     );
-    return rows.map(toAssetRef);
+    return this.announced(rows.map(toAssetRef));
   }
 
   /** Marked assets whose delete was interrupted (marked longer ago than `olderThanSeconds`). */
@@ -253,7 +281,7 @@ export class AssetRepository {
       `UPDATE assets.assets SET deleting_at = now() WHERE id IN (SELECT id FROM assets.assets WHERE user_id = $1 AND deleting_at IS NULL LIMIT $2) RETURNING id, user_id`,
       [userId, limit],
     );
-    return rows.map(toAssetRef);
+    return this.announced(rows.map(toAssetRef));
   }
 
   async markedOf(userId: string): Promise<AssetRef[]> {

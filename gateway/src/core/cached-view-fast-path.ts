@@ -1,10 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ENDPOINTS, REQUEST_ID_HEADER } from '@printloom/contracts';
 import type { MeViewService } from './me-view.service.js';
+import type { LibraryViewService } from './library-view.service.js';
+import type { JsonView } from './user-view-cache.js';
 import { requestIdFor } from './request-id.middleware.js';
 import { SESSION_COOKIE, type SessionService } from './session.service.js';
 
 const ME_PATH = ENDPOINTS.getMe.path;
+const LIBRARY_PATH = ENDPOINTS.listAssets.path;
+const LIBRARY_PAGE_PREFIX = `${LIBRARY_PATH}?`;
 const COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 
 /** The session token of a Cookie header, when it is plain (anything cookie-parser would decode goes the long way). */
@@ -18,30 +22,36 @@ export function plainSessionToken(cookieHeader: string | undefined): string | nu
   return /^[\w-]+$/.test(token) ? token : null;
 }
 
-export interface MeFastPathDeps {
+export interface CachedViewFastPathDeps {
   sessions: SessionService;
   meViews: MeViewService;
+  libraryViews: LibraryViewService;
   /** The security headers every answer carries (helmet's, computed once). */
   securityHeaders: ReadonlyArray<readonly [string, string]>;
   observe(route: string, status: number, seconds: number): void;
 }
 
 /**
- * GET /api/auth/me answered before Express and Nest when this instance holds both the session and the
- * user's `me` view: the same status, headers (security headers, request id, ETag) and bytes as the
- * routed answer, without the router and middleware chain that cost several times the answer itself.
- * Anything else (no cookie, a miss, a conditional request) returns false and takes the normal route,
- * which fills the caches. Revocation and account changes act on those caches, so they act here too.
+ * GET /api/auth/me and GET /api/assets answered before Express and Nest when this instance holds both
+ * the session and the user's cached reply (their `me` view; the library page for exactly this URL):
+ * the same status, headers (security headers, request id, ETag) and bytes as the routed answer,
+ * without the router and middleware chain that cost several times the answer itself. Anything else
+ * (no cookie, a miss, a conditional request) returns false and takes the normal route, which fills
+ * the caches. Revocation and the services' change broadcasts act on those caches, so they act here too.
  */
-export function meFastPath({ sessions, meViews, securityHeaders, observe }: MeFastPathDeps) {
+export function cachedViewFastPath({ sessions, meViews, libraryViews, securityHeaders, observe }: CachedViewFastPathDeps) {
   // Flat [name, value, ...] pairs written at once by writeHead: no per-header bookkeeping per request.
   const fixedHeaders = securityHeaders.flat();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || req.url !== ME_PATH || req.headers['if-none-match'] !== undefined) return false;
+    if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined) return false;
+    const url = req.url ?? '';
+    const route = url === ME_PATH ? ME_PATH : url === LIBRARY_PATH || url.startsWith(LIBRARY_PAGE_PREFIX) ? LIBRARY_PATH : null;
+    if (!route) return false;
     const started = process.hrtime.bigint();
     const token = plainSessionToken(req.headers.cookie);
     const user = token ? sessions.cachedUser(token) : null;
-    const view = user ? meViews.cached(user.userId) : null;
+    if (!user) return false;
+    const view: JsonView<unknown> | null = route === ME_PATH ? meViews.cached(user.userId) : libraryViews.cached(user.userId, url);
     if (!view) return false;
     res.writeHead(200, [
       ...fixedHeaders,
@@ -55,7 +65,7 @@ export function meFastPath({ sessions, meViews, securityHeaders, observe }: MeFa
       view.etag,
     ]);
     res.end(view.body);
-    observe(ME_PATH, 200, Number(process.hrtime.bigint() - started) / 1e9);
+    observe(route, 200, Number(process.hrtime.bigint() - started) / 1e9);
     return true;
   };
 }
