@@ -29,6 +29,7 @@ migrate:        ## per-service roles + every service's migrations (as its role) 
 	npm run build && node scripts/migrate.mjs
 
 bench:          ## benchmarks kept in the repo (not timed tests)
+	node scripts/bench-startup.mjs
 	npm run bench --workspaces --if-present
 
 examples:       ## re-render the /examples gallery images with the local design engine
