@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, BILLING, EVENTS } from '@printloom/contracts';
+import { AppError, BILLING, BROADCASTS, EVENTS } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
 import { loadBillingConfig, type BillingConfig } from '../src/config.js';
@@ -9,6 +9,7 @@ import { SubscriptionsService } from '../src/subscriptions.service.js';
 import { CreditsService } from '../src/credits.service.js';
 import { CheckoutService } from '../src/checkout.service.js';
 import { cancelCommand, renewCommand } from '../src/operator/commands.js';
+import { AccountChanges } from '../src/account-changes.js';
 
 describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NATS)', () => {
   let nats: TestNats;
@@ -331,12 +332,26 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     });
     expect(await balance(userId)).toBe(1010);
 
-    expect(await renewCommand(billing.infra.dataSource, email.toUpperCase())).toMatch(/^renewed: .* credits 1010 → 1510,/);
-    expect(await renewCommand(billing.infra.dataSource, userId)).toMatch(/credits 1510 → 1510,/); // 1000 + 50% of 1500 capped at 500, + the 10 trial credits
-    await expect(renewCommand(billing.infra.dataSource, 'nobody@example.com')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await cancelCommand(billing.infra.dataSource, email, true)).toMatch(/"cancelAtPeriodEnd":true/);
-    expect(await renewCommand(billing.infra.dataSource, email)).toMatch(/^ended: .* credits 1510 → 10, subscription null$/);
-    await expect(cancelCommand(billing.infra.dataSource, email, true)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // Run as the scripts do, with NATS: every change is announced, so gateways' cached views drop the user.
+    const announced: string[] = [];
+    const subscription = nc.subscribe(BROADCASTS.accountChanged, {
+      callback: (_error, msg) => {
+        announced.push(JSON.parse(new TextDecoder().decode(msg.data)).userId);
+      },
+    });
+    const operator = { dataSource: billing.infra.dataSource, changes: new AccountChanges(nc) };
+    expect(await renewCommand(operator, email.toUpperCase())).toMatch(/^renewed: .* credits 1010 → 1510,/);
+    await nc.flush();
+    expect(announced).toContain(userId);
+    announced.length = 0;
+    expect(await renewCommand(operator, userId)).toMatch(/credits 1510 → 1510,/); // 1000 + 50% of 1500 capped at 500, + the 10 trial credits
+    await expect(renewCommand(operator, 'nobody@example.com')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await cancelCommand(operator, email, true)).toMatch(/"cancelAtPeriodEnd":true/);
+    await nc.flush();
+    expect(announced).toContain(userId);
+    subscription.unsubscribe();
+    expect(await renewCommand(operator, email)).toMatch(/^ended: .* credits 1510 → 10, subscription null$/);
+    await expect(cancelCommand(operator, email, true)).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
     const stripeUser = randomUUID();
     await subscriptions.startPeriod({
@@ -346,7 +361,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
       periodEnd: new Date(Date.now() + 3600_000),
       stripeSubscriptionId: `sub_${stripeUser}`,
     });
-    await expect(renewCommand(billing.infra.dataSource, stripeUser)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(renewCommand(operator, stripeUser)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await balance(stripeUser)).toBe(50);
   });
 });

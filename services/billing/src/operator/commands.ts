@@ -1,14 +1,22 @@
 import type { DataSource } from 'typeorm';
+import type { AccountChanges } from '../account-changes.js';
 import { LedgerRepository } from '../repositories/ledger.repository.js';
 import { SubscriptionRepository } from '../repositories/subscription.repository.js';
 import { PurchaseEventRepository } from '../repositories/purchase-event.repository.js';
 import { SubscriptionsService } from '../subscriptions.service.js';
 import { resolveUser } from './resolve-user.js';
 
-export const subscriptionsOn = (dataSource: DataSource) =>
+/** What an operator command works on: the billing database, and NATS to tell gateways what changed when it is reachable. */
+export interface OperatorContext {
+  dataSource: DataSource;
+  /** Absent when NATS is unreachable: gateways then show the change once their cached views end (SESSION_CACHE_TTL_MS). */
+  changes?: AccountChanges;
+}
+
+export const subscriptionsOn = ({ dataSource, changes }: OperatorContext) =>
   new SubscriptionsService(
     new SubscriptionRepository(dataSource),
-    new LedgerRepository(dataSource),
+    new LedgerRepository(dataSource, changes),
     new PurchaseEventRepository(dataSource),
   );
 
@@ -16,9 +24,9 @@ export const subscriptionsOn = (dataSource: DataSource) =>
  * The operator's renewal: the next period of a local subscription starts now, through the same
  * SubscriptionsService.renew the sweeper runs at period end (rollover included). Returns the line to print.
  */
-export async function renewCommand(dataSource: DataSource, target: string): Promise<string> {
-  const userId = await resolveUser(dataSource, target);
-  const subscriptions = subscriptionsOn(dataSource);
+export async function renewCommand(on: OperatorContext, target: string): Promise<string> {
+  const userId = await resolveUser(on.dataSource, target);
+  const subscriptions = subscriptionsOn(on);
   const before = await subscriptions.summary(userId);
   const outcome = await subscriptions.renew(userId);
   const after = await subscriptions.summary(userId);
@@ -29,9 +37,9 @@ export async function renewCommand(dataSource: DataSource, target: string): Prom
  * The local stand-in for the billing portal's cancel button: cancel at the period end (or undo it),
  * the same SubscriptionsService path Stripe's customer.subscription.updated drives.
  */
-export async function cancelCommand(dataSource: DataSource, target: string, cancel: boolean): Promise<string> {
-  const userId = await resolveUser(dataSource, target);
-  const subscriptions = subscriptionsOn(dataSource);
+export async function cancelCommand(on: OperatorContext, target: string, cancel: boolean): Promise<string> {
+  const userId = await resolveUser(on.dataSource, target);
+  const subscriptions = subscriptionsOn(on);
   await subscriptions.setCancelAtPeriodEnd(userId, cancel);
   return `${cancel ? 'cancels at period end' : 'renews'}: user ${userId}, subscription ${JSON.stringify((await subscriptions.summary(userId)).subscription)}`;
 }

@@ -4,6 +4,6 @@
 import { cancelCommand } from '../operator/commands.js';
 import { runCommand } from './run-command.js';
 
-await runCommand('npm run cancel -w services/billing -- <userId|email> [--undo]', (dataSource, target) =>
-  cancelCommand(dataSource, target, !process.argv.includes('--undo')),
+await runCommand('npm run cancel -w services/billing -- <userId|email> [--undo]', (on, target) =>
+  cancelCommand(on, target, !process.argv.includes('--undo')),
 );
