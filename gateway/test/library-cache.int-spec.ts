@@ -5,8 +5,7 @@ import sharp from 'sharp';
 import { ASSETS, type Asset } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { createStorage, jobImageKey, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
-import { loadGatewayConfig } from '../src/config.js';
-import { startGateway, type RunningGateway } from '../src/start.js';
+import type { RunningGateway } from '../src/start.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -50,11 +49,11 @@ describe('the library page cache across two gateway instances (real PostgreSQL, 
   }
 
   beforeAll(async () => {
-    const env = { SESSION_CACHE_TTL_MS: '600000', LIBRARY_CACHE_TTL_MS: '600000' };
-    system = await startTestSystem({ services: ['auth', 'billing', 'assets'], env });
-    second = await startGateway(
-      loadGatewayConfig({ ...system.env, ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:8080' }),
-    );
+    system = await startTestSystem({
+      services: ['auth', 'billing', 'assets'],
+      env: { SESSION_CACHE_TTL_MS: '600000', LIBRARY_CACHE_TTL_MS: '600000' },
+    });
+    second = await system.startGatewayInstance();
     nc = await connectNats(system.nats.url, 'test');
     rpc = new RpcClient(nc, 10_000);
     storage = createStorage(storageEnvSchema.parse(system.env));
@@ -65,7 +64,6 @@ describe('the library page cache across two gateway instances (real PostgreSQL, 
 
   afterAll(async () => {
     await nc?.drain();
-    await second?.close();
     await system?.close();
   }, 30_000);
 

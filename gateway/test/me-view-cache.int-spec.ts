@@ -2,8 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BILLING, BROADCASTS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
-import { loadGatewayConfig } from '../src/config.js';
-import { startGateway, type RunningGateway } from '../src/start.js';
+import type { RunningGateway } from '../src/start.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { TestClient } from './support/http.js';
@@ -42,22 +41,13 @@ describe('the me view cache across two gateway instances (real PostgreSQL and NA
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing'], env: { SESSION_CACHE_TTL_MS: '600000' } });
-    second = await startGateway(
-      loadGatewayConfig({
-        ...system.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: 'http://localhost:8080',
-        SESSION_CACHE_TTL_MS: '600000',
-      }),
-    );
+    second = await system.startGatewayInstance();
     nc = await connectNats(system.nats.url, 'test');
     rpc = new RpcClient(nc, 5000);
   }, 60_000);
 
   afterAll(async () => {
     await nc?.drain();
-    await second?.close();
     await system?.close();
   }, 30_000);
 

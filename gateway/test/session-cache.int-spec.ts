@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadGatewayConfig } from '../src/config.js';
-import { startGateway, type RunningGateway } from '../src/start.js';
+import type { RunningGateway } from '../src/start.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { TestClient } from './support/http.js';
@@ -17,19 +16,10 @@ describe('the session cache across two gateway instances (real PostgreSQL and NA
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'notifications'], env: { SESSION_CACHE_TTL_MS: '600000' } });
-    second = await startGateway(
-      loadGatewayConfig({
-        ...system.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: 'http://localhost:8080',
-        SESSION_CACHE_TTL_MS: '600000',
-      }),
-    );
+    second = await system.startGatewayInstance();
   }, 60_000);
 
   afterAll(async () => {
-    await second?.close();
     await system?.close();
   }, 30_000);
 

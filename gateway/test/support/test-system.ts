@@ -25,6 +25,8 @@ export interface TestSystem {
   gateway: RunningGateway;
   /** Starts one more instance of a service (to test queue groups and failover). */
   startInstance(name: ServiceName): Promise<RunningService>;
+  /** Starts one more gateway on the same environment (to test what every instance must see); closed with the system. */
+  startGatewayInstance(): Promise<RunningGateway>;
   /** The environment every process of this system was started with. */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -68,13 +70,19 @@ export async function startTestSystem(options: {
     started.push(instance);
     return instance;
   };
+  const gateways: RunningGateway[] = [];
+  const startGatewayInstance = async () => {
+    const instance = await startGateway(
+      loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:8080' }),
+    );
+    gateways.push(instance);
+    return instance;
+  };
   const services: TestSystem['services'] = {};
   let gateway: RunningGateway | undefined;
   try {
     for (const name of options.services) services[name] = await startInstance(name);
-    gateway = await startGateway(
-      loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:8080' }),
-    );
+    gateway = await startGatewayInstance();
   } catch (error) {
     await Promise.allSettled(started.map((service) => service.close()));
     await nats.stop();
@@ -89,8 +97,9 @@ export async function startTestSystem(options: {
     services,
     gateway,
     startInstance,
+    startGatewayInstance,
     close: async () => {
-      await gateway?.close();
+      await Promise.allSettled(gateways.map((instance) => instance.close()));
       await Promise.allSettled(started.map((service) => service.close()));
       await nats.stop();
       await database.drop();

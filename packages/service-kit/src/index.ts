@@ -14,3 +14,4 @@ export * from './nest-logger.js';
 export * from './tracing.js';
 export * from './periodic-sweeper.js';
 export * from './account-purges.js';
+export * from './user-changes.js';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import sharp from 'sharp';
 import { ASSETS, BROADCASTS, libraryChangedBroadcast, type AppError } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import { AssetLifecycle } from '../src/asset-lifecycle.service.js';
-import { ingestPng, startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
+import { ingestPng, smallPng, startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
 
 // Gateways cache library pages and drop a user's pages on `assets.library.changed`. Every write that
 // changes what the list shows must announce the user before the request answers; reads and refused
@@ -37,9 +36,7 @@ describe('assets announces every change of a library (real PostgreSQL and NATS)'
       },
     });
     await nc.flush();
-    png = await sharp({ create: { width: 60, height: 80, channels: 4, background: '#e63946' } })
-      .png()
-      .toBuffer();
+    png = await smallPng();
   }, 60_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { ASSETS, LIMITS } from '@printloom/contracts';
 import type { RpcClient, RunningService } from '@printloom/service-kit';
 import { assetKey, jobImageKey, type ObjectStorage, type StoredObject } from '@printloom/storage';
 import { loadAssetsConfig } from '../src/config.js';
-import { ingestPng, startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
+import { ingestPng, smallPng, startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
 import { AssetLifecycle } from '../src/asset-lifecycle.service.js';
 import { AssetRepository } from '../src/repositories/asset.repository.js';
 import { AssetFiles } from '../src/asset-files.js';
@@ -63,9 +63,7 @@ describe('assets: files and rows agree (real PostgreSQL, NATS and fs storage)', 
     });
     ({ assets, storage, rpc } = system);
     lifecycle = assets.app.get(AssetLifecycle);
-    png = await sharp({ create: { width: 60, height: 80, channels: 4, background: '#e63946' } })
-      .png()
-      .toBuffer();
+    png = await smallPng();
   }, 60_000);
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
+import { UserChangeTransactions } from '@printloom/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageCursor } from '../domain/cursor.js';
 import type { AssetRef, NewAsset, StoredAsset } from '../domain/stored-asset.js';
@@ -83,30 +84,22 @@ function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
 @Injectable()
 export class AssetRepository {
   /** The users whose library a running transaction changes, announced once it committed. */
-  private readonly changedUsers = new WeakMap<EntityManager, Set<string>>();
+  private readonly transactions: UserChangeTransactions;
 
   constructor(
     private readonly dataSource: DataSource,
-    @Optional() private readonly changes?: LibraryChanges,
-  ) {}
-
-  async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    const changed = new Set<string>();
-    const result = await this.dataSource.transaction((tx) => {
-      this.changedUsers.set(tx, changed);
-      return work(tx);
-    });
-    await this.announce(changed);
-    return result;
+    @Optional() changes?: LibraryChanges,
+  ) {
+    this.transactions = new UserChangeTransactions(dataSource, changes);
   }
 
-  private async announce(userIds: Iterable<string>): Promise<void> {
-    const users = [...userIds];
-    if (users.length > 0) await this.changes?.announce(users);
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.transactions.run(work);
   }
 
+  /** Announces the owners of what a committed statement changed; returns the changed items. */
   private async announced<T extends { userId: string }>(changed: T[]): Promise<T[]> {
-    await this.announce(changed.map((item) => item.userId));
+    await this.transactions.announce(changed.map((item) => item.userId));
     return changed;
   }
 
@@ -199,7 +192,7 @@ export class AssetRepository {
       `UPDATE assets.assets SET deleting_at = now() WHERE id = ANY($1::uuid[]) AND user_id = $2 AND deleting_at IS NULL RETURNING id, user_id`,
       [ids, userId],
     );
-    if (rows.length > 0) this.changedUsers.get(tx)?.add(userId);
+    if (rows.length > 0) this.transactions.touch(tx, userId);
     return rows.map(toAssetRef);
   }
 

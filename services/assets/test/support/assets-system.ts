@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { ASSETS, type VariantLetter } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
@@ -71,3 +72,9 @@ export async function ingestPng(
   }
   return (await system.rpc.request(ASSETS.ingest, { userId, jobId, prompt: options.prompt, images })).assetIds;
 }
+
+/** A small red PNG: print files whose pixels the test does not look at. */
+export const smallPng = (): Promise<Buffer> =>
+  sharp({ create: { width: 60, height: 80, channels: 4, background: '#e63946' } })
+    .png()
+    .toBuffer();

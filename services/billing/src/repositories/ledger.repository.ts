@@ -1,4 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
+import { UserChangeTransactions } from '@printloom/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountChanges } from '../account-changes.js';
 
@@ -31,27 +32,23 @@ const LIVE = `(expires_at IS NULL OR expires_at > now())`;
 @Injectable()
 export class LedgerRepository {
   /** The users whose account a running transaction changes, announced once it committed. */
-  private readonly changedUsers = new WeakMap<EntityManager, Set<string>>();
+  private readonly transactions: UserChangeTransactions;
 
   constructor(
     private readonly dataSource: DataSource,
-    /** Absent in the operator's commands (no NATS): gateways' cached views then end with their TTL. */
-    @Optional() private readonly changes?: AccountChanges,
-  ) {}
+    /** Absent in the operator's commands without NATS: gateways' cached views then end with their TTL. */
+    @Optional() changes?: AccountChanges,
+  ) {
+    this.transactions = new UserChangeTransactions(dataSource, changes);
+  }
 
-  async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    const changed = new Set<string>();
-    const result = await this.dataSource.transaction((tx) => {
-      this.changedUsers.set(tx, changed);
-      return work(tx);
-    });
-    if (changed.size > 0) await this.changes?.announce(changed);
-    return result;
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.transactions.run(work);
   }
 
   /** This transaction changes what the user's account summary shows (every credit movement, plan or status change). */
   touch(tx: EntityManager, userId: string): void {
-    this.changedUsers.get(tx)?.add(userId);
+    this.transactions.touch(tx, userId);
   }
 
   /** Serialises every credit movement of one user (parallel reservations, grants, expiry). */
