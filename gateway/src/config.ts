@@ -72,7 +72,8 @@ export const gatewayEnvSchema = z
      * change of a library, which drops the user's pages at once); 0 turns the cache off.
      */
     LIBRARY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
-    LIBRARY_CACHE_MAX_PAGES: z.coerce.number().int().positive().default(50_000),
+    // A full page held as bytes and object is about 25 KB: 2,000 pages bound the cache near 50 MB whatever URLs clients send.
+    LIBRARY_CACHE_MAX_PAGES: z.coerce.number().int().positive().default(2_000),
     TRUST_PROXY: trustProxy,
     GOOGLE_CLIENT_ID: env.optionalString,
     GOOGLE_CLIENT_SECRET: env.optionalString,
