@@ -13,6 +13,8 @@
 //   BENCH_DATABASE_URL (admin URL of the system's database, make dev's by default) lets the bench
 //   create its own signed-in user; when it cannot, only the signed-out path is measured.
 import { createHash, randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
 import pg from 'pg';
 
@@ -107,14 +109,29 @@ async function signedInCookie() {
   }
 }
 
-/** A bare server answering `body` with `status` for every request: the floor of this machine. */
-async function bareServer(status, body) {
+const BARE_SERVER = `
+  const http = require('node:http');
+  const status = Number(process.env.BARE_STATUS);
+  const body = process.env.BARE_BODY;
   const server = http.createServer((_req, res) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(body);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+  server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+/**
+ * A bare server answering `body` with `status` for every request: the floor of this machine. It runs
+ * in a process of its own, as the gateway does; in the bench's own process a request would never cross
+ * processes and the floor would leave out the wake-up every real server pays.
+ */
+async function bareServer(status, body) {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
+    env: { ...process.env, BARE_STATUS: String(status), BARE_BODY: body },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = await once(child.stdout, 'data');
+  return { url: `http://127.0.0.1:${String(line).trim()}/`, close: () => child.kill() };
 }
 
 async function compare(label, path, headers, withThroughput) {

@@ -19,10 +19,16 @@ export interface ServiceMetrics {
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets?: number[]): Histogram<L>;
 }
 
+/**
+ * prom-client samples event-loop lag every 10 ms by default: 100 wake-ups a second that cost an idle
+ * process about 0.4% of a core. Ten samples a second still catch any stall worth a metric.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 export function createMetrics(service: string): ServiceMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   const registers = [registry];
   const existing = (name: string) => registry.getSingleMetric(name);
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
