@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Asset library benchmark (not a test): 1,000,000 asset rows across 10,000 users, then the median and
 // p99 latency of a first page, a deep cursor page and a search page through the gateway, and the
-// ingest time of one 1024x1024 image (original + 2 derivatives). Built code, fresh database.
+// ingest time of one 1024x1024 image (original + 2 derivatives). Built code, fresh database. The
+// gateway's library page cache is off, so every page is a query at a million rows (a cached page
+// is gateway/bench/me-latency.mjs's case).
 //   npm run build && node services/assets/bench/library.mjs
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +32,7 @@ const env = {
 };
 const auth = await startAuthService(loadAuthConfig(env));
 const assets = await startAssetsService(loadAssetsConfig(env));
-const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }));
+const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', LIBRARY_CACHE_TTL_MS: '0' }));
 const db = assets.infra.dataSource;
 
 const words = [
