@@ -10,6 +10,7 @@ interface OtlpSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: number | string } }[];
 }
 
 /** A stand-in OTLP/HTTP collector: keeps every span it is sent (JSON encoding). */
@@ -42,7 +43,7 @@ describe('OpenTelemetry traces across the gateway, NATS and the services (OTLP e
   let system: TestSystem;
 
   beforeAll(async () => {
-    system = await startTestSystem({ services: ['auth'], env: { OTEL_EXPORTER_OTLP_ENDPOINT: await collector.start() } });
+    system = await startTestSystem({ services: ['auth', 'billing'], env: { OTEL_EXPORTER_OTLP_ENDPOINT: await collector.start() } });
   });
   afterAll(async () => {
     await system?.close();
@@ -64,5 +65,24 @@ describe('OpenTelemetry traces across the gateway, NATS and the services (OTLP e
     expect(rpcSpan).toMatchObject({ parentSpanId: httpSpan!.spanId });
     // The handler runs from a NATS subscription, not the caller's async context: only the headers link them.
     expect(handlerSpan).toMatchObject({ parentSpanId: rpcSpan!.spanId });
+  });
+
+  it("gives an answer from the gateway's cache a server span of its own in the caller's trace", async () => {
+    const { client } = await createSignedInUser(system, 'traced-cached@example.com');
+    expect((await client.get('/api/auth/me')).status).toBe(200); // fills the session and me caches
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const response = await client.get('/api/auth/me', { traceparent: `00-${traceId}-b7ad6b7169203331-01` });
+    expect(response.status).toBe(200);
+    await flushTracing();
+
+    const trace = collector.spans.filter((span) => span.traceId === traceId);
+    expect(trace.map((span) => span.name)).toEqual(['GET /api/auth/me']); // no RPC: answered from the cache
+    expect(trace[0]).toMatchObject({ parentSpanId: 'b7ad6b7169203331' });
+    expect(trace[0].attributes).toEqual(
+      expect.arrayContaining([
+        { key: 'http.route', value: { stringValue: '/api/auth/me' } },
+        { key: 'printloom.gateway_cache', value: { stringValue: 'hit' } },
+      ]),
+    );
   });
 });

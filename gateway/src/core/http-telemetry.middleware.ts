@@ -1,4 +1,5 @@
-import { context, propagation, trace, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import type { IncomingHttpHeaders } from 'node:http';
+import { context, propagation, trace, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import { tracer, type ServiceMetrics } from '@printloom/service-kit';
 
@@ -12,18 +13,7 @@ export function httpTelemetryMiddleware(metrics: ServiceMetrics) {
   const duration = httpDuration(metrics);
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    const parent = propagation.extract(context.active(), req.headers, {
-      get: (headers, key) => {
-        const value = headers[key];
-        return Array.isArray(value) ? value[0] : value;
-      },
-      keys: (headers) => Object.keys(headers),
-    });
-    const span = tracer().startSpan(
-      `${req.method} ${req.path}`,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },
-      parent,
-    );
+    const { span, parent } = startServerSpan(req.method, req.path, req.headers);
     res.once('finish', () => {
       const pattern = (req.route as { path?: string } | undefined)?.path;
       const route = pattern ? `${req.baseUrl}${pattern}` : req.originalUrl.startsWith('/api') ? 'unmatched' : 'static';
@@ -35,6 +25,19 @@ export function httpTelemetryMiddleware(metrics: ServiceMetrics) {
     });
     context.with(trace.setSpan(parent, span), next);
   };
+}
+
+/** A server span for one HTTP request, continuing the caller's `traceparent` when it sends one. */
+export function startServerSpan(method: string, path: string, headers: IncomingHttpHeaders): { span: Span; parent: Context } {
+  const parent = propagation.extract(context.active(), headers, {
+    get: (carrier, key) => {
+      const value = carrier[key];
+      return Array.isArray(value) ? value[0] : value;
+    },
+    keys: (carrier) => Object.keys(carrier),
+  });
+  const span = tracer().startSpan(`${method} ${path}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } }, parent);
+  return { span, parent };
 }
 
 export function httpDuration(metrics: ServiceMetrics) {
