@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
-import { planDesigns, renderDesigns, type RenderedDesign } from '../src/index.js';
+import { planDesigns, renderDesigns, renderDesignsInto, type RenderedDesign } from '../src/index.js';
 
 // Rendering at print size takes seconds on a busy 2-core machine.
 jest.setTimeout(120_000);
@@ -79,6 +79,23 @@ describe('renderDesigns (small scale)', () => {
     const reruns = await Promise.all(rerunSeeds.map((seed) => renderDesigns({ prompt: PROMPT, dark: false, seed, scale })));
     const changed = reruns.some((rerun) => rerun.some((design, index) => !design.png.equals(first[index]!.png)));
     expect(changed).toBe(true);
+  });
+
+  it('starts the dearest variants first (the worn print, then the full-size ones, the sticker last), so parallel lanes finish together', async () => {
+    const delivered: string[] = [];
+    await renderDesignsInto({ prompt: PROMPT, dark: false, seed: 'job-order', scale }, { parallel: 1 }, async (design) => {
+      delivered.push(design.variant);
+    });
+    expect(delivered).toEqual(['D', 'A', 'B', 'C']);
+    const some: string[] = [];
+    await renderDesignsInto(
+      { prompt: PROMPT, dark: false, seed: 'job-order', scale, variants: ['C', 'A'] },
+      { parallel: 1 },
+      async (design) => {
+        some.push(design.variant);
+      },
+    );
+    expect(some).toEqual(['A', 'C']);
   });
 
   it('spells the quoted slogan exactly, in every variant', () => {

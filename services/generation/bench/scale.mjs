@@ -4,13 +4,11 @@
 // (like test/support/openai-stand-in.ts), target ≥ 1.8×. (2) The CPU-bound local engine at print size:
 // jobs per minute per core. Billing and assets run in this process; NATS, PostgreSQL and storage are shared.
 //   npm run build && node services/generation/bench/scale.mjs [jobs] [delayMs]
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { GENERATION } from '@printloom/contracts';
 import { RpcClient, connectNats } from '@printloom/service-kit';
@@ -20,10 +18,10 @@ import { startBillingService } from '../../billing/dist/start.js';
 import { CreditsService } from '../../billing/dist/credits.service.js';
 import { loadAssetsConfig } from '../../assets/dist/config.js';
 import { startAssetsService } from '../../assets/dist/start.js';
+import { startWorkerProcess, stopWorkerProcess } from './support/worker-process.mjs';
 
 const jobs = Number(process.argv[2] ?? 8);
 const delayMs = Number(process.argv[3] ?? 1500);
-const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 // The image API stand-in: a transparent picture for every request, after `delayMs`.
 const picture = await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
@@ -65,31 +63,7 @@ const rpc = new RpcClient(nc, 120_000);
 const userId = randomUUID();
 await billing.app.get(CreditsService).grantTopup(userId, `bench:${userId}`, 10_000);
 
-let nextHealthPort = 19_400 + Math.floor(Math.random() * 500);
-async function startWorker(extra) {
-  const healthPort = nextHealthPort++;
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      ...env,
-      ...extra,
-      HEALTH_PORT: String(healthPort),
-      GENERATION_CONCURRENCY: '1',
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '1048576',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let tries = 0; ; tries += 1) {
-    const ready = await fetch(`http://127.0.0.1:${healthPort}/health/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return child;
-    if (tries > 300 || child.exitCode !== null) throw new Error('generation worker did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const startWorker = (extra) => startWorkerProcess({ ...env, ...extra, GENERATION_CONCURRENCY: '1' });
 
 async function runJob(prompt) {
   const { jobId } = await rpc.request(GENERATION.createJob, { userId, prompt, options: { transparent: true, dark: false } });
@@ -114,10 +88,7 @@ async function compare(extra, count) {
   const second = await startWorker(extra);
   await Promise.all([runJob('warm-up a'), runJob('warm-up b')]);
   const two = await jobsPerMinute(count);
-  for (const child of [first, second]) child.kill('SIGTERM');
-  await Promise.all(
-    [first, second].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)))),
-  );
+  await Promise.all([first, second].map(stopWorkerProcess));
   return { one, two };
 }
 

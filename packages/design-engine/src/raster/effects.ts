@@ -124,17 +124,19 @@ export async function dieCut(image: RgbaImage, radius: number): Promise<RgbaImag
       const y = top + row;
       const shadowRow = shadowMask && y >= offset ? (y - offset - shadowTop) * width : -1;
       for (let x = 0, pixel = row * width, index = y * width * 4; x < width; x++, pixel++, index += 4) {
-        // Straight-alpha "over": design over white edge over shadow.
+        // Straight-alpha "over": design over white edge over shadow. Solid ink, and pixels with nothing
+        // under them, stay as they are (most of the canvas).
+        const designAlpha = design[index + 3]!;
+        if (designAlpha === 255) continue;
         const shadowAlpha = shadowRow >= 0 && x >= shiftX ? shadowMask![shadowRow + x - shiftX]! * 0.28 : 0;
         const edgeAlpha = edge[pixel]!;
-        const designAlpha = design[index + 3]!;
         const under = edgeAlpha + shadowAlpha * (1 - edgeAlpha / 255);
-        const underColour = under > 0 ? (255 * edgeAlpha) / under : 0;
-        const alpha = designAlpha + under * (1 - designAlpha / 255);
-        if (alpha === 0) {
-          design.writeUInt32LE(0, index);
+        if (under === 0) {
+          if (designAlpha === 0) design.writeUInt32LE(0, index);
           continue;
         }
+        const underColour = (255 * edgeAlpha) / under;
+        const alpha = designAlpha + under * (1 - designAlpha / 255);
         const keep = designAlpha / alpha;
         const rest = (under * (1 - designAlpha / 255)) / alpha;
         design[index] = Math.round(design[index]! * keep + underColour * rest);

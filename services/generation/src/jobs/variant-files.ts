@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { DERIVATIVES } from '@printloom/contracts';
 import type { ScaledPrint } from '@printloom/design-engine';
 import type { GeneratedImage } from '../providers/image-provider.js';
@@ -12,10 +13,21 @@ export interface VariantFile {
 
 export type Derivatives = { thumbnail: Buffer; preview: Buffer };
 
-/** The library's thumbnail and preview, from the print's pixels while the engine still holds them. */
+/**
+ * The library's thumbnail and preview, from the print's pixels while the engine still holds them: the
+ * print is shrunk once to the preview, and the thumbnail is shrunk from the preview's pixels.
+ */
 export async function deriveFromPixels(scaled: ScaledPrint): Promise<Derivatives> {
-  const webp = (maxSide: number) => scaled(maxSide).webp(DERIVATIVES.webp).toBuffer();
-  const [thumbnail, preview] = await Promise.all([webp(DERIVATIVES.thumbnail.maxSide), webp(DERIVATIVES.preview.maxSide)]);
+  const { data, info } = await scaled(DERIVATIVES.preview.maxSide).raw().toBuffer({ resolveWithObject: true });
+  const previewPixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  const thumbnailSide = DERIVATIVES.thumbnail.maxSide;
+  const [thumbnail, preview] = await Promise.all([
+    previewPixels()
+      .resize(thumbnailSide, thumbnailSide, { fit: 'inside', kernel: 'lanczos3', withoutEnlargement: true })
+      .webp(DERIVATIVES.webp)
+      .toBuffer(),
+    previewPixels().webp(DERIVATIVES.webp).toBuffer(),
+  ]);
   return { thumbnail, preview };
 }
 
