@@ -20,4 +20,5 @@ export type { TextElement } from './directions/direction.js';
 export { flatText, flatTextPng, readsBack } from './legibility/flat-text.js';
 export { capHeight } from './typography/text-shapes.js';
 export { PixelPool } from './raster/pixel-pool.js';
+export { withSrgbProfile } from './raster/srgb-profile.js';
 export type { ScaledPrint } from './raster/print-file.js';

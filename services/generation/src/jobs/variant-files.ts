@@ -35,8 +35,8 @@ export async function deriveFromPixels(scaled: ScaledPrint): Promise<Derivatives
 export const variantFileKey = (imageKey: string, suffix: string) => (suffix === '.png' ? imageKey : imageKey.replace(/\.png$/, suffix));
 
 /**
- * What the worker stores for one variant: the print file, and its thumbnail and preview when the
- * provider made them from its pixels (assets makes them otherwise, or after a background removal).
+ * What the worker stores for one variant: the print file, and its thumbnail and preview from the
+ * print's pixels (the engine's, or the fitted image's); assets makes them only after a background removal.
  */
 export async function prepareVariantFiles(
   image: GeneratedImage,
@@ -45,9 +45,13 @@ export async function prepareVariantFiles(
   const print = await toPrintFile(image.png, { ...options, printReady: image.printReady });
   const files: VariantFile[] = [{ suffix: '.png', body: print.png, contentType: 'image/png' }];
   // Derivatives of the transparent print only: a flattened or background-removed original differs from the pixels held.
-  if (image.derivatives && options.transparent && !print.opaqueBackground) {
-    files.push({ suffix: DERIVATIVES.thumbnail.suffix, body: image.derivatives.thumbnail, contentType: 'image/webp' });
-    files.push({ suffix: DERIVATIVES.preview.suffix, body: image.derivatives.preview, contentType: 'image/webp' });
+  if (options.transparent && !print.opaqueBackground) {
+    // The engine's own, or made here from the fitted pixels: either way assets never decodes the print again.
+    const derivatives = image.derivatives ?? (print.scaled && (await deriveFromPixels(print.scaled)));
+    if (derivatives) {
+      files.push({ suffix: DERIVATIVES.thumbnail.suffix, body: derivatives.thumbnail, contentType: 'image/webp' });
+      files.push({ suffix: DERIVATIVES.preview.suffix, body: derivatives.preview, contentType: 'image/webp' });
+    }
   }
   return { files, opaqueBackground: print.opaqueBackground };
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { withSrgbProfile, type ScaledPrint } from '@printloom/design-engine';
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 /** Margin kept clear on every side of the print canvas, as a share of its width and height. */
@@ -22,6 +23,8 @@ export interface PrintFile {
    * image's own background (mirrored), so the background removal judges it as the model drew it.
    */
   opaqueBackground: boolean;
+  /** The transparent print's pixels shrunk, while they are still in memory (for the library's thumbnail and preview). */
+  scaled?: ScaledPrint;
 }
 
 /**
@@ -54,8 +57,12 @@ export async function toPrintFile(png: Buffer, options: PrintFinishOptions): Pro
   if (options.canvas) image = await fitInto(image, options.canvas, opaque);
   let design = fromRaw(image);
   if (!options.transparent) design = design.flatten({ background: garment });
-  const out = await design.toColourspace('srgb').withDensity(300).withIccProfile('srgb').png({ compressionLevel: 6 }).toBuffer();
-  return { png: out, opaqueBackground: options.transparent && opaque };
+  // sharp has already brought an embedded profile's colours to sRGB: the profile is attached, not applied again.
+  const out = await withSrgbProfile(await design.toColourspace('srgb').withDensity(300).png({ compressionLevel: 6 }).toBuffer());
+  const fitted = image;
+  const scaled: ScaledPrint = (maxSide) =>
+    fromRaw(fitted).resize({ width: maxSide, height: maxSide, fit: 'inside', kernel: 'lanczos3', withoutEnlargement: true });
+  return { png: out, opaqueBackground: options.transparent && opaque, ...(options.transparent && !opaque ? { scaled } : {}) };
 }
 
 interface RawImage {

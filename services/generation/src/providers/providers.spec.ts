@@ -135,6 +135,26 @@ describe('print fitting of an image-API picture', () => {
     expect(file.opaqueBackground).toBe(false);
   });
 
+  it('converts a picture drawn in another colour space (Display P3) to sRGB and tags it sRGB', async () => {
+    const p3 = await sharp({ create: { width: 64, height: 80, channels: 4, background: { r: 40, g: 190, b: 90, alpha: 1 } } })
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
+    const file = await toPrintFile(p3, { transparent: true, dark: false, canvas: { width: 64, height: 80 } });
+    const meta = await sharp(file.png).metadata();
+    const srgb = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+      .withIccProfile('srgb')
+      .png()
+      .toBuffer();
+    expect(meta.icc!.equals((await sharp(srgb).metadata()).icc!)).toBe(true);
+    expect(meta.icc!.equals((await sharp(p3).metadata()).icc!)).toBe(false);
+    const { data } = await sharp(file.png).raw().toBuffer({ resolveWithObject: true });
+    const { data: expected } = await sharp(p3).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    const centre = (32 + 40 * 64) * 4; // P3 green is more saturated than sRGB's: the values change
+    expect(Array.from(data.subarray(centre, centre + 3))).toEqual(Array.from(expected.subarray(centre, centre + 3)));
+    expect(Array.from(data.subarray(centre, centre + 3))).not.toEqual([40, 190, 90]);
+  });
+
   it('fits a 2:3 picture by its height, never touching the safe margin', async () => {
     const file = await toPrintFile(await picture({ width: 240, height: 360 }, { width: 160, height: 300 }), {
       transparent: true,
