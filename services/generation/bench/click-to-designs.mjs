@@ -87,7 +87,6 @@ async function click(prompt, dark) {
   }
 }
 
-await click('warm-up: fonts and pictures load once per process', false);
 /** Where a job's time went, from the worker's own timestamps: waiting in the queue, drawing, storing and delivering. */
 async function phasesOf(jobId) {
   const client = new pg.Client({ connectionString: database.url });
@@ -107,6 +106,7 @@ async function phasesOf(jobId) {
   }
 }
 
+await click('warm-up: fonts and pictures load once per process', false);
 const times = [];
 for (let job = 0; job < jobs; job += 1) {
   const prompt = SELLER_PROMPTS[(job * 3) % SELLER_PROMPTS.length];

@@ -36,7 +36,8 @@ export const variantFileKey = (imageKey: string, suffix: string) => (suffix === 
 
 /**
  * What the worker stores for one variant: the print file, and its thumbnail and preview from the
- * print's pixels (the engine's, or the fitted image's); assets makes them only after a background removal.
+ * print's pixels (the engine's, or the fitted image's); assets makes them for a flattened print or after a
+ * background removal.
  */
 export async function prepareVariantFiles(
   image: GeneratedImage,
