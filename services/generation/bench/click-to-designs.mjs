@@ -42,24 +42,21 @@ const assets = await startAssetsService(loadAssetsConfig(env));
 const generation = await startWorkerProcess(env);
 const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:8080' }));
 
+/** The bench's own connection: it writes the seller and reads each job's timestamps. */
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+
 /** A verified seller with a live session, stored the way the auth service stores them. */
 async function signedInSeller() {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`,
-      [`bench-${randomBytes(6).toString('hex')}@example.com`],
-    );
-    const token = randomBytes(32).toString('base64url');
-    await client.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-      rows[0].id,
-      createHash('sha256').update(token).digest('hex'),
-    ]);
-    return { userId: rows[0].id, cookie: `pl_session=${token}` };
-  } finally {
-    await client.end();
-  }
+  const { rows } = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
+    `bench-${randomBytes(6).toString('hex')}@example.com`,
+  ]);
+  const token = randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    rows[0].id,
+    createHash('sha256').update(token).digest('hex'),
+  ]);
+  return { userId: rows[0].id, cookie: `pl_session=${token}` };
 }
 
 const { userId, cookie } = await signedInSeller();
@@ -89,21 +86,15 @@ async function click(prompt, dark) {
 
 /** Where a job's time went, from the worker's own timestamps: waiting in the queue, drawing, storing and delivering. */
 async function phasesOf(jobId) {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `SELECT 1000 * extract(epoch FROM started_at - created_at) AS queued, provider_ms AS drawing,
+  const { rows } = await db.query(
+    `SELECT 1000 * extract(epoch FROM started_at - created_at) AS queued, provider_ms AS drawing,
               1000 * extract(epoch FROM finished_at - started_at) - provider_ms AS delivering
          FROM generation.jobs WHERE id = $1`,
-      [jobId],
-    );
-    return Object.entries(rows[0])
-      .map(([phase, ms]) => `${phase} ${(Number(ms) / 1000).toFixed(2)} s`)
-      .join(', ');
-  } finally {
-    await client.end();
-  }
+    [jobId],
+  );
+  return Object.entries(rows[0])
+    .map(([phase, ms]) => `${phase} ${(Number(ms) / 1000).toFixed(2)} s`)
+    .join(', ');
 }
 
 await click('warm-up: fonts and pictures load once per process', false);
@@ -120,6 +111,7 @@ console.log(
   `click → 4 print-size designs, ${jobs} prompts (${os.availableParallelism()} cores, shared machine: noisy): median ${(median / 1000).toFixed(2)} s, min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s; target ≤ ${TARGET_MS / 1000} s: ${(median / TARGET_MS).toFixed(2)}× the target`,
 );
 
+await db.end();
 await gateway.close();
 await stopWorkerProcess(generation);
 await assets.close();

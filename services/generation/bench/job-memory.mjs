@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVICE_ALLOCATOR_ENV } from './support/worker-process.mjs';
 
 const TARGET_MB = 600;
 const PROMPTS = [
@@ -56,7 +57,7 @@ function runJobs(label, allocatorEnv) {
 }
 
 const glibcDefault = runJobs('glibc defaults', {});
-const asRun = runJobs('as the service runs', { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' });
+const asRun = runJobs('as the service runs', SERVICE_ALLOCATOR_ENV);
 console.log(
   `job of 4 print-size designs (${os.availableParallelism()} cores, ${Math.min(4, os.availableParallelism())} drawn at once): worst peak ${asRun.toFixed(0)} MB RSS as the service runs (glibc defaults ${glibcDefault.toFixed(0)} MB), target ≤ ${TARGET_MB} MB: ${(asRun / TARGET_MB).toFixed(2)}× the target`,
 );

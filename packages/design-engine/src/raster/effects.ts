@@ -8,7 +8,8 @@ export interface RgbaImage {
   height: number;
 }
 
-const raw = (image: RgbaImage) => ({ raw: { width: image.width, height: image.height, channels: 4 as const } });
+/** sharp's input options for an image's pixels. */
+export const raw = (image: RgbaImage) => ({ raw: { width: image.width, height: image.height, channels: 4 as const } });
 
 /** Rows per band when the SVG is drawn into a given buffer. */
 const RASTER_BAND_ROWS = 1024;

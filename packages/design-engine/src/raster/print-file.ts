@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { RgbaImage } from './effects.js';
+import { raw, type RgbaImage } from './effects.js';
 import { withSrgbProfile } from './srgb-profile.js';
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -10,8 +10,6 @@ interface Bounds {
   width: number;
   height: number;
 }
-
-const raw = (image: RgbaImage) => ({ raw: { width: image.width, height: image.height, channels: 4 as const } });
 
 /** The smallest box holding every pixel that is not fully transparent, or none for an empty image. */
 export function opaqueBounds(image: RgbaImage): Bounds | undefined {

@@ -35,7 +35,11 @@ async function srgbProfileChunk(): Promise<Buffer> {
  */
 export async function withSrgbProfile(png: Buffer): Promise<Buffer> {
   if (pngChunk(png, 'iCCP')) return png;
-  const chunk = await (srgbChunk ??= srgbProfileChunk());
+  // A failed first attempt is not kept: the next print tries again.
+  const chunk = await (srgbChunk ??= srgbProfileChunk().catch((error: unknown) => {
+    srgbChunk = undefined;
+    throw error;
+  }));
   const afterHeader = PNG_SIGNATURE_BYTES + IHDR_CHUNK_BYTES;
   return Buffer.concat([png.subarray(0, afterHeader), chunk, png.subarray(afterHeader)]);
 }

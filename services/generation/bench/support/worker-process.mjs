@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+/** The allocator settings the Dockerfile and make dev start the service with (they keep a job's peak down). */
+export const SERVICE_ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' };
 let nextHealthPort = 19_400 + Math.floor(Math.random() * 500);
 
 /** Resolves once the worker reports ready; `env` is the service's environment (NATS, database, storage, provider). */
@@ -11,8 +13,7 @@ export async function startWorkerProcess(env) {
   const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '1048576',
+      ...SERVICE_ALLOCATOR_ENV,
       ...env,
       HEALTH_PORT: String(healthPort),
     },
