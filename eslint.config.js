@@ -46,25 +46,6 @@ export default tseslint.config(
     },
   },
   {
-    // One persistence style in every service: only repositories (and the DataSource setup) touch
-    // TypeORM entities; everything else works with the domain types the repositories answer with.
-    files: ['services/*/src/**/*.ts'],
-    ignores: ['services/*/src/repositories/**', 'services/*/src/database/**', 'services/*/src/entities/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/entities/**', './entities/*'],
-              message: 'Only repositories use entities: import the domain type from domain/ instead.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // Scripts that drive a browser: their page.evaluate callbacks run in the page.
     files: ['frontend/e2e/**/*.mjs', 'frontend/bench/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
@@ -109,5 +90,67 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One persistence style in every service: repositories are small classes of named SQL queries with
+    // row mappers (camelCase out, no snake_case), and only they (and database/: DataSource options and
+    // migrations) speak to TypeORM. A local rule rather than `no-restricted-syntax`: two blocks setting
+    // the same rule on the same files replace each other's options, and other blocks use that one.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/*/src/repositories/**', 'services/*/src/database/**', 'services/*/src/**/*.spec.ts'],
+    plugins: {
+      persistence: {
+        rules: {
+          'queries-in-repositories': {
+            meta: {
+              type: 'problem',
+              schema: [],
+              messages: {
+                call: "`.{{name}}(…)` runs a query: give it a named method in this service's repositories/.",
+                manager:
+                  "`.manager` runs queries: give them a named method in repositories/ (a transaction: the repository's `transaction(work)`).",
+                typeorm:
+                  "Only repositories/ and database/ import from 'typeorm' (`{{name}}`); elsewhere at most `import type { DataSource, EntityManager }` to pass a handle on.",
+              },
+            },
+            create(context) {
+              const queryMethods = new Set([
+                'query',
+                'createQueryBuilder',
+                'createQueryRunner',
+                'getRepository',
+                'getTreeRepository',
+                'withRepository',
+              ]);
+              // Handles a service may hold and pass on without querying through them: the DataSource that
+              // wires repositories, the EntityManager a repository's `transaction(work)` hands to its methods.
+              const passableHandles = new Set(['DataSource', 'EntityManager']);
+              return {
+                ImportDeclaration(node) {
+                  if (node.source.value !== 'typeorm') return;
+                  if (node.specifiers.length === 0) context.report({ node, messageId: 'typeorm', data: { name: 'typeorm' } });
+                  for (const specifier of node.specifiers) {
+                    const name =
+                      specifier.type === 'ImportSpecifier' ? (specifier.imported.name ?? specifier.imported.value) : specifier.local.name;
+                    const typeOnly = node.importKind === 'type' || specifier.importKind === 'type';
+                    if (!typeOnly || !passableHandles.has(name)) context.report({ node: specifier, messageId: 'typeorm', data: { name } });
+                  }
+                },
+                CallExpression(node) {
+                  const callee = node.callee;
+                  if (callee.type === 'MemberExpression' && !callee.computed && queryMethods.has(callee.property.name)) {
+                    context.report({ node: callee.property, messageId: 'call', data: { name: callee.property.name } });
+                  }
+                },
+                'MemberExpression[computed=false][property.name="manager"]'(node) {
+                  context.report({ node: node.property, messageId: 'manager' });
+                },
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'persistence/queries-in-repositories': 'error' },
   },
 );

@@ -3,4 +3,4 @@ export * from './fs-storage.js';
 export * from './s3-storage.js';
 export * from './config.js';
 export * from './keys.js';
-export * from './png-text.js';
+export * from './png-text-stamp.js';

@@ -5,7 +5,7 @@ import { withPngText } from '@printloom/storage';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
-import { pngTextOf } from './domain/png-text.js';
+import { pngTextOf } from './domain/asset-png-text.js';
 import { fitToPreset } from './image/export-fit.js';
 import { AssetRepository } from './repositories/asset.repository.js';
 import type { StoredAsset } from './domain/stored-asset.js';

@@ -16,7 +16,7 @@ import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { AssetRepository } from './repositories/asset.repository.js';
 import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles } from './asset-files.js';
-import { pngTextOf } from './domain/png-text.js';
+import { pngTextOf } from './domain/asset-png-text.js';
 import { ASSET_NOT_FOUND, toAsset } from './assets.service.js';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './image/background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './image/upscaler.js';

@@ -1,7 +1,4 @@
 import type { DatabaseOptions } from '@printloom/service-kit';
-import { User } from '../entities/user.entity.js';
-import { Session } from '../entities/session.entity.js';
-import { OneTimeCode } from '../entities/code.entity.js';
 import { Initial1763800000000 } from './migrations/1763800000000-initial.js';
 import { CodesAndRateLimits1763800000001 } from './migrations/1763800000001-codes-and-rate-limits.js';
 import { PendingSignupPasswords1763800000013 } from './migrations/1763800000013-pending-signup-passwords.js';
@@ -10,7 +7,7 @@ import { ReleaseDeletedIdentity1763800000016 } from './migrations/1763800000016-
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
-  entities: [User, Session, OneTimeCode],
+  entities: [],
   migrations: [
     Initial1763800000000,
     CodesAndRateLimits1763800000001,

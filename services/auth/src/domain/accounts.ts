@@ -1,4 +1,4 @@
-/** The domain types the auth repositories answer with: plain objects, never TypeORM entities. */
+/** The domain types the auth repositories answer with: camelCase objects mapped from their rows. */
 
 export interface User {
   id: string;

@@ -1,23 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
-import { OneTimeCode } from '../entities/code.entity.js';
+import { DataSource } from 'typeorm';
 import type { CodePurpose, StoredCode } from '../domain/accounts.js';
 
-export const toStoredCode = (code: OneTimeCode): StoredCode => ({
-  id: code.id,
-  codeHash: code.codeHash,
-  attempts: code.attempts,
-  pendingPasswordHash: code.pendingPasswordHash,
-  expiresAt: code.expiresAt,
+export interface CodeRow {
+  id: string;
+  code_hash: string;
+  attempts: number;
+  pending_password_hash: string | null;
+  expires_at: Date;
+}
+
+export const toStoredCode = (row: CodeRow): StoredCode => ({
+  id: row.id,
+  codeHash: row.code_hash,
+  attempts: row.attempts,
+  pendingPasswordHash: row.pending_password_hash,
+  expiresAt: row.expires_at,
 });
 
 @Injectable()
 export class CodeRepository {
-  private readonly codes: Repository<OneTimeCode>;
-
-  constructor(dataSource: DataSource) {
-    this.codes = dataSource.getRepository(OneTimeCode);
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * A new code replaces the old one: one live code per user and purpose. `pendingPasswordHash` binds a
@@ -31,7 +34,7 @@ export class CodeRepository {
     pendingPasswordHash: string | null | 'keep' = null,
   ): Promise<void> {
     const keep = pendingPasswordHash === 'keep';
-    await this.codes.query(
+    await this.dataSource.query(
       `INSERT INTO auth.codes (user_id, purpose, code_hash, attempts, expires_at, pending_password_hash) VALUES ($1, $2, $3, 0, $4, $5)
        ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now(),
          pending_password_hash = CASE WHEN $6 THEN auth.codes.pending_password_hash ELSE EXCLUDED.pending_password_hash END`,
@@ -40,18 +43,21 @@ export class CodeRepository {
   }
 
   async deleteFor(userId: string, purpose: CodePurpose): Promise<void> {
-    await this.codes.delete({ userId, purpose });
+    await this.dataSource.query(`DELETE FROM auth.codes WHERE user_id = $1 AND purpose = $2`, [userId, purpose]);
   }
 
   async find(userId: string, purpose: CodePurpose): Promise<StoredCode | null> {
-    const code = await this.codes.findOne({ where: { userId, purpose } });
-    return code ? toStoredCode(code) : null;
+    const [row]: CodeRow[] = await this.dataSource.query(
+      `SELECT id, code_hash, attempts, pending_password_hash, expires_at FROM auth.codes WHERE user_id = $1 AND purpose = $2`,
+      [userId, purpose],
+    );
+    return row ? toStoredCode(row) : null;
   }
 
   /** Counts a wrong try atomically; returns the attempts now used. */
   async countWrongAttempt(id: string): Promise<number> {
     // TypeORM answers an UPDATE … RETURNING with [rows, count].
-    const [rows]: [Array<{ attempts: number }>, number] = await this.codes.query(
+    const [rows]: [Array<{ attempts: number }>, number] = await this.dataSource.query(
       `UPDATE auth.codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
       [id],
     );
@@ -60,13 +66,13 @@ export class CodeRepository {
 
   /** Consumes the code; false when another request used it first. */
   async consume(id: string): Promise<boolean> {
-    const result = await this.codes.delete({ id });
-    return (result.affected ?? 0) > 0;
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM auth.codes WHERE id = $1`, [id]);
+    return count > 0;
   }
 
   /** Codes that can no longer be used (expired, or out of attempts); used codes are deleted when consumed. */
   async deleteSpent(maxAttempts: number): Promise<number> {
-    const [, count]: [unknown, number] = await this.codes.query(`DELETE FROM auth.codes WHERE expires_at <= now() OR attempts >= $1`, [
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM auth.codes WHERE expires_at <= now() OR attempts >= $1`, [
       maxAttempts,
     ]);
     return count;

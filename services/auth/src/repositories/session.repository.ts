@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, MoreThan, type Repository } from 'typeorm';
-import { Session as SessionEntity } from '../entities/session.entity.js';
+import { DataSource } from 'typeorm';
 import type { Session } from '../domain/accounts.js';
 
-export const toSession = (session: SessionEntity): Session => ({
-  id: session.id,
-  userId: session.userId,
-  expiresAt: session.expiresAt,
-  lastExtendedAt: session.lastExtendedAt,
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  last_extended_at: Date;
+}
+
+/** Only what the service needs: never the token hash. */
+export const toSession = (row: SessionRow): Session => ({
+  id: row.id,
+  userId: row.user_id,
+  expiresAt: row.expires_at,
+  lastExtendedAt: row.last_extended_at,
 });
 
 export function hashToken(token: string): string {
@@ -17,36 +24,44 @@ export function hashToken(token: string): string {
 
 @Injectable()
 export class SessionRepository {
-  private readonly sessions: Repository<SessionEntity>;
-
-  constructor(dataSource: DataSource) {
-    this.sessions = dataSource.getRepository(SessionEntity);
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   async create(userId: string, token: string, expiresAt: Date): Promise<void> {
-    await this.sessions.insert({ userId, tokenHash: hashToken(token), expiresAt, lastExtendedAt: new Date() });
+    await this.dataSource.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at, last_extended_at) VALUES ($1, $2, $3, $4)`, [
+      userId,
+      hashToken(token),
+      expiresAt,
+      new Date(),
+    ]);
   }
 
   async findLiveByToken(token: string): Promise<Session | null> {
-    const session = await this.sessions.findOne({ where: { tokenHash: hashToken(token), expiresAt: MoreThan(new Date()) } });
-    return session ? toSession(session) : null;
+    const [row]: SessionRow[] = await this.dataSource.query(
+      `SELECT id, user_id, expires_at, last_extended_at FROM auth.sessions WHERE token_hash = $1 AND expires_at > $2`,
+      [hashToken(token), new Date()],
+    );
+    return row ? toSession(row) : null;
   }
 
   async extend(id: string, expiresAt: Date): Promise<void> {
-    await this.sessions.update({ id }, { expiresAt, lastExtendedAt: new Date() });
+    await this.dataSource.query(`UPDATE auth.sessions SET expires_at = $2, last_extended_at = $3 WHERE id = $1`, [
+      id,
+      expiresAt,
+      new Date(),
+    ]);
   }
 
   async deleteByToken(token: string): Promise<void> {
-    await this.sessions.delete({ tokenHash: hashToken(token) });
+    await this.dataSource.query(`DELETE FROM auth.sessions WHERE token_hash = $1`, [hashToken(token)]);
   }
 
   async deleteAllForUser(userId: string): Promise<void> {
-    await this.sessions.delete({ userId });
+    await this.dataSource.query(`DELETE FROM auth.sessions WHERE user_id = $1`, [userId]);
   }
 
   /** Expired sessions are worthless: gone, with their hashes. */
   async deleteExpired(): Promise<number> {
-    const [, count]: [unknown, number] = await this.sessions.query(`DELETE FROM auth.sessions WHERE expires_at <= now()`);
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM auth.sessions WHERE expires_at <= now()`);
     return count;
   }
 }

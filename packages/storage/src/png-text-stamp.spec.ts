@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { inflateSync, deflateSync, crc32 } from 'node:zlib';
-import { isPng, PngTextStamp, textChunk, withPngText } from './png-text.js';
+import { isPng, PngTextStamp, textChunk, withPngText } from './png-text-stamp.js';
 
 /** A real 2×1 RGBA PNG built by hand (no image library needed). */
 function tinyPng(extraChunks: Buffer[] = []): Buffer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pngTextOf, titleOf } from './png-text.js';
+import { pngTextOf, titleOf } from './asset-png-text.js';
 
 describe('the text a PNG carries', () => {
   it('titles a design by its slogan, or by the prompt when nothing is quoted', () => {
