@@ -23,11 +23,6 @@ export class AuthController {
     return this.auth.resolveSession(request.token);
   }
 
-  @RpcHandler(AUTH.me)
-  me(request: RpcRequest<typeof AUTH.me>) {
-    return this.auth.me(request.userId);
-  }
-
   @RpcHandler(AUTH.getUser)
   getUser(request: RpcRequest<typeof AUTH.getUser>) {
     return this.auth.getUser(request.userId);
