@@ -153,4 +153,29 @@ export default tseslint.config(
     },
     rules: { 'persistence/queries-in-repositories': 'error' },
   },
+  {
+    // One NATS handler form: `@RpcHandler(SUBJECT)` from service-kit, which takes the subject's request and
+    // reply schemas from the contracts' RPC_CONTRACTS (a schema passed by hand can drift from it). Nest's
+    // own handler decorators are refused everywhere but there. Events are not Nest handlers either: they
+    // are consumed from JetStream with service-kit's consumeEvents, which checks EVENT_SCHEMAS.
+    // (@typescript-eslint's variant of the rule, so that this block does not replace the options of the
+    // core `no-restricted-imports` that other blocks set for the same files.)
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['packages/service-kit/src/rpc-handling.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/microservices',
+              importNames: ['MessagePattern', 'EventPattern', 'Payload'],
+              message:
+                "Declare a NATS handler with @RpcHandler(SUBJECT) from '@printloom/service-kit': it registers the subject and validates with RPC_CONTRACTS.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

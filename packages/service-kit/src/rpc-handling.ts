@@ -7,29 +7,48 @@ import {
   type PipeTransform,
   type RpcExceptionFilter,
 } from '@nestjs/common';
-import type { NatsContext } from '@nestjs/microservices';
+import { MessagePattern, Payload, type NatsContext } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import { z } from 'zod';
-import { AppError, REQUEST_ID_HEADER, RPC_CONTRACTS, type ErrorPayload, type RpcRequest, type RpcSubject } from '@printloom/contracts';
+import {
+  AppError,
+  REQUEST_ID_HEADER,
+  RPC_CONTRACTS,
+  type ErrorPayload,
+  type RpcReply,
+  type RpcRequest,
+  type RpcSubject,
+} from '@printloom/contracts';
 import { runWithRequestContext, type Logger } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
 import { context as otelContext, trace, SpanStatusCode } from '@opentelemetry/api';
 import { extractTraceContext, SpanKind, tracer } from './tracing.js';
 
-/** Validates a NATS payload against its contract schema; a bad payload is the caller's 400. */
-export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+/** What a handler of subject S may be: it takes the parsed request and answers the subject's reply. */
+export type RpcHandlerMethod<S extends RpcSubject> = (request: RpcRequest<S>) => RpcReply<S> | Promise<RpcReply<S>>;
 
-  transform(value: unknown): z.infer<S> {
-    return parsePayload(this.schema, value);
-  }
-}
-
-/** The request pipe of a registered subject: `@Payload(requestPipe(AUTH.me)) request: RpcRequest<typeof AUTH.me>`. */
-export function requestPipe<S extends RpcSubject>(subject: S): PipeTransform<unknown, RpcRequest<S>> {
+/**
+ * The one form of a NATS request handler, every schema taken from the contracts' registry:
+ *
+ *     @RpcHandler(BILLING.reserve)
+ *     reserve(request: RpcRequest<typeof BILLING.reserve>) { return this.credits.reserve(request); }
+ *
+ * It registers the subject as the method's message pattern and parses the payload with the subject's
+ * request schema from RPC_CONTRACTS (a bad payload is the caller's BAD_REQUEST). The types hold the
+ * method to the same entry: its parameter must accept `RpcRequest<S>` and it must answer `RpcReply<S>`
+ * (or a promise of it), so a handler cannot drift from the registry. The reply is not parsed again
+ * here: every caller's RpcClient already checks it against the same registry.
+ */
+export function RpcHandler<S extends RpcSubject>(subject: S) {
   // The registry lookup widens to the union of all request schemas; the entry for S is the one wanted.
   const schema = RPC_CONTRACTS[subject].request as unknown as z.ZodType<RpcRequest<S>>;
-  return new ZodPipe(schema);
+  const requestPipe: PipeTransform<unknown, RpcRequest<S>> = { transform: (value) => parsePayload(schema, value) };
+  const pattern = MessagePattern(subject);
+  const payload = Payload(requestPipe);
+  return <M extends RpcHandlerMethod<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>): void => {
+    pattern(target, key, descriptor);
+    payload(target, key, 0);
+  };
 }
 
 export function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

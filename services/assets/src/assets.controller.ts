@@ -1,21 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  ASSETS,
-  assetRequest,
-  bulkDeleteRequest,
-  exportPageRequest,
-  ingestRequest,
-  jobsWithAssetsRequest,
-  unsubscribeRemindersRequest,
-  usageRequest,
-  listAssetsRequest,
-  resolveDownloadRequest,
-  resolveZipRequest,
-  upscaleRequest,
-} from '@printloom/contracts';
-import { ZodPipe } from '@printloom/service-kit';
-import type { z } from 'zod';
+import { ASSETS, type RpcRequest } from '@printloom/contracts';
+import { RpcHandler } from '@printloom/service-kit';
 import { AssetsService } from './assets.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
@@ -28,68 +13,68 @@ export class AssetsController {
     private readonly reminders: ExpiryReminders,
   ) {}
 
-  @MessagePattern(ASSETS.exportPage)
-  exportPage(@Payload(new ZodPipe(exportPageRequest)) request: z.infer<typeof exportPageRequest>) {
+  @RpcHandler(ASSETS.exportPage)
+  exportPage(request: RpcRequest<typeof ASSETS.exportPage>) {
     return this.assets.exportPage(request.userId, request.after);
   }
 
-  @MessagePattern(ASSETS.usage)
-  usage(@Payload(new ZodPipe(usageRequest)) request: z.infer<typeof usageRequest>) {
+  @RpcHandler(ASSETS.usage)
+  usage(request: RpcRequest<typeof ASSETS.usage>) {
     return this.assets.usage(request.userId);
   }
 
-  @MessagePattern(ASSETS.unsubscribeReminders)
-  unsubscribeReminders(@Payload(new ZodPipe(unsubscribeRemindersRequest)) request: z.infer<typeof unsubscribeRemindersRequest>) {
+  @RpcHandler(ASSETS.unsubscribeReminders)
+  unsubscribeReminders(request: RpcRequest<typeof ASSETS.unsubscribeReminders>) {
     return this.reminders.unsubscribe(request.token);
   }
 
-  @MessagePattern(ASSETS.ingest)
-  ingest(@Payload(new ZodPipe(ingestRequest)) request: z.infer<typeof ingestRequest>) {
+  @RpcHandler(ASSETS.ingest)
+  ingest(request: RpcRequest<typeof ASSETS.ingest>) {
     return this.assets.ingest(request);
   }
 
-  @MessagePattern(ASSETS.list)
-  list(@Payload(new ZodPipe(listAssetsRequest)) request: z.infer<typeof listAssetsRequest>) {
+  @RpcHandler(ASSETS.list)
+  list(request: RpcRequest<typeof ASSETS.list>) {
     return this.assets.list(request);
   }
 
-  @MessagePattern(ASSETS.star)
-  star(@Payload(new ZodPipe(assetRequest)) request: z.infer<typeof assetRequest>) {
+  @RpcHandler(ASSETS.star)
+  star(request: RpcRequest<typeof ASSETS.star>) {
     return this.assets.toggleStar(request.userId, request.assetId);
   }
 
-  @MessagePattern(ASSETS.delete)
-  delete(@Payload(new ZodPipe(assetRequest)) request: z.infer<typeof assetRequest>) {
+  @RpcHandler(ASSETS.delete)
+  delete(request: RpcRequest<typeof ASSETS.delete>) {
     return this.assets.delete(request.userId, request.assetId);
   }
 
-  @MessagePattern(ASSETS.bulkDelete)
-  bulkDelete(@Payload(new ZodPipe(bulkDeleteRequest)) request: z.infer<typeof bulkDeleteRequest>) {
+  @RpcHandler(ASSETS.bulkDelete)
+  bulkDelete(request: RpcRequest<typeof ASSETS.bulkDelete>) {
     return this.assets.deleteMany(request.userId, request.ids);
   }
 
-  @MessagePattern(ASSETS.resolveDownload)
-  resolveDownload(@Payload(new ZodPipe(resolveDownloadRequest)) request: z.infer<typeof resolveDownloadRequest>) {
+  @RpcHandler(ASSETS.resolveDownload)
+  resolveDownload(request: RpcRequest<typeof ASSETS.resolveDownload>) {
     return this.assets.resolveDownload(request);
   }
 
-  @MessagePattern(ASSETS.resolveZip)
-  resolveZip(@Payload(new ZodPipe(resolveZipRequest)) request: z.infer<typeof resolveZipRequest>) {
+  @RpcHandler(ASSETS.resolveZip)
+  resolveZip(request: RpcRequest<typeof ASSETS.resolveZip>) {
     return this.assets.resolveZip(request);
   }
 
-  @MessagePattern(ASSETS.jobsWithAssets)
-  jobsWithAssets(@Payload(new ZodPipe(jobsWithAssetsRequest)) request: z.infer<typeof jobsWithAssetsRequest>) {
+  @RpcHandler(ASSETS.jobsWithAssets)
+  jobsWithAssets(request: RpcRequest<typeof ASSETS.jobsWithAssets>) {
     return this.assets.jobsWithAssets(request.jobIds);
   }
 
-  @MessagePattern(ASSETS.removeBackground)
-  removeBackground(@Payload(new ZodPipe(assetRequest)) request: z.infer<typeof assetRequest>) {
+  @RpcHandler(ASSETS.removeBackground)
+  removeBackground(request: RpcRequest<typeof ASSETS.removeBackground>) {
     return this.operations.removeBackground(request.userId, request.assetId);
   }
 
-  @MessagePattern(ASSETS.upscale)
-  upscale(@Payload(new ZodPipe(upscaleRequest)) request: z.infer<typeof upscaleRequest>) {
+  @RpcHandler(ASSETS.upscale)
+  upscale(request: RpcRequest<typeof ASSETS.upscale>) {
     return this.operations.upscale(request.userId, request.assetId, request.scaleFactor);
   }
 }

@@ -1,22 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AUTH,
-  deleteAccountRequest,
-  getUserRequest,
-  googleSignInRequest,
-  loginRequest,
-  logoutRequest,
-  meRequest,
-  resendVerificationRequest,
-  resetPasswordRequest,
-  forgotPasswordRequest,
-  sessionResolveRequest,
-  signupRequest,
-  verifyEmailRequest,
-} from '@printloom/contracts';
-import { ZodPipe } from '@printloom/service-kit';
-import type { z } from 'zod';
+import { AUTH, type RpcRequest } from '@printloom/contracts';
+import { RpcHandler } from '@printloom/service-kit';
 import { AuthService } from './auth.service.js';
 import { AccountsService } from './accounts.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
@@ -29,63 +13,58 @@ export class AuthController {
     private readonly deletion: AccountDeletionService,
   ) {}
 
-  @MessagePattern(AUTH.deleteAccount)
-  deleteAccount(@Payload(new ZodPipe(deleteAccountRequest)) request: z.infer<typeof deleteAccountRequest>) {
+  @RpcHandler(AUTH.deleteAccount)
+  deleteAccount(request: RpcRequest<typeof AUTH.deleteAccount>) {
     return this.deletion.deleteAccount(request.userId);
   }
 
-  @MessagePattern(AUTH.sessionResolve)
-  resolveSession(@Payload(new ZodPipe(sessionResolveRequest)) request: z.infer<typeof sessionResolveRequest>) {
+  @RpcHandler(AUTH.sessionResolve)
+  resolveSession(request: RpcRequest<typeof AUTH.sessionResolve>) {
     return this.auth.resolveSession(request.token);
   }
 
-  @MessagePattern(AUTH.me)
-  me(@Payload(new ZodPipe(meRequest)) request: z.infer<typeof meRequest>) {
-    return this.auth.me(request.userId);
-  }
-
-  @MessagePattern(AUTH.getUser)
-  getUser(@Payload(new ZodPipe(getUserRequest)) request: z.infer<typeof getUserRequest>) {
+  @RpcHandler(AUTH.getUser)
+  getUser(request: RpcRequest<typeof AUTH.getUser>) {
     return this.auth.getUser(request.userId);
   }
 
-  @MessagePattern(AUTH.logout)
-  logout(@Payload(new ZodPipe(logoutRequest)) request: z.infer<typeof logoutRequest>) {
+  @RpcHandler(AUTH.logout)
+  logout(request: RpcRequest<typeof AUTH.logout>) {
     return this.auth.logout(request.token);
   }
 
-  @MessagePattern(AUTH.signup)
-  signup(@Payload(new ZodPipe(signupRequest)) request: z.infer<typeof signupRequest>) {
+  @RpcHandler(AUTH.signup)
+  signup(request: RpcRequest<typeof AUTH.signup>) {
     return this.accounts.signup(request);
   }
 
-  @MessagePattern(AUTH.verifyEmail)
-  verifyEmail(@Payload(new ZodPipe(verifyEmailRequest)) request: z.infer<typeof verifyEmailRequest>) {
+  @RpcHandler(AUTH.verifyEmail)
+  verifyEmail(request: RpcRequest<typeof AUTH.verifyEmail>) {
     return this.accounts.verifyEmail(request);
   }
 
-  @MessagePattern(AUTH.resendVerification)
-  resendVerification(@Payload(new ZodPipe(resendVerificationRequest)) request: z.infer<typeof resendVerificationRequest>) {
+  @RpcHandler(AUTH.resendVerification)
+  resendVerification(request: RpcRequest<typeof AUTH.resendVerification>) {
     return this.accounts.resendVerification(request);
   }
 
-  @MessagePattern(AUTH.login)
-  login(@Payload(new ZodPipe(loginRequest)) request: z.infer<typeof loginRequest>) {
+  @RpcHandler(AUTH.login)
+  login(request: RpcRequest<typeof AUTH.login>) {
     return this.accounts.login(request);
   }
 
-  @MessagePattern(AUTH.forgotPassword)
-  forgotPassword(@Payload(new ZodPipe(forgotPasswordRequest)) request: z.infer<typeof forgotPasswordRequest>) {
+  @RpcHandler(AUTH.forgotPassword)
+  forgotPassword(request: RpcRequest<typeof AUTH.forgotPassword>) {
     return this.accounts.forgotPassword(request);
   }
 
-  @MessagePattern(AUTH.resetPassword)
-  resetPassword(@Payload(new ZodPipe(resetPasswordRequest)) request: z.infer<typeof resetPasswordRequest>) {
+  @RpcHandler(AUTH.resetPassword)
+  resetPassword(request: RpcRequest<typeof AUTH.resetPassword>) {
     return this.accounts.resetPassword(request);
   }
 
-  @MessagePattern(AUTH.googleSignIn)
-  googleSignIn(@Payload(new ZodPipe(googleSignInRequest)) request: z.infer<typeof googleSignInRequest>) {
+  @RpcHandler(AUTH.googleSignIn)
+  googleSignIn(request: RpcRequest<typeof AUTH.googleSignIn>) {
     return this.accounts.googleSignIn(request);
   }
 }

@@ -1,8 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BILLING, exportHistoryRequest } from '@printloom/contracts';
-import { ZodPipe } from '@printloom/service-kit';
-import type { z } from 'zod';
+import { BILLING, type RpcRequest } from '@printloom/contracts';
+import { RpcHandler } from '@printloom/service-kit';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
 
@@ -14,8 +12,8 @@ export class AccountDataController {
     private readonly subscriptions: SubscriptionRepository,
   ) {}
 
-  @MessagePattern(BILLING.exportHistory)
-  async exportHistory(@Payload(new ZodPipe(exportHistoryRequest)) request: z.infer<typeof exportHistoryRequest>) {
+  @RpcHandler(BILLING.exportHistory)
+  async exportHistory(request: RpcRequest<typeof BILLING.exportHistory>) {
     const entries = await this.ledger.entriesOf(request.userId);
     const subscription = await this.subscriptions.find(request.userId);
     return {

@@ -1,23 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  BILLING,
-  accountSummaryRequest,
-  checkoutRequest,
-  claimPurchaseEventsRequest,
-  creditHistoryRequest,
-  entitlementsRequest,
-  localCheckoutCompleteRequest,
-  localCheckoutGetRequest,
-  localPortalRequest,
-  portalRequest,
-  reserveRequest,
-  settleRequest,
-  topupRequest,
-  webhookRequest,
-} from '@printloom/contracts';
-import { ZodPipe } from '@printloom/service-kit';
-import type { z } from 'zod';
+import { BILLING, type RpcRequest } from '@printloom/contracts';
+import { RpcHandler } from '@printloom/service-kit';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { CheckoutService } from './checkout.service.js';
@@ -34,75 +17,75 @@ export class BillingController {
     private readonly purchaseEvents: PurchaseEventRepository,
   ) {}
 
-  @MessagePattern(BILLING.webhook)
-  webhook(@Payload(new ZodPipe(webhookRequest)) request: z.infer<typeof webhookRequest>) {
+  @RpcHandler(BILLING.webhook)
+  webhook(request: RpcRequest<typeof BILLING.webhook>) {
     return this.stripeWebhooks.handle(request.payload, request.signature);
   }
 
-  @MessagePattern(BILLING.accountSummary)
-  async accountSummary(@Payload(new ZodPipe(accountSummaryRequest)) request: z.infer<typeof accountSummaryRequest>) {
+  @RpcHandler(BILLING.accountSummary)
+  async accountSummary(request: RpcRequest<typeof BILLING.accountSummary>) {
     const { trialGranted, ...summary } = await this.subscriptions.accountSummary(request.userId);
     const trialNotice = this.credits.trialNotice(trialGranted);
     return { ...summary, ...(trialNotice ? { trialNotice } : {}) };
   }
 
-  @MessagePattern(BILLING.creditHistory)
-  creditHistory(@Payload(new ZodPipe(creditHistoryRequest)) request: z.infer<typeof creditHistoryRequest>) {
+  @RpcHandler(BILLING.creditHistory)
+  creditHistory(request: RpcRequest<typeof BILLING.creditHistory>) {
     return this.credits.history(request.userId);
   }
 
-  @MessagePattern(BILLING.claimPurchaseEvents)
-  async claimPurchaseEvents(@Payload(new ZodPipe(claimPurchaseEventsRequest)) request: z.infer<typeof claimPurchaseEventsRequest>) {
+  @RpcHandler(BILLING.claimPurchaseEvents)
+  async claimPurchaseEvents(request: RpcRequest<typeof BILLING.claimPurchaseEvents>) {
     return { events: await this.purchaseEvents.claim(request.userId) };
   }
 
-  @MessagePattern(BILLING.entitlements)
-  entitlements(@Payload(new ZodPipe(entitlementsRequest)) request: z.infer<typeof entitlementsRequest>) {
+  @RpcHandler(BILLING.entitlements)
+  entitlements(request: RpcRequest<typeof BILLING.entitlements>) {
     return this.subscriptions.entitlements(request.userId);
   }
 
-  @MessagePattern(BILLING.reserve)
-  reserve(@Payload(new ZodPipe(reserveRequest)) request: z.infer<typeof reserveRequest>) {
+  @RpcHandler(BILLING.reserve)
+  reserve(request: RpcRequest<typeof BILLING.reserve>) {
     return this.credits.reserve(request);
   }
 
-  @MessagePattern(BILLING.commit)
-  commit(@Payload(new ZodPipe(settleRequest)) request: z.infer<typeof settleRequest>) {
+  @RpcHandler(BILLING.commit)
+  commit(request: RpcRequest<typeof BILLING.commit>) {
     return this.credits.commit(request.reservationId);
   }
 
-  @MessagePattern(BILLING.release)
-  release(@Payload(new ZodPipe(settleRequest)) request: z.infer<typeof settleRequest>) {
+  @RpcHandler(BILLING.release)
+  release(request: RpcRequest<typeof BILLING.release>) {
     return this.credits.release(request.reservationId);
   }
 
-  @MessagePattern(BILLING.checkout)
-  checkout(@Payload(new ZodPipe(checkoutRequest)) request: z.infer<typeof checkoutRequest>) {
+  @RpcHandler(BILLING.checkout)
+  checkout(request: RpcRequest<typeof BILLING.checkout>) {
     return this.checkouts.checkout(request.userId, request.planId);
   }
 
-  @MessagePattern(BILLING.topup)
-  topup(@Payload(new ZodPipe(topupRequest)) request: z.infer<typeof topupRequest>) {
+  @RpcHandler(BILLING.topup)
+  topup(request: RpcRequest<typeof BILLING.topup>) {
     return this.checkouts.topup(request.userId, request.topupId);
   }
 
-  @MessagePattern(BILLING.portal)
-  portal(@Payload(new ZodPipe(portalRequest)) request: z.infer<typeof portalRequest>) {
+  @RpcHandler(BILLING.portal)
+  portal(request: RpcRequest<typeof BILLING.portal>) {
     return this.checkouts.portal(request.userId);
   }
 
-  @MessagePattern(BILLING.localCheckoutGet)
-  localCheckoutGet(@Payload(new ZodPipe(localCheckoutGetRequest)) request: z.infer<typeof localCheckoutGetRequest>) {
+  @RpcHandler(BILLING.localCheckoutGet)
+  localCheckoutGet(request: RpcRequest<typeof BILLING.localCheckoutGet>) {
     return this.checkouts.getLocal(request.userId, request.sessionId);
   }
 
-  @MessagePattern(BILLING.localPortal)
-  localPortal(@Payload(new ZodPipe(localPortalRequest)) request: z.infer<typeof localPortalRequest>) {
+  @RpcHandler(BILLING.localPortal)
+  localPortal(request: RpcRequest<typeof BILLING.localPortal>) {
     return this.checkouts.localPortal(request.userId, request.cancelAtPeriodEnd);
   }
 
-  @MessagePattern(BILLING.localCheckoutComplete)
-  localCheckoutComplete(@Payload(new ZodPipe(localCheckoutCompleteRequest)) request: z.infer<typeof localCheckoutCompleteRequest>) {
+  @RpcHandler(BILLING.localCheckoutComplete)
+  localCheckoutComplete(request: RpcRequest<typeof BILLING.localCheckoutComplete>) {
     return this.checkouts.completeLocal(request.userId, request.sessionId, request.action);
   }
 }

@@ -56,6 +56,9 @@ export class CheckoutService {
       throw new AppError('FORBIDDEN', 'Billing is managed in the Stripe billing portal: use Manage Billing.');
     await this.subscriptions.setCancelAtPeriodEnd(userId, cancelAtPeriodEnd);
     const { subscription } = await this.subscriptions.summary(userId);
+    // Only an account deleted in between leaves none, and the reply has no "no subscription" form: the
+    // caller's 500, as when its RpcClient refused such a reply before.
+    if (!subscription) throw new AppError('INTERNAL', 'The subscription was gone right after it was changed');
     return { subscription };
   }
 
