@@ -3,11 +3,11 @@ import type { Request, Response } from 'express';
 import { ASSETS, AUTH, TIME_BUDGETS, sessionReply, type ListAssetsReply, type RpcRoute } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { SessionService } from '../core/session.service.js';
-import { MeViewService } from '../core/me-view.service.js';
-import { LibraryViewService } from '../core/library-view.service.js';
-import { validateInput } from '../core/validate.js';
-import { clientIp, requestIdOf } from '../core/request.js';
+import { SessionService } from '../session/session.service.js';
+import { MeViewService } from '../views/me-view.service.js';
+import { LibraryViewService } from '../views/library-view.service.js';
+import { validateInput } from '../http/validate.js';
+import { clientIp, requestIdOf } from '../http/request.js';
 
 /** Serves one `rpc` row of the routes table: validate, authenticate, forward over NATS, answer. */
 @Injectable()

@@ -3,9 +3,9 @@ import { ENDPOINTS, REQUEST_ID_HEADER } from '@printloom/contracts';
 import type { MeViewService } from './me-view.service.js';
 import type { LibraryViewService } from './library-view.service.js';
 import type { JsonView } from './user-view-cache.js';
-import { startServerSpan } from './http-telemetry.middleware.js';
-import { requestIdFor } from './request-id.middleware.js';
-import { SESSION_COOKIE, type SessionService } from './session.service.js';
+import { startServerSpan } from '../http/http-telemetry.middleware.js';
+import { requestIdFor } from '../http/request-id.middleware.js';
+import { SESSION_COOKIE, type SessionService } from '../session/session.service.js';
 
 const ME_PATH = ENDPOINTS.getMe.path;
 const LIBRARY_PATH = ENDPOINTS.listAssets.path;
