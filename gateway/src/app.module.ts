@@ -5,6 +5,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { SessionService } from './session/session.service.js';
 import { MeViewService } from './views/me-view.service.js';
 import { LibraryViewService } from './views/library-view.service.js';
+import { MeViewController } from './views/me-view.controller.js';
 import { OBJECT_STORAGE } from './tokens.js';
 import { HealthController } from './health/health.controller.js';
 import { RpcForwarder } from './rpc/rpc-forwarder.service.js';
@@ -60,7 +61,7 @@ export class AppModule {
         StripeWebhookModule,
         AccountExportModule,
       ],
-      controllers: [HealthController, DocsController, ...RPC_ROUTE_CONTROLLERS],
+      controllers: [HealthController, DocsController, MeViewController, ...RPC_ROUTE_CONTROLLERS],
       providers: [RpcForwarder],
     };
   }

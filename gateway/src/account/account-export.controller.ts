@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ASSETS, AUTH, BILLING, GENERATION, type RpcReply } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
-import { SessionService } from '../session/session.service.js';
+import type { SignedInUser } from '../session/session.service.js';
+import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
 import { requestIdOf } from '../http/request.js';
 import { sendZip, type ZipEntry } from '../downloads/streaming.js';
 
@@ -26,14 +27,12 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 export class AccountExportController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly sessions: SessionService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @Get('/api/account/export')
-  async export(@Req() req: Request, @Res() res: Response) {
-    const { userId } = await this.sessions.requireUser(req);
+  @RouteEndpoint('exportAccount')
+  async export(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const requestId = requestIdOf(req);
     // Everything but the image bytes is gathered before the first byte, so a failing service is a clean error.
     const [user, summary, jobs, history, assets] = await Promise.all([

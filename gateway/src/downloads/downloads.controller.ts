@@ -1,11 +1,12 @@
 import { pipeline as pipe, type Readable } from 'node:stream';
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, zipQuery } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
-import { SessionService } from '../session/session.service.js';
+import type { SignedInUser } from '../session/session.service.js';
+import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
 import { validateInput } from '../http/validate.js';
 import { requestIdOf } from '../http/request.js';
 import { FILE_GONE, openOrNotFound, sendStream, sendZip } from './streaming.js';
@@ -26,15 +27,13 @@ const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
 export class DownloadsController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly sessions: SessionService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Many selected images as one ZIP, streamed file by file (never built in memory); exports are made first. */
-  @Get('/api/download/zip')
-  async zip(@Req() req: Request, @Res() res: Response) {
-    const { userId } = await this.sessions.requireUser(req);
+  @RouteEndpoint('downloadZip')
+  async zip(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const { ids, preset } = validateInput(zipQuery, req.query);
     const requestId = requestIdOf(req);
     const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids, preset }, { requestId });
@@ -67,9 +66,8 @@ export class DownloadsController {
     await sendZip(res, entries, open, headers, this.logger, requestId);
   }
 
-  @Get('/api/download/:id')
-  async file(@Req() req: Request, @Res() res: Response) {
-    const { userId } = await this.sessions.requireUser(req);
+  @RouteEndpoint('downloadAsset')
+  async file(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const { id } = validateInput(assetParams, req.params);
     const query = validateInput(downloadQuery, req.query);
     const timeoutMs = query.preset ? EXPORT_RENDER_TIMEOUT_MS : undefined;

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Next, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Next, Req, Res } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { AppError, AUTH, GOOGLE_SIGNUP_PARAM } from '@printloom/contracts';
@@ -6,6 +6,7 @@ import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../session/session.service.js';
 import { clientIp, requestIdOf } from '../http/request.js';
+import { RouteEndpoint } from '../routes/route-endpoint.decorator.js';
 import { createGoogleStrategy, GOOGLE_STRATEGY, isGoogleConfigured, type GoogleIdentity } from './google.strategy.js';
 
 const NOT_CONFIGURED = 'Google sign-in is not available on this server. Please use your email and password.';
@@ -26,13 +27,13 @@ export class GoogleAuthController {
     if (isGoogleConfigured(config)) this.authenticator.use(GOOGLE_STRATEGY, createGoogleStrategy(config));
   }
 
-  @Get('/api/auth/google')
+  @RouteEndpoint('startGoogleSignIn')
   start(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
     if (!isGoogleConfigured(this.config)) return this.backToAuth(res, NOT_CONFIGURED);
     this.authenticator.authenticate(GOOGLE_STRATEGY, { session: false })(req, res, next);
   }
 
-  @Get('/api/auth/google/callback')
+  @RouteEndpoint('finishGoogleSignIn')
   callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction) {
     if (!isGoogleConfigured(this.config)) return this.backToAuth(res, NOT_CONFIGURED);
     this.authenticator.authenticate(

@@ -1,15 +1,15 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { AppError, BILLING } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { requestIdOf, type GatewayRequest } from '../http/request.js';
+import { RouteEndpoint } from '../routes/route-endpoint.decorator.js';
 
 /** Stripe's webhook: the exact bytes and their signature go to billing, which verifies them. */
 @Controller()
 export class StripeWebhookController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @Post('/api/stripe/webhook')
-  @HttpCode(200)
+  @RouteEndpoint('stripeWebhook')
   async receive(@Req() req: GatewayRequest) {
     const signature = req.header('stripe-signature');
     if (!signature || !req.rawBody) throw new AppError('BAD_REQUEST', 'Missing Stripe signature or body');
