@@ -2,13 +2,14 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
-import { SessionService } from './core/session.service.js';
-import { MeViewService } from './core/me-view.service.js';
-import { LibraryViewService } from './core/library-view.service.js';
-import { OBJECT_STORAGE } from './core/tokens.js';
-import { HealthController } from './core/health.controller.js';
+import { SessionService } from './session/session.service.js';
+import { MeViewService } from './views/me-view.service.js';
+import { LibraryViewService } from './views/library-view.service.js';
+import { MeViewController } from './views/me-view.controller.js';
+import { OBJECT_STORAGE } from './tokens.js';
+import { HealthController } from './health/health.controller.js';
 import { RpcForwarder } from './rpc/rpc-forwarder.service.js';
-import { RPC_ROUTE_CONTROLLERS } from './rpc/rpc-route-controllers.js';
+import { RPC_ROUTE_CONTROLLERS } from './rpc/rpc-route.controller.js';
 import { DocsController } from './docs/docs.controller.js';
 import { GoogleAuthModule } from './google/google.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
@@ -60,7 +61,7 @@ export class AppModule {
         StripeWebhookModule,
         AccountExportModule,
       ],
-      controllers: [HealthController, DocsController, ...RPC_ROUTE_CONTROLLERS],
+      controllers: [HealthController, DocsController, MeViewController, ...RPC_ROUTE_CONTROLLERS],
       providers: [RpcForwarder],
     };
   }

@@ -19,16 +19,16 @@ import {
 import { createStorage } from '@printloom/storage';
 import type { GatewayConfig } from './config.js';
 import { AppModule } from './app.module.js';
-import { HttpErrorFilter } from './core/http-error.filter.js';
-import { answerBodyParserErrors, keepRawBody } from './core/body-parsing.js';
-import { requestIdMiddleware } from './core/request-id.middleware.js';
-import { httpDuration, httpTelemetryMiddleware } from './core/http-telemetry.middleware.js';
-import { sameOriginMiddleware } from './core/same-origin.middleware.js';
-import { precomputedSecurityHeaders, securityHeaderList } from './core/security-headers.js';
-import { cachedViewFastPath } from './core/cached-view-fast-path.js';
-import { SessionService } from './core/session.service.js';
-import { MeViewService } from './core/me-view.service.js';
-import { LibraryViewService } from './core/library-view.service.js';
+import { HttpErrorFilter } from './http/http-error.filter.js';
+import { answerBodyParserErrors, keepRawBody } from './http/body-parsing.js';
+import { requestIdMiddleware } from './http/request-id.middleware.js';
+import { httpDuration, httpTelemetryMiddleware } from './http/http-telemetry.middleware.js';
+import { sameOriginMiddleware } from './http/same-origin.middleware.js';
+import { precomputedSecurityHeaders, securityHeaderList } from './http/security-headers.js';
+import { cachedViewFastPath } from './views/cached-view-fast-path.js';
+import { SessionService } from './session/session.service.js';
+import { MeViewService } from './views/me-view.service.js';
+import { LibraryViewService } from './views/library-view.service.js';
 
 export interface RunningGateway {
   app: NestExpressApplication;

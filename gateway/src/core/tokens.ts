@@ -1,1 +1,2 @@
-export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+// Kept only for describe/ until it imports from ../tokens.js (issue 28); delete with that change.
+export { OBJECT_STORAGE } from '../tokens.js';

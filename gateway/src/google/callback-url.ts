@@ -1,4 +1,6 @@
+import { ENDPOINTS } from '@printloom/contracts';
+
 /** Where Google sends the browser back: built with URL so a PUBLIC_URL ending in `/` never yields `//api`. */
 export function googleCallbackUrl(publicUrl: string): string {
-  return new URL('/api/auth/google/callback', publicUrl).toString();
+  return new URL(ENDPOINTS.finishGoogleSignIn.path, publicUrl).toString();
 }

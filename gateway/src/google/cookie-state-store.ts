@@ -1,8 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
+import { ENDPOINTS } from '@printloom/contracts';
 
 const STATE_COOKIE = 'pl_oauth_state';
-const COOKIE_PATH = '/api/auth/google';
+/** Sent to the start of Google sign-in and to its callback (the path below it). */
+const COOKIE_PATH = ENDPOINTS.startGoogleSignIn.path;
 
 type StoreCallback = (error: Error | null, state?: string) => void;
 type VerifyCallback = (error: Error | null, verifierOrOk: string | false, info?: unknown) => void;

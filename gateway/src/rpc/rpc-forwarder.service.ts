@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ASSETS, AUTH, TIME_BUDGETS, sessionReply, type ListAssetsReply, type RpcRoute } from '@printloom/contracts';
+import { TIME_BUDGETS, sessionReply, type ListAssetsReply, type RpcRoute } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { SessionService } from '../core/session.service.js';
-import { MeViewService } from '../core/me-view.service.js';
-import { LibraryViewService } from '../core/library-view.service.js';
-import { validateInput } from '../core/validate.js';
-import { clientIp, requestIdOf } from '../core/request.js';
+import { SessionService } from '../session/session.service.js';
+import { signedInUserOf } from '../routes/route-access.guard.js';
+import { MeViewService } from '../views/me-view.service.js';
+import { LibraryViewService } from '../views/library-view.service.js';
+import { validateInput } from '../http/validate.js';
+import { clientIp, requestIdOf } from '../http/request.js';
 
-/** Serves one `rpc` row of the routes table: validate, authenticate, forward over NATS, answer. */
+/** Serves one `rpc` row of the routes table (its access already enforced by RouteAccessGuard): validate, forward over NATS, answer. */
 @Injectable()
 export class RpcForwarder {
   constructor(
@@ -21,10 +22,7 @@ export class RpcForwarder {
   ) {}
 
   async forward(route: RpcRoute, req: Request, res: Response): Promise<unknown> {
-    const user =
-      route.access === 'public' ? null : route.access === 'user' ? await this.sessions.requireUser(req) : await this.sessions.resolve(req);
-    // The gateway's cached view (see MeViewService); the same reply auth's `me` would give.
-    if (route.subject === AUTH.me && user) return (await this.meViews.view(user.userId, requestIdOf(req))).reply;
+    const user = signedInUserOf(req);
     const input = {
       params: route.params ? validateInput(route.params, req.params) : {},
       query: route.query ? validateInput(route.query, req.query) : {},
@@ -44,7 +42,7 @@ export class RpcForwarder {
         }
       });
     // The gateway's cached pages (see LibraryViewService), keyed by the URL whose query was just validated.
-    if (route.subject === ASSETS.list && user)
+    if (route.cache === 'library' && user)
       return this.libraryViews.page(user.userId, req.originalUrl, send as () => Promise<ListAssetsReply>);
     const reply = await send();
 

@@ -1,21 +1,5 @@
-import { Controller, HttpCode, Module, Post, Req } from '@nestjs/common';
-import { AppError, BILLING } from '@printloom/contracts';
-import { RpcClient } from '@printloom/service-kit';
-import { requestIdOf, type GatewayRequest } from '../core/request.js';
-
-/** Stripe's webhook: the exact bytes and their signature go to billing, which verifies them. */
-@Controller()
-class StripeWebhookController {
-  constructor(private readonly rpc: RpcClient) {}
-
-  @Post('/api/stripe/webhook')
-  @HttpCode(200)
-  async receive(@Req() req: GatewayRequest) {
-    const signature = req.header('stripe-signature');
-    if (!signature || !req.rawBody) throw new AppError('BAD_REQUEST', 'Missing Stripe signature or body');
-    return this.rpc.request(BILLING.webhook, { payload: req.rawBody.toString('utf8'), signature }, { requestId: requestIdOf(req) });
-  }
-}
+import { Module } from '@nestjs/common';
+import { StripeWebhookController } from './stripe-webhook.controller.js';
 
 @Module({ controllers: [StripeWebhookController] })
 export class StripeWebhookModule {}

@@ -1,8 +1,10 @@
 // The public HTTP surface (spec section 7), one row per route. The gateway registers every row,
-// validates input with its schemas, forwards `rpc` rows over NATS and derives /api/docs from it; the
-// web app derives its typed client from it. A row starts with `...endpoint('name')`: method and path
-// come from ENDPOINTS (zod-free, for the browser), the name is the operationId. A new endpoint is one
-// ENDPOINTS entry and one row here; an `rpc` row's subject must be in RPC_CONTRACTS (rpc.ts).
+// enforces its `access` with one guard, validates input with its schemas, forwards `rpc` rows over
+// NATS, serves `view` rows from its own caches, binds each `custom` row to its one handler by id
+// (`@RouteEndpoint('downloadAsset')`) and derives /api/docs from it; the web app derives its typed
+// client from it. A row starts with `...endpoint('name')`: method and path come from ENDPOINTS
+// (zod-free, for the browser), the name is the operationId. A new endpoint is one ENDPOINTS entry and
+// one row here; an `rpc` row's subject must be in RPC_CONTRACTS (rpc.ts).
 import { z } from 'zod';
 import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS } from './subjects.js';
 import * as auth from './auth.schemas.js';
@@ -58,6 +60,21 @@ export interface RpcRoute extends RouteBase {
   timeBudget?: TimeBudgetName;
   /** 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. */
   session?: 'start' | 'end';
+  /**
+   * 'library': the gateway keeps the reply per user and request URL (gateway/src/views) and answers it
+   * before routing when it can; the services' change broadcasts and any non-GET request of the user drop it.
+   */
+  cache?: 'library';
+}
+
+/**
+ * Built by the gateway itself from several services' replies, cached per user and answered from that
+ * cache before routing when it can (gateway/src/views): `me` is auth's user with billing's account summary.
+ */
+export interface ViewRoute extends RouteBase {
+  kind: 'view';
+  /** Which of the gateway's views (gateway/src/views) serves the row. */
+  view: 'me';
 }
 
 /** Served by a dedicated gateway handler (uploads, file streams, redirects, raw webhooks). */
@@ -66,7 +83,7 @@ export interface CustomRoute extends RouteBase {
   subject?: string;
 }
 
-export type Route = RpcRoute | CustomRoute;
+export type Route = RpcRoute | ViewRoute | CustomRoute;
 
 const withUser = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId });
 const withClient = (input: RouteInput) => ({ ...input.body, ip: input.ip });
@@ -77,11 +94,11 @@ const ROUTE_TABLE = [
   // Accounts
   {
     ...endpoint('getMe'),
-    kind: 'rpc',
+    kind: 'view',
     tag: 'auth',
     summary: 'Current user, credits and subscription',
     access: 'user',
-    subject: AUTH.me,
+    view: 'me',
     reply: auth.meReply,
   },
   {
@@ -251,6 +268,7 @@ const ROUTE_TABLE = [
     query: assets.listAssetsQuery,
     toRequest: withUser,
     reply: assets.listAssetsReply,
+    cache: 'library',
   },
   {
     ...endpoint('getAssetUsage'),

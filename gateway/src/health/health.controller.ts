@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { NATS_CONNECTION, runChecks, type NatsConnection } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
-import { OBJECT_STORAGE } from './tokens.js';
+import { OBJECT_STORAGE } from '../tokens.js';
 
 /**
  * `/api/health/live`: the process answers (a liveness probe must not restart the gateway because NATS

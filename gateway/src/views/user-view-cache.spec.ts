@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import type { MeReply } from '@printloom/contracts';
 import { UserViewCache, jsonViewOf, weakEtagOf } from './user-view-cache.js';
-import { plainSessionToken } from './cached-view-fast-path.js';
 
 const alice = '00000000-0000-4000-8000-00000000000a';
 const bob = '00000000-0000-4000-8000-00000000000b';
@@ -88,19 +87,5 @@ describe("the gateway's per-user reply cache", () => {
     const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
     expect(weakEtagOf(body)).toBe(`W/"${Buffer.byteLength(body).toString(16)}-${hash}"`);
     expect(viewOf(3).body).toBe(JSON.stringify(viewOf(3).reply));
-  });
-});
-
-describe('the session token of a Cookie header, for the fast path', () => {
-  it('finds a plain token first, last or between other cookies', () => {
-    expect(plainSessionToken('pl_session=abc_DEF-1')).toBe('abc_DEF-1');
-    expect(plainSessionToken('theme=dark; pl_session=abc; other=1')).toBe('abc');
-    expect(plainSessionToken('a=1;pl_session=abc')).toBeNull();
-  });
-
-  it('leaves anything cookie-parser would decode or refuse to the routed path', () => {
-    for (const header of [undefined, '', 'xpl_session=abc', 'pl_session=', 'pl_session=a%20b', 'pl_session="abc"', 'theme=dark']) {
-      expect(plainSessionToken(header)).toBeNull();
-    }
   });
 });

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { httpErrorBody } from '@printloom/contracts';
+import { ENDPOINTS, httpErrorBody } from '@printloom/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Called by Stripe's servers, authenticated by signature instead. */
-const EXEMPT_PATHS = new Set(['/api/stripe/webhook']);
+const EXEMPT_PATHS = new Set<string>([ENDPOINTS.stripeWebhook.path]);
 
 /**
  * Refuses state-changing requests sent by another site's pages (CSRF): browsers always send `Origin`

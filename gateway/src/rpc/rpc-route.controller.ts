@@ -1,11 +1,10 @@
-import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ROUTES, type HttpMethod, type RpcRoute } from '@printloom/contracts';
+import { ROUTES, type RpcRoute } from '@printloom/contracts';
+import { RouteEndpoint } from '../routes/route-endpoint.decorator.js';
 import { RpcForwarder } from './rpc-forwarder.service.js';
 
-const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete };
-
-/** One small controller per `rpc` route of the contracts' table, so Nest routes, filters and docs treat them alike. */
+/** One small controller per `rpc` route of the contracts' table, so Nest routes, guards, filters and docs treat them alike. */
 function controllerFor(route: RpcRoute) {
   @Controller()
   class RpcRouteController {
@@ -16,8 +15,7 @@ function controllerFor(route: RpcRoute) {
     }
   }
   const descriptor = Object.getOwnPropertyDescriptor(RpcRouteController.prototype, 'handle')!;
-  METHOD_DECORATORS[route.method](route.path)(RpcRouteController.prototype, 'handle', descriptor);
-  HttpCode(route.status ?? 200)(RpcRouteController.prototype, 'handle', descriptor);
+  RouteEndpoint(route.id)(RpcRouteController.prototype, 'handle', descriptor);
   Req()(RpcRouteController.prototype, 'handle', 0);
   Res({ passthrough: true })(RpcRouteController.prototype, 'handle', 1);
   Object.defineProperty(RpcRouteController, 'name', { value: `Rpc${route.method}${route.path.replace(/[^a-zA-Z]/g, '_')}Controller` });

@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENDPOINTS, REQUEST_ID_HEADER } from '@printloom/contracts';
+import { ENDPOINTS, REQUEST_ID_HEADER, type EndpointId } from '@printloom/contracts';
 import type { MeViewService } from './me-view.service.js';
 import type { LibraryViewService } from './library-view.service.js';
 import type { JsonView } from './user-view-cache.js';
-import { startServerSpan } from './http-telemetry.middleware.js';
-import { requestIdFor } from './request-id.middleware.js';
-import { SESSION_COOKIE, type SessionService } from './session.service.js';
+import { startServerSpan } from '../http/http-telemetry.middleware.js';
+import { requestIdFor } from '../http/request-id.middleware.js';
+import { SESSION_COOKIE, type SessionService } from '../session/session.service.js';
 
-const ME_PATH = ENDPOINTS.getMe.path;
-const LIBRARY_PATH = ENDPOINTS.listAssets.path;
+/** The rows answered here: the table's `view` row and its `cache: 'library'` row (route-table.spec.ts keeps them so). */
+export const FAST_PATH_ROWS = { me: 'getMe', library: 'listAssets' } as const satisfies Record<string, EndpointId>;
+const ME_PATH = ENDPOINTS[FAST_PATH_ROWS.me].path;
+const LIBRARY_PATH = ENDPOINTS[FAST_PATH_ROWS.library].path;
 const LIBRARY_PAGE_PREFIX = `${LIBRARY_PATH}?`;
 const COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 

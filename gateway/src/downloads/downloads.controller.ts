@@ -1,0 +1,96 @@
+import { pipeline as pipe, type Readable } from 'node:stream';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppError, ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, zipQuery } from '@printloom/contracts';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
+import { OBJECT_STORAGE } from '../tokens.js';
+import type { SignedInUser } from '../session/session.service.js';
+import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
+import { validateInput } from '../http/validate.js';
+import { requestIdOf } from '../http/request.js';
+import { FILE_GONE, openOrNotFound, sendStream, sendZip } from './streaming.js';
+
+/** A stored PNG on its way out, stamped with its text chunks (files stored before stamping get them too). */
+// pipeline() (not pipe()) so a storage read that fails destroys the stamp too, failing the response.
+const stamped = (stream: Readable, text: PngText | undefined): Readable =>
+  text ? pipe(stream, new PngTextStamp(text), () => undefined) : stream;
+
+const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
+  `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
+ * Files leave through the gateway: assets answers which object, its name and its ETag (binary data
+ * never rides NATS), and the gateway streams it from storage.
+ */
+@Controller()
+export class DownloadsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Many selected images as one ZIP, streamed file by file (never built in memory); exports are made first. */
+  @RouteEndpoint('downloadZip')
+  async zip(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
+    const { ids, preset } = validateInput(zipQuery, req.query);
+    const requestId = requestIdOf(req);
+    const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids, preset }, { requestId });
+    const headers = {
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition(
+        'attachment',
+        preset ? `printloom-${files.length}-images-${preset}.zip` : `printloom-${files.length}-images.zip`,
+      ),
+      'cache-control': 'private, no-store',
+    };
+    // Every export is made (or found kept) before the first byte goes out: a file over its preset's byte
+    // cap is then a clean 422, never a ZIP cut off halfway. Exports are kept per asset and preset, so the
+    // files made before the refusal are not made again.
+    let clientGone = false;
+    res.once('close', () => (clientGone = true));
+    const entries: typeof files = [];
+    for (const file of files) {
+      if (clientGone) return; // nobody left to stream to: make no more exports
+      const exported =
+        preset &&
+        (await this.rpc.request(
+          ASSETS.resolveDownload,
+          { userId, assetId: file.assetId, preset },
+          { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS },
+        ));
+      entries.push(exported ? { ...file, key: exported.key } : file);
+    }
+    const open = async (file: (typeof files)[number]) => stamped(await this.storage.getStream(file.key), file.pngText);
+    await sendZip(res, entries, open, headers, this.logger, requestId);
+  }
+
+  @RouteEndpoint('downloadAsset')
+  async file(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
+    const { id } = validateInput(assetParams, req.params);
+    const query = validateInput(downloadQuery, req.query);
+    const timeoutMs = query.preset ? EXPORT_RENDER_TIMEOUT_MS : undefined;
+    const target = await this.rpc.request(
+      ASSETS.resolveDownload,
+      { userId, assetId: id, ...query },
+      { requestId: requestIdOf(req), timeoutMs },
+    );
+    res.setHeader('etag', target.etag);
+    res.setHeader('cache-control', target.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+    if (req.header('if-none-match') === target.etag) {
+      res.status(304).end();
+      return;
+    }
+    const stat = await this.storage.stat(target.key);
+    if (!stat) throw new AppError('NOT_FOUND', FILE_GONE);
+    // Opened before the headers go out: a file deleted between the two calls is still a 404, not a cut-off 200.
+    const source = await openOrNotFound(() => this.storage.getStream(target.key));
+    res.status(200);
+    res.setHeader('content-type', target.contentType);
+    res.setHeader('content-disposition', contentDisposition(query.size ? 'inline' : 'attachment', target.fileName));
+    // Stamping changes the length: those files go out chunked.
+    if (!target.pngText) res.setHeader('content-length', String(stat.size));
+    await sendStream(res, stamped(source, target.pngText), this.logger, requestIdOf(req));
+  }
+}

@@ -1,0 +1,112 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppError, AUTH, BROADCASTS, MESSAGES, sessionsRevokedBroadcast } from '@printloom/contracts';
+import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } from '@printloom/service-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { requestIdOf } from '../http/request.js';
+import { SessionCache, tokenHashOf } from './session-cache.js';
+
+export const SESSION_COOKIE = 'pl_session';
+
+export interface SignedInUser {
+  userId: string;
+  email: string;
+}
+
+/**
+ * The session cookie: opaque token in the browser, its hash and expiry in the auth service. Resolved
+ * sessions are cached for SESSION_CACHE_TTL_MS; auth's revocation broadcast reaches every gateway
+ * instance and drops them at once.
+ */
+@Injectable()
+export class SessionService implements OnModuleDestroy {
+  private readonly cache: SessionCache;
+  private readonly subscription: { unsubscribe(): void };
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.cache = new SessionCache(config.SESSION_CACHE_TTL_MS, config.SESSION_CACHE_MAX_ENTRIES);
+    this.subscription = nc.subscribe(BROADCASTS.sessionsRevoked, {
+      callback: (error, msg) => {
+        if (error) this.cache.clear();
+        else this.onRevoked(msg.data);
+      },
+    });
+    void this.forgetAllOnReconnect(nc);
+  }
+
+  onModuleDestroy(): void {
+    this.subscription.unsubscribe();
+  }
+
+  tokenOf(req: Request): string | null {
+    const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    return token ? token : null;
+  }
+
+  /** The signed-in user of a token this instance has cached, without asking anyone (null: ask). */
+  cachedUser(token: string): SignedInUser | null {
+    return this.cache.get(tokenHashOf(token));
+  }
+
+  async resolve(req: Request): Promise<SignedInUser | null> {
+    const token = this.tokenOf(req);
+    if (!token) return null;
+    const tokenHash = tokenHashOf(token);
+    const cached = this.cache.get(tokenHash);
+    if (cached) return cached;
+    const ticket = this.cache.lookupStarted();
+    try {
+      const { userId, email, expiresAt } = await this.rpc.request(AUTH.sessionResolve, { token }, { requestId: requestIdOf(req) });
+      const user = { userId, email };
+      this.cache.store(tokenHash, user, new Date(expiresAt), ticket);
+      return user;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
+      throw error;
+    }
+  }
+
+  /** This instance forgets a session it just ended without waiting for the broadcast. */
+  forget(token: string | null): void {
+    if (token) this.cache.revokeToken(tokenHashOf(token));
+  }
+
+  private onRevoked(data: Uint8Array): void {
+    try {
+      const revoked = sessionsRevokedBroadcast.parse(JSON.parse(new TextDecoder().decode(data)));
+      if ('tokenHash' in revoked) this.cache.revokeToken(revoked.tokenHash);
+      else this.cache.revokeUser(revoked.userId);
+    } catch (error) {
+      // Unreadable: drop everything rather than keep a session that may have ended.
+      this.cache.clear();
+      this.logger.warn({ err: error }, 'Unreadable session revocation; session cache cleared');
+    }
+  }
+
+  private async forgetAllOnReconnect(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) if (status.type === 'reconnect') this.cache.clear();
+  }
+
+  async requireUser(req: Request): Promise<SignedInUser> {
+    const user = await this.resolve(req);
+    if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+    return user;
+  }
+
+  setSessionCookie(res: Response, session: { token: string; expiresAt: string }): void {
+    res.cookie(SESSION_COOKIE, session.token, { ...this.cookieOptions(), expires: new Date(session.expiresAt) });
+  }
+
+  clearSessionCookie(res: Response): void {
+    res.clearCookie(SESSION_COOKIE, this.cookieOptions());
+  }
+
+  private cookieOptions() {
+    return { httpOnly: true, sameSite: 'lax' as const, secure: this.config.PUBLIC_URL.startsWith('https:'), path: '/' };
+  }
+}
