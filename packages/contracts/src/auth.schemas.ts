@@ -37,7 +37,6 @@ export const sessionResolveReply = z.object({ userId: uuid, email: z.string(), e
 export const sessionsRevokedBroadcast = z.union([z.object({ tokenHash: z.string().length(64) }), z.object({ userId: uuid })]);
 /** BROADCASTS.userChanged. */
 export const userChangedBroadcast = z.object({ userId: uuid });
-export const meRequest = z.object({ userId: uuid });
 export const meReply = z.object({
   user: publicUser,
   credits: z.number().int(),

@@ -24,7 +24,6 @@ export const RPC_CONTRACTS = {
   [AUTH.logout]: { request: auth.logoutRequest, reply: ok },
   [AUTH.forgotPassword]: { request: auth.forgotPasswordRequest, reply: messageReply },
   [AUTH.resetPassword]: { request: auth.resetPasswordRequest, reply: messageReply },
-  [AUTH.me]: { request: auth.meRequest, reply: auth.meReply },
   [AUTH.getUser]: { request: auth.getUserRequest, reply: auth.getUserReply },
   [AUTH.googleSignIn]: { request: auth.googleSignInRequest, reply: auth.sessionReply },
   [AUTH.deleteAccount]: { request: auth.deleteAccountRequest, reply: auth.deleteAccountReply },

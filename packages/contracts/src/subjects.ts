@@ -9,7 +9,6 @@ export const AUTH = {
   logout: 'auth.session.logout',
   forgotPassword: 'auth.password.forgot',
   resetPassword: 'auth.password.reset',
-  me: 'auth.user.me',
   getUser: 'auth.user.get',
   googleSignIn: 'auth.google.signin',
   deleteAccount: 'auth.account.delete',

@@ -64,9 +64,7 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   });
 
   it('serves every auth subject of the contracts registry', async () => {
-    // auth.user.me is in the registry only because the gateway's getMe row names it: the gateway answers
-    // it from its own view (getUser and billing's summary) and never sends it, so auth has no handler.
-    const subjects = Object.keys(RPC_CONTRACTS).filter((subject) => subject.startsWith('auth.') && subject !== AUTH.me);
+    const subjects = Object.keys(RPC_CONTRACTS).filter((subject) => subject.startsWith('auth.'));
     expect(subjects.length).toBeGreaterThan(5);
     for (const subject of subjects) {
       const outcome = await rpc.requestRaw(subject, {}).then(
