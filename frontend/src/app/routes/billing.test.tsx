@@ -6,15 +6,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { findPlan } from '@printloom/contracts/plans';
 import { createQueryClient } from '../../lib/query-client';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import {
-  currentPlan,
-  rolloverText,
-  savingsTip,
-  scheduledChange,
-  signInMethod,
-  trialCreditsLeft,
-} from '../../features/billing/billing-math';
-import { creditDelta, creditEntryLabel } from '../../features/billing/credit-history';
+import { currentPlan, rolloverText, savingsTip, scheduledChange, trialCreditsLeft } from '../../features/billing/billing-math';
+import { signInMethod } from '../../features/auth/sign-in-method';
+import { creditDelta, creditEntryLabel } from '../../features/billing/credit-entry-label';
 import { TrialBanner } from '../../features/generate/TrialBanner';
 import { reportPurchases } from '../../features/billing/use-purchase-analytics';
 import { meQueryKey } from '../../lib/current-user';
