@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../../lib/query-client';
 import { ToastProvider } from '../../components/ui/toast';
-import Auth from './Auth';
+import Auth from './AuthFlow';
 
 function renderAuth(url = '/auth') {
   return render(
