@@ -12,7 +12,7 @@ import { SkipLink } from './SkipLink';
 
 const Landing = lazy(() => import('./routes/Landing'));
 const NotFound = lazy(() => import('./routes/NotFound'));
-const Auth = lazy(() => import('../features/auth/AuthFlow'));
+const Auth = lazy(() => import('./routes/Auth'));
 const Generate = lazy(() => import('./routes/Generate'));
 const Account = lazy(() => import('./routes/Account'));
 const Pricing = lazy(() => import('./routes/Pricing'));
