@@ -22,4 +22,13 @@ describe('trial banner', () => {
     );
     expect(screen.getByRole('note', { name: 'Trial credits' })).not.toHaveTextContent('new accounts per network');
   });
+
+  it('shows trial credits out of 10, never top-up credits', () => {
+    render(
+      <MemoryRouter>
+        <TrialBanner credits={35} trialCredits={10} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('note', { name: 'Trial credits' })).toHaveTextContent('Free trial: 10 of 10 credits left');
+  });
 });
