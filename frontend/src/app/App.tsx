@@ -7,7 +7,8 @@ import { TooltipProvider } from '../components/ui/tooltip';
 import { CookieBanner } from '../features/consent/CookieBanner';
 import { PageViews } from '../features/analytics/PageViews';
 import { RequireUser } from './RequireUser';
-import { DocumentTitle, SkipLink } from './DocumentTitle';
+import { DocumentTitle } from './DocumentTitle';
+import { SkipLink } from './SkipLink';
 
 const Landing = lazy(() => import('./routes/Landing'));
 const NotFound = lazy(() => import('./routes/NotFound'));

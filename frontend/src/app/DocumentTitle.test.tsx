@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { DocumentTitle, SkipLink, pageTitle } from './DocumentTitle';
+import { DocumentTitle, pageTitle } from './DocumentTitle';
 
-describe('page titles and the skip link', () => {
+describe('page titles', () => {
   it('names every screen after the product', () => {
     expect(pageTitle('/generate')).toBe('Printloom — Generate');
     expect(pageTitle('/account')).toBe('Printloom — Account & Billing');
@@ -18,10 +18,5 @@ describe('page titles and the skip link', () => {
       </MemoryRouter>,
     );
     expect(document.title).toBe('Printloom — Pricing');
-  });
-
-  it('links past the header to the main landmark', () => {
-    render(<SkipLink />);
-    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
   });
 });

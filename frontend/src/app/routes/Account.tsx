@@ -7,14 +7,8 @@ import { AppPage } from '../../components/layout/AppPage';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useMe } from '../../lib/current-user';
-import {
-  currentPlan,
-  isPaymentFailed,
-  rolloverText,
-  scheduledChange,
-  signInMethod,
-  trialCreditsLeft,
-} from '../../features/billing/billing-math';
+import { currentPlan, isPaymentFailed, rolloverText, scheduledChange, trialCreditsLeft } from '../../features/billing/billing-math';
+import { signInMethod } from '../../features/auth/sign-in-method';
 import { PaymentFailedNotice } from '../../features/billing/PaymentFailedNotice';
 import { redirectTo } from '../../features/billing/redirect-to';
 import { createCheckout, openBillingPortal } from '../../features/billing/api/checkout';

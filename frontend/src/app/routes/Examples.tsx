@@ -5,7 +5,7 @@ import { ART_DIRECTIONS } from '@printloom/contracts/art-directions';
 import { IMAGES_PER_GENERATION } from '@printloom/contracts/plans';
 import { SiteHeader } from '../../components/layout/SiteHeader';
 import { SiteFooter } from '../../components/layout/SiteFooter';
-import { Badge } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 
 const directionName = (variant: string) => ART_DIRECTIONS.find((direction) => direction.variant === variant)?.name ?? '';

@@ -26,7 +26,7 @@ import { SAMPLE_GALLERY } from '@printloom/contracts/examples';
 import { useMe } from '../../lib/current-user';
 import { SiteHeader } from '../../components/layout/SiteHeader';
 import { SiteFooter } from '../../components/layout/SiteFooter';
-import { Badge } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { PlanCard, PlanGrid, TopupCard, TopupGrid } from '../../features/billing/PlanCards';
 import { IMAGE_PROVIDER } from '../../lib/brand';

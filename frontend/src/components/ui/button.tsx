@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 /** `inverse`: a white button on a coloured surface (brand or danger banners). */
@@ -30,16 +30,4 @@ export function Button({
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
-}
-
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <input
-      className={cn(
-        'w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm placeholder:text-placeholder dark:border-zinc-700',
-        className,
-      )}
-      {...props}
-    />
-  );
 }

@@ -1,5 +1,5 @@
-import { Input } from '../../components/ui/button';
-import { normaliseCode } from './code-input';
+import { Input } from '../../components/ui/input';
+import { normaliseCode } from './normalise-code';
 
 /** A 6-digit code box: digits only (pasted text is stripped), completes on the 6th digit. */
 export function CodeInput({

@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
 import { useCreditHistory } from './api/credit-history';
-import { creditDelta, creditEntryLabel } from './credit-history';
+import { creditDelta, creditEntryLabel } from './credit-entry-label';
 
 /** The last 50 credit movements as a small table on /account. */
 export function CreditHistoryCard() {

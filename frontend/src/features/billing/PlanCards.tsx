@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { formatPrice, type Plan, type TopupPack } from '@printloom/contracts/plans';
-import { Badge } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
 import { cn } from '../../components/ui/cn';
 
 export function PlanCard({ plan, current, action }: { plan: Plan; current?: boolean; action: ReactNode }) {

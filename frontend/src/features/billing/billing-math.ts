@@ -17,11 +17,6 @@ export function rolloverText(plan: Plan): string {
   return plan.rollover ? `${Math.round(plan.rollover.share * 100)}% of unused credits (up to ${plan.rollover.max})` : 'No rollover';
 }
 
-export function signInMethod(user: { hasPassword: boolean; hasGoogleAuth: boolean }): string {
-  const methods = [user.hasPassword && 'Email & Password', user.hasGoogleAuth && 'Google OAuth'].filter(Boolean);
-  return methods.join(', ') || 'Email & Password';
-}
-
 /** Subscribed on /account and /generate: active, incomplete or trialing. */
 export function isSubscribed(status: string | undefined): boolean {
   return status !== undefined && (SUBSCRIBED_STATUSES as readonly string[]).includes(status);

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import { PromptForm } from './PromptForm';
+import { PromptForm, canGenerate } from './PromptForm';
 
 function Harness({
   credits = 5,
@@ -72,5 +72,14 @@ describe('prompt form', () => {
     const small = new File([new Uint8Array(10)], 'small.webp', { type: 'image/webp' });
     await userEvent.upload(input, small);
     expect(onImageChosen).toHaveBeenCalledWith(small);
+  });
+});
+
+describe('Generate button', () => {
+  it('is disabled for an empty or blank prompt, while busy, and at 0 credits', () => {
+    expect(canGenerate('a cat', false, 3)).toBe(true);
+    expect(canGenerate('   \n', false, 3)).toBe(false);
+    expect(canGenerate('a cat', true, 3)).toBe(false);
+    expect(canGenerate('a cat', false, 0)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { TrialBanner } from './TrialBanner';
+import { TrialBanner, trialLevel } from './TrialBanner';
 
 describe('trial banner', () => {
   it('tells an account that started without trial credits why', () => {
@@ -21,5 +21,23 @@ describe('trial banner', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('note', { name: 'Trial credits' })).not.toHaveTextContent('new accounts per network');
+  });
+
+  it('shows trial credits out of 10, never top-up credits', () => {
+    render(
+      <MemoryRouter>
+        <TrialBanner credits={35} trialCredits={10} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('note', { name: 'Trial credits' })).toHaveTextContent('Free trial: 10 of 10 credits left');
+  });
+
+  it('emphasises at 5 or fewer credits and turns urgent at 2 or fewer', () => {
+    expect(trialLevel(10)).toBe('normal');
+    expect(trialLevel(6)).toBe('normal');
+    expect(trialLevel(5)).toBe('warning');
+    expect(trialLevel(3)).toBe('warning');
+    expect(trialLevel(2)).toBe('critical');
+    expect(trialLevel(0)).toBe('critical');
   });
 });

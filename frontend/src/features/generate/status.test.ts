@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_DISPLAY, withSuffixes } from './status';
+import { STATUS_DISPLAY, clientStatus, withSuffixes } from './status';
 
 describe('status strip table', () => {
   it('matches the spec', () => {
@@ -17,5 +17,14 @@ describe('prompt suffixes', () => {
       'a cat on white background sticker',
     );
     expect(withSuffixes('a cat', { whiteBackground: false, outline: false })).toBe('a cat');
+  });
+});
+
+describe('job status on the client', () => {
+  it('maps the server statuses to the strip', () => {
+    expect(clientStatus(undefined)).toBe('idle');
+    expect(clientStatus('succeeded')).toBe('ready');
+    expect(clientStatus('generating')).toBe('generating');
+    expect(clientStatus('weird')).toBe('idle');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseCode } from './code-input';
+import { normaliseCode } from './normalise-code';
 
 describe('codes', () => {
   it('strips pasted non-digits and trims to 6', () => {

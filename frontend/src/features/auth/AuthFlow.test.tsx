@@ -5,14 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../../lib/query-client';
 import { ToastProvider } from '../../components/ui/toast';
-import Auth from './Auth';
+import { AuthFlow } from './AuthFlow';
 
 function renderAuth(url = '/auth') {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
         <MemoryRouter initialEntries={[url]}>
-          <Auth />
+          <AuthFlow />
         </MemoryRouter>
       </ToastProvider>
     </QueryClientProvider>,

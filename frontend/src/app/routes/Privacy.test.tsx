@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { renderPage } from './test-utils';
+import Privacy from './Privacy';
+
+describe('privacy policy', () => {
+  it('states the retention periods in the privacy policy', () => {
+    renderPage(<Privacy />, null);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('retained 90 days after you delete your account');
+    expect(text).toContain('Transaction records: 7 years');
+    expect(text).toContain('Usage logs: 90 days');
+    expect(text).toContain('30 days; starred images: 1 year');
+  });
+});
