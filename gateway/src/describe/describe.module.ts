@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Inject, Module, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { AppError, BILLING, CREDIT_COSTS, GENERATION, LIMITS, TIME_BUDGETS } from '@printloom/contracts';
-import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { AppError, CREDIT_COSTS, GENERATION, LIMITS, TIME_BUDGETS } from '@printloom/contracts';
+import { LOGGER, RpcClient, withReservation, type Logger } from '@printloom/service-kit';
 import { uploadKey, type ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../core/tokens.js';
 import { SessionService } from '../core/session.service.js';
@@ -61,35 +61,29 @@ class DescribeController {
     });
     const uploadId = randomUUID();
     const key = uploadKey(userId, uploadId);
-    const { reservationId } = await this.rpc.request(
-      BILLING.reserve,
+    const { result } = await withReservation(
+      this.rpc,
       { userId, amount: CREDIT_COSTS.describe, reason: 'describe', ref: `describe:${uploadId}` },
-      { requestId },
-    );
-    let committed = false;
-    try {
-      await this.storage.put(key, file.buffer, mimeType);
-      const reply = await this.rpc.request(
-        GENERATION.describe,
-        { userId, uploadKey: key, mimeType },
-        { requestId, timeoutMs: TIME_BUDGETS.describe.gateway },
-      );
-      if (clientGone) throw new AppError('TIMEOUT', 'The client went away before the description was ready.');
-      await this.rpc.request(BILLING.commit, { reservationId }, { requestId });
-      committed = true;
-      return reply;
-    } finally {
-      if (!committed) {
-        await this.rpc
-          .request(BILLING.release, { reservationId }, { requestId })
-          .catch((error: unknown) =>
-            this.logger.error({ err: error, reservationId }, 'Release failed; the billing sweeper will return the credit'),
+      async () => {
+        let reply;
+        try {
+          await this.storage.put(key, file.buffer, mimeType);
+          reply = await this.rpc.request(
+            GENERATION.describe,
+            { userId, uploadKey: key, mimeType },
+            { requestId, timeoutMs: TIME_BUDGETS.describe.gateway },
           );
-      }
-      await this.storage
-        .delete([key])
-        .catch((error: unknown) => this.logger.warn({ err: error, key }, 'Upload not deleted; the staging sweeper will'));
-    }
+        } finally {
+          await this.storage
+            .delete([key])
+            .catch((error: unknown) => this.logger.warn({ err: error, key }, 'Upload not deleted; the staging sweeper will'));
+        }
+        if (clientGone) throw new AppError('TIMEOUT', 'The client went away before the description was ready.');
+        return reply;
+      },
+      { logger: this.logger, requestId },
+    );
+    return result;
   }
 }
 

@@ -16,3 +16,4 @@ export * from './endpoints.js';
 export * from './rpc.js';
 export * from './routes.js';
 export * from './time-budgets.js';
+export * from './messages.js';

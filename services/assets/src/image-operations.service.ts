@@ -6,13 +6,13 @@ import {
   CREDIT_COSTS,
   LIMITS,
   TIME_BUDGETS,
-  cheapestPlanWithUpscale,
   upscaleFits,
+  upscaleNeedsPlanMessage,
   upscaleTooLargeReason,
   type Asset,
   type UpscaleFactor,
 } from '@printloom/contracts';
-import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { LOGGER, RpcClient, withReservation, type Logger } from '@printloom/service-kit';
 import { AssetRepository } from './repositories/asset.repository.js';
 import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles } from './asset-files.js';
@@ -50,7 +50,7 @@ export class ImageOperationsService {
     if (!upscaleFits(source, factor)) throw new AppError('UNPROCESSABLE', upscaleTooLargeReason(factor));
     const entitlements = await this.rpc.request(BILLING.entitlements, { userId });
     if (!entitlements.upscaleFactors.includes(factor)) {
-      throw new AppError('FORBIDDEN', `Upscaling ${factor}× needs the ${cheapestPlanWithUpscale(factor).name} plan or higher.`);
+      throw new AppError('FORBIDDEN', upscaleNeedsPlanMessage(factor));
     }
     return this.limited(userId, 'upscaled', () => this.upscaleOf(source, factor));
   }
@@ -87,29 +87,23 @@ export class ImageOperationsService {
 
   private async upscaleOf(source: StoredAsset, factor: UpscaleFactor): Promise<{ creditsRemaining: number; asset: Asset }> {
     const { userId, id: assetId } = source;
-    const { reservationId } = await this.rpc.request(BILLING.reserve, {
-      userId,
-      amount: CREDIT_COSTS.upscale,
-      reason: 'upscale',
-      ref: `upscale:${assetId}:${factor}:${randomUUID()}`,
-    });
-    let asset: Asset;
-    try {
-      asset = await this.saveDerived(
-        source,
-        await this.upscaler.upscale(await this.files.readOriginal(userId, assetId), factor),
-        'upscaled',
-      );
-    } catch (error) {
-      await this.rpc
-        .request(BILLING.release, { reservationId })
-        .catch((releaseError: unknown) =>
-          this.logger.error({ err: releaseError, reservationId }, 'Release failed; the sweeper will return the credits'),
-        );
-      if (error instanceof UpscaleTooLargeError) throw new AppError('UNPROCESSABLE', error.message);
-      throw error;
-    }
-    const { balance } = await this.rpc.request(BILLING.commit, { reservationId });
+    const { result: asset, balance } = await withReservation(
+      this.rpc,
+      { userId, amount: CREDIT_COSTS.upscale, reason: 'upscale', ref: `upscale:${assetId}:${factor}:${randomUUID()}` },
+      async () => {
+        try {
+          return await this.saveDerived(
+            source,
+            await this.upscaler.upscale(await this.files.readOriginal(userId, assetId), factor),
+            'upscaled',
+          );
+        } catch (error) {
+          if (error instanceof UpscaleTooLargeError) throw new AppError('UNPROCESSABLE', error.message);
+          throw error;
+        }
+      },
+      { logger: this.logger },
+    );
     return { creditsRemaining: balance, asset };
   }
 

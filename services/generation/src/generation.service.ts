@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, BILLING, CREDIT_COSTS, TIME_BUDGETS, type Job } from '@printloom/contracts';
-import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { handOverReservation, LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { ObjectNotFoundError, uploadPrefix, type ObjectStorage } from '@printloom/storage';
 import { JobRepository } from './repositories/job.repository.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -29,26 +29,23 @@ export class GenerationService {
   }): Promise<{ jobId: string }> {
     const jobId = randomUUID();
     const { priorityTier } = await this.rpc.request(BILLING.entitlements, { userId: request.userId });
-    const { reservationId } = await this.rpc.request(BILLING.reserve, {
-      userId: request.userId,
-      amount: CREDIT_COSTS.generation,
-      reason: 'generation',
-      ref: `generation:${jobId}`,
-    });
-    try {
-      await this.jobs.create({
-        id: jobId,
-        userId: request.userId,
-        prompt: request.prompt,
-        ...request.options,
-        priorityTier,
-        reservationId,
-      });
-      await this.queue.publish(jobId, priorityTier);
-    } catch (error) {
-      await this.rpc.request(BILLING.release, { reservationId }).catch(() => undefined);
-      throw error;
-    }
+    // Settled by the worker (job-processor.ts) by the reservation id the job records.
+    await handOverReservation(
+      this.rpc,
+      { userId: request.userId, amount: CREDIT_COSTS.generation, reason: 'generation', ref: `generation:${jobId}` },
+      async (reservation) => {
+        await this.jobs.create({
+          id: jobId,
+          userId: request.userId,
+          prompt: request.prompt,
+          ...request.options,
+          priorityTier,
+          reservationId: reservation.id,
+        });
+        await this.queue.publish(jobId, priorityTier);
+      },
+      { logger: this.logger, logFields: { jobId } },
+    );
     return { jobId };
   }
 
@@ -102,10 +99,7 @@ export class GenerationService {
 function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ProviderError('The image service took too long to answer. Your credit was refunded. Please try again.', true)),
-      budgetMs,
-    );
+    timer = setTimeout(() => reject(ProviderError.of('timeout', true)), budgetMs);
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }

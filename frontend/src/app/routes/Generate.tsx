@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { LIMITS } from '@printloom/contracts/limits';
-import { IMAGES_PER_GENERATION, cheapestPlanWithUpscale, type UpscaleFactor } from '@printloom/contracts/plans';
+import { upscaleNeedsPlanMessage } from '@printloom/contracts/messages';
+import { IMAGES_PER_GENERATION, type UpscaleFactor } from '@printloom/contracts/plans';
 import { AppHeader } from '../../components/layout/AppHeader';
 import { toast } from '../../components/ui/toast';
 import { useMe } from '../../lib/current-user';
@@ -89,7 +90,7 @@ export default function Generate() {
   const upscale = useCallback(
     (asset: Asset, factor: UpscaleFactor) => {
       if (!plan?.upscaleFactors.includes(factor)) {
-        setUpgrade({ open: true, reason: `Upscaling ${factor}× needs the ${cheapestPlanWithUpscale(factor).name} plan or higher.` });
+        setUpgrade({ open: true, reason: upscaleNeedsPlanMessage(factor) });
         return;
       }
       void actions.upscale(asset, factor);

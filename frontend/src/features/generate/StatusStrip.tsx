@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { REFUND_MESSAGES } from '@printloom/contracts/messages';
 import { STATUS_DISPLAY, type ClientJobStatus } from './status';
 
 /** `notice` says why a queued job waits (e.g. the daily image budget is used up). */
@@ -39,7 +40,7 @@ export function FailedPanel({ error }: { error: string | null }) {
       className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
     >
       <p className="font-semibold">Generation failed</p>
-      <p className="mt-1 text-sm">{error || 'Something went wrong. Your credit was refunded; please try again.'}</p>
+      <p className="mt-1 text-sm">{error || REFUND_MESSAGES.somethingWentWrong}</p>
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JsMsg } from '@nats-io/jetstream';
-import { AppError, ASSETS, BILLING, CREDIT_COSTS, DERIVATIVES, VARIANT_LETTERS, dispatchMessage } from '@printloom/contracts';
+import { AppError, ASSETS, CREDIT_COSTS, DERIVATIVES, REFUND_MESSAGES, VARIANT_LETTERS, dispatchMessage } from '@printloom/contracts';
 import { PRINT_SIZES } from '@printloom/design-engine';
-import { LOGGER, RpcClient, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
+import {
+  CreditReservation,
+  LOGGER,
+  RpcClient,
+  SERVICE_METRICS,
+  type Logger,
+  type ReservationOptions,
+  type ServiceMetrics,
+} from '@printloom/service-kit';
 import type { Histogram } from 'prom-client';
 import { jobImageKey, jobPrefix, type ObjectStorage } from '@printloom/storage';
 import { JobRepository } from '../repositories/job.repository.js';
@@ -15,7 +23,6 @@ import { GENERATION_CONFIG, GENERATION_METRICS, IMAGE_PROVIDER, OBJECT_STORAGE }
 import type { GenerationConfig } from '../config.js';
 import type { GenerationMetrics } from './generation-metrics.js';
 
-export const FAILED_MESSAGE = 'Generation failed. Your credit was refunded. Please try again.';
 export const SPEND_WAIT_NOTICE = "Waiting: today's image budget is used up. Your job starts by itself when it resets at 00:00 UTC.";
 const TRANSIENT_CODES = new Set(['UNAVAILABLE', 'TIMEOUT']);
 /** Runs of a job that hit a transient error before it is failed and refunded. */
@@ -93,7 +100,7 @@ export class JobProcessor {
         return;
       }
       this.report(error, job);
-      await this.fail(job, error instanceof ProviderError ? error.message : FAILED_MESSAGE);
+      await this.fail(job, error instanceof ProviderError ? error.message : REFUND_MESSAGES.generationFailed);
       message.ack();
       timer({ outcome: 'failed' });
     } finally {
@@ -104,13 +111,7 @@ export class JobProcessor {
   /** Fails a job once, gives its credit back and removes its staging files. */
   async fail(job: StoredJob, error: string): Promise<void> {
     if (!(await this.jobs.finish(job.id, 'failed', error))) return;
-    if (job.reservationId) {
-      await this.rpc
-        .request(BILLING.release, { reservationId: job.reservationId })
-        .catch((releaseError: unknown) =>
-          this.logger.error({ err: releaseError, jobId: job.id }, 'Release failed; the billing sweeper will return the credit'),
-        );
-    }
+    if (job.reservationId) await CreditReservation.of(this.rpc, job.reservationId, this.settling(job)).release();
     await this.removeStaging(job.id);
   }
 
@@ -168,7 +169,7 @@ export class JobProcessor {
    */
   private async charge(job: StoredJob, reservationId: string): Promise<boolean> {
     try {
-      await this.rpc.request(BILLING.commit, { reservationId });
+      await CreditReservation.of(this.rpc, reservationId, this.settling(job)).commit();
       return true;
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
@@ -176,13 +177,14 @@ export class JobProcessor {
     const current = await this.jobs.find(job.id);
     if (!current || current.status === 'failed') return false;
     try {
-      const { reservationId: again } = await this.rpc.request(BILLING.reserve, {
-        userId: job.userId,
-        amount: CREDIT_COSTS.generation,
-        reason: 'generation',
-        ref: `generation:${job.id}:recharged`,
-      });
-      await this.rpc.request(BILLING.commit, { reservationId: again });
+      // Not withReservation: a commit that fails is retried by redelivery with the same ref, which
+      // must find this reservation still held (a release here would make it a CONFLICT for good).
+      const again = await CreditReservation.reserve(
+        this.rpc,
+        { userId: job.userId, amount: CREDIT_COSTS.generation, reason: 'generation', ref: `generation:${job.id}:recharged` },
+        this.settling(job),
+      );
+      await again.commit();
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')) throw error;
       this.logger.warn(
@@ -191,6 +193,10 @@ export class JobProcessor {
       );
     }
     return true;
+  }
+
+  private settling(job: StoredJob): ReservationOptions {
+    return { logger: this.logger, logFields: { jobId: job.id } };
   }
 
   /** One variant is paid for: its print file is stored and recorded before anything else can fail. */

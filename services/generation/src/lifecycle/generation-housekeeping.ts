@@ -1,10 +1,8 @@
-import { ASSETS, LIMITS } from '@printloom/contracts';
+import { ASSETS, LIMITS, REFUND_MESSAGES } from '@printloom/contracts';
 import type { RpcClient } from '@printloom/service-kit';
 import { STORAGE_PREFIXES, type ObjectStorage } from '@printloom/storage';
 import type { JobRepository } from '../repositories/job.repository.js';
 import type { JobProcessor } from '../jobs/job-processor.js';
-
-export const TIMED_OUT_MESSAGE = 'Generation timed out. Your credit was refunded. Please try again.';
 
 /** Generation's sweepers: stuck jobs, staging files left by a crash, and finished jobs with no images left. */
 export class GenerationHousekeeping {
@@ -19,7 +17,7 @@ export class GenerationHousekeeping {
   /** Jobs stuck past the timeout (provider hung, every worker died) are failed and refunded. */
   async failStuckJobs(): Promise<{ timed_out: number }> {
     const stale = await this.jobs.staleUnfinished(this.options.jobTimeoutMs, 100);
-    await Promise.all(stale.map((job) => this.processor.fail(job, TIMED_OUT_MESSAGE)));
+    await Promise.all(stale.map((job) => this.processor.fail(job, REFUND_MESSAGES.generationTimedOut)));
     return { timed_out: stale.length };
   }
 

@@ -1,4 +1,4 @@
-import type { VariantLetter } from '@printloom/contracts';
+import { REFUND_MESSAGES, type VariantLetter } from '@printloom/contracts';
 
 export interface GeneratedImage {
   variant: VariantLetter;
@@ -40,6 +40,16 @@ export interface ImageProvider {
  */
 export type ProviderFailure = 'policy' | 'busy' | 'unavailable' | 'timeout' | 'quota' | 'model-gone' | 'refused' | 'other';
 
+/**
+ * How the failures that leave the seller nothing but a refund read: the contracts' wording, so a
+ * provider adapter reports only the kind and never words anything about credits.
+ */
+export const REFUNDED_FAILURE_MESSAGES = {
+  quota: REFUND_MESSAGES.imageServiceUnavailable,
+  'model-gone': REFUND_MESSAGES.imageServiceUnavailable,
+  timeout: REFUND_MESSAGES.imageServiceTooSlow,
+} as const satisfies Partial<Record<ProviderFailure, string>>;
+
 /** A failure the user should read as it is (content policy, provider down): not a bug of ours. */
 export class ProviderError extends Error {
   constructor(
@@ -51,5 +61,10 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+
+  /** A failure of a kind whose words are the contracts' refund messages (out of quota, model gone, too slow). */
+  static of(kind: keyof typeof REFUNDED_FAILURE_MESSAGES, retryable: boolean): ProviderError {
+    return new ProviderError(REFUNDED_FAILURE_MESSAGES[kind], retryable, kind);
   }
 }

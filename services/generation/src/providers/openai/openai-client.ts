@@ -1,4 +1,4 @@
-import { ProviderError } from '../image-provider.js';
+import { ProviderError, REFUNDED_FAILURE_MESSAGES } from '../image-provider.js';
 
 export interface OpenAiClientOptions {
   apiKey: string;
@@ -17,8 +17,9 @@ interface OpenAiErrorBody {
 
 const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked', 'image_generation_user_error']);
 export const POLICY_MESSAGE = "Your prompt was rejected by the image provider's safety system. Please rephrase it.";
-export const UNAVAILABLE_MESSAGE = 'Image generation is temporarily unavailable. Your credit was refunded; please try again later.';
-export const TIMEOUT_MESSAGE = 'The image provider took too long to answer. Your credit was refunded; please try again.';
+/** What an out-of-quota (or model-gone) failure and a time-out read as: the contracts' words, not this adapter's. */
+export const UNAVAILABLE_MESSAGE = REFUNDED_FAILURE_MESSAGES.quota;
+export const TIMEOUT_MESSAGE = REFUNDED_FAILURE_MESSAGES.timeout;
 
 /**
  * Calls to the OpenAI API. A 429 (rate limit) or a 5xx is retried after the server's `retry-after`;
@@ -52,7 +53,7 @@ export class OpenAiClient {
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
       } catch (error) {
-        if ((error as Error).name === 'TimeoutError') throw new ProviderError(TIMEOUT_MESSAGE, false, 'timeout');
+        if ((error as Error).name === 'TimeoutError') throw ProviderError.of('timeout', false);
         // Nothing reached the server: a later delivery of the job may try again.
         throw new ProviderError('Could not reach the image provider. Please try again.', true, 'unavailable');
       }
@@ -90,8 +91,8 @@ export function translate(status: number, body: OpenAiErrorBody, retryAfter?: nu
   const type = body.error?.type ?? '';
   if (POLICY_CODES.has(code) || /safety system|content policy/i.test(body.error?.message ?? ''))
     return new ProviderError(POLICY_MESSAGE, false, 'policy');
-  if (code === 'insufficient_quota' || type === 'insufficient_quota') return new ProviderError(UNAVAILABLE_MESSAGE, false, 'quota');
-  if (status === 404 || code === 'model_not_found') return new ProviderError(UNAVAILABLE_MESSAGE, false, 'model-gone');
+  if (code === 'insufficient_quota' || type === 'insufficient_quota') return ProviderError.of('quota', false);
+  if (status === 404 || code === 'model_not_found') return ProviderError.of('model-gone', false);
   if (status === 429)
     return new ProviderError('The image provider is busy right now. Please try again in a minute.', true, 'busy', retryAfter);
   if (status === 401 || status === 403)
