@@ -4,7 +4,7 @@
 // /me p50 ≤ 3× bare, /me throughput at 32 in flight ≥ ¼ of bare, /api/assets p50 ≤ 5× bare.
 // After the warm-up both are the steady state of a signed-in user whose account and library did not
 // change: the gateway's session, me-view and library-page caches answer them before the router
-// (gateway/src/core/cached-view-fast-path.ts). The first request after any change goes
+// (gateway/src/views/cached-view-fast-path.ts). The first request after any change goes
 // gateway → NATS → auth/billing or assets → PostgreSQL; the bench also reports that path for
 // /api/assets (informational), each request with a query parameter of its own, so no cached page fits.
 //

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ROUTES, type EndpointId, type Route } from '@printloom/contracts';
+import { ROUTES, type Route } from '@printloom/contracts';
 import { AppModule, type GatewayInfra } from '../app.module.js';
 import { FAST_PATH_ROWS } from '../views/cached-view-fast-path.js';
 import { ROUTE_ENDPOINT, RouteAccessGuard } from './route-access.guard.js';
@@ -13,13 +13,6 @@ const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The gateway's own operation (probes, the API document): not API rows, so neither in the table nor in /api/docs. */
 const OPERATIONAL_CONTROLLERS = new Set(['HealthController', 'DocsController']);
-/**
- * Handlers that still spell their path and ask for the session themselves: describe adopts
- * @RouteEndpoint after issue 28's branches merge. Empty this list then.
- */
-const NOT_YET_BOUND: ReadonlyArray<{ controller: string; row: EndpointId; file: string }> = [
-  { controller: 'DescribeController', row: 'describeImage', file: 'describe/describe.module.ts' },
-];
 
 interface Handler {
   name: string;
@@ -69,18 +62,16 @@ function handlers(): Handler[] {
 
 describe('the route table and the handlers that serve it', () => {
   const all = handlers();
-  const pending = (handler: Handler) => NOT_YET_BOUND.find((entry) => handler.name.startsWith(`${entry.controller}.`));
 
   it('serves every row by exactly one handler, bound to it by id', () => {
-    const servedBy = (row: Route) =>
-      all.filter((handler) => handler.route?.id === row.id || pending(handler)?.row === row.id).map((handler) => handler.name);
+    const servedBy = (row: Route) => all.filter((handler) => handler.route?.id === row.id).map((handler) => handler.name);
     const counts = Object.fromEntries(ROUTES.map((row) => [row.id, servedBy(row).length]));
     expect(counts).toEqual(Object.fromEntries(ROUTES.map((row) => [row.id, 1])));
   });
 
   it('lets no controller declare a path of its own: method and path come from the row, and the guard checks its access', () => {
-    const bound = all.filter((handler) => !OPERATIONAL_CONTROLLERS.has(handler.name.split('.')[0]) && !pending(handler));
-    expect(bound.length).toBeGreaterThanOrEqual(ROUTES.length - NOT_YET_BOUND.length);
+    const bound = all.filter((handler) => !OPERATIONAL_CONTROLLERS.has(handler.name.split('.')[0]));
+    expect(bound.length).toBeGreaterThanOrEqual(ROUTES.length);
     for (const handler of bound) {
       expect({ handler: handler.name, row: handler.route?.id }).toEqual({ handler: handler.name, row: expect.any(String) });
       const { route } = handler;
@@ -107,13 +98,13 @@ describe('the route table and the handlers that serve it', () => {
   });
 
   it('leaves the session to the guard: no handler looks the user up by itself', () => {
-    const allowed = new Set(['session/session.service.ts', 'routes/route-access.guard.ts', ...NOT_YET_BOUND.map((entry) => entry.file)]);
+    const allowed = new Set(['session/session.service.ts', 'routes/route-access.guard.ts']);
     const sources = (readdirSync(src, { recursive: true }) as string[]).filter(
       (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'),
     );
     const asking = sources.filter(
       (file) =>
-        !allowed.has(file.split(path.sep).join('/')) && /\b(requireUser|resolve)\(req\b/.test(readFileSync(path.join(src, file), 'utf8')),
+        !allowed.has(file.split(path.sep).join('/')) && /\.(requireUser|resolve)\(req\b/.test(readFileSync(path.join(src, file), 'utf8')),
     );
     expect(asking).toEqual([]);
   });
