@@ -1,12 +1,10 @@
 import pg from 'pg';
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
 
 export interface DatabaseOptions {
   url: string;
   /** The service's own PostgreSQL schema: each service owns its data. */
   schema: string;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
@@ -14,13 +12,16 @@ export interface DatabaseOptions {
   migrate?: boolean;
 }
 
-/** One function builds the options for the app, its tests and the TypeORM CLI. `synchronize` is never on. */
+/**
+ * One function builds the options for the app, its tests and the TypeORM CLI. `synchronize` is never on,
+ * and there are no entities: repositories speak SQL and map rows themselves.
+ */
 export function buildDataSourceOptions(options: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url: options.url,
     schema: options.schema,
-    entities: options.entities,
+    entities: [],
     migrations: options.migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

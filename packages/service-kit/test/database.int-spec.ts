@@ -20,7 +20,7 @@ describe('openDatabase and MIGRATE_ON_START (real PostgreSQL)', () => {
   });
   afterAll(async () => database.drop());
 
-  const options = () => ({ url: database.url, schema: 'widgets', entities: [], migrations: [CreateWidgets1700000000000] });
+  const options = () => ({ url: database.url, schema: 'widgets', migrations: [CreateWidgets1700000000000] });
   const tableExists = async (dataSource: Awaited<ReturnType<typeof openDatabase>>) =>
     (await dataSource.query(`SELECT to_regclass('widgets.widgets') IS NOT NULL AS present`))[0].present as boolean;
 

@@ -7,7 +7,6 @@ import { AssetBackgroundKept1763800000304 } from './migrations/1763800000304-ass
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
-  entities: [],
   migrations: [
     Assets1763800000300,
     DeletionMark1763800000301,

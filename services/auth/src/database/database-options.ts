@@ -7,7 +7,6 @@ import { ReleaseDeletedIdentity1763800000016 } from './migrations/1763800000016-
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
-  entities: [],
   migrations: [
     Initial1763800000000,
     CodesAndRateLimits1763800000001,

@@ -8,7 +8,6 @@ import { PurchaseEvents1763800000310 } from './migrations/1763800000310-purchase
 
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
-  entities: [],
   migrations: [
     Ledger1763800000200,
     PeriodSettlement1763800000201,

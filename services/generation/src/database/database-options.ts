@@ -4,6 +4,5 @@ import { JobImagesHeartbeatSpend1763800000401 } from './migrations/1763800000401
 
 export const generationDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'generation',
-  entities: [],
   migrations: [Jobs1763800000400, JobImagesHeartbeatSpend1763800000401, accountPurgesMigration('generation', 1763800000415)],
 };

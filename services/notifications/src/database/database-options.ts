@@ -4,6 +4,5 @@ import { SupportSenderIp1763800000113 } from './migrations/1763800000113-support
 
 export const notificationsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'notifications',
-  entities: [],
   migrations: [OutboxAndSupport1763800000100, SupportSenderIp1763800000113, accountPurgesMigration('notifications', 1763800000115)],
 };
