@@ -4,19 +4,12 @@ import sharp from 'sharp';
 import { EVENTS, type Asset } from '@printloom/contracts';
 import { connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
 import { createStorage, storageEnvSchema, userPrefix, type ObjectStorage } from '@printloom/storage';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { SmtpInbox } from './support/smtp-inbox.js';
 import { TestClient } from './support/http.js';
 import { readStoredZip } from './support/zip.js';
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('leaving: download my data and delete my account, across every service (real PostgreSQL, NATS, storage and SMTP)', () => {
   let system: TestSystem;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@printloom/contracts';
 import { connectNats } from '@printloom/service-kit';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { TestClient } from './support/http.js';
 import { SmtpInbox, codeFrom } from './support/smtp-inbox.js';
@@ -98,7 +99,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await client.post('/api/auth/signup', { email: 'announced@example.com', password: 'correct horse battery' });
     const code = codeFrom(await inbox.waitFor('announced@example.com', VERIFY_SUBJECT));
     expect((await client.post('/api/auth/verify-email', { email: 'announced@example.com', code })).status).toBe(200);
-    await waitUntil(() => events.some((event) => event.email === 'announced@example.com'));
+    await waitFor(() => events.some((event) => event.email === 'announced@example.com'));
     expect(events.find((event) => event.email === 'announced@example.com')?.ip).toMatch(/^203\.0\.113\.\d+$/);
     subscription.unsubscribe();
     await nc.drain();
@@ -115,7 +116,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await client.post('/api/auth/signup', { email: 'twice@example.com', password: 'first password' });
     const first = codeFrom(await inbox.waitFor('twice@example.com', VERIFY_SUBJECT));
     await client.post('/api/auth/signup', { email: 'twice@example.com', password: 'second password' });
-    await waitUntil(() => inbox.count('twice@example.com', VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count('twice@example.com', VERIFY_SUBJECT) === 2);
     const second = codeFrom(await inbox.waitFor('twice@example.com', VERIFY_SUBJECT));
     if (first !== second) {
       expect((await client.post('/api/auth/verify-email', { email: 'twice@example.com', code: first })).status).toBe(400);
@@ -137,7 +138,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
 
     const squatter = newClient();
     await squatter.post('/api/auth/signup', { email, password: 'squatter password' });
-    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count(email, VERIFY_SUBJECT) === 2);
     expect(await passwordHashOf()).toBeNull(); // no sign-up sets a password by itself
     expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({
       status: 403,
@@ -146,10 +147,10 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
 
     // The owner signs up again (replacing the squatter's pending sign-up) and asks for the code once more.
     await owner.post('/api/auth/signup', { email, password: 'owner password' });
-    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 3);
+    await waitFor(() => inbox.count(email, VERIFY_SUBJECT) === 3);
     const squattersCode = codeFrom(inbox.messages.filter((mail) => mail.to === email)[1]);
     await owner.post('/api/auth/resend-verification', { email });
-    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 4);
+    await waitFor(() => inbox.count(email, VERIFY_SUBJECT) === 4);
     const resent = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
     if (squattersCode !== resent) expect((await squatter.post('/api/auth/verify-email', { email, code: squattersCode })).status).toBe(400);
     expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({ status: 401 });
@@ -189,7 +190,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await inbox.waitFor('resend@example.com', VERIFY_SUBJECT);
     const resend = await client.post('/api/auth/resend-verification', { email: 'resend@example.com' });
     expect(resend).toMatchObject({ status: 200, body: { message: 'A new verification code has been sent to your email.' } });
-    await waitUntil(() => inbox.count('resend@example.com', VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count('resend@example.com', VERIFY_SUBJECT) === 2);
     const code = codeFrom(await inbox.waitFor('resend@example.com', VERIFY_SUBJECT));
     expect((await client.post('/api/auth/verify-email', { email: 'resend@example.com', code })).status).toBe(200);
   });
@@ -215,7 +216,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     });
 
     await client.post('/api/auth/resend-verification', { email: 'guesser@example.com' });
-    await waitUntil(() => inbox.count('guesser@example.com', VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count('guesser@example.com', VERIFY_SUBJECT) === 2);
     const fresh = codeFrom(await inbox.waitFor('guesser@example.com', VERIFY_SUBJECT));
     await system.services.auth!.infra.dataSource.query(`UPDATE auth.codes SET expires_at = now() - interval '1 second'`);
     expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code: fresh })).toMatchObject({
@@ -383,11 +384,3 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect(badType).toMatchObject({ status: 400, body: { error: 'type must be support, feedback or feature' } });
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

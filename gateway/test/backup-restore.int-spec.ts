@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { EVENTS } from '@printloom/contracts';
 import { connectNats, publishEvent, serviceDatabaseUrl, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { adminDatabaseUrl } from '@printloom/service-kit/testing';
+import { adminDatabaseUrl, waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { loadGenerationConfig } from '../../services/generation/src/config.js';
@@ -70,15 +70,15 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
       { userId, email: 'backup@example.com', at: new Date().toISOString() },
       `user-verified:${userId}`,
     );
-    const deadline = Date.now() + 15_000;
-    while ((await client.get<{ credits: number }>('/api/auth/me')).body.credits !== 10 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await client.get<{ credits: number }>('/api/auth/me')).body.credits === 10, {
+      timeoutMs: 15_000,
+      what: 'trial credits',
+    });
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a fox in a canoe, 'Paddle On'" });
-    while (
-      (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status !== 'succeeded' &&
-      Date.now() < deadline + 20_000
-    )
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded', {
+      timeoutMs: 20_000,
+      what: 'job succeeded',
+    });
     expect(await count(system.database.url, 'assets.assets')).toBe(4);
 
     const backupDir = path.join(scratch, 'backup');

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { EVENTS, type Asset } from '@printloom/contracts';
 import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { assetKey, createStorage, jobImageKey, storageEnvSchema, uploadKey, type ObjectStorage } from '@printloom/storage';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -47,14 +48,6 @@ class DescribeControlledProvider implements ImageProvider {
     if (this.gate) await this.gate;
     if (this.failDescribe) throw new ProviderError('The image service is unavailable right now. Please try again.', false);
     return this.local.describe(image);
-  }
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

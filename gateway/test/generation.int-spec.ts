@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pixelBombPng } from '@printloom/service-kit/testing';
+import { pixelBombPng, waitFor } from '@printloom/service-kit/testing';
 import sharp from 'sharp';
 import { EVENTS, type Asset } from '@printloom/contracts';
 import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
@@ -291,11 +291,3 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     extraInstances.splice(extraInstances.indexOf(instance), 1);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@printloom/contracts';
 import { connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { SmtpInbox } from './support/smtp-inbox.js';
@@ -21,14 +22,6 @@ function sample(text: string, name: string, labels: Record<string, string>): num
         candidate.startsWith(`${name}{`) && Object.entries(labels).every(([key, value]) => candidate.includes(`${key}="${value}"`)),
     );
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('Prometheus metrics beyond the Node defaults (real services)', () => {
@@ -62,9 +55,9 @@ describe('Prometheus metrics beyond the Node defaults (real services)', () => {
       { userId, email: 'metrics@example.com', at: new Date().toISOString() },
       `user-verified:${userId}`,
     );
-    await eventually(async () => (await client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
+    await waitFor(async () => (await client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a whale in the clouds, 'Dream Big'" });
-    await eventually(
+    await waitFor(
       async () => (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
       30_000,
     );
@@ -94,14 +87,14 @@ describe('Prometheus metrics beyond the Node defaults (real services)', () => {
     const billing = await scrape(system.services.billing!.healthPort);
     expect(sample(billing, 'printloom_credits_total', { movement: 'reserved' })).toBe(1);
     expect(sample(billing, 'printloom_credits_total', { movement: 'committed' })).toBe(1);
-    await eventually(
+    await waitFor(
       async () =>
         (sample(await scrape(system.services.billing!.healthPort), 'printloom_sweeper_runs_total', { sweeper: 'billing', outcome: 'ok' }) ??
           0) >= 1,
     );
 
     // The inbox has the mail as soon as SMTP accepts it; the worker counts it after marking it sent.
-    await eventually(
+    await waitFor(
       async () => (sample(await scrape(system.services.notifications!.healthPort), 'printloom_mails_total', { outcome: 'sent' }) ?? 0) >= 1,
     );
   }, 90_000);

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, BILLING, BROADCASTS, EVENTS } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import {
+  createTestDatabase,
+  startNatsServer,
+  testServiceEnv,
+  type TestDatabase,
+  type TestNats,
+  waitFor,
+} from '@printloom/service-kit/testing';
 import { loadBillingConfig, type BillingConfig } from '../src/config.js';
 import { startBillingService } from '../src/start.js';
 import { SubscriptionsService } from '../src/subscriptions.service.js';
@@ -365,11 +372,3 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(await balance(stripeUser)).toBe(50);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
