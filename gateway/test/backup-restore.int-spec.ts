@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { EVENTS } from '@printloom/contracts';
-import { connectNats, publishEvent, serviceDatabaseUrl, type NatsConnection, type RunningService } from '@printloom/service-kit';
+
+import { serviceDatabaseUrl, type RunningService } from '@printloom/service-kit';
 import { adminDatabaseUrl, waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -35,7 +35,6 @@ async function count(url: string, table: string): Promise<number> {
 
 describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage folder)', () => {
   let system: TestSystem;
-  let nc: NatsConnection;
   let worker: RunningService;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'pl-backup-'));
   const restoredName = `pl_restore_${Date.now().toString(36)}`;
@@ -47,13 +46,11 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'assets'] });
-    nc = await connectNats(system.nats.url, 'backup-test');
     worker = await startGenerationService(loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05' }));
   }, 60_000);
 
   afterAll(async () => {
     await worker?.close();
-    await nc?.close();
     await system?.close();
     const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
     await admin.connect();
@@ -63,17 +60,7 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
   });
 
   it('dumps the database and mirrors storage, then restores both elsewhere with the same rows and files', async () => {
-    const { client, userId } = await createSignedInUser(system, 'backup@example.com');
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId, email: 'backup@example.com', at: new Date().toISOString() },
-      `user-verified:${userId}`,
-    );
-    await waitFor(async () => (await client.get<{ credits: number }>('/api/auth/me')).body.credits === 10, {
-      timeoutMs: 15_000,
-      what: 'trial credits',
-    });
+    const { client } = await createSignedInUser(system, 'backup@example.com', { trialCredits: true });
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a fox in a canoe, 'Paddle On'" });
     await waitFor(async () => (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded', {
       timeoutMs: 20_000,

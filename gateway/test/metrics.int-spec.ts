@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS } from '@printloom/contracts';
-import { connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+
+import { type RunningService } from '@printloom/service-kit';
 import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -26,7 +26,6 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 
 describe('Prometheus metrics beyond the Node defaults (real services)', () => {
   let system: TestSystem;
-  let nc: NatsConnection;
   let worker: RunningService;
   const inbox = new SmtpInbox();
 
@@ -36,26 +35,17 @@ describe('Prometheus metrics beyond the Node defaults (real services)', () => {
       services: ['auth', 'billing', 'assets', 'notifications'],
       env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', BILLING_SWEEP_INTERVAL_MS: '200' },
     });
-    nc = await connectNats(system.nats.url, 'metrics-test');
     worker = await startGenerationService(loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05' }));
   }, 60_000);
 
   afterAll(async () => {
     await worker?.close();
-    await nc?.close();
     await system?.close();
     await inbox.stop();
   });
 
   it('counts HTTP by route and status, RPC round trips, jobs, credits, mails, queue depth and sweeps', async () => {
-    const { client, userId } = await createSignedInUser(system, 'metrics@example.com');
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId, email: 'metrics@example.com', at: new Date().toISOString() },
-      `user-verified:${userId}`,
-    );
-    await waitFor(async () => (await client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
+    const { client } = await createSignedInUser(system, 'metrics@example.com', { trialCredits: true });
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a whale in the clouds, 'Dream Big'" });
     await waitFor(
       async () => (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',

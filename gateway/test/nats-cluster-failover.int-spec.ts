@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { EVENTS, GENERATION_QUEUE, type Asset } from '@printloom/contracts';
-import { connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { GENERATION_QUEUE, type Asset } from '@printloom/contracts';
+import { connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { startNatsCluster, type TestNatsCluster, waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -59,18 +59,7 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
 
     const users: { client: TestClient; userId: string }[] = [];
     for (const email of ['cluster-a@example.com', 'cluster-b@example.com']) {
-      const user = await createSignedInUser(system, email);
-      await publishEvent(
-        nc,
-        EVENTS.userVerified,
-        { userId: user.userId, email, at: new Date().toISOString() },
-        `user-verified:${user.userId}`,
-      );
-      await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10, {
-        timeoutMs: 15_000,
-        what: 'trial credits',
-        retryOn: duringFailover,
-      });
+      const user = await createSignedInUser(system, email, { trialCredits: true });
       users.push(user);
     }
 

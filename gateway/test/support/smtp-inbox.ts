@@ -4,6 +4,9 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '@printloom/service-kit/testing';
 
+/** The subject of the sign-up code mail (the code is in it too). */
+export const VERIFY_SUBJECT = /^Your Printloom code: \d{6}$/;
+
 export interface ReceivedMail {
   to: string;
   subject: string;
