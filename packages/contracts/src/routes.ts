@@ -1,4 +1,4 @@
-// The public HTTP surface (spec section 7), one row per route. The gateway registers every row,
+// The public HTTP surface (every /api route), one row per route. The gateway registers every row,
 // validates input with its schemas, forwards `rpc` rows over NATS and derives /api/docs from it; the
 // web app derives its typed client from it. A row starts with `...endpoint('name')`: method and path
 // come from ENDPOINTS (zod-free, for the browser), the name is the operationId. A new endpoint is one

@@ -68,7 +68,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     const [lot] = await billing.infra.dataSource.query(`SELECT expires_at FROM billing.credit_lots WHERE user_id = $1 AND kind = 'trial'`, [
       userId,
     ]);
-    expect(lot.expires_at).toBeNull(); // spec: 10 trial credits, no expiry, unless TRIAL_CREDITS_DAYS is set
+    expect(lot.expires_at).toBeNull(); // 10 trial credits that never expire, unless TRIAL_CREDITS_DAYS is set
     expect(await rpc.request(BILLING.accountSummary, { userId })).toMatchObject({ trialCredits: 10, trialCreditsExpireAt: null });
     // An operator's TRIAL_CREDITS_DAYS gives the lot an expiry: the summary says when (shown on /account and /terms).
     const expiry = new Date(Date.now() + 7 * 86_400_000);
