@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The test command: installs and starts what the tests need, type-checks and builds every workspace,
-// type-checks the tests (Jest strips their types unchecked), runs the Jest suites (unit, integration
-// against real PostgreSQL and NATS, HTTP through the gateway), the frontend's component tests, the
-// operators' checks (both compose modes, the Kubernetes overlays, Prometheus rules and dashboard),
-// ESLint and the supply-chain check (licences, npm audit), and the browser tests against a natively
-// running system. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
+// The test command (`make test`), its steps in this order: install dependencies when the lock file is
+// newer; the infrastructure (PostgreSQL, nats-server, tesseract, Chromium, the operators' tools); build
+// and type-check every workspace; type-check the tests (Jest strips their types unchecked); ESLint;
+// Prettier; the supply-chain check (its own tests, licences, npm audit); the Jest suites (unit,
+// integration against real PostgreSQL and NATS, HTTP through the gateway); the frontend's Vitest tests;
+// the landing page's bundle budget; the compose check; the Kubernetes manifests; the monitoring files;
+// the container runtime trees; the browser tests against a natively running system. docs/development.md
+// says the same. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest, --unit (only the Jest unit tests, src/**/*.spec.ts, and the
 // frontend's Vitest tests: no services, no build; `make test-unit`).
