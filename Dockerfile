@@ -5,6 +5,9 @@
 # the layer cache shares it between all apps. Each image then receives only its app's runtime tree
 # (`scripts/production-bundle.mjs`: its dist, the workspace packages' dist, its production
 # dependencies; no sources, tests or dev tools) and runs as the non-root `node` user.
+# Node 24 LTS in every image, while the machines and CI run Node 20 (engines: >=20, .nvmrc: 20): Node 20
+# left upstream support on 2026-04-30 and a production image must get security fixes. See
+# docs/development.md "Node versions".
 FROM node:24.22.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./

@@ -1,11 +1,14 @@
-# One command per task; see README.md.
-.PHONY: dev test test-jest build typecheck lint format supply-chain migrate bench up up-prod down compose-check k8s-check observability-check image-sizes backup restore examples
+# One command per task; see README.md and docs/development.md.
+.PHONY: dev test test-unit test-jest build typecheck lint format supply-chain migrate bench up up-prod down compose-check k8s-check observability-check image-sizes backup restore examples
 
 dev:            ## the whole system natively on http://localhost:8080
 	node scripts/dev.mjs
 
-test:           ## every test: build/type-check, Jest (unit, integration, HTTP), Vitest, compose check, browser tests
+test:           ## every check, in order: install, infrastructure, build, test type-check, lint, format, supply chain, Jest, Vitest, bundle budget, compose, Kubernetes, monitoring, runtime trees, browser tests
 	node scripts/test.mjs
+
+test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vitest tests): no PostgreSQL, NATS or build, under a minute
+	node scripts/test.mjs --unit
 
 test-jest:      ## only the Jest suites (fast loop)
 	node scripts/test.mjs --only-jest --skip-build

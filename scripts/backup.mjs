@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Backups that restore (README "Production" > "Backups and restore").
+// Backups that restore (docs/operations.md "Production" > "Backups and restore").
 //
 //   node scripts/backup.mjs create [dir]    PostgreSQL dump + a mirror of the bucket (or storage folder)
 //   node scripts/backup.mjs restore <dir>   into DATABASE_URL (a database that must not exist yet) and

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// The test command: installs and starts what the tests need, type-checks and builds every workspace,
-// type-checks the tests (Jest strips their types unchecked), runs the Jest suites (unit, integration
-// against real PostgreSQL and NATS, HTTP through the gateway), the frontend's component tests, the
-// operators' checks (both compose modes, the Kubernetes overlays, Prometheus rules and dashboard),
-// ESLint and the supply-chain check (licences, npm audit), and the browser tests against a natively
-// running system. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
+// The test command (`make test`), its steps in this order: install dependencies when the lock file is
+// newer; the infrastructure (PostgreSQL, nats-server, tesseract, Chromium, the operators' tools); build
+// and type-check every workspace; type-check the tests (Jest strips their types unchecked); ESLint;
+// Prettier; the supply-chain check (its own tests, licences, npm audit); the Jest suites (unit,
+// integration against real PostgreSQL and NATS, HTTP through the gateway); the frontend's Vitest tests;
+// the landing page's bundle budget; the compose check; the Kubernetes manifests; the monitoring files;
+// the container runtime trees; the browser tests against a natively running system. docs/development.md
+// says the same. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
 //
-// Flags: --skip-e2e, --skip-build, --only-jest.
+// Flags: --skip-e2e, --skip-build, --only-jest, --unit (only the Jest unit tests, src/**/*.spec.ts, and the
+// frontend's Vitest tests: no services, no build; `make test-unit`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -39,19 +42,28 @@ function installIfNeeded() {
   return run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-function jestSuite() {
-  log('Jest: unit, integration (real PostgreSQL and NATS) and HTTP tests');
-  const output = path.join(resultsDir, 'jest.json');
+/** `unit`: only the `*.spec.ts` files under a workspace's src/ (pure logic: no PostgreSQL, NATS or built workspace). */
+function jestSuite({ unit = false } = {}) {
+  log(unit ? 'Jest: unit tests (src/**/*.spec.ts)' : 'Jest: unit, integration (real PostgreSQL and NATS) and HTTP tests');
+  const output = path.join(resultsDir, unit ? 'jest-unit.json' : 'jest.json');
   rmSync(output, { force: true });
   const ok = run(
     process.execPath,
-    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--maxWorkers=2', '--json', `--outputFile=${output}`],
+    [
+      '--experimental-vm-modules',
+      'node_modules/jest/bin/jest.js',
+      '--ci',
+      '--maxWorkers=2',
+      ...(unit ? ['--testPathPatterns=/src/.*\\.spec\\.ts$'] : []),
+      '--json',
+      `--outputFile=${output}`,
+    ],
     {
       env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim() },
     },
   );
   const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
-  record('jest', report.numPassedTests, report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0), ok);
+  record(unit ? 'jest unit' : 'jest', report.numPassedTests, report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0), ok);
 }
 
 function frontendSuite() {
@@ -188,6 +200,12 @@ async function browserSuite() {
 async function main() {
   const started = Date.now();
   if (!installIfNeeded()) return record('install', 0, 1, false);
+  if (args.has('--unit')) {
+    jestSuite({ unit: true });
+    frontendSuite();
+    log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return;
+  }
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
   const infraFlags = ['--tesseract', ...(wantBrowser ? ['--chromium'] : []), ...(args.has('--only-jest') ? [] : ['--ops-tools'])];
   if (!run('bash', ['scripts/ensure-infra.sh', ...infraFlags])) return record('infrastructure', 0, 1, false);

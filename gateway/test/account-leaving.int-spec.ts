@@ -1,27 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { EVENTS, type Asset } from '@printloom/contracts';
-import { connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
+import { type Asset } from '@printloom/contracts';
+
 import { createStorage, storageEnvSchema, userPrefix, type ObjectStorage } from '@printloom/storage';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { SmtpInbox } from './support/smtp-inbox.js';
 import { TestClient } from './support/http.js';
 import { readStoredZip } from './support/zip.js';
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('leaving: download my data and delete my account, across every service (real PostgreSQL, NATS, storage and SMTP)', () => {
   let system: TestSystem;
   let inbox: SmtpInbox;
-  let nc: NatsConnection;
   let storage: ObjectStorage;
   const db = (service: 'auth' | 'billing' | 'generation' | 'assets' | 'notifications') => system.services[service]!.infra.dataSource;
   const count = async (service: Parameters<typeof db>[0], sql: string, params: unknown[]) =>
@@ -33,14 +25,7 @@ describe('leaving: download my data and delete my account, across every service 
   };
 
   async function seller(email: string) {
-    const user = await createSignedInUser(system, email);
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId: user.userId, email, at: new Date().toISOString() },
-      `user-verified:${user.userId}`,
-    );
-    await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
+    const user = await createSignedInUser(system, email, { trialCredits: true });
     const { body } = await user.client.post<{ jobId: string }>('/api/generate', { prompt: "a cat astronaut, 'Space Meow'" });
     await waitFor(
       async () => (await user.client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
@@ -61,13 +46,10 @@ describe('leaving: download my data and delete my account, across every service 
         AUTH_SWEEP_INTERVAL_MS: '200',
       },
     });
-    nc = await connectNats(system.nats.url, 'test');
-    await ensureEventsStream(nc);
     storage = createStorage(storageEnvSchema.parse(system.env));
   }, 60_000);
 
   afterAll(async () => {
-    await nc?.drain();
     await system?.close();
     await inbox?.stop();
   }, 30_000);

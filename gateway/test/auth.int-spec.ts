@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@printloom/contracts';
 import { connectNats } from '@printloom/service-kit';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { TestClient } from './support/http.js';
-import { SmtpInbox, codeFrom } from './support/smtp-inbox.js';
+import { SmtpInbox, VERIFY_SUBJECT, codeFrom } from './support/smtp-inbox.js';
+import { createSignedInUser } from './support/sessions.js';
 
-const VERIFY_SUBJECT = /^Your Printloom code: \d{6}$/;
 const RESET_SUBJECT = /password reset code: \d{6}$/;
 
 describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => {
@@ -29,14 +30,6 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     override request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
       return super.request<T>(method, path, body, { 'x-forwarded-for': this.ip, ...headers });
     }
-  }
-
-  async function signUpAndVerify(email: string, password = 'correct horse battery') {
-    const client = newClient();
-    expect((await client.post('/api/auth/signup', { email, password })).status).toBe(200);
-    const code = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
-    expect((await client.post('/api/auth/verify-email', { email, code })).status).toBe(200);
-    return client;
   }
 
   beforeAll(async () => {
@@ -98,14 +91,14 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await client.post('/api/auth/signup', { email: 'announced@example.com', password: 'correct horse battery' });
     const code = codeFrom(await inbox.waitFor('announced@example.com', VERIFY_SUBJECT));
     expect((await client.post('/api/auth/verify-email', { email: 'announced@example.com', code })).status).toBe(200);
-    await waitUntil(() => events.some((event) => event.email === 'announced@example.com'));
+    await waitFor(() => events.some((event) => event.email === 'announced@example.com'));
     expect(events.find((event) => event.email === 'announced@example.com')?.ip).toMatch(/^203\.0\.113\.\d+$/);
     subscription.unsubscribe();
     await nc.drain();
   });
 
   it('refuses a second sign-up of a verified email with 409', async () => {
-    await signUpAndVerify('taken@example.com');
+    await createSignedInUser(system, 'taken@example.com', { inbox, client: newClient() });
     const again = await newClient().post('/api/auth/signup', { email: 'taken@example.com', password: 'another password' });
     expect(again).toMatchObject({ status: 409, body: { error: 'An account with this email already exists. Please log in.' } });
   });
@@ -115,11 +108,11 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await client.post('/api/auth/signup', { email: 'twice@example.com', password: 'first password' });
     const first = codeFrom(await inbox.waitFor('twice@example.com', VERIFY_SUBJECT));
     await client.post('/api/auth/signup', { email: 'twice@example.com', password: 'second password' });
-    await waitUntil(() => inbox.count('twice@example.com', VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count('twice@example.com', VERIFY_SUBJECT) === 2);
     const second = codeFrom(await inbox.waitFor('twice@example.com', VERIFY_SUBJECT));
-    if (first !== second) {
-      expect((await client.post('/api/auth/verify-email', { email: 'twice@example.com', code: first })).status).toBe(400);
-    }
+    // A fresh code, not the pending one mailed again (two draws of 6 digits match once in a million).
+    expect(second).not.toBe(first);
+    expect((await client.post('/api/auth/verify-email', { email: 'twice@example.com', code: first })).status).toBe(400);
     expect((await client.post('/api/auth/verify-email', { email: 'twice@example.com', code: second })).status).toBe(200);
     expect((await newClient().post('/api/auth/login', { email: 'twice@example.com', password: 'second password' })).status).toBe(200);
   });
@@ -137,7 +130,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
 
     const squatter = newClient();
     await squatter.post('/api/auth/signup', { email, password: 'squatter password' });
-    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count(email, VERIFY_SUBJECT) === 2);
     expect(await passwordHashOf()).toBeNull(); // no sign-up sets a password by itself
     expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({
       status: 403,
@@ -146,12 +139,13 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
 
     // The owner signs up again (replacing the squatter's pending sign-up) and asks for the code once more.
     await owner.post('/api/auth/signup', { email, password: 'owner password' });
-    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 3);
+    await waitFor(() => inbox.count(email, VERIFY_SUBJECT) === 3);
     const squattersCode = codeFrom(inbox.messages.filter((mail) => mail.to === email)[1]);
     await owner.post('/api/auth/resend-verification', { email });
-    await waitUntil(() => inbox.count(email, VERIFY_SUBJECT) === 4);
+    await waitFor(() => inbox.count(email, VERIFY_SUBJECT) === 4);
     const resent = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
-    if (squattersCode !== resent) expect((await squatter.post('/api/auth/verify-email', { email, code: squattersCode })).status).toBe(400);
+    expect(resent).not.toBe(squattersCode); // a fresh code (a match of 6 random digits: once in a million)
+    expect((await squatter.post('/api/auth/verify-email', { email, code: squattersCode })).status).toBe(400);
     expect(await squatter.post('/api/auth/login', { email, password: 'squatter password' })).toMatchObject({ status: 401 });
 
     expect((await owner.post('/api/auth/verify-email', { email, code: resent })).status).toBe(200);
@@ -174,7 +168,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
 
   it('answers resend-verification the same for unknown, unverified and verified emails', async () => {
     await newClient().post('/api/auth/signup', { email: 'resend-pending@example.com', password: 'correct horse battery' });
-    await signUpAndVerify('resend-verified@example.com');
+    await createSignedInUser(system, 'resend-verified@example.com', { inbox, client: newClient() });
     const replies = [];
     for (const email of ['nobody-here@example.com', 'resend-pending@example.com', 'resend-verified@example.com']) {
       const { status, body } = await newClient().post('/api/auth/resend-verification', { email });
@@ -189,7 +183,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await inbox.waitFor('resend@example.com', VERIFY_SUBJECT);
     const resend = await client.post('/api/auth/resend-verification', { email: 'resend@example.com' });
     expect(resend).toMatchObject({ status: 200, body: { message: 'A new verification code has been sent to your email.' } });
-    await waitUntil(() => inbox.count('resend@example.com', VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count('resend@example.com', VERIFY_SUBJECT) === 2);
     const code = codeFrom(await inbox.waitFor('resend@example.com', VERIFY_SUBJECT));
     expect((await client.post('/api/auth/verify-email', { email: 'resend@example.com', code })).status).toBe(200);
   });
@@ -215,7 +209,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     });
 
     await client.post('/api/auth/resend-verification', { email: 'guesser@example.com' });
-    await waitUntil(() => inbox.count('guesser@example.com', VERIFY_SUBJECT) === 2);
+    await waitFor(() => inbox.count('guesser@example.com', VERIFY_SUBJECT) === 2);
     const fresh = codeFrom(await inbox.waitFor('guesser@example.com', VERIFY_SUBJECT));
     await system.services.auth!.infra.dataSource.query(`UPDATE auth.codes SET expires_at = now() - interval '1 second'`);
     expect(await client.post('/api/auth/verify-email', { email: 'guesser@example.com', code: fresh })).toMatchObject({
@@ -225,7 +219,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
   });
 
   it('logs in with the right password only, with one message for a wrong password or an unknown email', async () => {
-    await signUpAndVerify('login@example.com');
+    await createSignedInUser(system, 'login@example.com', { inbox, client: newClient() });
     const client = newClient();
     const wrong = await client.post('/api/auth/login', { email: 'login@example.com', password: 'wrong password' });
     const unknown = await client.post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong password' });
@@ -237,7 +231,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
   });
 
   it('ends the session at once on logout', async () => {
-    const client = await signUpAndVerify('logout@example.com');
+    const { client } = await createSignedInUser(system, 'logout@example.com', { inbox, client: newClient() });
     const stolenCookie = client.cookieHeader;
     expect((await client.post('/api/auth/logout')).status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(401);
@@ -247,8 +241,8 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
   });
 
   it('keeps users apart: each session sees its own user only', async () => {
-    const alice = await signUpAndVerify('alice@example.com');
-    const bob = await signUpAndVerify('bob@example.com');
+    const { client: alice } = await createSignedInUser(system, 'alice@example.com', { inbox, client: newClient() });
+    const { client: bob } = await createSignedInUser(system, 'bob@example.com', { inbox, client: newClient() });
     expect((await alice.get('/api/auth/me')).body).toMatchObject({ user: { email: 'alice@example.com' } });
     expect((await bob.get('/api/auth/me')).body).toMatchObject({ user: { email: 'bob@example.com' } });
     const forged = newClient();
@@ -257,7 +251,11 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
   });
 
   it('resets a password with a mailed code and ends every session; same answer for unknown emails', async () => {
-    const phone = await signUpAndVerify('forgetful@example.com', 'old password 1');
+    const { client: phone } = await createSignedInUser(system, 'forgetful@example.com', {
+      inbox,
+      client: newClient(),
+      password: 'old password 1',
+    });
     const laptop = newClient();
     await laptop.post('/api/auth/login', { email: 'forgetful@example.com', password: 'old password 1' });
     expect((await laptop.get('/api/auth/me')).status).toBe(200);
@@ -308,7 +306,7 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
   });
 
   it('rate-limits login attempts per email with a 429 and a clear message', async () => {
-    await signUpAndVerify('target@example.com');
+    await createSignedInUser(system, 'target@example.com', { inbox, client: newClient() });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       statuses.push((await newClient().post('/api/auth/login', { email: 'target@example.com', password: `guess ${i}` })).status);
@@ -383,11 +381,3 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     expect(badType).toMatchObject({ status: 400, body: { error: 'type must be support, feedback or feature' } });
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

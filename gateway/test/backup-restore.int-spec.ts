@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { EVENTS } from '@printloom/contracts';
-import { connectNats, publishEvent, serviceDatabaseUrl, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { adminDatabaseUrl } from '@printloom/service-kit/testing';
+
+import { serviceDatabaseUrl, type RunningService } from '@printloom/service-kit';
+import { adminDatabaseUrl, waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { loadGenerationConfig } from '../../services/generation/src/config.js';
@@ -35,7 +35,6 @@ async function count(url: string, table: string): Promise<number> {
 
 describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage folder)', () => {
   let system: TestSystem;
-  let nc: NatsConnection;
   let worker: RunningService;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'pl-backup-'));
   const restoredName = `pl_restore_${Date.now().toString(36)}`;
@@ -47,13 +46,11 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'assets'] });
-    nc = await connectNats(system.nats.url, 'backup-test');
     worker = await startGenerationService(loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05' }));
   }, 60_000);
 
   afterAll(async () => {
     await worker?.close();
-    await nc?.close();
     await system?.close();
     const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
     await admin.connect();
@@ -63,22 +60,12 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
   });
 
   it('dumps the database and mirrors storage, then restores both elsewhere with the same rows and files', async () => {
-    const { client, userId } = await createSignedInUser(system, 'backup@example.com');
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId, email: 'backup@example.com', at: new Date().toISOString() },
-      `user-verified:${userId}`,
-    );
-    const deadline = Date.now() + 15_000;
-    while ((await client.get<{ credits: number }>('/api/auth/me')).body.credits !== 10 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
+    const { client } = await createSignedInUser(system, 'backup@example.com', { trialCredits: true });
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a fox in a canoe, 'Paddle On'" });
-    while (
-      (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status !== 'succeeded' &&
-      Date.now() < deadline + 20_000
-    )
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded', {
+      timeoutMs: 20_000,
+      what: 'job succeeded',
+    });
     expect(await count(system.database.url, 'assets.assets')).toBe(4);
 
     const backupDir = path.join(scratch, 'backup');

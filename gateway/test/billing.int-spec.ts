@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BILLING, EVENTS, PRIORITY_TIERS } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -8,18 +9,6 @@ import type { TestClient } from './support/http.js';
 describe('billing through the gateway: trial, local checkout, portal (real PostgreSQL and NATS)', () => {
   let system: TestSystem;
   let nc: NatsConnection;
-
-  async function verifiedUser(email: string): Promise<{ client: TestClient; userId: string }> {
-    const user = await createSignedInUser(system, email);
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId: user.userId, email, at: new Date().toISOString() },
-      `user-verified:${user.userId}`,
-    );
-    await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
-    return user;
-  }
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing'] });
@@ -33,12 +22,12 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('shows the 10 trial credits and no subscription on /api/auth/me', async () => {
-    const { client } = await verifiedUser('trial@example.com');
+    const { client } = await createSignedInUser(system, 'trial@example.com', { trialCredits: true });
     expect((await client.get('/api/auth/me')).body).toMatchObject({ credits: 10, trialCredits: 10, subscription: null });
   });
 
   it('counts trial credits apart from bought ones, and lists the credit history newest first', async () => {
-    const { client, userId } = await verifiedUser('history@example.com');
+    const { client, userId } = await createSignedInUser(system, 'history@example.com', { trialCredits: true });
     const bought = (await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-25' })).body.url.split('/').pop()!;
     await client.post(`/api/checkout/local/${bought}`, { action: 'pay' });
     const rpc = new RpcClient(nc, 5000);
@@ -58,7 +47,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
       { kind: 'grant', source: 'topup', reason: null, delta: 25 },
       { kind: 'grant', source: 'trial', reason: null, delta: 10 },
     ]);
-    const stranger = await verifiedUser('history-stranger@example.com');
+    const stranger = await createSignedInUser(system, 'history-stranger@example.com', { trialCredits: true });
     expect((await stranger.client.get<{ entries: unknown[] }>('/api/billing/credit-history')).body.entries).toHaveLength(1);
   });
 
@@ -88,7 +77,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('answers unknown plans and packs with 400, and the portal for a trial account with 403', async () => {
-    const { client } = await verifiedUser('bad-input@example.com');
+    const { client } = await createSignedInUser(system, 'bad-input@example.com', { trialCredits: true });
     expect(await client.post('/api/stripe/checkout', { planId: 'platinum' })).toMatchObject({
       status: 400,
       body: { error: 'Unknown plan' },
@@ -106,7 +95,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('subscribes through the local checkout: Pay activates the plan and grants its credits', async () => {
-    const { client } = await verifiedUser('subscriber@example.com');
+    const { client } = await createSignedInUser(system, 'subscriber@example.com', { trialCredits: true });
     const checkout = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' });
     expect(checkout.status).toBe(200);
     expect(checkout.body.url).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
@@ -148,7 +137,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   };
 
   it('upgrades at once with the prorated difference in credits, once, and the new priority', async () => {
-    const { client, userId } = await verifiedUser('upgrade@example.com');
+    const { client, userId } = await createSignedInUser(system, 'upgrade@example.com', { trialCredits: true });
     await subscribe(client, 'starter');
     // 20 days and an hour left of a period of 30 days and an hour: (150 - 50) × 0.667 → 66 credits.
     await system.services.billing!.infra.dataSource.query(
@@ -178,7 +167,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('downgrades at the next renewal, can take it back, and rolls the ending period over by its own plan', async () => {
-    const { client, userId } = await verifiedUser('downgrade@example.com');
+    const { client, userId } = await createSignedInUser(system, 'downgrade@example.com', { trialCredits: true });
     await subscribe(client, 'pro');
     const opened = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
     expect((await client.get(`/api/checkout/local/${opened}`)).body).toMatchObject({ kind: 'plan_change', name: 'Pro → Starter' });
@@ -210,7 +199,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('refuses a plan change while a payment is past due, and a stale change checkout', async () => {
-    const { client, userId } = await verifiedUser('past-due-change@example.com');
+    const { client, userId } = await createSignedInUser(system, 'past-due-change@example.com', { trialCredits: true });
     await subscribe(client, 'starter');
     const stale = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' })).body.url.split('/').pop()!;
     await subscribe(client, 'creator');
@@ -235,7 +224,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('records each confirmed purchase for analytics once, and hands it to the buyer once (claim)', async () => {
-    const { client } = await verifiedUser('purchases@example.com');
+    const { client } = await createSignedInUser(system, 'purchases@example.com', { trialCredits: true });
     const claim = async () =>
       client.post<{ events: Array<{ event: string; params: Record<string, unknown> }> }>('/api/billing/purchase-events/claim');
     expect(await claim()).toMatchObject({ status: 200, body: { events: [] } });
@@ -255,12 +244,12 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     for (const cancelAtPeriodEnd of [true, false, true]) await client.post('/api/billing/local-portal', { cancelAtPeriodEnd });
     expect((await claim()).body.events).toEqual([{ event: 'subscription_cancelled', params: { plan: 'creator' } }]);
     expect((await claim()).body.events).toEqual([]);
-    const stranger = await verifiedUser('purchases-stranger@example.com');
+    const stranger = await createSignedInUser(system, 'purchases-stranger@example.com', { trialCredits: true });
     expect((await stranger.client.post<{ events: unknown[] }>('/api/billing/purchase-events/claim')).body.events).toEqual([]);
   });
 
   it('lets a local subscriber cancel at the period end and resume through the local portal; bad input and trial accounts change nothing', async () => {
-    const { client } = await verifiedUser('portal@example.com');
+    const { client } = await createSignedInUser(system, 'portal@example.com', { trialCredits: true });
     expect(await client.post('/api/billing/local-portal', { cancelAtPeriodEnd: true })).toMatchObject({
       status: 403,
       body: { error: 'The billing portal is available to subscribers only. Choose a plan on the pricing page.' },
@@ -287,7 +276,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('starts one subscription when two plan checkouts opened side by side are both paid', async () => {
-    const { client } = await verifiedUser('two-tabs@example.com');
+    const { client } = await createSignedInUser(system, 'two-tabs@example.com', { trialCredits: true });
     const [first, second] = await Promise.all(
       ['starter', 'creator'].map(async (planId) =>
         (await client.post<{ url: string }>('/api/stripe/checkout', { planId })).body.url.split('/').pop()!,
@@ -302,7 +291,7 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it('buys a top-up pack, and a cancelled checkout grants nothing', async () => {
-    const { client } = await verifiedUser('booster@example.com');
+    const { client } = await createSignedInUser(system, 'booster@example.com', { trialCredits: true });
     const cancelled = await client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-50' });
     const cancelledId = cancelled.body.url.split('/').pop()!;
     expect(await client.post(`/api/checkout/local/${cancelledId}`, { action: 'cancel' })).toMatchObject({
@@ -324,8 +313,8 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   });
 
   it("hides another user's checkout session and validates the action", async () => {
-    const owner = await verifiedUser('owner@example.com');
-    const stranger = await verifiedUser('stranger@example.com');
+    const owner = await createSignedInUser(system, 'owner@example.com', { trialCredits: true });
+    const stranger = await createSignedInUser(system, 'stranger@example.com', { trialCredits: true });
     const checkout = await owner.client.post<{ url: string }>('/api/stripe/topup', { topupId: 'boost-100' });
     const sessionId = checkout.body.url.split('/').pop()!;
     expect(await stranger.client.get(`/api/checkout/local/${sessionId}`)).toMatchObject({
@@ -337,11 +326,3 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect((await stranger.client.get<{ credits: number }>('/api/auth/me')).body.credits).toBe(10);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -3,9 +3,10 @@ import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { EVENTS, type Asset } from '@printloom/contracts';
-import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { type Asset } from '@printloom/contracts';
+import { type RunningService } from '@printloom/service-kit';
 import { assetKey, createStorage, jobImageKey, storageEnvSchema, uploadKey, type ObjectStorage } from '@printloom/storage';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -50,33 +51,13 @@ class DescribeControlledProvider implements ImageProvider {
   }
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('data lifecycle across services: files and rows agree, nothing charged without a result (real PostgreSQL, NATS, storage)', () => {
   let system: TestSystem;
-  let nc: NatsConnection;
   let storage: ObjectStorage;
   let generation: RunningService;
   const provider = new DescribeControlledProvider();
 
   const credits = async (client: TestClient) => (await client.get<{ credits: number }>('/api/auth/me')).body.credits;
-  async function userWithTrial(email: string) {
-    const user = await createSignedInUser(system, email);
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId: user.userId, email, at: new Date().toISOString() },
-      `user-verified:${user.userId}`,
-    );
-    await waitFor(async () => (await credits(user.client)) === 10);
-    return user;
-  }
   const keysUnder = async (prefix: string) => {
     const keys: string[] = [];
     for await (const object of storage.list(prefix)) keys.push(object.key);
@@ -115,8 +96,6 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'assets'], env: { ASSET_ORPHAN_GRACE_MS: '0' } });
-    nc = await connectNats(system.nats.url, 'test');
-    await ensureEventsStream(nc);
     storage = createStorage(storageEnvSchema.parse(system.env));
     generation = await startGenerationService(
       loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05', GENERATION_CONCURRENCY: '1' }),
@@ -126,12 +105,11 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
 
   afterAll(async () => {
     await generation?.close();
-    await nc?.drain();
     await system?.close();
   }, 30_000);
 
   it('after a burst of deletes, describes refused for credits, failed describes and failed jobs, storage and database agree exactly', async () => {
-    const seller = await userWithTrial('burst@example.com');
+    const seller = await createSignedInUser(system, 'burst@example.com', { trialCredits: true });
     await generate(seller.client, "a cat astronaut, 'Space Meow'");
     await generate(seller.client, 'retro sunset over the mountains');
     const { assets } = (await seller.client.get<{ assets: Asset[] }>('/api/assets')).body;
@@ -180,7 +158,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
   }, 30_000);
 
   it('refunds a describe whose answer could not be delivered (the client went away)', async () => {
-    const { client } = await userWithTrial('walked-away@example.com');
+    const { client } = await createSignedInUser(system, 'walked-away@example.com', { trialCredits: true });
     provider.hold();
     const callsBefore = provider.describeCalls;
     const abort = new AbortController();
@@ -215,7 +193,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
   }, 30_000);
 
   it('a delivered describe is charged once and leaves no upload', async () => {
-    const { client } = await userWithTrial('describer@example.com');
+    const { client } = await createSignedInUser(system, 'describer@example.com', { trialCredits: true });
     const response = await describeImage(client);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { description: string }).description).toMatch(/print-ready graphic design/);
@@ -224,7 +202,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
   }, 30_000);
 
   it('an upscale whose client went away still lands in the library, charged once', async () => {
-    const { client } = await userWithTrial('impatient@example.com');
+    const { client } = await createSignedInUser(system, 'impatient@example.com', { trialCredits: true });
     await generate(client, 'a tiny design to upscale');
     const checkout = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' });
     await client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });

@@ -1,35 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ROUTES } from '@printloom/contracts';
+import { BILLING, ROUTES } from '@printloom/contracts';
+import { connectNats } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { TestClient } from './support/http.js';
+import { createSignedInUser } from './support/sessions.js';
 
 describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   let system: TestSystem;
   let visitor: TestClient;
   let signedIn: TestClient;
-  let userId: string;
-
-  /** A session made the way auth stores one (hash of an opaque token), to reach signed-in routes. */
-  async function signedInClient(): Promise<TestClient> {
-    const token = randomBytes(32).toString('base64url');
-    await system.services.auth!.infra.dataSource.query(
-      `INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-      [userId, createHash('sha256').update(token).digest('hex')],
-    );
-    const client = new TestClient(system.baseUrl);
-    client.setCookie('pl_session', token);
-    return client;
-  }
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth'] });
     visitor = new TestClient(system.baseUrl);
-    const [user] = await system.services.auth!.infra.dataSource.query(
-      `INSERT INTO auth.users (email, password_hash, verified_at) VALUES ('plumbing@example.com', NULL, now()) RETURNING id`,
-    );
-    userId = user.id;
-    signedIn = await signedInClient();
+    ({ client: signedIn } = await createSignedInUser(system, 'plumbing@example.com'));
   });
 
   afterAll(async () => {
@@ -99,7 +83,7 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
   });
 
   it('has every route of the spec: none answers 404', async () => {
-    const client = await signedInClient(); // the loop logs it out
+    const { client } = await createSignedInUser(system, 'every-route@example.com'); // the loop logs it out
     for (const route of ROUTES) {
       const path = route.path
         .replace(':id', '00000000-0000-4000-8000-000000000000')
@@ -110,10 +94,30 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
     }
   });
 
-  it('answers 501 for a route whose service has no handler yet, and 503 when the service is down', async () => {
-    const notBuilt = await signedIn.post('/api/stripe/portal');
-    expect([501, 503]).toContain(notBuilt.status);
-    expect(typeof notBuilt.body.error).toBe('string');
+  it('answers 503 naming the service when the service of a route is down (billing is not started here)', async () => {
+    expect(await signedIn.post('/api/stripe/portal')).toMatchObject({
+      status: 503,
+      body: { error: 'The billing service is unavailable. Please try again shortly.', code: 'UNAVAILABLE' },
+    });
+  });
+
+  it('answers 501 when the service of a route is up but has no handler for its subject', async () => {
+    // A billing instance that does not know the subject answers as a Nest microservice does.
+    const nc = await connectNats(system.nats.url, 'test-billing-without-handler');
+    const subscription = nc.subscribe(BILLING.portal, {
+      callback: (_error, message) => {
+        message.respond(JSON.stringify({ err: 'There is no matching message handler defined in the remote service.', isDisposed: true }));
+      },
+    });
+    try {
+      expect(await signedIn.post('/api/stripe/portal')).toMatchObject({
+        status: 501,
+        body: { error: 'Not implemented yet', code: 'NOT_IMPLEMENTED' },
+      });
+    } finally {
+      subscription.unsubscribe();
+      await nc.close();
+    }
   });
 
   it('serves the OpenAPI document generated from the route table', async () => {

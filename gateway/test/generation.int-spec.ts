@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pixelBombPng } from '@printloom/service-kit/testing';
+import { pixelBombPng, waitFor } from '@printloom/service-kit/testing';
 import sharp from 'sharp';
-import { EVENTS, type Asset } from '@printloom/contracts';
-import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { type Asset } from '@printloom/contracts';
+import { type RunningService } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -48,7 +48,6 @@ class ControlledProvider implements ImageProvider {
 
 describe('generation through the gateway (real PostgreSQL, NATS JetStream and storage)', () => {
   let system: TestSystem;
-  let nc: NatsConnection;
   const extraInstances: RunningService[] = [];
 
   const generationEnv = () => ({ ...system.env, LOCAL_RENDER_SCALE: '0.05', JOB_ACK_WAIT_MS: '1500', GENERATION_CONCURRENCY: '1' });
@@ -56,18 +55,6 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     const instance = await startGenerationService(loadGenerationConfig(generationEnv()), { provider });
     extraInstances.push(instance);
     return instance;
-  }
-
-  async function userWithTrial(email: string): Promise<{ client: TestClient; userId: string }> {
-    const user = await createSignedInUser(system, email);
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId: user.userId, email, at: new Date().toISOString() },
-      `user-verified:${user.userId}`,
-    );
-    await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
-    return user;
   }
 
   async function credits(client: TestClient) {
@@ -87,13 +74,10 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'assets'] });
-    nc = await connectNats(system.nats.url, 'test');
-    await ensureEventsStream(nc);
   });
 
   afterAll(async () => {
     for (const instance of extraInstances) await instance.close();
-    await nc?.drain();
     await system?.close();
   });
 
@@ -108,7 +92,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     });
 
     it('runs a job end to end: 4 print files in the library, 1 credit spent', async () => {
-      const { client } = await userWithTrial('generator@example.com');
+      const { client } = await createSignedInUser(system, 'generator@example.com', { trialCredits: true });
       const submitted = await client.post<{ jobId: string }>('/api/generate', {
         prompt: "a cat astronaut, 'Space Meow' in retro letters",
         options: { transparent: true, dark: false },
@@ -133,7 +117,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     });
 
     it('refuses bad prompts with 400 and an empty balance with 402, charging nothing', async () => {
-      const { client } = await userWithTrial('careful@example.com');
+      const { client } = await createSignedInUser(system, 'careful@example.com', { trialCredits: true });
       expect(await client.post('/api/generate', { prompt: '', options: { transparent: true, dark: false } })).toMatchObject({
         status: 400,
         body: { error: 'Prompt is required', code: 'BAD_REQUEST' },
@@ -157,8 +141,8 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     });
 
     it("hides another user's job", async () => {
-      const owner = await userWithTrial('job-owner@example.com');
-      const other = await userWithTrial('job-peeker@example.com');
+      const owner = await createSignedInUser(system, 'job-owner@example.com', { trialCredits: true });
+      const other = await createSignedInUser(system, 'job-peeker@example.com', { trialCredits: true });
       const { body } = await owner.client.post<{ jobId: string }>('/api/generate', { prompt: 'a mountain sunrise' });
       expect(await other.client.get(`/api/jobs/${body.jobId}`)).toMatchObject({
         status: 404,
@@ -168,7 +152,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     });
 
     it('describes an uploaded image for 1 credit, and refuses wrong types and oversized files', async () => {
-      const { client } = await userWithTrial('describer@example.com');
+      const { client } = await createSignedInUser(system, 'describer@example.com', { trialCredits: true });
       const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 60, b: 200 } } })
         .png()
         .toBuffer();
@@ -198,7 +182,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     });
 
     it('refuses a pixel bomb (a tiny PNG declaring a gigantic canvas) with 413 before anything decodes it, charging nothing', async () => {
-      const { client } = await userWithTrial('bomber@example.com');
+      const { client } = await createSignedInUser(system, 'bomber@example.com', { trialCredits: true });
       const send = (bytes: Buffer) => {
         const form = new FormData();
         form.append('image', new Blob([bytes]), 'bomb.png');
@@ -234,7 +218,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     const provider = new ControlledProvider();
     provider.failWith = new ProviderError("Your prompt was rejected by the image provider's safety system. Please rephrase it.", false);
     const instance = await startGeneration(provider);
-    const { client } = await userWithTrial('refund@example.com');
+    const { client } = await createSignedInUser(system, 'refund@example.com', { trialCredits: true });
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: 'something the provider refuses' });
     const { job } = await waitForJob(client, body.jobId);
     expect(job).toMatchObject({
@@ -250,7 +234,7 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     const stuck = new ControlledProvider();
     stuck.closeGate(); // never opens: this worker "dies" while generating
     const doomed = await startGeneration(stuck);
-    const { client } = await userWithTrial('survivor@example.com');
+    const { client } = await createSignedInUser(system, 'survivor@example.com', { trialCredits: true });
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "'Night Shift' nurse badge" });
     await waitForJob(client, body.jobId, ['generating']);
     // The instance dies: its connections are gone and its message is never acknowledged.
@@ -273,8 +257,8 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     const gated = new ControlledProvider();
     gated.closeGate();
     const instance = await startGeneration(gated);
-    const trial = await userWithTrial('queue-trial@example.com');
-    const studio = await userWithTrial('queue-studio@example.com');
+    const trial = await createSignedInUser(system, 'queue-trial@example.com', { trialCredits: true });
+    const studio = await createSignedInUser(system, 'queue-studio@example.com', { trialCredits: true });
     const checkout = await studio.client.post<{ url: string }>('/api/stripe/checkout', { planId: 'studio' });
     await studio.client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
 
@@ -291,11 +275,3 @@ describe('generation through the gateway (real PostgreSQL, NATS JetStream and st
     extraInstances.splice(extraInstances.indexOf(instance), 1);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BILLING, BROADCASTS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
+import { waitFor } from '@printloom/service-kit/testing';
 import type { RunningGateway } from '../src/start.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -139,11 +140,3 @@ describe('the me view cache across two gateway instances (real PostgreSQL and NA
     await waitFor(async () => (await other.get<Me>('/api/auth/me')).body.user.hasGoogleAuth);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS } from '@printloom/contracts';
-import { connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+
+import { type RunningService } from '@printloom/service-kit';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { SmtpInbox } from './support/smtp-inbox.js';
@@ -23,17 +24,8 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('Prometheus metrics beyond the Node defaults (real services)', () => {
   let system: TestSystem;
-  let nc: NatsConnection;
   let worker: RunningService;
   const inbox = new SmtpInbox();
 
@@ -43,28 +35,19 @@ describe('Prometheus metrics beyond the Node defaults (real services)', () => {
       services: ['auth', 'billing', 'assets', 'notifications'],
       env: { SMTP_URL: smtpUrl, MAIL_POLL_MS: '100', BILLING_SWEEP_INTERVAL_MS: '200' },
     });
-    nc = await connectNats(system.nats.url, 'metrics-test');
     worker = await startGenerationService(loadGenerationConfig({ ...system.env, LOCAL_RENDER_SCALE: '0.05' }));
   }, 60_000);
 
   afterAll(async () => {
     await worker?.close();
-    await nc?.close();
     await system?.close();
     await inbox.stop();
   });
 
   it('counts HTTP by route and status, RPC round trips, jobs, credits, mails, queue depth and sweeps', async () => {
-    const { client, userId } = await createSignedInUser(system, 'metrics@example.com');
-    await publishEvent(
-      nc,
-      EVENTS.userVerified,
-      { userId, email: 'metrics@example.com', at: new Date().toISOString() },
-      `user-verified:${userId}`,
-    );
-    await eventually(async () => (await client.get<{ credits: number }>('/api/auth/me')).body.credits === 10);
+    const { client } = await createSignedInUser(system, 'metrics@example.com', { trialCredits: true });
     const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a whale in the clouds, 'Dream Big'" });
-    await eventually(
+    await waitFor(
       async () => (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
       30_000,
     );
@@ -94,14 +77,14 @@ describe('Prometheus metrics beyond the Node defaults (real services)', () => {
     const billing = await scrape(system.services.billing!.healthPort);
     expect(sample(billing, 'printloom_credits_total', { movement: 'reserved' })).toBe(1);
     expect(sample(billing, 'printloom_credits_total', { movement: 'committed' })).toBe(1);
-    await eventually(
+    await waitFor(
       async () =>
         (sample(await scrape(system.services.billing!.healthPort), 'printloom_sweeper_runs_total', { sweeper: 'billing', outcome: 'ok' }) ??
           0) >= 1,
     );
 
     // The inbox has the mail as soon as SMTP accepts it; the worker counts it after marking it sent.
-    await eventually(
+    await waitFor(
       async () => (sample(await scrape(system.services.notifications!.healthPort), 'printloom_mails_total', { outcome: 'sent' }) ?? 0) >= 1,
     );
   }, 90_000);

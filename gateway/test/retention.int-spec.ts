@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LIMITS } from '@printloom/contracts';
+import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 // The services' own sweepers, at a fast interval, against real rows: personal data kept only as long as needed.
 describe('retention sweepers (real PostgreSQL and NATS)', () => {

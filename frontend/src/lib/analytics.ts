@@ -1,4 +1,4 @@
-// Analytics events of spec section 7, pushed to window.dataLayer (a tag manager reads it when present).
+// The product's analytics events (sign-up, verification, purchases, generations…), pushed to window.dataLayer (a tag manager reads it when present).
 export type AnalyticsEvent =
   | 'signup'
   | 'email_verified'

@@ -1,4 +1,4 @@
-// The one API client (spec section 7), derived from the contracts' route table: a call names its
+// The one API client of every /api route, derived from the contracts' route table: a call names its
 // route (`callApi('generate', { body })`); method and path come from ENDPOINTS, the types of params,
 // query, body and reply from the route's zod schemas (types only: zod stays out of the bundle).
 // Credentials always, JSON content type only with a JSON body; a non-OK answer throws an ApiError.
@@ -34,7 +34,7 @@ export type ApiReply<K extends EndpointId> = RouteById<K> extends { reply: infer
 type Args<K extends EndpointId> = Partial<ApiInput<K>> extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>];
 
 /**
- * A non-OK answer. `message` keeps the spec's format, `status: body text` (or the status text when the
+ * A non-OK answer. `message` reads `status: body text` (or the status text when the
  * body is empty); screens branch on `code` (the server's, or the one its status stands for) and show
  * `serverMessage`.
  */

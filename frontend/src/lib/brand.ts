@@ -1,4 +1,4 @@
-/** Who draws the designs when an API key is configured; credited in the footer (spec section 1). */
+/** Who draws the designs when an API key is configured; credited in the footer. */
 export const IMAGE_PROVIDER = {
   name: 'OpenAI',
   usagePolicyUrl: 'https://openai.com/policies/usage-policies/',

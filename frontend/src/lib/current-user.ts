@@ -8,7 +8,7 @@ export const getMe = () => callApi('getMe');
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 
-/** The current user; a non-OK answer counts as logged out (spec section 7). */
+/** The current user; a non-OK answer counts as logged out. */
 export function useMe() {
   return useQuery(meQueryOptions());
 }

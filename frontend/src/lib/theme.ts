@@ -4,7 +4,7 @@ export type Theme = 'light' | 'dark';
 const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 
-/** The stored preference; dark is the default (spec section 9). */
+/** The stored preference; dark is the default. */
 export function readTheme(): Theme {
   try {
     return localStorage.getItem(STORAGE_KEY) === 'light' ? 'light' : 'dark';

@@ -1,12 +1,64 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { expect } from '@jest/globals';
+import { EVENTS } from '@printloom/contracts';
+import { connectNats, publishEvent } from '@printloom/service-kit';
+import { waitFor } from '@printloom/service-kit/testing';
 import type { TestSystem } from './test-system.js';
 import { TestClient } from './http.js';
+import { VERIFY_SUBJECT, codeFrom, type SmtpInbox } from './smtp-inbox.js';
+
+export interface SignedInUser {
+  /** A "browser" holding the user's session cookie. */
+  client: TestClient;
+  userId: string;
+}
+
+export interface SignedInUserOptions {
+  /**
+   * Sign up and verify through the API (`/api/auth/signup`, the code mailed to this inbox,
+   * `/api/auth/verify-email`), as a seller does; needs auth and notifications. Without it the user is
+   * stored the way auth stores a verified one, with a session: fast, for tests whose subject is not sign-up.
+   */
+  inbox?: SmtpInbox;
+  /** With `inbox`: the client that signs up (e.g. one with its own address) and the password. */
+  client?: TestClient;
+  password?: string;
+  /**
+   * Wait until billing granted the 10 trial credits (billing must run). A stored user's verification is
+   * announced first, as auth announces it (`auth.user.verified` on the EVENTS stream).
+   */
+  trialCredits?: boolean;
+}
 
 /**
- * A verified user with a session, stored the way the auth service stores them, for tests whose
- * subject is not sign-up itself. Returns the client (cookie set) and the user id.
+ * The one verified, signed-in user of the HTTP tests: returns the client (session cookie set) and the
+ * user id. See the options for the two ways it is made and for the trial credits.
  */
-export async function createSignedInUser(system: TestSystem, email: string): Promise<{ client: TestClient; userId: string }> {
+export async function createSignedInUser(system: TestSystem, email: string, options: SignedInUserOptions = {}): Promise<SignedInUser> {
+  const user = options.inbox ? await signUpThroughApi(system, email, options.inbox, options) : await storeVerifiedUser(system, email);
+  if (options.trialCredits) {
+    if (!options.inbox) await announceVerified(system, user.userId, email);
+    await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10, {
+      what: `trial credits of ${email}`,
+    });
+  }
+  return user;
+}
+
+async function signUpThroughApi(
+  system: TestSystem,
+  email: string,
+  inbox: SmtpInbox,
+  { client = new TestClient(system.baseUrl), password = 'correct horse battery' }: SignedInUserOptions,
+): Promise<SignedInUser> {
+  const signup = await client.post<{ user: { id: string } }>('/api/auth/signup', { email, password });
+  expect(signup.status).toBe(200);
+  const code = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
+  expect((await client.post('/api/auth/verify-email', { email, code })).status).toBe(200);
+  return { client, userId: signup.body.user.id };
+}
+
+async function storeVerifiedUser(system: TestSystem, email: string): Promise<SignedInUser> {
   const db = system.services.auth!.infra.dataSource;
   const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
     email,
@@ -19,4 +71,13 @@ export async function createSignedInUser(system: TestSystem, email: string): Pro
   const client = new TestClient(system.baseUrl);
   client.setCookie('pl_session', token);
   return { client, userId: user.id };
+}
+
+async function announceVerified(system: TestSystem, userId: string, email: string): Promise<void> {
+  const nc = await connectNats(system.nats.url, 'test-signed-in-user');
+  try {
+    await publishEvent(nc, EVENTS.userVerified, { userId, email, at: new Date().toISOString() }, `user-verified:${userId}`);
+  } finally {
+    await nc.close();
+  }
 }

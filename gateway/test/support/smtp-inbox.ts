@@ -2,6 +2,10 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@printloom/service-kit/testing';
+
+/** The subject of the sign-up code mail (the code is in it too). */
+export const VERIFY_SUBJECT = /^Your Printloom code: \d{6}$/;
 
 export interface ReceivedMail {
   to: string;
@@ -49,15 +53,12 @@ export class SmtpInbox {
 
   /** Waits for the next message to `to` whose subject matches, after `after` messages to them. */
   async waitFor(to: string, subject: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = [...this.messages].reverse().find((mail) => mail.to === to.toLowerCase() && subject.test(mail.subject));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(
-      `no mail to ${to} matching ${subject} within ${timeoutMs} ms (got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join('; ')})`,
-    );
+    const latest = () => [...this.messages].reverse().find((mail) => mail.to === to.toLowerCase() && subject.test(mail.subject));
+    await waitFor(() => latest() !== undefined, {
+      timeoutMs,
+      what: () => `mail to ${to} matching ${subject} (got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join('; ') || 'none'})`,
+    });
+    return latest()!;
   }
 
   count(to: string, subject: RegExp): number {

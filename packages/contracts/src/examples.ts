@@ -11,7 +11,7 @@ export interface SampleImage {
 
 export interface SamplePrompt {
   id: string;
-  /** The niche it sells in, shown as the badge (the spec's `category`). */
+  /** The niche it sells in, shown as the badge (`category`). */
   category: string;
   prompt: string;
   /** One line on who buys it and why the four variants suit them. */

@@ -1,4 +1,4 @@
-// Limits and timings from the product spec (section 9). One place, read by every app.
+// Limits and timings of the product (sizes, rates, retention, trial). One place, read by every app.
 export const LIMITS = {
   promptMaxChars: 2000,
   uploadMaxBytes: 10 * 1024 * 1024,
@@ -30,7 +30,7 @@ export const LIMITS = {
 /** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */
 export const ACCOUNT_DELETION_WORD = 'DELETE';
 
-/** How long personal data is kept (spec: privacy). */
+/** How long personal data is kept (the periods /privacy states). */
 export const RETENTION = {
   /** A sent email's body (it may hold a live code) is blanked after this; the row stays for support. */
   sentMailBodyHours: 24,

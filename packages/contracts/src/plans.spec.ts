@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PLANS, PRIORITY_TIERS, TRIAL_ENTITLEMENTS, findPlan } from './plans.js';
 
-describe('queue priority (spec section 6: priority queue for Creator and above, Studio highest)', () => {
+describe('queue priority (Creator and above jump the queue, Studio highest)', () => {
   const tierOf = (id: string) => findPlan(id)!.priorityTier;
 
   it('puts the trial and Starter in the standard tier', () => {

@@ -1,4 +1,4 @@
-// Plans, top-up packs and credit costs (spec sections 1, 6, 9). Prices are in US cents.
+// Plans, top-up packs, credit costs and queue priority. Prices are in US cents.
 export const PLAN_IDS = ['starter', 'creator', 'pro', 'studio'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const TOPUP_IDS = ['boost-25', 'boost-50', 'boost-100'] as const;
@@ -6,8 +6,7 @@ export type TopupId = (typeof TOPUP_IDS)[number];
 
 export type UpscaleFactor = 2 | 4;
 /**
- * Queue priority, higher served first (spec section 6: priority queue for Creator and above, Studio
- * highest). The trial and Starter share the standard tier.
+ * Queue priority, higher served first: Creator and above jump the queue, Studio highest of all. The trial and Starter share the standard tier.
  */
 export const PRIORITY_TIERS = { standard: 0, priority: 1, highest: 2 } as const;
 export type PriorityTier = (typeof PRIORITY_TIERS)[keyof typeof PRIORITY_TIERS];
@@ -130,7 +129,7 @@ export const TRIAL_ENTITLEMENTS = {
   commercialLicense: false,
 };
 
-/** Statuses that count as subscribed on /generate and /account (spec section 4). */
+/** Statuses that count as subscribed on /generate and /account. */
 export const SUBSCRIBED_STATUSES = ['active', 'incomplete', 'trialing'] as const;
 
 /** A renewal that failed: the subscriber must reach the billing portal to fix the card. */

@@ -1,4 +1,4 @@
-// The public HTTP surface (spec section 7), one row per route. The gateway registers every row,
+// The public HTTP surface (every /api route), one row per route. The gateway registers every row,
 // enforces its `access` with one guard, validates input with its schemas, forwards `rpc` rows over
 // NATS, serves `view` rows from its own caches, binds each `custom` row to its one handler by id
 // (`@RouteEndpoint('downloadAsset')`) and derives /api/docs from it; the web app derives its typed

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Registry } from 'prom-client';
 import { createLogger } from './logger.js';
 import { startPeriodicSweeper } from './periodic-sweeper.js';
+import { waitFor } from './testing.js';
 
 const logger = createLogger('test', 'silent');
 
@@ -39,17 +40,26 @@ describe('periodic sweeper', () => {
     expect(calls).toBe(callsAtStop);
   });
 
-  it('runs by itself on its interval', async () => {
-    let resolveFirst!: () => void;
-    const firstPass = new Promise<void>((resolve) => (resolveFirst = resolve));
+  it('runs by itself on its interval, pass after pass, and not after stop', async () => {
+    const registry = new Registry();
+    let passes = 0;
     const sweeper = startPeriodicSweeper({
       name: 'ticker',
-      intervalMs: 5,
+      intervalMs: 10,
       logger,
-      registry: new Registry(),
-      run: async () => resolveFirst(),
+      registry,
+      run: async () => {
+        passes += 1;
+        return { ticked: 1 };
+      },
     });
-    await firstPass;
+    await waitFor(() => passes >= 3, { timeoutMs: 2000, what: 'three passes nobody asked for' });
     await sweeper.stop();
+    const passesAtStop = passes;
+    const text = await registry.metrics();
+    expect(text).toContain(`printloom_sweeper_runs_total{sweeper="ticker",outcome="ok"} ${passesAtStop}`);
+    expect(text).toContain(`printloom_sweeper_items_total{sweeper="ticker",item="ticked"} ${passesAtStop}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(passes).toBe(passesAtStop);
   });
 });

@@ -71,6 +71,51 @@ export async function waitForPort(port: number, timeoutMs: number): Promise<void
   throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
 }
 
+export interface WaitForOptions {
+  /** How long to keep asking (default 20 s: generous for a loaded machine, still under Jest's 30 s). */
+  timeoutMs?: number;
+  /** Pause between two checks (default 50 ms). */
+  intervalMs?: number;
+  /** What is awaited, named in the timeout error ("trial credits"); a function is asked at the timeout (to show the state then). */
+  what?: string | (() => string);
+  /**
+   * An error of the condition that means "not yet" (e.g. a NATS timeout on a busy machine) rather than
+   * a failure; any other error fails the wait at once. Default: every error fails it.
+   */
+  retryOn?: (error: unknown) => boolean;
+}
+
+/**
+ * The one polling helper of the tests: asks `condition` until it holds, and fails after the timeout
+ * naming what it waited for, how many times it asked and the last "not yet" error. A number is the
+ * timeout in milliseconds.
+ */
+export async function waitFor(condition: () => boolean | Promise<boolean>, options: number | WaitForOptions = {}): Promise<void> {
+  const {
+    timeoutMs = 20_000,
+    intervalMs = 50,
+    what = 'condition',
+    retryOn,
+  } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const deadline = Date.now() + timeoutMs;
+  let checks = 0;
+  let lastError: unknown;
+  for (;;) {
+    checks += 1;
+    try {
+      if (await condition()) return;
+    } catch (error) {
+      if (!retryOn?.(error)) throw error;
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const cause = lastError === undefined ? '' : ` (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})`;
+      throw new Error(`waitFor: ${typeof what === 'function' ? what() : what} not met within ${timeoutMs} ms (${checks} checks)${cause}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;

@@ -94,7 +94,7 @@ export class CreditsService {
   /**
    * The 10 trial credits, decided once per user whatever the number of events (the first decides).
    * At most TRIAL_GRANTS_PER_IP_PER_DAY accounts verified from one address within a day get them; the
-   * others start with 0 and /me tells them why. They never expire (spec section 9), unless an operator
+   * others start with 0 and /me tells them why. They never expire, unless an operator
    * sets TRIAL_CREDITS_DAYS.
    */
   async grantTrial(userId: string, email?: string, ip?: string): Promise<boolean> {

@@ -4,17 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@printloom/contracts';
 import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import {
+  createTestDatabase,
+  startNatsServer,
+  testServiceEnv,
+  type TestDatabase,
+  type TestNats,
+  waitFor,
+} from '@printloom/service-kit/testing';
 import { loadBillingConfig } from '../src/config.js';
 import { startBillingService } from '../src/start.js';
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('billing: a deleted account stops paying at once (real PostgreSQL, NATS, and a Stripe stand-in)', () => {
   let nats: TestNats;

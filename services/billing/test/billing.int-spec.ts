@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, BILLING, BROADCASTS, EVENTS } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import {
+  createTestDatabase,
+  startNatsServer,
+  testServiceEnv,
+  type TestDatabase,
+  type TestNats,
+  waitFor,
+} from '@printloom/service-kit/testing';
 import { loadBillingConfig, type BillingConfig } from '../src/config.js';
 import { startBillingService } from '../src/start.js';
 import { SubscriptionsService } from '../src/subscriptions.service.js';
@@ -61,7 +68,7 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     const [lot] = await billing.infra.dataSource.query(`SELECT expires_at FROM billing.credit_lots WHERE user_id = $1 AND kind = 'trial'`, [
       userId,
     ]);
-    expect(lot.expires_at).toBeNull(); // spec: 10 trial credits, no expiry, unless TRIAL_CREDITS_DAYS is set
+    expect(lot.expires_at).toBeNull(); // 10 trial credits that never expire, unless TRIAL_CREDITS_DAYS is set
     expect(await rpc.request(BILLING.accountSummary, { userId })).toMatchObject({ trialCredits: 10, trialCreditsExpireAt: null });
     // An operator's TRIAL_CREDITS_DAYS gives the lot an expiry: the summary says when (shown on /account and /terms).
     const expiry = new Date(Date.now() + 7 * 86_400_000);
@@ -365,11 +372,3 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(await balance(stripeUser)).toBe(50);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -6,7 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import sharp from 'sharp';
 import { AppError, ASSETS, BILLING, EVENTS, GENERATION, type VariantLetter } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
-import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase, type TestNats } from '@printloom/service-kit/testing';
+import {
+  createTestDatabase,
+  startNatsServer,
+  testServiceEnv,
+  type TestDatabase,
+  type TestNats,
+  waitFor,
+} from '@printloom/service-kit/testing';
 import { loadBillingConfig } from '../../billing/src/config.js';
 import { startBillingService } from '../../billing/src/start.js';
 import { loadAssetsConfig } from '../../assets/src/config.js';
@@ -24,6 +31,9 @@ import { OpenAiStandIn, errorBody, imageBody, type StandInReply } from './suppor
  */
 // Whole jobs at print size (4500×5400) on a shared 2-core machine: allow minutes, not seconds.
 jest.setTimeout(180_000);
+
+/** A busy machine may answer one poll late (a NATS timeout): that is "not yet", not a failure. */
+const busyMachine = { retryOn: (error: unknown) => error instanceof AppError && error.code === 'TIMEOUT' };
 
 describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQL and NATS)', () => {
   const standIn = new OpenAiStandIn();
@@ -117,7 +127,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
       { userId, email: `${userId}@example.com`, at: new Date().toISOString() },
       `user-verified:${userId}`,
     );
-    await waitFor(async () => (await credits(userId)) === 10);
+    await waitFor(async () => (await credits(userId)) === 10, busyMachine);
     return userId;
   }
   const credits = async (userId: string) => (await rpc.request(BILLING.accountSummary, { userId })).credits;
@@ -130,7 +140,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     done = (status: string) => status === 'succeeded' || status === 'failed',
     timeoutMs = 80_000,
   ) {
-    await waitFor(async () => done((await jobOf(userId, jobId)).status), timeoutMs);
+    await waitFor(async () => done((await jobOf(userId, jobId)).status), { ...busyMachine, timeoutMs });
     return jobOf(userId, jobId);
   }
   const assetsOf = async (userId: string) => (await rpc.request(ASSETS.list, { userId, starred: false })).assets;
@@ -198,6 +208,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
       async () =>
         callsByVariant("'Night Shift' nurse badge").B === 1 &&
         (await doomed.infra.dataSource.query(`SELECT count(*)::int AS n FROM generation.job_images WHERE job_id = $1`, [jobId]))[0].n === 3,
+      busyMachine,
     );
     // The instance dies: its connections are gone and its message is never acknowledged.
     await doomed.infra.nc.close();
@@ -229,7 +240,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     const jobId = await submit(userId, "'No Quota' penguin");
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'failed', error: UNAVAILABLE_MESSAGE });
     expect(callsByVariant("'No Quota' penguin")).toEqual({ A: 1, B: 1, C: 1, D: 1 });
-    await waitFor(async () => (await credits(userId)) === 10); // the refund follows the failed status
+    await waitFor(async () => (await credits(userId)) === 10, busyMachine); // the refund follows the failed status
     expect(await worker.infra.metrics.registry.metrics()).toContain(
       'printloom_image_provider_failures_total{kind="quota",service="generation"} 1',
     );
@@ -249,7 +260,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     const jobId = await submit(userId, "'Blocked' thing");
     expect(await waitForJob(userId, jobId)).toMatchObject({ status: 'failed', error: POLICY_MESSAGE });
     expect(callsByVariant("'Blocked' thing").A).toBe(1);
-    await waitFor(async () => (await credits(userId)) === 10);
+    await waitFor(async () => (await credits(userId)) === 10, busyMachine);
     await stopWorker(worker);
   });
 
@@ -268,7 +279,7 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     standIn.onImage = (variant) => picture(variant === 'C' ? pictures.square : pictures.fourFive);
     const userId = await userWithTrial();
     const jobId = await submit(userId, "'Budget' owl");
-    await waitFor(async () => (await jobOf(userId, jobId)).notice === SPEND_WAIT_NOTICE);
+    await waitFor(async () => (await jobOf(userId, jobId)).notice === SPEND_WAIT_NOTICE, busyMachine);
     expect(await jobOf(userId, jobId)).toMatchObject({ status: 'queued', error: null, notice: SPEND_WAIT_NOTICE });
     expect(callsByVariant("'Budget' owl")).toEqual({});
     expect(await worker.infra.metrics.registry.metrics()).toMatch(/printloom_image_spend_cap_reached_total\{service="generation"\} [1-9]/);
@@ -287,17 +298,3 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     await stopWorker(raised);
   });
 });
-
-/** Polls until the condition holds; a busy machine may answer one poll late, which is not a failure. */
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (
-    !(await condition().catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'TIMEOUT') return false;
-      throw error;
-    }))
-  ) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -20,7 +20,7 @@ function planAction(plan: { id: string; name: string }, activePlanId: string | n
 export default function Pricing() {
   const { data: me } = useMe();
   const [busy, setBusy] = useState<string | null>(null);
-  // On /pricing only an active subscription counts (spec section 4).
+  // On /pricing only an active subscription counts as the current plan.
   const activePlanId = me?.subscription?.status === 'active' ? me.subscription.planId : null;
   // A scheduled downgrade: the current plan can be kept (asking for it again takes the change back).
   const change = activePlanId ? scheduledChange(me?.subscription) : null;

@@ -3,7 +3,7 @@ import { LIMITS } from '@printloom/contracts/limits';
 import { LegalPage } from '../../components/layout/LegalPage';
 import { SUPPORT_EMAIL } from '../../lib/brand';
 
-/** Retention periods stated in the policy (spec section 2, /terms and /privacy). */
+/** Retention periods stated in the policy (/terms and /privacy). */
 export const POLICY_RETENTION = {
   accountDataAfterDeletionDays: 90,
   transactionYears: 7,

@@ -1,4 +1,4 @@
-// The toast queue (spec section 9): one visible at a time, a new toast replaces the old one; a
+// The toast queue: one visible at a time, a new toast replaces the old one; a
 // dismissed toast is removed from memory only after a long delay so its exit animation can finish.
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

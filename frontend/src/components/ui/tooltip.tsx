@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
-/** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay (spec section 9). */
+/** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>

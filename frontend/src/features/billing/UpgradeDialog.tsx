@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 
 const creator = findPlan('creator')!;
-/** The dialog also advertises credit rollover for Creator, as the spec records (section 9, 'Conflict'). */
+/** The dialog also advertises credit rollover and upscaling for Creator, beyond the plan's own feature list. */
 const ADVERTISED = [...creator.features, 'Unused credits roll over', 'Upscaling for print-size files'];
 
 export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; onOpenChange: (open: boolean) => void; reason?: string }) {

@@ -6,7 +6,7 @@ export function planPricePerCredit(plan: Plan): string {
   return formatPrice(Math.round(plan.priceCents / plan.credits));
 }
 
-/** The pricing tip of spec section 9: the cheapest plan's credit against the smallest top-up's. */
+/** The pricing tip: what a credit costs on the cheapest plan against the smallest top-up pack. */
 export function savingsTip(): string {
   const cheapestPlan = PLANS[0];
   const smallestPack = TOPUPS[0];

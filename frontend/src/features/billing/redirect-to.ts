@@ -2,7 +2,7 @@ import { errorText } from '../../lib/api-client';
 
 /**
  * Asks the billing API for a checkout, top-up or portal URL and goes there; a failure is a browser
- * alert 'Error: message' (spec section 8).
+ * alert 'Error: message'.
  */
 export async function redirectTo(request: () => Promise<{ url: string }>, fallback: string): Promise<boolean> {
   try {

@@ -16,7 +16,7 @@ export function readConsent(): StoredConsent | null {
   }
 }
 
-/** Only Accept stores consent: the value 'accepted' and when (spec section 3). */
+/** Only Accept stores consent: the value 'accepted' and when. */
 export function storeConsent(now = new Date()): void {
   try {
     localStorage.setItem(CONSENT_KEY, JSON.stringify({ value: 'accepted', at: now.toISOString() } satisfies StoredConsent));

@@ -20,7 +20,7 @@ export interface PromptFormProps {
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
-/** Generate is disabled for an empty prompt, while busy, and at 0 credits (spec section 5). */
+/** Generate is disabled for an empty prompt, while busy, and at 0 credits. */
 export function canGenerate(prompt: string, busy: boolean, credits: number): boolean {
   return prompt.trim().length > 0 && !busy && credits > 0;
 }

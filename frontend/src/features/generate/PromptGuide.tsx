@@ -1,4 +1,4 @@
-/** Prompt guidance of spec section 5, shared by the prompt popover and the Help dialog. */
+/** How to write a prompt (quotes, style, elements, length), shared by the prompt popover and the Help dialog. */
 export const PROMPT_TIPS = [
   { title: 'Put text in quotes', example: `'Space Meow' is printed exactly as you type it` },
   { title: 'Describe the style', example: 'retro, vintage, kawaii, minimalist, neon, gothic, groovy' },

@@ -6,7 +6,7 @@ import { cn } from '../../components/ui/cn';
 
 export type TrialLevel = 'normal' | 'warning' | 'critical';
 
-/** ≤5 credits emphasises the button, ≤2 turns the whole banner urgent (spec section 2). */
+/** ≤5 credits emphasises the button, ≤2 turns the whole banner urgent. */
 export function trialLevel(credits: number): TrialLevel {
   if (credits <= TRIAL.criticalAt) return 'critical';
   if (credits <= TRIAL.warningAt) return 'warning';

@@ -1,6 +1,6 @@
 export type ClientJobStatus = 'idle' | 'queued' | 'generating' | 'processing' | 'ready' | 'failed';
 
-/** The status strip table of spec section 4. */
+/** What the status strip shows for each job status: its label, progress and the seconds left it announces. */
 export const STATUS_DISPLAY: Record<ClientJobStatus, { label: string; progress: number; seconds: number | null }> = {
   idle: { label: 'Ready to generate', progress: 0, seconds: null },
   queued: { label: 'Queued', progress: 10, seconds: 15 },
@@ -10,7 +10,7 @@ export const STATUS_DISPLAY: Record<ClientJobStatus, { label: string; progress: 
   failed: { label: 'Failed', progress: 0, seconds: null },
 };
 
-/** The suffixes the client appends on submit (spec section 5). */
+/** The suffixes the client appends to the prompt on submit (white background, outline). */
 export function withSuffixes(prompt: string, options: { whiteBackground: boolean; outline: boolean }): string {
   let result = prompt.trim();
   if (options.whiteBackground && !/white background/i.test(result)) result += ', on white background';

@@ -34,7 +34,7 @@ export interface GenerationCallbacks {
 }
 
 /**
- * Starts a job and polls it every 2 s until it succeeds or fails (spec section 4). The busy state
+ * Starts a job and polls it every 2 s until it succeeds or fails. The busy state
  * lasts from submit until the job reports a status; a running job survives a page reload. The screen
  * refreshes the library in `onSucceeded`.
  */

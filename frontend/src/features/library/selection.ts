@@ -8,7 +8,7 @@ export const emptySelection: Selection = { ids: new Set(), anchor: null };
 
 /**
  * A click on the card at `index`: a plain click toggles it; a shift-click selects every card from the
- * last clicked one to this one (spec section 4).
+ * last clicked one to this one.
  */
 export function clickSelection(selection: Selection, orderedIds: readonly string[], index: number, shift: boolean): Selection {
   const id = orderedIds[index];

@@ -19,7 +19,7 @@ import {
   upscaleAsset,
 } from './api/edit-assets';
 
-/** Every library action of a card, the toolbar and the dialogs, with the spec's toasts (section 8). */
+/** Every library action of a card, the toolbar and the dialogs, each answered with a toast saying what happened. */
 export function useAssetActions() {
   const queryClient = useQueryClient();
   const [upscaling, setUpscaling] = useState<ReadonlyMap<string, UpscaleFactor>>(new Map());

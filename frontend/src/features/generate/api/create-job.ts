@@ -1,4 +1,4 @@
 import { callApi } from '../../../lib/api-client';
 
-/** Starts a generation of 4 variants (1 credit). The spec's form always asks for transparent, light-garment designs. */
+/** Starts a generation of 4 variants (1 credit). The form always asks for transparent, light-garment designs. */
 export const createJob = (prompt: string) => callApi('generate', { body: { prompt, options: { transparent: true, dark: false } } });

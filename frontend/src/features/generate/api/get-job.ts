@@ -6,7 +6,7 @@ export const getJob = (jobId: string) => callApi('getJob', { params: { id: jobId
 
 const FINISHED = new Set(['succeeded', 'failed']);
 
-/** A job, polled every 2 s until it succeeds or fails (spec section 4); no job id, no query. */
+/** A job, polled every 2 s until it succeeds or fails; no job id, no query. */
 export const jobQueryOptions = (jobId: string | null) =>
   queryOptions({
     queryKey: ['generate', 'job', jobId ?? ''],

@@ -15,7 +15,7 @@ export const listAssets = (filter: AssetFilter, cursor: string | null) =>
     query: { cursor: cursor ?? undefined, search: filter.search || undefined, starred: filter.starredOnly ? 'true' : undefined },
   });
 
-/** The library, newest first, a page of 24 at a time (spec section 6). */
+/** The library, newest first, a page of 24 at a time. */
 export const assetsQueryOptions = (filter: AssetFilter) =>
   infiniteQueryOptions({
     queryKey: [...libraryQueryKey, filter],
