@@ -13,6 +13,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
+import { periodLotRef } from './domain/lot-refs.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
 import type { Subscription } from './domain/records.js';
@@ -183,7 +184,7 @@ export class SubscriptionsService {
     const run = (work: (tx: EntityManager) => Promise<void>) => (inTransaction ? work(inTransaction) : this.ledger.transaction(work));
     await run(async (tx) => {
       await this.ledger.lockUser(tx, change.userId);
-      const sourceRef = `plan:${change.userId}:${change.periodStart.toISOString()}`;
+      const sourceRef = periodLotRef(change.userId, change.periodStart);
       const previous = await this.subscriptions.find(change.userId, tx);
       const status = change.status ?? 'active';
       if (await this.ledger.hasLot(tx, sourceRef)) {
