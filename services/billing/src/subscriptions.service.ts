@@ -16,7 +16,7 @@ import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
 import { periodLotRef } from './domain/lot-refs.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
-import type { Subscription } from './domain/records.js';
+import type { Subscription, TrialWithheld } from './domain/records.js';
 import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 
 export interface PeriodChange {
@@ -58,7 +58,12 @@ export class SubscriptionsService {
   async summary(
     userId: string,
   ): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null }> {
-    const { trialGranted: _trialGranted, changesAt: _changesAt, ...summary } = await this.accountSummary(userId);
+    const {
+      trialGranted: _trialGranted,
+      trialWithheld: _trialWithheld,
+      changesAt: _changesAt,
+      ...summary
+    } = await this.accountSummary(userId);
     return summary;
   }
 
@@ -70,6 +75,7 @@ export class SubscriptionsService {
     changesAt: string | null;
     subscription: SubscriptionSummary | null;
     trialGranted: boolean | null;
+    trialWithheld: TrialWithheld | null;
   }> {
     const {
       credits,
@@ -78,6 +84,7 @@ export class SubscriptionsService {
       changesAt,
       subscription: row,
       trialGranted,
+      trialWithheld,
     } = await this.subscriptions.accountSnapshot(userId);
     const subscription =
       row && row.status !== 'canceled'
@@ -96,6 +103,7 @@ export class SubscriptionsService {
       changesAt: changesAt?.toISOString() ?? null,
       subscription,
       trialGranted,
+      trialWithheld,
     };
   }
 
