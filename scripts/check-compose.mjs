@@ -22,6 +22,7 @@ const OWNERS = {
   SESSION_SECRET: ['auth'],
   STRIPE_SECRET_KEY: ['billing'],
   STRIPE_WEBHOOK_SECRET: ['billing'],
+  TRIAL_HASH_KEY: ['billing'],
   SMTP_URL: ['notifications'],
   MAIL_FROM: ['notifications'],
   OPENAI_API_KEY: ['generation'],

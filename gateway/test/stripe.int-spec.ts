@@ -69,6 +69,20 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     });
     return id;
   }
+  /** A Stripe subscriber whose period started a day ago (whole seconds, as Stripe counts): the period start. */
+  async function subscribed(userId: string, customerId: string, subscriptionId: string, planId: string) {
+    const start = Math.floor(Date.now() / 1000) - 86400;
+    const { SubscriptionsService } = await import('../../services/billing/src/subscriptions.service.js');
+    await system.services.billing!.app.get(SubscriptionsService).startPeriod({
+      userId,
+      planId,
+      periodStart: new Date(start * 1000),
+      periodEnd: new Date((start + 30 * 86400) * 1000),
+      stripeCustomerId: customerId,
+      stripeSubscriptionId: subscriptionId,
+    });
+    return start;
+  }
   async function spend(userId: string, amount: number) {
     const { reservationId } = await rpc.request(BILLING.reserve, { userId, amount, reason: 'generation', ref: randomUUID() });
     await rpc.request(BILLING.commit, { reservationId });
@@ -364,6 +378,7 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await spend(userId, 30);
     expect((await me(client)).credits).toBe(70);
     // Half refunded first ($8.49 of $16.99: 50 credits' worth), then the rest: 70 unspent can go, the 30 spent stay spent.
+    const charge = stripe.addCharge('ch_refund', 'pi_refund', 1699, null, 849);
     await sendWebhook('charge.refunded', {
       id: 'ch_refund',
       object: 'charge',
@@ -372,6 +387,7 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
       payment_intent: 'pi_refund',
     });
     expect((await me(client)).credits).toBe(20);
+    Object.assign(charge, { amount_refunded: 1699, refunded: true });
     await sendWebhook('charge.refunded', {
       id: 'ch_refund',
       object: 'charge',
@@ -399,11 +415,21 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     await paidTopup({ userId }, 'boost-25', 'pi_kept');
     await paidTopup({ userId }, 'boost-50', 'pi_disputed');
     expect((await me(client)).credits).toBe(75);
+    stripe.addCharge('ch_kept', 'pi_kept', 499);
+    stripe.addCharge('ch_disputed', 'pi_disputed', 899);
     await sendWebhook('charge.dispute.created', {
       id: 'dp_1',
       object: 'dispute',
       charge: 'ch_disputed',
       payment_intent: 'pi_disputed',
+      amount: 899,
+      reason: 'fraudulent',
+    });
+    expect((await me(client)).credits).toBe(25);
+    await sendWebhook('charge.dispute.created', {
+      id: 'dp_1',
+      object: 'dispute',
+      charge: 'ch_disputed',
       amount: 899,
       reason: 'fraudulent',
     });
@@ -414,13 +440,92 @@ describe('Stripe: checkout, portal and signed webhooks against a stand-in API', 
     expect(flags).toEqual([{ reason: 'dispute' }]);
   });
 
+  it('a dispute of subscription invoices, given by charge id, takes back the unspent credits of its period and upgrade lots, never below zero, once', async () => {
+    const { client, userId, customerId } = await customer('stripe-sub-dispute@example.com');
+    const periodStart = await subscribed(userId, customerId, 'sub_disputed', 'creator');
+    const invoice = { customer: customerId, subscription: 'sub_disputed' };
+    stripe.addInvoice('in_created', {
+      ...invoice,
+      paymentIntent: 'pi_created',
+      amountPaid: 999,
+      billingReason: 'subscription_create',
+      periodStarts: [periodStart],
+    });
+    stripe.addCharge('ch_created', 'pi_created', 999, customerId);
+    // An upgrade paid by its own invoice, its credits granted once for that invoice.
+    stripe.addInvoice('in_upgraded', {
+      ...invoice,
+      paymentIntent: 'pi_upgraded',
+      amountPaid: 500,
+      billingReason: 'subscription_update',
+      periodStarts: [periodStart + 3600],
+    });
+    stripe.addCharge('ch_upgraded', 'pi_upgraded', 500, customerId);
+    const { LedgerRepository } = await import('../../services/billing/src/repositories/ledger.repository.js');
+    const ledger = system.services.billing!.app.get(LedgerRepository);
+    await ledger.transaction(async (tx) => {
+      await ledger.lockUser(tx, userId);
+      await ledger.grantLot(tx, {
+        userId,
+        kind: 'plan',
+        sourceRef: 'plan-change:in_upgraded',
+        credits: 40,
+        expiresAt: new Date((periodStart + 30 * 86400) * 1000),
+      });
+    });
+    await paidTopup({ userId }, 'boost-25', 'pi_pack_kept');
+    await spend(userId, 140); // the period lot first: 10 of its 150 left; the upgrade's 40 and the pack's 25 untouched
+    expect((await me(client)).credits).toBe(75);
+
+    const dispute = (id: string, charge: string, amount: number) => ({
+      id,
+      object: 'dispute',
+      charge,
+      payment_intent: charge.replace('ch_', 'pi_'),
+      amount,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status: 'needs_response',
+    });
+    await sendWebhook('charge.dispute.created', dispute('dp_created', 'ch_created', 999));
+    expect((await me(client)).credits).toBe(65); // only the 10 unspent: the 140 spent stay spent
+    await sendWebhook('charge.dispute.created', dispute('dp_upgraded', 'ch_upgraded', 500));
+    expect((await me(client)).credits).toBe(25); // the pack, paid by another charge, stays
+
+    // The same dispute again (a replay under a new event id) and a refund of the same charge: nothing more.
+    await sendWebhook('charge.dispute.created', dispute('dp_upgraded', 'ch_upgraded', 500));
+    Object.assign(stripe.charges.get('ch_upgraded')!, { amount_refunded: 500, refunded: true });
+    await sendWebhook('charge.refunded', { ...stripe.charges.get('ch_upgraded')! });
+    expect((await me(client)).credits).toBe(25);
+    const db = system.services.billing!.infra.dataSource;
+    const lots = await db.query(
+      `SELECT source_ref, credits_remaining FROM billing.credit_lots WHERE user_id = $1 AND kind = 'plan' ORDER BY created_at`,
+      [userId],
+    );
+    expect(lots).toEqual([
+      { source_ref: `plan:${userId}:${new Date(periodStart * 1000).toISOString()}`, credits_remaining: 0 },
+      { source_ref: 'plan-change:in_upgraded', credits_remaining: 0 },
+    ]);
+    const flags = await db.query(`SELECT reason, source_ref FROM billing.account_flags WHERE user_id = $1 ORDER BY created_at`, [userId]);
+    expect(flags).toEqual([
+      { reason: 'dispute', source_ref: 'dispute:dp_created' },
+      { reason: 'dispute', source_ref: 'dispute:dp_upgraded' },
+      { reason: 'refund', source_ref: 'refund:ch_upgraded' },
+    ]);
+  });
+
   it('takes back the unspent plan credits of a refunded subscription payment, never below zero, and flags the account', async () => {
     const { client, userId, customerId } = await customer('stripe-sub-refund@example.com');
-    const { SubscriptionsService } = await import('../../services/billing/src/subscriptions.service.js');
-    const periodStart = new Date(Date.now() - 24 * 3600_000);
-    await system.services
-      .billing!.app.get(SubscriptionsService)
-      .startPeriod({ userId, planId: 'creator', periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 24 * 3600_000) });
+    const periodStart = await subscribed(userId, customerId, 'sub_refunded', 'creator');
+    stripe.addInvoice('in_refunded', {
+      customer: customerId,
+      subscription: 'sub_refunded',
+      paymentIntent: 'pi_invoice',
+      amountPaid: 999,
+      billingReason: 'subscription_create',
+      periodStarts: [periodStart],
+    });
+    stripe.addCharge('ch_invoice', 'pi_invoice', 999, customerId, 500);
     await spend(userId, 100);
     expect((await me(client)).credits).toBe(50);
     // Half the $9.99 back: 75 of the 150 plan credits' worth, but only 50 are left unspent.

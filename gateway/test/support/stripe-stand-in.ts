@@ -209,6 +209,115 @@ export class StripeStandIn {
     }
     const subscription = method === 'GET' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
     if (subscription && this.subscriptions.has(subscription[1])) return [200, this.subscriptions.get(subscription[1])];
+    const payments = this.answerPayments(method, path, form);
+    if (payments) return payments;
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
   }
+
+  // Charges, invoices and invoice payments, as refunds and disputes resolve them (API 2025-03-31 and
+  // later: a charge no longer names its invoice; the invoice's payments name the payment intent).
+  readonly charges = new Map<string, StandInCharge>();
+  readonly invoices = new Map<string, StandInInvoice>();
+
+  /** A charge for a payment intent, with how much of it was refunded so far. */
+  addCharge(id: string, paymentIntent: string, amount: number, customer: string | null = null, amountRefunded = 0): StandInCharge {
+    const charge: StandInCharge = {
+      id,
+      object: 'charge',
+      amount,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= amount,
+      payment_intent: paymentIntent,
+      customer,
+      status: 'succeeded',
+    };
+    this.charges.set(id, charge);
+    return charge;
+  }
+
+  /** A paid subscription invoice (one line per period start) and its payment by `paymentIntent`. */
+  addInvoice(
+    id: string,
+    invoice: {
+      customer: string;
+      subscription: string;
+      paymentIntent: string;
+      amountPaid: number;
+      billingReason: string;
+      periodStarts: number[];
+    },
+  ): StandInInvoice {
+    const found: StandInInvoice = {
+      id,
+      object: 'invoice',
+      customer: invoice.customer,
+      status: 'paid',
+      amount_paid: invoice.amountPaid,
+      billing_reason: invoice.billingReason,
+      parent: { type: 'subscription_details', subscription_details: { subscription: invoice.subscription } },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: invoice.periodStarts.map((start, index) => ({
+          id: `il_${id}_${index}`,
+          object: 'line_item',
+          period: { start, end: start + 30 * 86400 },
+        })),
+      },
+      payment_intent: invoice.paymentIntent,
+    };
+    this.invoices.set(id, found);
+    return found;
+  }
+
+  private answerPayments(method: string, path: string, form: URLSearchParams): [number, unknown] | null {
+    if (method !== 'GET') return null;
+    const charge = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (charge && this.charges.has(charge[1])) return [200, this.charges.get(charge[1])];
+    const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (invoice && this.invoices.has(invoice[1])) {
+      const { payment_intent: _paymentIntent, ...shown } = this.invoices.get(invoice[1])!;
+      return [200, shown];
+    }
+    if (path === '/v1/invoice_payments') {
+      const intent = form.get('payment[type]') === 'payment_intent' ? form.get('payment[payment_intent]') : null;
+      const data = [...this.invoices.values()]
+        .filter((found) => found.payment_intent === intent)
+        .map((found) => ({
+          id: `inpay_${found.id}`,
+          object: 'invoice_payment',
+          invoice: found.id,
+          amount_paid: found.amount_paid,
+          status: 'paid',
+          is_default: true,
+          payment: { type: 'payment_intent', payment_intent: found.payment_intent },
+        }));
+      return [200, { object: 'list', data, has_more: false }];
+    }
+    return null;
+  }
+}
+
+export interface StandInCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  payment_intent: string;
+  customer: string | null;
+  status: string;
+}
+
+export interface StandInInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: string;
+  amount_paid: number;
+  billing_reason: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  lines: { object: 'list'; has_more: boolean; data: Array<{ id: string; object: 'line_item'; period: { start: number; end: number } }> };
+  /** Not part of Stripe's invoice: the stand-in's own link to the invoice payment. */
+  payment_intent: string;
 }

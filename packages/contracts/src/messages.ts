@@ -28,3 +28,7 @@ export const REFUND_MESSAGES = {
 export function upscaleNeedsPlanMessage(factor: UpscaleFactor): string {
   return `Upscaling ${factor}× needs the ${cheapestPlanWithUpscale(factor).name} plan or higher.`;
 }
+
+/** Shown to an account whose person (the same inbox, however written) already had the free trial. */
+export const TRIAL_ALREADY_USED_MESSAGE =
+  'This email address has already had its free trial credits, so this account starts with 0 credits. Choose a plan or a top-up pack to start creating.';

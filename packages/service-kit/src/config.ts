@@ -67,6 +67,7 @@ export const DEVELOPMENT_SECRETS: readonly string[] = [
   'change-me-to-a-long-random-string',
   // the production compose check's stand-in .env (infra/compose/test-production.env)
   'test-session-secret-of-sufficient-length-0123456789',
+  'test-trial-hash-key-of-sufficient-length-0123456789',
   // the placeholder of infra/k8s/secrets.example.yaml
   'generate-me',
 ];

@@ -4,14 +4,17 @@ import { SubscriptionRepository } from './repositories/subscription.repository.j
 import { CheckoutRepository } from './repositories/checkout.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
+import { AccountRepository } from './repositories/account.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { STRIPE_CLIENT } from './billing.tokens.js';
 
 /**
  * Billing's part in a deleted account: the subscription is cancelled at once (at Stripe too, so no
- * further charge); after the retention the checkout sessions and the Stripe customer link go. The
- * ledger, lots and reservations stay: transactions are kept as the policy states, keyed only by the
- * user id (the account holding the email is gone by then).
+ * further charge); after the retention the checkout sessions, the Stripe customer link and the email
+ * billing learnt go. The ledger, lots and reservations stay: transactions are kept as the policy
+ * states, keyed only by the user id. The trial decision and the keyed hash of the trial's address
+ * (`trial_identities`) stay too, on purpose: one trial per person, whatever accounts they delete
+ * (the /privacy page says so).
  */
 @Injectable()
 export class AccountClosureService {
@@ -21,6 +24,7 @@ export class AccountClosureService {
     private readonly checkouts: CheckoutRepository,
     private readonly customers: CustomerRepository,
     private readonly purchaseEvents: PurchaseEventRepository,
+    private readonly accounts: AccountRepository,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
   ) {}
 
@@ -35,10 +39,11 @@ export class AccountClosureService {
     await this.lifecycle.end(userId);
   }
 
-  async purge(userId: string): Promise<{ checkout_sessions: number; customer_links: number }> {
+  async purge(userId: string): Promise<{ checkout_sessions: number; customer_links: number; emails: number }> {
     const sessions = await this.checkouts.deleteForUser(userId);
     const customers = await this.customers.deleteForUser(userId);
     await this.purchaseEvents.deleteForUser(userId);
-    return { checkout_sessions: sessions, customer_links: customers };
+    const emails = await this.accounts.deleteForUser(userId);
+    return { checkout_sessions: sessions, customer_links: customers, emails };
   }
 }

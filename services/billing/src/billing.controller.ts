@@ -24,8 +24,8 @@ export class BillingController {
 
   @RpcHandler(BILLING.accountSummary)
   async accountSummary(request: RpcRequest<typeof BILLING.accountSummary>) {
-    const { trialGranted, ...summary } = await this.subscriptions.accountSummary(request.userId);
-    const trialNotice = this.credits.trialNotice(trialGranted);
+    const { trialGranted, trialWithheld, ...summary } = await this.subscriptions.accountSummary(request.userId);
+    const trialNotice = this.credits.trialNotice(trialGranted, trialWithheld);
     return { ...summary, ...(trialNotice ? { trialNotice } : {}) };
   }
 

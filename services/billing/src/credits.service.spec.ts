@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError, MESSAGES, TOPUPS, TRIAL, trialWithheldMessage } from '@printloom/contracts';
+import { AppError, MESSAGES, TOPUPS, TRIAL, TRIAL_ALREADY_USED_MESSAGE, trialWithheldMessage } from '@printloom/contracts';
 import { createLogger, createMetrics } from '@printloom/service-kit';
 import {
   InMemoryAccounts,
@@ -169,6 +169,36 @@ describe('CreditsService (in-memory repositories)', () => {
       expect(service.trialNotice(null)).toBeUndefined();
       // Another address, or an unknown one, is not affected.
       expect(await service.grantTrial(OTHER, undefined, 'unknown')).toBe(true);
+    });
+
+    it('gives them once per person: aliases of an inbox that had a trial, on any account, start with 0 and are told why', async () => {
+      const { service, memory } = credits();
+      const users = ['1', '2', '3', '4', '5'].map((digit) => `00000000-0000-4000-8000-00000000010${digit}`);
+      expect(await service.grantTrial(users[0], 'Jane.Doe@gmail.com', '192.0.2.1')).toBe(true);
+      expect(await service.grantTrial(users[1], 'janedoe+again@googlemail.com', '198.51.100.1')).toBe(false);
+      expect(await service.grantTrial(users[2], 'JANE.DOE+x@GMAIL.COM', '198.51.100.2')).toBe(false);
+      expect(await service.balance(users[1])).toBe(0);
+      expect(memory.trialDecisions.find((decision) => decision.userId === users[1])).toMatchObject({
+        granted: false,
+        withheldBecause: 'person',
+      });
+      expect(service.trialNotice(false, 'person')).toBe(TRIAL_ALREADY_USED_MESSAGE);
+      expect(service.trialNotice(false, 'address')).toBe(trialWithheldMessage(TRIAL.grantsPerIpPerDay));
+      // Another person, or the same dots at another provider, is another person.
+      expect(await service.grantTrial(users[3], 'jane.doe@example.com', '198.51.100.3')).toBe(true);
+      expect(await service.grantTrial(users[4], 'janedoe@example.com', '198.51.100.4')).toBe(true);
+      expect([...memory.trialPeople.keys()].some((hash) => hash.includes('jane'))).toBe(false);
+    });
+
+    it('counts the per-address limit per IPv6 /64: rotating addresses inside one network do not reset it', async () => {
+      const { service, memory } = credits({ TRIAL_GRANTS_PER_IP_PER_DAY: '2' });
+      const users = ['a', 'b', 'c', 'd'].map((letter) => `00000000-0000-4000-8000-0000000002${letter}0`);
+      const granted = [];
+      for (const [index, userId] of users.slice(0, 3).entries())
+        granted.push(await service.grantTrial(userId, `person${index}@example.com`, `2001:db8:7:1::${index + 1}`));
+      expect(granted).toEqual([true, true, false]);
+      expect(memory.trialDecisions[2]).toMatchObject({ ip: '2001:db8:7:1::/64', withheldBecause: 'address' });
+      expect(await service.grantTrial(users[3], 'person3@example.com', '2001:db8:7:2::1')).toBe(true);
     });
 
     it('records a decision for a trial granted before decisions were recorded, without granting it twice', async () => {

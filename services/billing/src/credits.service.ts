@@ -4,14 +4,17 @@ import {
   CREDIT_HISTORY_LIMIT,
   MESSAGES,
   TRIAL,
+  TRIAL_ALREADY_USED_MESSAGE,
   trialWithheldMessage,
   type CreditHistoryEntry,
   type TopupPack,
 } from '@printloom/contracts';
-import { LOGGER, SERVICE_METRICS, type Logger, type ServiceMetrics } from '@printloom/service-kit';
+import { LOGGER, SERVICE_METRICS, clientAddressKey, type Logger, type ServiceMetrics } from '@printloom/service-kit';
 import type { Counter } from 'prom-client';
 import type { EntityManager } from 'typeorm';
 import { allocate } from './domain/rollover.js';
+import { trialIdentityHash } from './domain/trial-identity.js';
+import type { TrialWithheld } from './domain/records.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { TrialRepository } from './repositories/trial.repository.js';
@@ -92,10 +95,11 @@ export class CreditsService {
   }
 
   /**
-   * The 10 trial credits, decided once per user whatever the number of events (the first decides).
-   * At most TRIAL_GRANTS_PER_IP_PER_DAY accounts verified from one address within a day get them; the
-   * others start with 0 and /me tells them why. They never expire, unless an operator
-   * sets TRIAL_CREDITS_DAYS.
+   * The 10 trial credits, decided once per user whatever the number of events (the first decides), and
+   * once per person: an address whose normalised form (see `normaliseTrialEmail`) already had a trial,
+   * on this account or on a deleted one, starts with 0. At most TRIAL_GRANTS_PER_IP_PER_DAY accounts
+   * verified from one network (an IPv6 /64) within a day get them; the others start with 0. /me tells
+   * either why. They never expire, unless an operator sets TRIAL_CREDITS_DAYS.
    */
   async grantTrial(userId: string, email?: string, ip?: string): Promise<boolean> {
     return this.ledger.transaction(async (tx) => {
@@ -103,34 +107,54 @@ export class CreditsService {
       if (email) await this.accounts.remember(tx, userId, email);
       if (await this.trials.decisionOf(userId, tx)) return false;
       const sourceRef = `trial:${userId}`;
-      const address = ip && ip !== 'unknown' ? ip : null;
+      const address = ip && ip !== 'unknown' ? clientAddressKey(ip) : null;
+      const person = email ? trialIdentityHash(this.config.TRIAL_HASH_KEY, email) : null;
+      if (person) await this.trials.lockPerson(tx, person);
       // Granted before decisions were recorded: keep it, and record it.
       if (await this.ledger.hasLot(tx, sourceRef)) {
         await this.trials.record(tx, { userId, ip: address, granted: true });
+        if (person) await this.trials.rememberPerson(tx, person, userId);
         return false;
       }
-      let granted = true;
-      if (address) {
-        await this.trials.lockAddress(tx, address);
-        granted =
-          (await this.trials.grantedFromAddressSince(tx, address, new Date(Date.now() - 24 * 3600_000))) <
-          this.config.TRIAL_GRANTS_PER_IP_PER_DAY;
-      }
-      await this.trials.record(tx, { userId, ip: address, granted });
-      if (!granted) {
-        this.logger.info({ userId }, 'trial credits withheld: too many new accounts from one address today');
+      const withheldBecause = await this.trialWithheldBecause(tx, userId, person, address);
+      await this.trials.record(tx, { userId, ip: address, granted: !withheldBecause, withheldBecause });
+      if (withheldBecause) {
+        this.logger.info({ userId, withheldBecause }, 'trial credits withheld');
         return false;
       }
+      if (person) await this.trials.rememberPerson(tx, person, userId);
       const days = this.config.TRIAL_CREDITS_DAYS;
       const expiresAt = days === undefined ? null : new Date(Date.now() + days * 24 * 3600_000);
       return this.ledger.grantLot(tx, { userId, kind: 'trial', sourceRef, credits: TRIAL.credits, expiresAt });
     });
   }
 
-  /** Why this account started without the trial credits, when it did. */
-  /** `trialGranted`: the recorded trial decision, null when there is none yet. */
-  trialNotice(trialGranted: boolean | null): string | undefined {
-    return trialGranted === false ? trialWithheldMessage(this.config.TRIAL_GRANTS_PER_IP_PER_DAY) : undefined;
+  private async trialWithheldBecause(
+    tx: EntityManager,
+    userId: string,
+    person: string | null,
+    address: string | null,
+  ): Promise<TrialWithheld | undefined> {
+    if (person) {
+      const holder = await this.trials.trialHolderOf(tx, person);
+      if (holder && holder !== userId) return 'person';
+    }
+    if (address) {
+      await this.trials.lockAddress(tx, address);
+      const since = new Date(Date.now() - 24 * 3600_000);
+      if ((await this.trials.grantedFromAddressSince(tx, address, since)) >= this.config.TRIAL_GRANTS_PER_IP_PER_DAY) return 'address';
+    }
+    return undefined;
+  }
+
+  /**
+   * Why this account started without the trial credits, when it did. `trialGranted`: the recorded
+   * trial decision, null when there is none yet; `withheldBecause`: its reason (null for decisions
+   * recorded before reasons were, which were all per network).
+   */
+  trialNotice(trialGranted: boolean | null, withheldBecause: TrialWithheld | null = null): string | undefined {
+    if (trialGranted !== false) return undefined;
+    return withheldBecause === 'person' ? TRIAL_ALREADY_USED_MESSAGE : trialWithheldMessage(this.config.TRIAL_GRANTS_PER_IP_PER_DAY);
   }
 
   async grantTopup(userId: string, sourceRef: string, credits: number, inTransaction?: EntityManager): Promise<boolean> {

@@ -10,6 +10,8 @@ import { CustomerRepository } from './repositories/customer.repository.js';
 import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { BILLING_CONFIG, STRIPE_CLIENT } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
+import { packLotRef } from './domain/lot-refs.js';
+import { PaymentReversalsService } from './payment-reversals.service.js';
 
 const PAID_STATUSES = new Set<string>(['active', 'trialing']);
 const ENDED_STATUSES = new Set<string>(['canceled', 'incomplete_expired']);
@@ -39,6 +41,7 @@ export class StripeWebhookService {
     private readonly safety: PaymentSafetyRepository,
     private readonly ledger: LedgerRepository,
     private readonly rpc: RpcClient,
+    private readonly reversals: PaymentReversalsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -81,16 +84,10 @@ export class StripeWebhookService {
         if (event.type === 'invoice.payment_failed') await this.mailPaymentFailed(invoice);
         return;
       }
-      case 'charge.refunded': {
-        const charge = event.data.object;
-        const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 1;
-        return this.takeBackCredits(idOf(charge.payment_intent), idOf(charge.customer), share, `refund:${charge.id}`, 'refund');
-      }
-      case 'charge.dispute.created': {
-        const dispute = event.data.object;
-        const charge = typeof dispute.charge === 'string' ? null : dispute.charge;
-        return this.takeBackCredits(idOf(dispute.payment_intent), idOf(charge?.customer), 1, `dispute:${dispute.id}`, 'dispute');
-      }
+      case 'charge.refunded':
+        return this.reversals.refunded(event.data.object.id);
+      case 'charge.dispute.created':
+        return this.reversals.disputed(event.data.object);
       default:
         this.logger.debug({ type: event.type }, 'Ignored Stripe event');
     }
@@ -109,7 +106,7 @@ export class StripeWebhookService {
     if (session.mode === 'payment' && session.payment_status === 'paid') {
       const pack = findTopup(session.metadata?.topupId ?? '');
       if (!pack) return this.logger.error({ eventId, sessionId: session.id }, 'Paid Checkout session for an unknown pack');
-      await this.credits.grantPack(userId, `topup:${session.id}`, pack);
+      await this.credits.grantPack(userId, packLotRef(session.id), pack);
       return;
     }
     this.logger.info(
@@ -182,53 +179,6 @@ export class StripeWebhookService {
     const next = schedule.phases.find((phase) => phase.start_date >= periodEnd);
     const price = next?.items[0]?.price;
     return planIdOfStripeLookupKey(typeof price === 'object' && price !== null && 'lookup_key' in price ? price.lookup_key : null) ?? null;
-  }
-
-  /** Money went back (refund, dispute): the credits it bought and not yet spent go too; a person reviews the account. */
-  private async takeBackCredits(
-    paymentIntentId: string | undefined,
-    customerId: string | undefined,
-    share: number,
-    sourceRef: string,
-    reason: 'refund' | 'dispute',
-  ): Promise<void> {
-    const { data: sessions } = paymentIntentId
-      ? await this.stripe!.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 })
-      : { data: [] };
-    const session = sessions[0];
-    if (!session) {
-      // Not a pack bought through Checkout: a subscription invoice. The current period's plan credits
-      // still unspent go in the same share, and a person reviews the account.
-      const userId = customerId ? await this.customers.userOfStripeCustomer(customerId) : null;
-      if (!userId)
-        return this.logger.error(
-          { paymentIntentId, customerId, sourceRef },
-          `A ${reason} of a payment of an unknown customer: review it by hand`,
-        );
-      const revoked = await this.ledger.transaction(async (tx) => {
-        await this.ledger.lockUser(tx, userId);
-        const planLot = await this.ledger.currentPlanLotRef(tx, userId);
-        const result = planLot ? await this.ledger.revokeShareOfLot(tx, planLot, share) : null;
-        await this.safety.flag(tx, userId, reason, sourceRef);
-        return result?.revoked ?? 0;
-      });
-      return this.logger.error(
-        { paymentIntentId, customerId, userId, sourceRef, revoked },
-        `A ${reason} of a subscription payment: unspent plan credits taken back; review the account`,
-      );
-    }
-    await this.ledger.transaction(async (tx) => {
-      const userId = session.client_reference_id ?? session.metadata?.userId;
-      if (userId) await this.ledger.lockUser(tx, userId);
-      const result = await this.ledger.revokeShareOfLot(tx, `topup:${session.id}`, share);
-      const owner = result?.userId ?? userId;
-      if (!owner) return;
-      await this.safety.flag(tx, owner, reason, sourceRef);
-      this.logger.warn(
-        { userId: owner, sourceRef, revoked: result?.revoked ?? 0 },
-        `Credits taken back after a ${reason}; account flagged for review`,
-      );
-    });
   }
 
   /** Our own email with the way to fix the card (Stripe's portal, reached from /account). */

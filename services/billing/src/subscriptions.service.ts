@@ -13,9 +13,10 @@ import {
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
 import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
+import { periodLotRef } from './domain/lot-refs.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
-import type { Subscription } from './domain/records.js';
+import type { Subscription, TrialWithheld } from './domain/records.js';
 import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 
 export interface PeriodChange {
@@ -57,7 +58,12 @@ export class SubscriptionsService {
   async summary(
     userId: string,
   ): Promise<{ credits: number; trialCredits: number; trialCreditsExpireAt: string | null; subscription: SubscriptionSummary | null }> {
-    const { trialGranted: _trialGranted, changesAt: _changesAt, ...summary } = await this.accountSummary(userId);
+    const {
+      trialGranted: _trialGranted,
+      trialWithheld: _trialWithheld,
+      changesAt: _changesAt,
+      ...summary
+    } = await this.accountSummary(userId);
     return summary;
   }
 
@@ -69,6 +75,7 @@ export class SubscriptionsService {
     changesAt: string | null;
     subscription: SubscriptionSummary | null;
     trialGranted: boolean | null;
+    trialWithheld: TrialWithheld | null;
   }> {
     const {
       credits,
@@ -77,6 +84,7 @@ export class SubscriptionsService {
       changesAt,
       subscription: row,
       trialGranted,
+      trialWithheld,
     } = await this.subscriptions.accountSnapshot(userId);
     const subscription =
       row && row.status !== 'canceled'
@@ -95,6 +103,7 @@ export class SubscriptionsService {
       changesAt: changesAt?.toISOString() ?? null,
       subscription,
       trialGranted,
+      trialWithheld,
     };
   }
 
@@ -183,7 +192,7 @@ export class SubscriptionsService {
     const run = (work: (tx: EntityManager) => Promise<void>) => (inTransaction ? work(inTransaction) : this.ledger.transaction(work));
     await run(async (tx) => {
       await this.ledger.lockUser(tx, change.userId);
-      const sourceRef = `plan:${change.userId}:${change.periodStart.toISOString()}`;
+      const sourceRef = periodLotRef(change.userId, change.periodStart);
       const previous = await this.subscriptions.find(change.userId, tx);
       const status = change.status ?? 'active';
       if (await this.ledger.hasLot(tx, sourceRef)) {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type sendEmailRequest, type supportRequest } from '@printloom/contracts';
+import { clientAddressKey } from '@printloom/service-kit';
 import type { z } from 'zod';
 import { OutboxRepository } from './repositories/outbox.repository.js';
 import { SupportRepository } from './repositories/support.repository.js';
@@ -27,7 +28,8 @@ export class NotificationsService {
 
   /** Stored and mailed to support; metered per address and per email (a public write). */
   async createSupportMessage(request: z.infer<typeof supportRequest>): Promise<{ ok: true }> {
-    const id = await this.support.createWithinLimits(request, SUPPORT_LIMITS);
+    // Metered by the sender's network: an IPv6 /64 is one sender however it rotates addresses.
+    const id = await this.support.createWithinLimits({ ...request, ip: clientAddressKey(request.ip) }, SUPPORT_LIMITS);
     if (!id) throw new AppError('RATE_LIMITED', SUPPORT_RATE_LIMIT_MESSAGE);
     const email = renderEmail('support-message', { ...request, userId: request.userId ?? '' }, this.config.PUBLIC_URL);
     await this.outbox.enqueue(`support:${id}`, this.config.SUPPORT_EMAIL, email);

@@ -11,4 +11,12 @@ describe('privacy policy', () => {
     expect(text).toContain('Usage logs: 90 days');
     expect(text).toContain('30 days; starred images: 1 year');
   });
+
+  it('says that a keyed hash of a trial address outlives the account, and why', () => {
+    renderPage(<Privacy />, null);
+    const item = [...document.querySelectorAll('li')].find((li) => li.textContent?.startsWith('Free trial'));
+    expect(item?.textContent).toContain('keyed one-way hash of its email address');
+    expect(item?.textContent).toContain('keep this hash after you delete your account');
+    expect(item?.textContent).toContain('never the address itself');
+  });
 });

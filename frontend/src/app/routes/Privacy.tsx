@@ -34,6 +34,12 @@ export default function Privacy() {
           <li>Generated images: {LIMITS.retentionDays} days; starred images: 1 year. They are deleted automatically when they expire.</li>
           <li>Account data: retained {POLICY_RETENTION.accountDataAfterDeletionDays} days after you delete your account, then erased.</li>
           <li>Transaction records: {POLICY_RETENTION.transactionYears} years, as tax and accounting law requires.</li>
+          <li>
+            Free trial: the free credits are given once per person. When an account receives them we keep a keyed one-way hash of its email
+            address (written in a standard form: lower case, without a +tag, without dots for Gmail addresses), never the address itself. We
+            keep this hash after you delete your account, so that a new account with the same address starts without the free credits; it
+            cannot be turned back into your address.
+          </li>
           <li>Usage logs: {POLICY_RETENTION.usageLogDays} days.</li>
         </ul>
       </section>

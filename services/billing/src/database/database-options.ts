@@ -5,6 +5,7 @@ import { StripeFailurePaths1763800000202 } from './migrations/1763800000202-stri
 import { TrialDecisions1763800000213 } from './migrations/1763800000213-trial-decisions.js';
 import { PlanChanges1763800000300 } from './migrations/1763800000300-plan-changes.js';
 import { PurchaseEvents1763800000310 } from './migrations/1763800000310-purchase-events.js';
+import { TrialIdentities1763800000320 } from './migrations/1763800000320-trial-identities.js';
 
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
@@ -16,5 +17,6 @@ export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
     accountPurgesMigration('billing', 1763800000215),
     PlanChanges1763800000300,
     PurchaseEvents1763800000310,
+    TrialIdentities1763800000320,
   ],
 };

@@ -55,3 +55,6 @@ export interface LedgerEntry {
   reason: string | null;
   ref: string | null;
 }
+
+/** Why an account started without the trial credits: its network had the day's grants, or its person had a trial. */
+export type TrialWithheld = 'address' | 'person';

@@ -17,4 +17,10 @@ export class AccountRepository {
     const [row] = await this.dataSource.query(`SELECT user_id FROM billing.accounts WHERE lower(email) = lower($1)`, [email]);
     return row?.user_id ?? null;
   }
+
+  /** A deleted account's address goes with the purge (only the keyed trial hash stays). */
+  async deleteForUser(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM billing.accounts WHERE user_id = $1`, [userId]);
+    return count;
+  }
 }

@@ -145,13 +145,19 @@ export class LedgerRepository {
     return { userId: lot.user_id, revoked };
   }
 
-  /** The source ref of the plan credits of the period now running (the one a refunded invoice paid for). */
-  async currentPlanLotRef(tx: EntityManager, userId: string): Promise<string | null> {
-    const [lot] = await tx.query(
-      `SELECT source_ref FROM billing.credit_lots WHERE user_id = $1 AND kind = 'plan' AND source_ref LIKE 'plan:%' AND settled_at IS NULL ORDER BY created_at DESC LIMIT 1`,
-      [userId],
+  /**
+   * The lots one payment bought for a user: those named by `refs` (a period's plan lot, a pack) and,
+   * for an invoice, every lot whose source ref names the invoice id (the upgrade lots granted once per
+   * paid `subscription_update` invoice).
+   */
+  async lotsBoughtBy(tx: EntityManager, userId: string, refs: string[], invoiceId: string | null): Promise<string[]> {
+    const rows: Array<{ source_ref: string }> = await tx.query(
+      `SELECT source_ref FROM billing.credit_lots
+       WHERE user_id = $1 AND (source_ref = ANY($2) OR ($3::text IS NOT NULL AND kind = 'plan' AND position($3::text IN source_ref) > 0))
+       ORDER BY created_at`,
+      [userId, refs, invoiceId],
     );
-    return lot?.source_ref ?? null;
+    return rows.map((row) => row.source_ref);
   }
 
   async hasLot(tx: EntityManager, sourceRef: string): Promise<boolean> {

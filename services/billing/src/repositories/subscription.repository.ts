@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-import type { NewPeriod, Subscription } from '../domain/records.js';
+import type { NewPeriod, Subscription, TrialWithheld } from '../domain/records.js';
 
 /** A row as PostgreSQL returns it; mapped to a Subscription before it leaves this file. */
 export interface SubscriptionRow {
@@ -47,6 +47,7 @@ export class SubscriptionRepository {
     changesAt: Date | null;
     subscription: Subscription | null;
     trialGranted: boolean | null;
+    trialWithheld: TrialWithheld | null;
   }> {
     const [row] = await this.dataSource.query(
       `SELECT coalesce(sum(l.credits_remaining), 0)::int AS credits,
@@ -54,7 +55,8 @@ export class SubscriptionRepository {
               min(l.expires_at) FILTER (WHERE l.kind = 'trial' AND l.credits_remaining > 0) AS trial_expires_at,
               min(l.expires_at) FILTER (WHERE l.credits_remaining > 0) AS changes_at,
               (SELECT row_to_json(s) FROM billing.subscriptions s WHERE s.user_id = $1) AS subscription,
-              (SELECT t.granted FROM billing.trial_decisions t WHERE t.user_id = $1) AS trial_granted
+              (SELECT t.granted FROM billing.trial_decisions t WHERE t.user_id = $1) AS trial_granted,
+              (SELECT t.withheld_because FROM billing.trial_decisions t WHERE t.user_id = $1) AS trial_withheld
        FROM billing.credit_lots l WHERE l.user_id = $1 AND (l.expires_at IS NULL OR l.expires_at > now())`,
       [userId],
     );
@@ -66,6 +68,7 @@ export class SubscriptionRepository {
       changesAt: row.changes_at ? new Date(row.changes_at) : null,
       subscription,
       trialGranted: row.trial_granted,
+      trialWithheld: row.trial_withheld,
     };
   }
 

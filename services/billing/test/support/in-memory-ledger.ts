@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PurchaseEvent } from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
-import type { CreditLot, LotKind, Reservation } from '../../src/domain/records.js';
+import type { CreditLot, LotKind, Reservation, TrialWithheld } from '../../src/domain/records.js';
 import type { AccountRepository } from '../../src/repositories/account.repository.js';
 import type { LedgerRepository } from '../../src/repositories/ledger.repository.js';
 import type { PurchaseEventRepository } from '../../src/repositories/purchase-event.repository.js';
@@ -50,7 +50,9 @@ export interface BillingMemory {
   reservations: StoredReservation[];
   entries: StoredEntry[];
   accounts: Map<string, string>;
-  trialDecisions: Array<{ userId: string; ip: string | null; granted: boolean; decidedAt: Date }>;
+  trialDecisions: Array<{ userId: string; ip: string | null; granted: boolean; withheldBecause?: TrialWithheld; decidedAt: Date }>;
+  /** The keyed hashes of people who had a trial, and the account that had it. */
+  trialPeople: Map<string, string>;
   purchaseEvents: Array<{ userId: string; sourceRef: string; event: PurchaseEvent }>;
   /** Users locked by each transaction, in order (every credit movement must lock its user). */
   lockedUsers: string[];
@@ -63,6 +65,7 @@ export function emptyBillingMemory(): BillingMemory {
     entries: [],
     accounts: new Map(),
     trialDecisions: [],
+    trialPeople: new Map(),
     purchaseEvents: [],
     lockedUsers: [],
   };
@@ -280,7 +283,10 @@ export class InMemoryAccounts implements Pick<AccountRepository, 'remember'> {
   }
 }
 
-export class InMemoryTrials implements Pick<TrialRepository, 'decisionOf' | 'lockAddress' | 'grantedFromAddressSince' | 'record'> {
+export class InMemoryTrials implements Pick<
+  TrialRepository,
+  'decisionOf' | 'lockAddress' | 'grantedFromAddressSince' | 'record' | 'lockPerson' | 'trialHolderOf' | 'rememberPerson'
+> {
   constructor(private readonly memory: BillingMemory) {}
 
   async decisionOf(userId: string): Promise<{ granted: boolean } | null> {
@@ -294,9 +300,22 @@ export class InMemoryTrials implements Pick<TrialRepository, 'decisionOf' | 'loc
     return this.memory.trialDecisions.filter((decision) => decision.granted && decision.ip === ip && decision.decidedAt > since).length;
   }
 
-  async record(_tx: EntityManager, decision: { userId: string; ip: string | null; granted: boolean }): Promise<void> {
+  async record(
+    _tx: EntityManager,
+    decision: { userId: string; ip: string | null; granted: boolean; withheldBecause?: TrialWithheld },
+  ): Promise<void> {
     if (this.memory.trialDecisions.some((existing) => existing.userId === decision.userId)) return;
     this.memory.trialDecisions.push({ ...decision, decidedAt: new Date() });
+  }
+
+  async lockPerson(): Promise<void> {}
+
+  async trialHolderOf(_tx: EntityManager, emailHash: string): Promise<string | null> {
+    return this.memory.trialPeople.get(emailHash) ?? null;
+  }
+
+  async rememberPerson(_tx: EntityManager, emailHash: string, userId: string): Promise<void> {
+    if (!this.memory.trialPeople.has(emailHash)) this.memory.trialPeople.set(emailHash, userId);
   }
 }
 
