@@ -6,7 +6,7 @@ import { AlreadyTransparentError } from './background-remover.js';
 
 // Runs the built worker (npm run build -w services/assets), as the service does.
 describe('image worker pool', () => {
-  const pool = new ImagePool({ threads: 1, maxQueue: 1, budgets: { removeBackground: 60_000, upscale: 60_000 } });
+  const pool = new ImagePool({ threads: 1, maxQueue: 1, budgets: { removeBackground: 60_000, upscale: 60_000, fitExport: 60_000 } });
   afterAll(() => pool.close());
 
   const design = (size: number, background: { r: number; g: number; b: number; alpha: number }) =>
