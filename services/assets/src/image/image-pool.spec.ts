@@ -30,6 +30,13 @@ describe('image worker pool', () => {
     await expect(pool.remove(removed)).rejects.toBeInstanceOf(AlreadyTransparentError);
   });
 
+  it('fits an original to an export preset in a worker thread, stamping its PNG text', async () => {
+    const fitted = await pool.fit(await design(300, { r: 0, g: 0, b: 0, alpha: 0 }), 'sticker-3in', { Software: 'Printloom' });
+    const meta = await sharp(fitted).metadata();
+    expect([meta.width, meta.height, meta.density]).toEqual([900, 900, 300]);
+    expect(meta.comments).toEqual([{ keyword: 'Software', text: 'Printloom' }]);
+  });
+
   it('bounds its queue: past threads + queue, work is refused at once with 503', async () => {
     const image = await design(1500, { r: 250, g: 250, b: 250, alpha: 1 });
     const results = await Promise.allSettled([pool.remove(image), pool.remove(image), pool.remove(image)]);
