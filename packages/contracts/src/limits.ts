@@ -25,6 +25,12 @@ export const LIMITS = {
   /** Background removals and upscales one user may have running at once, and start per hour. */
   imageOperationsConcurrent: 2,
   imageOperationsPerHour: 60,
+  /**
+   * Print files (preset exports) one user may have in the image worker pool at once, and being made in
+   * all (running or waiting for one of those places); a preset ZIP counts every file it still has to make.
+   */
+  exportFittingsRunning: 2,
+  exportFittingsQueued: 24,
 } as const;
 
 /** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */

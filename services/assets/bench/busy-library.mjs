@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Busy-library benchmark (not a test): the p99 latency of the first library page through the gateway,
 // first on a quiet service, then while 4 background removals of print-size (4500x5400) designs run
-// on the same assets service. Built code, fresh database.
-//   npm run build && node services/assets/bench/busy-library.mjs
+// on the same assets service, then while one user asks for 40 preset downloads (exports not made yet)
+// at once. Built code, fresh database.
+//   npm run build && node services/assets/bench/busy-library.mjs [--only=removals|exports]
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,9 @@ import { startGateway } from '../../../gateway/dist/start.js';
 import { createHash, randomBytes } from 'node:crypto';
 
 const REMOVALS = 4;
+const EXPORTS = 40;
+const EXPORT_PRESET = 'merch-by-amazon-tshirt';
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const nats = await startNatsServer();
 const database = await createTestDatabase();
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-bench-busy-'));
@@ -48,6 +52,8 @@ const browser = await signedIn('browser@example.com');
 // One removal per user, so per-user limits never decide the figure.
 const workers = [];
 for (let i = 0; i < REMOVALS; i += 1) workers.push(await signedIn(`worker${i}@example.com`));
+// One seller exporting many designs at once (the flood the per-user export limits are for).
+const exporter = await signedIn('exporter@example.com');
 await assets.infra.dataSource.query(
   `INSERT INTO assets.assets (user_id, job_id, variant, kind, prompt, width, height, original_size, etag, created_at, expires_at)
    SELECT $1, gen_random_uuid(), 'A', 'generated', 'design number ' || g, 4500, 5400, 1000000, md5(g::text), now() - (g || ' seconds')::interval, now() + interval '30 days'
@@ -75,9 +81,36 @@ for (const worker of workers) {
   assetIds.push(id);
 }
 
-async function page() {
+// The exporter's designs: the same print-size original, its thumbnails made once (ingest would decode each).
+const exportIds = [];
+if (only !== 'removals') {
+  const thumbnail = await sharp(png).resize(384).webp().toBuffer();
+  const preview = await sharp(png).resize(1024).webp().toBuffer();
+  for (let i = 0; i < EXPORTS; i += 1) {
+    const jobId = randomUUID();
+    const key = `jobs/${jobId}/A.png`;
+    const [thumbnailKey, previewKey] = [`jobs/${jobId}/A.thumbnail.webp`, `jobs/${jobId}/A.preview.webp`];
+    await Promise.all([
+      storage.put(key, png, 'image/png'),
+      storage.put(thumbnailKey, thumbnail, 'image/webp'),
+      storage.put(previewKey, preview, 'image/webp'),
+    ]);
+    const {
+      assetIds: [id],
+    } = await rpc.request(ASSETS.ingest, {
+      userId: exporter.userId,
+      jobId,
+      prompt: `bench export ${i}`,
+      images: [{ variant: 'A', key, thumbnailKey, previewKey }],
+    });
+    exportIds.push(id);
+  }
+}
+
+/** The first page (the gateway's cache answers it while fresh); `path` another list URL. */
+async function page(path = '/api/assets') {
   const t0 = process.hrtime.bigint();
-  const response = await fetch(`${gateway.url}/api/assets`, { headers: browser.headers });
+  const response = await fetch(`${gateway.url}${path}`, { headers: browser.headers });
   await response.json();
   if (response.status !== 200) throw new Error(`list: ${response.status}`);
   return Number(process.hrtime.bigint() - t0) / 1e6;
@@ -91,23 +124,61 @@ for (let i = 0; i < 20; i += 1) await page();
 const quiet = [];
 for (let i = 0; i < 200; i += 1) quiet.push(await page());
 
-// Busy: 4 removals in flight; the browsing user keeps paging until every removal has answered.
-const t0 = Date.now();
-let finished = 0;
-const outcomes = assetIds.map((id, i) =>
-  fetch(`${gateway.url}/api/assets/${id}/remove-background`, { method: 'POST', headers: workers[i].headers }).then(async (response) => {
-    finished += 1;
-    return `${response.status}`;
-  }),
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')} (${os.availableParallelism()} cores)`,
 );
-const busy = [];
-while (finished < REMOVALS) busy.push(await page());
-const statuses = await Promise.all(outcomes);
-const removalSeconds = (Date.now() - t0) / 1000;
-
 console.log(`list page, quiet service:            ${summary(quiet)}`);
-console.log(`list page, ${REMOVALS} background removals running: ${summary(busy)}`);
-console.log(`${REMOVALS} removals of 4500x5400 designs answered ${statuses.join(', ')} in ${removalSeconds.toFixed(1)} s`);
+
+if (only !== 'exports') {
+  // Busy: 4 removals in flight; the browsing user keeps paging until every removal has answered.
+  const t0 = Date.now();
+  let finished = 0;
+  const outcomes = assetIds.map((id, i) =>
+    fetch(`${gateway.url}/api/assets/${id}/remove-background`, { method: 'POST', headers: workers[i].headers }).then(async (response) => {
+      finished += 1;
+      return `${response.status}`;
+    }),
+  );
+  const busy = [];
+  while (finished < REMOVALS) busy.push(await page());
+  const statuses = await Promise.all(outcomes);
+  const removalSeconds = (Date.now() - t0) / 1000;
+  console.log(`list page, ${REMOVALS} background removals running: ${summary(busy)}`);
+  console.log(`${REMOVALS} removals of 4500x5400 designs answered ${statuses.join(', ')} in ${removalSeconds.toFixed(1)} s`);
+}
+
+if (only !== 'removals') {
+  // Busy: one user asks for 40 exports at once (each body read to the end); the browsing user keeps
+  // paging until every download has answered, alternating the first page (cached by the gateway) with
+  // a search the gateway has not seen (answered by the assets service each time: a cache miss).
+  const t0 = Date.now();
+  let finished = 0;
+  const outcomes = exportIds.map((id) =>
+    fetch(`${gateway.url}/api/download/${id}?preset=${EXPORT_PRESET}`, { headers: exporter.headers }).then(async (response) => {
+      await response.arrayBuffer();
+      finished += 1;
+      return response.status;
+    }),
+  );
+  const busy = [];
+  const misses = [];
+  for (let i = 0; finished < EXPORTS; i += 1) {
+    busy.push(await page());
+    misses.push(await page(`/api/assets?search=design+${i}`));
+  }
+  const statuses = await Promise.all(outcomes);
+  const tally = new Map();
+  for (const status of statuses) tally.set(status, (tally.get(status) ?? 0) + 1);
+  const counts = [...tally].map(([status, count]) => `${count}× ${status}`);
+  console.log(`list page, ${EXPORTS} preset downloads from one user: ${summary(busy)}`);
+  console.log(`  uncached searches meanwhile:                 ${summary(misses)}`);
+  console.log(
+    `${EXPORTS} ${EXPORT_PRESET} exports of 4500x5400 designs answered ${counts.join(', ')} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
 
 await nc.drain();
 await gateway.close();

@@ -1,9 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
-import { ASSETS_CONFIG, BACKGROUND_REMOVER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
+import { ASSETS_CONFIG, BACKGROUND_REMOVER, EXPORT_FITTER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
 import { AssetsController } from './assets.controller.js';
 import { AssetsService } from './assets.service.js';
+import { ExportFitting } from './export-fitting.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { AssetFiles } from './asset-files.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
@@ -25,7 +26,9 @@ export class AssetsModule {
         { provide: OBJECT_STORAGE, useValue: storage },
         { provide: BACKGROUND_REMOVER, useValue: imagePool },
         { provide: UPSCALER, useValue: imagePool },
+        { provide: EXPORT_FITTER, useValue: imagePool },
         AssetsService,
+        ExportFitting,
         ImageOperationsService,
         AssetFiles,
         AssetLifecycle,

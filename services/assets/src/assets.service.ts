@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, exportPreset, LIMITS, type Asset, type ExportPresetId } from '@printloom/contracts';
-import { withPngText } from '@printloom/storage';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
 import { pngTextOf } from './domain/asset-png-text.js';
-import { fitToPreset } from './image/export-fit.js';
+import { ExportFitting } from './export-fitting.service.js';
 import { AssetRepository } from './repositories/asset.repository.js';
 import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
@@ -40,6 +39,7 @@ export class AssetsService {
     private readonly files: AssetFiles,
     @Inject(BACKGROUND_REMOVER) private readonly remover: BackgroundRemover,
     private readonly lifecycle: AssetLifecycle,
+    private readonly exports: ExportFitting,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -198,15 +198,15 @@ export class AssetsService {
     };
   }
 
-  /** The asset fitted to a product's canvas, made on first request and kept beside the original. */
+  /**
+   * The asset fitted to a product's canvas, made on first request (in the worker pool, within the
+   * user's share) and kept beside the original.
+   */
   private async resolveExport(row: StoredAsset, presetId: ExportPresetId) {
     const preset = exportPreset(presetId);
     const key = this.files.exportKeyOf(row.userId, row.id, preset.id);
     const text = pngTextOf(row);
-    if (!(await this.files.hasFile(key))) {
-      const png = await fitToPreset(await this.files.readOriginal(row.userId, row.id), preset);
-      await this.files.writeExport(key, await withPngText(png, text));
-    }
+    await this.exports.ensure(row, presetId, key, text);
     return {
       key,
       contentType: 'image/png',
@@ -217,7 +217,11 @@ export class AssetsService {
     };
   }
 
-  /** The files of a ZIP; with a preset, their exports (named like a single export, numbered when alike). */
+  /**
+   * The files of a ZIP; with a preset, their exports (named like a single export, numbered when alike),
+   * refused when the exports still to make do not fit in the user's share now (made on their turn by
+   * the gateway, one at a time, before the ZIP's first byte).
+   */
   async resolveZip(request: { userId: string; ids: string[]; preset?: ExportPresetId }) {
     const unique = [...new Set(request.ids)];
     const rows = await this.assets.findManyOwned(request.userId, unique);
@@ -235,6 +239,7 @@ export class AssetsService {
         : this.files.keyOf(row.userId, row.id, 'original');
       return { assetId: row.id, key, fileName, pngText: pngTextOf(row) };
     });
+    if (request.preset) this.exports.admitZip(request.userId, await this.exports.missing(files.map((file) => file.key)), request.preset);
     return { files };
   }
 }

@@ -2,3 +2,4 @@ export const ASSETS_CONFIG = Symbol('ASSETS_CONFIG');
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const BACKGROUND_REMOVER = Symbol('BACKGROUND_REMOVER');
 export const UPSCALER = Symbol('UPSCALER');
+export const EXPORT_FITTER = Symbol('EXPORT_FITTER');

@@ -8,7 +8,7 @@ import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import { ReminderRepository } from './repositories/reminder.repository.js';
-import { TIME_BUDGETS } from '@printloom/contracts';
+import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
 export async function startAssetsService(config: AssetsConfig, overrides: { storage?: ObjectStorage } = {}): Promise<RunningService> {
@@ -17,7 +17,12 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
   const imagePool = new ImagePool({
     threads: config.ASSET_WORKER_THREADS,
     maxQueue: config.ASSET_WORKER_QUEUE_MAX,
-    budgets: { removeBackground: TIME_BUDGETS.removeBackground.service, upscale: TIME_BUDGETS.upscale.service },
+    budgets: {
+      removeBackground: TIME_BUDGETS.removeBackground.service,
+      upscale: TIME_BUDGETS.upscale.service,
+      // Inside the gateway's wait for an export, which also covers waiting for the user's turn.
+      fitExport: EXPORT_RENDER_TIMEOUT_MS / 2,
+    },
   });
   return startService({
     name: 'assets',
@@ -29,6 +34,15 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       const lifecycle = app.get(AssetLifecycle);
       const operations = app.get(ImageOperationRepository);
       const common = { logger: infra.logger, registry: infra.metrics.registry };
+      const tasks = infra.metrics.counter(
+        'printloom_image_pool_tasks_total',
+        'Tasks run in the image worker pool, by operation and outcome',
+        ['operation', 'outcome'],
+      );
+      imagePool.onTask = (operation, outcome) => tasks.inc({ operation, outcome });
+      infra.metrics.gauge('printloom_image_pool_pending', 'Tasks running or waiting in the image worker pool', [], (gauge) =>
+        gauge.set(imagePool.pending),
+      );
       const stopSweepers = stopAll([
         startPeriodicSweeper({
           ...common,

@@ -6,7 +6,7 @@ import { AlreadyTransparentError } from './background-remover.js';
 
 // Runs the built worker (npm run build -w services/assets), as the service does.
 describe('image worker pool', () => {
-  const pool = new ImagePool({ threads: 1, maxQueue: 1, budgets: { removeBackground: 60_000, upscale: 60_000 } });
+  const pool = new ImagePool({ threads: 1, maxQueue: 1, budgets: { removeBackground: 60_000, upscale: 60_000, fitExport: 60_000 } });
   afterAll(() => pool.close());
 
   const design = (size: number, background: { r: number; g: number; b: number; alpha: number }) =>
@@ -28,6 +28,13 @@ describe('image worker pool', () => {
     expect(data[(150 * info.width + 150) * 4 + 3]).toBe(255);
     expect((await sharp(await pool.upscale(removed, 2)).metadata()).width).toBe(600);
     await expect(pool.remove(removed)).rejects.toBeInstanceOf(AlreadyTransparentError);
+  });
+
+  it('fits an original to an export preset in a worker thread, stamping its PNG text', async () => {
+    const fitted = await pool.fit(await design(300, { r: 0, g: 0, b: 0, alpha: 0 }), 'sticker-3in', { Software: 'Printloom' });
+    const meta = await sharp(fitted).metadata();
+    expect([meta.width, meta.height, meta.density]).toEqual([900, 900, 300]);
+    expect(meta.comments).toEqual([{ keyword: 'Software', text: 'Printloom' }]);
   });
 
   it('bounds its queue: past threads + queue, work is refused at once with 503', async () => {

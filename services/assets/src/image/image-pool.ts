@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { AppError } from '@printloom/contracts';
+import { AppError, type ExportPresetId } from '@printloom/contracts';
+import type { PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './upscaler.js';
-import type { ImageTask, ImageTaskResult } from './image-worker.js';
+import type { ImageOperation, ImageTask, ImageTaskResult } from './image-worker.js';
 
 export const POOL_BUSY_MESSAGE = 'Image processing is busy right now. Please try again in a minute.';
 
@@ -17,17 +18,26 @@ function workerFile(): string {
   return built;
 }
 
+/** Fits an original to an export preset and stamps its PNG text: the stored print file, ready to hand out. */
+export interface ExportFitter {
+  fit(original: Buffer, presetId: ExportPresetId, text: PngText): Promise<Buffer>;
+}
+
+export type TaskOutcome = 'done' | 'refused' | 'failed';
+
 /**
- * Background removal and upscaling in worker threads with a bounded queue: a full queue is refused
- * at once (503) instead of piling work up, and each task has the service's time budget.
+ * Background removal, upscaling and export fitting in worker threads with a bounded queue: a full
+ * queue is refused at once (503) instead of piling work up, and each task has the service's time budget.
  */
-export class ImagePool implements BackgroundRemover, Upscaler {
+export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter {
   private readonly pool: Piscina;
   private readonly capacity: number;
-  private readonly budgets: { removeBackground: number; upscale: number };
+  private readonly budgets: { removeBackground: number; upscale: number; fitExport: number };
   private inFlight = 0;
+  /** Told of every task the pool ran (the service counts them as a metric). */
+  onTask: (operation: ImageOperation, outcome: TaskOutcome) => void = () => undefined;
 
-  constructor(options: { threads: number; maxQueue: number; budgets: { removeBackground: number; upscale: number } }) {
+  constructor(options: { threads: number; maxQueue: number; budgets: { removeBackground: number; upscale: number; fitExport: number } }) {
     // Admission is counted here (running + waiting ≤ threads + maxQueue): one clear rule, no library quirks.
     this.pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: options.threads, idleTimeout: 60_000 });
     this.capacity = options.threads + options.maxQueue;
@@ -40,6 +50,10 @@ export class ImagePool implements BackgroundRemover, Upscaler {
 
   async upscale(image: Buffer, factor: 2 | 4): Promise<Buffer> {
     return this.run({ operation: 'upscale', image, factor }, this.budgets.upscale);
+  }
+
+  async fit(original: Buffer, presetId: ExportPresetId, text: PngText): Promise<Buffer> {
+    return this.run({ operation: 'fit-export', image: original, presetId, text }, this.budgets.fitExport);
   }
 
   /** Tasks running or waiting. */
@@ -58,15 +72,18 @@ export class ImagePool implements BackgroundRemover, Upscaler {
     try {
       result = await this.pool.run(task, { signal: AbortSignal.timeout(budgetMs) });
     } catch (error) {
+      this.onTask(task.operation, 'failed');
       if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
         throw new AppError('TIMEOUT', 'The image took too long to process. Please try again.');
       throw error;
     } finally {
       this.inFlight -= 1;
     }
+    this.onTask(task.operation, result.ok ? 'done' : 'refused');
     if (result.ok) return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
     if (result.refusal === 'busy-background') throw new BackgroundTooBusyError(result.message);
     if (result.refusal === 'already-transparent') throw new AlreadyTransparentError(result.message);
+    if (result.refusal === 'over-export-cap') throw new AppError('UNPROCESSABLE', result.message);
     throw new UpscaleTooLargeError(result.message);
   }
 }

@@ -1,25 +1,42 @@
 // Runs in a worker thread of the image pool: the CPU-heavy image work, off the service's event loop.
+import { AppError, exportPreset, type ExportPresetId } from '@printloom/contracts';
+import { withPngText, type PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, FloodFillBackgroundRemover } from './background-remover.js';
+import { fitToPreset } from './export-fit.js';
 import { LanczosUpscaler, UpscaleTooLargeError } from './upscaler.js';
 
-export type ImageTask = { operation: 'remove-background'; image: Uint8Array } | { operation: 'upscale'; image: Uint8Array; factor: 2 | 4 };
+export type ImageTask =
+  | { operation: 'remove-background'; image: Uint8Array }
+  | { operation: 'upscale'; image: Uint8Array; factor: 2 | 4 }
+  | { operation: 'fit-export'; image: Uint8Array; presetId: ExportPresetId; text: PngText };
+
+export type ImageOperation = ImageTask['operation'];
 
 /** Expected refusals travel as data: error classes do not survive the thread boundary. */
 export type ImageTaskResult =
-  { ok: true; png: Uint8Array } | { ok: false; refusal: 'busy-background' | 'already-transparent' | 'too-large'; message: string };
+  | { ok: true; png: Uint8Array }
+  | { ok: false; refusal: 'busy-background' | 'already-transparent' | 'too-large' | 'over-export-cap'; message: string };
 
 const remover = new FloodFillBackgroundRemover();
 const upscaler = new LanczosUpscaler();
 
+async function run(task: ImageTask, image: Buffer): Promise<Buffer> {
+  if (task.operation === 'upscale') return upscaler.upscale(image, task.factor);
+  if (task.operation === 'remove-background') return remover.remove(image);
+  // Stamped here too: the text chunks copy the whole file, which is work the event loop is spared.
+  return withPngText(await fitToPreset(image, exportPreset(task.presetId)), task.text);
+}
+
 export default async function runImageTask(task: ImageTask): Promise<ImageTaskResult> {
   const image = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
   try {
-    const png = task.operation === 'upscale' ? await upscaler.upscale(image, task.factor) : await remover.remove(image);
-    return { ok: true, png };
+    return { ok: true, png: await run(task, image) };
   } catch (error) {
     if (error instanceof BackgroundTooBusyError) return { ok: false, refusal: 'busy-background', message: error.message };
     if (error instanceof AlreadyTransparentError) return { ok: false, refusal: 'already-transparent', message: error.message };
     if (error instanceof UpscaleTooLargeError) return { ok: false, refusal: 'too-large', message: error.message };
+    if (error instanceof AppError && error.code === 'UNPROCESSABLE')
+      return { ok: false, refusal: 'over-export-cap', message: error.message };
     throw error;
   }
 }
