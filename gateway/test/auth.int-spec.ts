@@ -97,12 +97,6 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
     await nc.drain();
   });
 
-  it('refuses a second sign-up of a verified email with 409', async () => {
-    await createSignedInUser(system, 'taken@example.com', { inbox, client: newClient() });
-    const again = await newClient().post('/api/auth/signup', { email: 'taken@example.com', password: 'another password' });
-    expect(again).toMatchObject({ status: 409, body: { error: 'An account with this email already exists. Please log in.' } });
-  });
-
   it('sends a fresh code on a second sign-up of an unverified email, and the old code dies', async () => {
     const client = newClient();
     await client.post('/api/auth/signup', { email: 'twice@example.com', password: 'first password' });
@@ -303,20 +297,6 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
       const response = await client.post(path, body);
       expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 400, error });
     }
-  });
-
-  it('rate-limits login attempts per email with a 429 and a clear message', async () => {
-    await createSignedInUser(system, 'target@example.com', { inbox, client: newClient() });
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) {
-      statuses.push((await newClient().post('/api/auth/login', { email: 'target@example.com', password: `guess ${i}` })).status);
-    }
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-    const limited = await newClient().post('/api/auth/login', { email: 'target@example.com', password: 'correct horse battery' });
-    expect(limited).toMatchObject({
-      status: 429,
-      body: { error: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' },
-    });
   });
 
   it('rate-limits sign-ups per IP', async () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { TIME_BUDGETS, sessionReply, type ListAssetsReply, type RpcRoute } from '@printloom/contracts';
+import { TIME_BUDGETS, sessionReply, signupRpcReply, type ListAssetsReply, type RpcRoute } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { SessionService } from '../session/session.service.js';
@@ -30,6 +30,7 @@ export class RpcForwarder {
       userId: user?.userId ?? null,
       ip: clientIp(req),
       sessionToken: this.sessions.tokenOf(req),
+      pendingSignupToken: route.pendingSignup === 'finish' ? this.sessions.pendingSignupTokenOf(req) : null,
     };
     const payload = route.toRequest ? route.toRequest(input) : { ...input.query, ...input.body, ...(user ? { userId: user.userId } : {}) };
     const timeoutMs = route.timeBudget ? TIME_BUDGETS[route.timeBudget].gateway : this.config.RPC_TIMEOUT_MS;
@@ -46,6 +47,12 @@ export class RpcForwarder {
       return this.libraryViews.page(user.userId, req.originalUrl, send as () => Promise<ListAssetsReply>);
     const reply = await send();
 
+    if (route.pendingSignup === 'start') {
+      const { pendingSignup, ...rest } = signupRpcReply.parse(reply);
+      this.sessions.setPendingSignupCookie(res, pendingSignup);
+      return rest;
+    }
+    if (route.pendingSignup === 'finish') this.sessions.clearPendingSignupCookie(res);
     if (route.session === 'start') {
       const { session, ...rest } = sessionReply.parse(reply);
       this.sessions.setSessionCookie(res, session);

@@ -7,6 +7,9 @@ import { requestIdOf } from '../http/request.js';
 import { SessionCache, tokenHashOf } from './session-cache.js';
 
 export const SESSION_COOKIE = 'pl_session';
+/** Binds a pending sign-up to the browser that chose its password (auth keeps only the token's hash). */
+export const PENDING_SIGNUP_COOKIE = 'pl_pending_signup';
+const PENDING_SIGNUP_COOKIE_PATH = '/api/auth';
 
 export interface SignedInUser {
   userId: string;
@@ -104,6 +107,23 @@ export class SessionService implements OnModuleDestroy {
 
   clearSessionCookie(res: Response): void {
     res.clearCookie(SESSION_COOKIE, this.cookieOptions());
+  }
+
+  pendingSignupTokenOf(req: Request): string | null {
+    const token = (req.cookies as Record<string, string> | undefined)?.[PENDING_SIGNUP_COOKIE];
+    return token ? token : null;
+  }
+
+  setPendingSignupCookie(res: Response, pending: { token: string; expiresAt: string }): void {
+    res.cookie(PENDING_SIGNUP_COOKIE, pending.token, {
+      ...this.cookieOptions(),
+      path: PENDING_SIGNUP_COOKIE_PATH,
+      expires: new Date(pending.expiresAt),
+    });
+  }
+
+  clearPendingSignupCookie(res: Response): void {
+    res.clearCookie(PENDING_SIGNUP_COOKIE, { ...this.cookieOptions(), path: PENDING_SIGNUP_COOKIE_PATH });
   }
 
   private cookieOptions() {

@@ -20,8 +20,15 @@ export const publicUser = z.object({
 
 // Requests over NATS.
 export const signupRequest = signupBody.extend(clientInfo.shape);
+/** What the browser reads: the same for a new address and one that already has an account. */
 export const signupReply = z.object({ requiresVerification: z.literal(true), user: userRef });
-export const verifyEmailRequest = verifyEmailBody.extend(clientInfo.shape);
+/**
+ * Over NATS the reply also carries the pending sign-up's token; the gateway moves it into the
+ * pending-sign-up cookie, so only the browser that chose the password can make it the account's.
+ */
+export const signupRpcReply = signupReply.extend({ pendingSignup: sessionToken });
+/** `pendingSignupToken`: the pending-sign-up cookie the code came back with, if any. */
+export const verifyEmailRequest = verifyEmailBody.extend(clientInfo.shape).extend({ pendingSignupToken: z.string().max(200).optional() });
 /** Replies that start a session carry the token; the gateway moves it into a cookie. */
 /** `signedUp`: this sign-in made the account (Google), so the app reports the sign-up. */
 export const sessionReply = z.object({ user: userRef, session: sessionToken, signedUp: z.boolean().optional() });
@@ -53,6 +60,11 @@ export const googleSignInRequest = z.object({
   emailVerified: z.boolean(),
   ...clientInfo.shape,
 });
+
+/** Setting a password with a code mailed to the signed-in user's own inbox. */
+export const setPasswordBody = z.object({ code, newPassword });
+export const requestPasswordCodeRequest = z.object({ userId: uuid, ...clientInfo.shape });
+export const setPasswordRequest = setPasswordBody.extend({ userId: uuid, ...clientInfo.shape });
 
 export { messageReply, ok };
 export type MeReply = z.infer<typeof meReply>;

@@ -16,6 +16,8 @@ export const ENDPOINTS = {
   exportAccount: { method: 'GET', path: '/api/account/export' },
   startGoogleSignIn: { method: 'GET', path: '/api/auth/google' },
   finishGoogleSignIn: { method: 'GET', path: '/api/auth/google/callback' },
+  requestPasswordCode: { method: 'POST', path: '/api/auth/password/code' },
+  setPassword: { method: 'POST', path: '/api/auth/password' },
   sendSupportMessage: { method: 'POST', path: '/api/support' },
   describeImage: { method: 'POST', path: '/api/describe' },
   generate: { method: 'POST', path: '/api/generate' },

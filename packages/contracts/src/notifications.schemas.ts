@@ -9,6 +9,7 @@ export const emailTemplate = z.enum([
   'payment-failed',
   'expiry-reminder',
   'account-deleted',
+  'signup-attempt',
 ]);
 export const sendEmailRequest = z.object({
   to: email,

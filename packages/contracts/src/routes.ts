@@ -31,6 +31,8 @@ export interface RouteInput {
   userId: string | null;
   ip: string;
   sessionToken: string | null;
+  /** The pending-sign-up cookie (see RpcRoute.pendingSignup). */
+  pendingSignupToken: string | null;
 }
 
 interface RouteBase {
@@ -60,6 +62,11 @@ export interface RpcRoute extends RouteBase {
   timeBudget?: TimeBudgetName;
   /** 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. */
   session?: 'start' | 'end';
+  /**
+   * 'start': the reply carries `pendingSignup`, moved into the pending-sign-up cookie (the browser that
+   * chose the password). 'finish': the request reads that cookie and a success clears it.
+   */
+  pendingSignup?: 'start' | 'finish';
   /**
    * 'library': the gateway keeps the reply per user and request URL (gateway/src/views) and answers it
    * before routing when it can; the services' change broadcasts and any non-GET request of the user drop it.
@@ -110,6 +117,7 @@ const ROUTE_TABLE = [
     subject: AUTH.signup,
     body: auth.signupBody,
     toRequest: withClient,
+    pendingSignup: 'start',
     reply: auth.signupReply,
   },
   {
@@ -120,8 +128,9 @@ const ROUTE_TABLE = [
     access: 'public',
     subject: AUTH.verifyEmail,
     body: auth.verifyEmailBody,
-    toRequest: withClient,
+    toRequest: (input) => ({ ...withClient(input), pendingSignupToken: input.pendingSignupToken ?? undefined }),
     session: 'start',
+    pendingSignup: 'finish',
     reply: z.object({ user: auth.userRef }),
   },
   {
@@ -208,6 +217,27 @@ const ROUTE_TABLE = [
     summary: 'Google sign-in callback',
     access: 'public',
     subject: AUTH.googleSignIn,
+  },
+  {
+    ...endpoint('requestPasswordCode'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: "Email a code to the signed-in user's address for setting a password",
+    access: 'user',
+    subject: AUTH.requestPasswordCode,
+    toRequest: withUserAndClient,
+    reply: messageReply,
+  },
+  {
+    ...endpoint('setPassword'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: "Set the signed-in user's password with the code mailed to their address",
+    access: 'user',
+    subject: AUTH.setPassword,
+    body: auth.setPasswordBody,
+    toRequest: withUserAndClient,
+    reply: messageReply,
   },
 
   // Support

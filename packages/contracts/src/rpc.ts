@@ -17,7 +17,7 @@ export interface RpcContract {
 
 export const RPC_CONTRACTS = {
   [AUTH.sessionResolve]: { request: auth.sessionResolveRequest, reply: auth.sessionResolveReply },
-  [AUTH.signup]: { request: auth.signupRequest, reply: auth.signupReply },
+  [AUTH.signup]: { request: auth.signupRequest, reply: auth.signupRpcReply },
   [AUTH.verifyEmail]: { request: auth.verifyEmailRequest, reply: auth.sessionReply },
   [AUTH.resendVerification]: { request: auth.resendVerificationRequest, reply: messageReply },
   [AUTH.login]: { request: auth.loginRequest, reply: auth.sessionReply },
@@ -27,6 +27,8 @@ export const RPC_CONTRACTS = {
   [AUTH.getUser]: { request: auth.getUserRequest, reply: auth.getUserReply },
   [AUTH.googleSignIn]: { request: auth.googleSignInRequest, reply: auth.sessionReply },
   [AUTH.deleteAccount]: { request: auth.deleteAccountRequest, reply: auth.deleteAccountReply },
+  [AUTH.requestPasswordCode]: { request: auth.requestPasswordCodeRequest, reply: messageReply },
+  [AUTH.setPassword]: { request: auth.setPasswordRequest, reply: messageReply },
   [BILLING.accountSummary]: { request: billing.accountSummaryRequest, reply: billing.accountSummaryReply },
   [BILLING.entitlements]: { request: billing.entitlementsRequest, reply: billing.entitlementsReply },
   [BILLING.reserve]: { request: billing.reserveRequest, reply: billing.reserveReply },

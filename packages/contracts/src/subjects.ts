@@ -12,6 +12,9 @@ export const AUTH = {
   getUser: 'auth.user.get',
   googleSignIn: 'auth.google.signin',
   deleteAccount: 'auth.account.delete',
+  // Setting a password (an account without one) through a code mailed to the signed-in user's inbox.
+  requestPasswordCode: 'auth.password.request-code',
+  setPassword: 'auth.password.set',
 } as const;
 
 export const BILLING = {

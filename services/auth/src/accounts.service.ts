@@ -1,21 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, BROADCASTS, EVENTS, userChangedBroadcast } from '@printloom/contracts';
+import { AppError, EVENTS } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, isUniqueViolation, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
-import { RATE_LIMITS } from './domain/rate-limits.js';
+import { RATE_LIMITS, loginAttemptLimits } from './domain/rate-limits.js';
+import { isSamePendingSignup, newPendingSignupToken } from './domain/pending-signups.js';
 import { answerNoSoonerThan } from './domain/even-answer-time.js';
 import { isDisposableEmail } from './domain/disposable-email.js';
-import type { User } from './domain/accounts.js';
+import type { PendingSignup, User } from './domain/accounts.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { CodesService, CODE_MESSAGES } from './codes.service.js';
 import { SessionsService, type IssuedSession } from './sessions.service.js';
 import { RateLimiter } from './rate-limiter.service.js';
 import { MailClient } from './mail.client.js';
+import { announceUserChanged } from './user-changes.js';
 
 export const ACCOUNT_MESSAGES = {
   badCredentials: 'Invalid email or password',
   unverified: 'Please verify your email to continue.',
-  emailTaken: 'An account with this email already exists. Please log in.',
   codeSent: 'A new verification code has been sent to your email.',
   resetSent: 'If an account exists for that email, we sent a reset code.',
   passwordReset: 'Your password has been reset successfully. Please log in.',
@@ -23,8 +25,10 @@ export const ACCOUNT_MESSAGES = {
   disposableEmail: 'Please sign up with a permanent email address: disposable email addresses are not accepted.',
 } as const;
 
-// forgot-password and resend-verification answer no sooner than this, whether the email exists or not.
+// sign-up, forgot-password and resend-verification answer no sooner than this, whether the email exists or not.
 const CODE_SEND_FLOOR_MS = 400;
+// The pending-sign-up cookie outlives the code (a resend keeps the pending sign-up and renews its code).
+const PENDING_SIGNUP_COOKIE_MS = 24 * 3600 * 1000;
 
 interface Client {
   ip: string;
@@ -42,39 +46,68 @@ export class AccountsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async signup(input: Client & { email: string; password: string }) {
-    await this.limiter.check([[RATE_LIMITS.signupByIp, input.ip]]);
-    if (isDisposableEmail(input.email)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.disposableEmail);
-    const passwordHash = await hashPassword(input.password);
-    let user = await this.users.getByEmail(input.email);
-    if (user?.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
-    // The password waits beside the code this sign-up mails (replacing any earlier pending sign-up):
-    // it becomes the account's only when that code comes back from the inbox.
-    if (!user) {
-      user = await this.users.create({ email: input.email, passwordHash: null }).catch(async (error) => {
-        if (!isUniqueViolation(error)) throw error;
-        const existing = await this.users.getByEmail(input.email);
-        if (!existing || existing.verifiedAt) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken);
-        return existing;
+  /**
+   * The same answer, in the same time, whether the address is new or already has an account: the owner
+   * of an existing account is told by mail (never sent a code), and the answer's id is then a random one
+   * that is stored nowhere. The reply's `pendingSignup` token becomes the browser's pending-sign-up cookie.
+   */
+  signup(input: Client & { email: string; password: string }) {
+    return answerNoSoonerThan(CODE_SEND_FLOOR_MS, async () => {
+      await this.limiter.check([
+        [RATE_LIMITS.signupByIp, input.ip],
+        [RATE_LIMITS.signupByEmail, input.email],
+      ]);
+      if (isDisposableEmail(input.email)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.disposableEmail);
+      const passwordHash = await hashPassword(input.password);
+      const browser = newPendingSignupToken();
+      const answer = (userId: string) => ({
+        requiresVerification: true as const,
+        user: { id: userId },
+        pendingSignup: { token: browser.token, expiresAt: new Date(Date.now() + PENDING_SIGNUP_COOKIE_MS).toISOString() },
       });
-    }
-    const sending = this.sendVerificationCode(user, passwordHash);
-    await sending.issued;
-    await sending.mailed;
-    return { requiresVerification: true as const, user: { id: user.id } };
+      let user = await this.users.getByEmail(input.email);
+      if (!user) {
+        user = await this.users.create({ email: input.email, passwordHash: null }).catch(async (error) => {
+          if (!isUniqueViolation(error)) throw error;
+          const existing = await this.users.getByEmail(input.email);
+          if (!existing) throw error;
+          return existing;
+        });
+      }
+      if (user.verifiedAt) {
+        await this.mail.send(user.email, 'signup-attempt', {}, `signup-attempt:${user.id}:${Date.now()}`);
+        return answer(randomUUID());
+      }
+      // The password waits beside the code this sign-up mails (replacing any earlier pending sign-up), bound
+      // to this browser: it becomes the account's only when that code comes back with this browser's cookie.
+      const sending = this.sendVerificationCode(user, { passwordHash, tokenHash: browser.tokenHash });
+      await sending.issued;
+      await sending.mailed;
+      return answer(user.id);
+    });
   }
 
-  async verifyEmail(input: Client & { email: string; code: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
+  /**
+   * A right code proves the inbox: the email is verified and its holder signed in. The pending password
+   * becomes the account's only when the code comes back from the browser that chose it (its
+   * pending-sign-up cookie); from anywhere else (another device, another person's sign-up) the account
+   * stays without a password, which its owner then sets from /account with a mailed code.
+   */
+  async verifyEmail(
+    input: Client & { email: string; code: string; pendingSignupToken?: string },
+  ): Promise<{ user: { id: string }; session: IssuedSession }> {
     await this.limiter.check([
       [RATE_LIMITS.codeCheckByIp, input.ip],
       [RATE_LIMITS.codeCheckByEmail, input.email],
     ]);
     const user = await this.users.getByEmail(input.email);
     if (!user) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
-    const { pendingPasswordHash } = await this.codes.consume(user.id, 'verify-email', input.code);
-    if (pendingPasswordHash) {
+    const { pendingPasswordHash, pendingSignupTokenHash } = await this.codes.consume(user.id, 'verify-email', input.code);
+    if (pendingPasswordHash && isSamePendingSignup(pendingSignupTokenHash, input.pendingSignupToken)) {
       await this.users.setPassword(user.id, pendingPasswordHash);
-      await this.announceUserChanged(user.id);
+      await announceUserChanged(this.nc, user.id);
+    } else if (pendingPasswordHash) {
+      this.logger.info({ userId: user.id }, 'email verified from another browser than the pending sign-up: no password set');
     }
     await this.becomeVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
@@ -94,16 +127,17 @@ export class AccountsService {
   }
 
   async login(input: Client & { email: string; password: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
-    await this.limiter.check([
-      [RATE_LIMITS.loginByIp, input.ip],
-      [RATE_LIMITS.loginByEmail, input.email],
-    ]);
+    const limits = loginAttemptLimits(input.email, input.ip);
+    await this.limiter.check(limits.everyAttempt);
+    // Only wrong passwords fill the (email, address) and daily per-email limits.
+    const attempt = await this.limiter.countUnlessSucceeded(limits.failuresOnly);
     const user = await this.users.getByEmail(input.email);
     // Before verification the pending sign-up's password only leads to "please verify", never a session.
     const expectedHash =
       user && !user.verifiedAt ? ((await this.codes.pendingPasswordOf(user.id)) ?? user.passwordHash) : (user?.passwordHash ?? null);
     const passwordOk = await verifyPassword(expectedHash, input.password);
     if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
+    await attempt.succeeded();
     if (!user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
     await this.announceVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
@@ -153,7 +187,7 @@ export class AccountsService {
       user = await this.users.getByEmail(input.email);
       if (user?.verifiedAt) {
         await this.users.linkGoogle(user.id, input.googleId);
-        await this.announceUserChanged(user.id);
+        await announceUserChanged(this.nc, user.id);
       } else if (user) {
         await this.users.linkGoogleDroppingPassword(user.id, input.googleId);
         await this.codes.revoke(user.id, 'verify-email');
@@ -172,8 +206,8 @@ export class AccountsService {
    * `issued` settles once the code is stored, `mailed` once the mail is handed to notifications (never
    * rejects): an answer that must not tell who has an account waits for the first only.
    */
-  private sendVerificationCode(user: User, pendingPasswordHash: string | 'keep'): { issued: Promise<void>; mailed: Promise<void> } {
-    const issued = this.codes.issue(user.id, 'verify-email', pendingPasswordHash);
+  private sendVerificationCode(user: User, pending: PendingSignup | 'keep'): { issued: Promise<void>; mailed: Promise<void> } {
+    const issued = this.codes.issue(user.id, 'verify-email', pending);
     // A failed issue surfaces through `issued`; `mailed` only tells when the hand-over is done.
     const mailed = issued
       .then(({ code }) => this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`))
@@ -203,11 +237,5 @@ export class AccountsService {
       { userId: user.id, email: user.email, at: new Date().toISOString(), ip },
       `user-verified:${user.id}`,
     );
-  }
-
-  /** Gateways cache the user's `me` view (hasPassword, hasGoogleAuth): they drop it before this request answers. */
-  private async announceUserChanged(userId: string): Promise<void> {
-    this.nc.publish(BROADCASTS.userChanged, JSON.stringify(userChangedBroadcast.parse({ userId })));
-    await this.nc.flush();
   }
 }

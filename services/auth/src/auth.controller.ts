@@ -4,6 +4,7 @@ import { RpcHandler } from '@printloom/service-kit';
 import { AuthService } from './auth.service.js';
 import { AccountsService } from './accounts.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
+import { PasswordSetupService } from './password-setup.service.js';
 
 @Controller()
 export class AuthController {
@@ -11,6 +12,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly accounts: AccountsService,
     private readonly deletion: AccountDeletionService,
+    private readonly passwordSetup: PasswordSetupService,
   ) {}
 
   @RpcHandler(AUTH.deleteAccount)
@@ -66,5 +68,15 @@ export class AuthController {
   @RpcHandler(AUTH.googleSignIn)
   googleSignIn(request: RpcRequest<typeof AUTH.googleSignIn>) {
     return this.accounts.googleSignIn(request);
+  }
+
+  @RpcHandler(AUTH.requestPasswordCode)
+  requestPasswordCode(request: RpcRequest<typeof AUTH.requestPasswordCode>) {
+    return this.passwordSetup.requestCode(request);
+  }
+
+  @RpcHandler(AUTH.setPassword)
+  setPassword(request: RpcRequest<typeof AUTH.setPassword>) {
+    return this.passwordSetup.setPassword(request);
   }
 }

@@ -14,6 +14,7 @@ import { CodeRepository } from './repositories/code.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { SessionRevocations } from './session-revocations.js';
+import { PasswordSetupService } from './password-setup.service.js';
 
 @Module({})
 export class AuthModule {
@@ -35,6 +36,7 @@ export class AuthModule {
         CodeRepository,
         RateLimitRepository,
         AccountDeletionService,
+        PasswordSetupService,
       ],
     };
   }

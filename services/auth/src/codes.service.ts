@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LIMITS } from '@printloom/contracts';
 import { codeMatches, generateCode, hashCode } from './domain/one-time-codes.js';
-import type { CodePurpose } from './domain/accounts.js';
+import type { CodePurpose, PendingSignup } from './domain/accounts.js';
 import { CodeRepository } from './repositories/code.repository.js';
 import { AUTH_CONFIG } from './auth.tokens.js';
 import type { AuthConfig } from './config.js';
@@ -22,11 +22,11 @@ export class CodesService {
   async issue(
     userId: string,
     purpose: CodePurpose,
-    pendingPasswordHash: string | null | 'keep' = null,
+    pending: PendingSignup | null | 'keep' = null,
   ): Promise<{ code: string; expiresAt: Date }> {
     const code = generateCode();
     const expiresAt = new Date(Date.now() + LIMITS.codeTtlMinutes * 60_000);
-    await this.codes.replace(userId, purpose, hashCode(this.config.SESSION_SECRET, userId, purpose, code), expiresAt, pendingPasswordHash);
+    await this.codes.replace(userId, purpose, hashCode(this.config.SESSION_SECRET, userId, purpose, code), expiresAt, pending);
     return { code, expiresAt };
   }
 
@@ -43,9 +43,14 @@ export class CodesService {
 
   /**
    * Consumes a right code; a wrong one counts, and the 5th wrong try kills the code. Answers the
-   * password a sign-up bound to it, which becomes the account's now that the inbox holder entered it.
+   * pending sign-up bound to it (password and browser token hash): the caller decides whether the
+   * browser that entered the code is the one that chose that password.
    */
-  async consume(userId: string, purpose: CodePurpose, code: string): Promise<{ pendingPasswordHash: string | null }> {
+  async consume(
+    userId: string,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<{ pendingPasswordHash: string | null; pendingSignupTokenHash: string | null }> {
     const stored = await this.codes.find(userId, purpose);
     if (!stored) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
     if (stored.expiresAt.getTime() <= Date.now()) throw new AppError('BAD_REQUEST', CODE_MESSAGES.expired);
@@ -55,6 +60,6 @@ export class CodesService {
       throw new AppError('BAD_REQUEST', attempts >= LIMITS.codeMaxAttempts ? CODE_MESSAGES.exhausted : CODE_MESSAGES.invalid);
     }
     if (!(await this.codes.consume(stored.id))) throw new AppError('BAD_REQUEST', CODE_MESSAGES.invalid);
-    return { pendingPasswordHash: stored.pendingPasswordHash };
+    return { pendingPasswordHash: stored.pendingPasswordHash, pendingSignupTokenHash: stored.pendingSignupTokenHash };
   }
 }

@@ -8,6 +8,7 @@ import { SessionRepository } from './repositories/session.repository.js';
 import { CodeRepository } from './repositories/code.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { AccountDeletionService } from './account-deletion.service.js';
+import { LONGEST_RATE_LIMIT_WINDOW_SECONDS } from './domain/rate-limits.js';
 
 export function startAuthService(config: AuthConfig): Promise<RunningService> {
   return startService({
@@ -31,7 +32,7 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
           run: async () => ({
             expired_sessions: await sessions.deleteExpired(),
             spent_codes: await codes.deleteSpent(LIMITS.codeMaxAttempts),
-            rate_limit_windows: await counters.deleteOlderThan(2 * 3600),
+            rate_limit_windows: await counters.deleteOlderThan(LONGEST_RATE_LIMIT_WINDOW_SECONDS + 3600),
             purged_accounts: await users.purgeDeletedBefore(RETENTION.deletedAccountDays),
           }),
         }),

@@ -36,4 +36,13 @@ describe('email templates', () => {
     expect(email.text).toContain('https://printloom.example/account');
     expect(email.html).toContain('href="https://printloom.example/account"');
   });
+
+  it('tells the owner of an address that someone tried to sign up with it, with the ways in and no code', () => {
+    const email = renderEmail('signup-attempt', {}, 'https://printloom.example');
+    expect(email.subject).toBe('Someone tried to create a Printloom account with your address');
+    expect(email.text).toContain('sign in or reset your password');
+    expect(email.text).toContain('https://printloom.example/auth?mode=reset');
+    expect(email.html).toContain('href="https://printloom.example/auth"');
+    expect(`${email.subject} ${email.text}`).not.toMatch(/\d{6}/);
+  });
 });

@@ -1,7 +1,14 @@
 // Every email Printloom sends: subject, plain text and HTML. Codes sit in the subject too, so a phone
 // shows them in the notification.
 export type TemplateName =
-  'verification-code' | 'password-reset-code' | 'welcome' | 'payment-failed' | 'support-message' | 'expiry-reminder' | 'account-deleted';
+  | 'verification-code'
+  | 'password-reset-code'
+  | 'welcome'
+  | 'payment-failed'
+  | 'support-message'
+  | 'expiry-reminder'
+  | 'account-deleted'
+  | 'signup-attempt';
 
 export interface RenderedEmail {
   subject: string;
@@ -80,6 +87,16 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
         ),
       };
     }
+    case 'signup-attempt':
+      // A sign-up for an address that already has an account: the owner hears of it, and no code is sent.
+      return {
+        subject: 'Someone tried to create a Printloom account with your address',
+        text: `Someone tried to create a Printloom account with this email address, which already has one.\n\nIf it was you, sign in or reset your password: ${linkTo(publicUrl, '/auth')} (reset: ${linkTo(publicUrl, '/auth?mode=reset')}).\n\nIf it wasn't you, you can ignore this email: nothing changed on your account.`,
+        html: layout(
+          'Someone tried to create an account with your address',
+          `<p>Someone tried to create a Printloom account with this email address, which already has one.</p><p>If it was you, <a href="${escapeHtml(linkTo(publicUrl, '/auth'))}">sign in</a> or <a href="${escapeHtml(linkTo(publicUrl, '/auth?mode=reset'))}">reset your password</a>.</p><p>If it wasn't you, you can ignore this email: nothing changed on your account.</p>`,
+        ),
+      };
     case 'account-deleted':
       return {
         subject: 'Your Printloom account has been deleted',

@@ -168,3 +168,62 @@ describe('account page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('setting a password', () => {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('offers an account without a password to set one with a mailed code, then shows it signs in with a password', async () => {
+    let hasPassword = false;
+    const requests: Array<{ url: string; method: string; body: unknown }> = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      requests.push({ url: String(url), method: init?.method ?? 'GET', body });
+      if (url === '/api/auth/password/code') return json({ message: 'We emailed you a code. Enter it with your new password.' });
+      if (url === '/api/auth/password') {
+        if (body.code !== '123456')
+          return json({ error: 'Invalid or expired code. Please check the code or request a new one.', code: 'BAD_REQUEST' }, 400);
+        hasPassword = true;
+        return json({ message: 'Your password is set. You can now sign in with it.' });
+      }
+      if (url === '/api/auth/me') return json({ user: { ...user, hasPassword }, credits: 7, subscription: null });
+      return json({}, 404);
+    });
+    renderPage(<Account />, { user: { ...user, hasPassword: false }, credits: 7, subscription: null });
+
+    const cardOf = () => screen.queryByRole('heading', { name: 'Set a password' })?.parentElement ?? null;
+    const card = cardOf()!;
+    expect(card).toHaveTextContent('Your account has no password yet. To set one, we email a code to seller@example.com.');
+    expect(screen.getByText('No password yet')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Email Me a Code' }));
+    const code = await within(card).findByRole('textbox', { name: 'Code from the email' });
+    expect(requests).toContainEqual({ url: '/api/auth/password/code', method: 'POST', body: undefined });
+
+    const submit = within(card).getByRole('button', { name: 'Set Password' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(code, '654321');
+    await userEvent.type(within(card).getByLabelText('New password'), 'a brand new password');
+    await userEvent.click(submit);
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Invalid or expired code. Please check the code or request a new one.',
+    );
+    expect(cardOf()).not.toBeNull();
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(submit);
+    await waitFor(() => expect(cardOf()).toBeNull());
+    expect(requests).toContainEqual({
+      url: '/api/auth/password',
+      method: 'POST',
+      body: { code: '123456', newPassword: 'a brand new password' },
+    });
+    expect(screen.getByText('Email & Password')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reset Password' })).toBeInTheDocument();
+  });
+
+  it('is not offered to an account that has a password', () => {
+    renderPage(<Account />);
+    expect(screen.queryByRole('heading', { name: 'Set a password' })).not.toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { useMe } from '../../lib/current-user';
 import { currentPlan, isPaymentFailed, rolloverText, scheduledChange, trialCreditsLeft } from '../../features/billing/billing-math';
 import { signInMethod } from '../../features/auth/sign-in-method';
+import { SetPasswordCard } from '../../features/auth/SetPasswordCard';
 import { PaymentFailedNotice } from '../../features/billing/PaymentFailedNotice';
 import { redirectTo } from '../../features/billing/redirect-to';
 import { createCheckout, openBillingPortal } from '../../features/billing/api/checkout';
@@ -86,6 +87,8 @@ export default function Account() {
             </Link>
           )}
         </Card>
+
+        {!me.user.hasPassword && <SetPasswordCard email={me.user.email} />}
 
         <Card aria-labelledby="plan">
           <div className="flex flex-wrap items-start justify-between gap-3">

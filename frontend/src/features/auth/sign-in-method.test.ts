@@ -6,5 +6,6 @@ describe('sign-in method', () => {
     expect(signInMethod({ hasPassword: true, hasGoogleAuth: false })).toBe('Email & Password');
     expect(signInMethod({ hasPassword: false, hasGoogleAuth: true })).toBe('Google OAuth');
     expect(signInMethod({ hasPassword: true, hasGoogleAuth: true })).toBe('Email & Password, Google OAuth');
+    expect(signInMethod({ hasPassword: false, hasGoogleAuth: false })).toBe('No password yet');
   });
 });

@@ -18,14 +18,24 @@ export interface Session {
   lastExtendedAt: Date;
 }
 
-export type CodePurpose = 'verify-email' | 'reset-password';
+export type CodePurpose = 'verify-email' | 'reset-password' | 'set-password';
 
-/** A one-time code as stored: its keyed hash, tries used, and the password a sign-up bound to it. */
+/** What a sign-up binds to its verification code: its password and the hash of its browser's token. */
+export interface PendingSignup {
+  passwordHash: string;
+  tokenHash: string;
+}
+
+/**
+ * A one-time code as stored: its keyed hash, tries used, and the password a sign-up bound to it with
+ * the hash of the pending-sign-up cookie of the browser that chose it.
+ */
 export interface StoredCode {
   id: string;
   codeHash: string;
   attempts: number;
   pendingPasswordHash: string | null;
+  pendingSignupTokenHash: string | null;
   expiresAt: Date;
 }
 

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { CodePurpose, StoredCode } from '../domain/accounts.js';
+import type { CodePurpose, PendingSignup, StoredCode } from '../domain/accounts.js';
 
 export interface CodeRow {
   id: string;
   code_hash: string;
   attempts: number;
   pending_password_hash: string | null;
+  pending_signup_token_hash: string | null;
   expires_at: Date;
 }
 
@@ -15,6 +16,7 @@ export const toStoredCode = (row: CodeRow): StoredCode => ({
   codeHash: row.code_hash,
   attempts: row.attempts,
   pendingPasswordHash: row.pending_password_hash,
+  pendingSignupTokenHash: row.pending_signup_token_hash,
   expiresAt: row.expires_at,
 });
 
@@ -23,22 +25,26 @@ export class CodeRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * A new code replaces the old one: one live code per user and purpose. `pendingPasswordHash` binds a
-   * sign-up's password to this code; 'keep' (a resend) carries over the one bound to the code it replaces.
+   * A new code replaces the old one: one live code per user and purpose. `pending` binds a sign-up's
+   * password (and its browser's token hash) to this code; 'keep' (a resend) carries over the one bound to
+   * the code it replaces.
    */
   async replace(
     userId: string,
     purpose: CodePurpose,
     codeHash: string,
     expiresAt: Date,
-    pendingPasswordHash: string | null | 'keep' = null,
+    pending: PendingSignup | null | 'keep' = null,
   ): Promise<void> {
-    const keep = pendingPasswordHash === 'keep';
+    const keep = pending === 'keep';
+    const bound = keep ? null : pending;
     await this.dataSource.query(
-      `INSERT INTO auth.codes (user_id, purpose, code_hash, attempts, expires_at, pending_password_hash) VALUES ($1, $2, $3, 0, $4, $5)
+      `INSERT INTO auth.codes (user_id, purpose, code_hash, attempts, expires_at, pending_password_hash, pending_signup_token_hash)
+       VALUES ($1, $2, $3, 0, $4, $5, $6)
        ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now(),
-         pending_password_hash = CASE WHEN $6 THEN auth.codes.pending_password_hash ELSE EXCLUDED.pending_password_hash END`,
-      [userId, purpose, codeHash, expiresAt, keep ? null : pendingPasswordHash, keep],
+         pending_password_hash = CASE WHEN $7 THEN auth.codes.pending_password_hash ELSE EXCLUDED.pending_password_hash END,
+         pending_signup_token_hash = CASE WHEN $7 THEN auth.codes.pending_signup_token_hash ELSE EXCLUDED.pending_signup_token_hash END`,
+      [userId, purpose, codeHash, expiresAt, bound?.passwordHash ?? null, bound?.tokenHash ?? null, keep],
     );
   }
 
@@ -48,7 +54,7 @@ export class CodeRepository {
 
   async find(userId: string, purpose: CodePurpose): Promise<StoredCode | null> {
     const [row]: CodeRow[] = await this.dataSource.query(
-      `SELECT id, code_hash, attempts, pending_password_hash, expires_at FROM auth.codes WHERE user_id = $1 AND purpose = $2`,
+      `SELECT id, code_hash, attempts, pending_password_hash, pending_signup_token_hash, expires_at FROM auth.codes WHERE user_id = $1 AND purpose = $2`,
       [userId, purpose],
     );
     return row ? toStoredCode(row) : null;

@@ -27,8 +27,15 @@ describe('auth repositories answer with camelCase domain objects', () => {
   });
 
   it('maps a stored code row', () => {
-    const code = toStoredCode({ id: 'c1', code_hash: 'hh', attempts: 2, pending_password_hash: null, expires_at: at });
-    expect(code).toEqual({ id: 'c1', codeHash: 'hh', attempts: 2, pendingPasswordHash: null, expiresAt: at });
+    const code = toStoredCode({
+      id: 'c1',
+      code_hash: 'hh',
+      attempts: 2,
+      pending_password_hash: null,
+      pending_signup_token_hash: 'th',
+      expires_at: at,
+    });
+    expect(code).toEqual({ id: 'c1', codeHash: 'hh', attempts: 2, pendingPasswordHash: null, pendingSignupTokenHash: 'th', expiresAt: at });
     expect(snakeKeys(code)).toEqual([]);
   });
 

@@ -17,6 +17,15 @@ export class RateLimitRepository {
     return rows[0].hits;
   }
 
+  /** Takes one attempt back from the current window (an attempt counted up front that turned out to succeed). */
+  async takeBack(key: string, windowSeconds: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE auth.rate_limits SET hits = hits - 1
+       WHERE key = $1 AND window_start = to_timestamp(floor(extract(epoch FROM now()) / $2) * $2) AND hits > 0`,
+      [key, windowSeconds],
+    );
+  }
+
   async deleteOlderThan(seconds: number): Promise<number> {
     const [, count]: [unknown, number] = await this.dataSource.query(
       `DELETE FROM auth.rate_limits WHERE window_start < now() - make_interval(secs => $1)`,
