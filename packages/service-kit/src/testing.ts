@@ -16,6 +16,8 @@ export interface TestNats {
   url: string;
   /** Set when the server admits only the apps' own users (startAuthenticatedNatsServer): each app's NATS_USER/NATS_PASSWORD. */
   credentials?: Record<NatsUser, NatsCredentials>;
+  /** The server's log lines about refused publishes, subscriptions and logins so far. */
+  violations?: () => string[];
   stop(): Promise<void>;
 }
 
@@ -47,10 +49,18 @@ export async function startNatsServer(options: { config?: string; env?: Record<s
     writeFileSync(path.join(storeDir, 'nats.conf'), options.config);
     args.push('-c', path.join(storeDir, 'nats.conf'));
   }
-  const child: ChildProcess = spawn(natsServerBinary(), args, { stdio: 'ignore', env: { ...process.env, ...options.env } });
+  const child: ChildProcess = spawn(natsServerBinary(), args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
+  const violations: string[] = [];
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    violations.push(...chunk.split('\n').filter((line) => /Violation|authentication error/i.test(line)));
+  });
   await waitForPort(port, 10_000);
   return {
     url: `nats://127.0.0.1:${port}`,
+    violations: () => [...violations],
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
