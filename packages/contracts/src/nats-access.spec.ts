@@ -113,4 +113,11 @@ describe('natsPermissions', () => {
     const conf = renderNatsAuthorization();
     for (const user of NATS_USERS) expect(conf).toContain(`user: "${user}"\n      password: $NATS_${user.toUpperCase()}_PASSWORD`);
   });
+
+  it.each(['infra/nats/authorization.conf', 'infra/k8s/base/nats/authorization.conf'])(
+    'is what %s holds (node scripts/nats-config.mjs rewrites it)',
+    (file) => {
+      expect(readFileSync(path.join(root, file), 'utf8')).toBe(renderNatsAuthorization());
+    },
+  );
 });
