@@ -18,13 +18,18 @@ describe('nats-server with the generated permissions', () => {
     return nc;
   }
 
-  /** Resolves with the server's permission error the connection reports next. */
+  /** Resolves with the server's permission error the connection reports next, or says none came within 5 s. */
   async function nextPermissionError(nc: NatsConnection): Promise<string> {
-    for await (const status of nc.status()) {
-      const error = 'error' in status ? String(status.error) : '';
-      if (/permissions violation/i.test(error)) return error;
-    }
-    return 'status ended';
+    const reported = (async () => {
+      for await (const status of nc.status()) {
+        const error = 'error' in status ? String(status.error) : '';
+        if (/permissions violation/i.test(error)) return error;
+      }
+      return 'status ended';
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const quiet = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('no permission error within 5 s'), 5000)));
+    return Promise.race([reported, quiet]).finally(() => clearTimeout(timer));
   }
 
   beforeAll(async () => {
