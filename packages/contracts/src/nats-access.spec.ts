@@ -56,6 +56,7 @@ function usedBy(user: NatsUser) {
     requests: foreign.filter((subject) => Object.hasOwn(RPC_CONTRACTS, subject)).sort(),
     heard: foreign.filter((subject) => Object.hasOwn(NATS_BROADCAST_LISTENERS, subject)).sort(),
     durables: [...source.matchAll(/durable:\s*'([\w-]+)'/g)].map((match) => match[1]).sort(),
+    handled: [...source.matchAll(/@RpcHandler\((\w+)\.(\w+)\)/g)].map(([, group, key]) => GROUPS[group]?.[key] ?? `${group}.${key}`),
   };
 }
 
@@ -71,6 +72,9 @@ describe('the NATS access tables', () => {
       .sort();
     expect(declaredHeard).toEqual(used.heard);
     expect(NATS_EVENT_CONSUMERS[user].map((consumer) => consumer.durable).sort()).toEqual(used.durables);
+    // it serves only subjects named after it: those its NATS user may subscribe to
+    expect(used.handled.filter((subject) => ownerOfSubject(subject) !== user)).toEqual([]);
+    if (user !== 'gateway') expect(used.handled.length).toBeGreaterThan(0);
   });
 
   it('give every request subject a serving service named by its first token', () => {
