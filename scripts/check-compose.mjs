@@ -31,7 +31,13 @@ const OWNERS = {
   S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init'],
   DATABASE_URL: DATABASE_APPS,
   DATABASE_ADMIN_URL: ['migrate'],
+  // every app's NATS password, which only the NATS server holds all of
+  ...Object.fromEntries(APPS.map((name) => [natsPasswordVariable(name), ['nats']])),
 };
+/** The variable holding an app's NATS password on the NATS server (packages/contracts/src/nats-access.ts). */
+function natsPasswordVariable(app) {
+  return `NATS_${app.toUpperCase()}_PASSWORD`;
+}
 
 function compose(files, envFile, extra = []) {
   const args = [...files.flatMap((file) => ['-f', file]), ...(envFile ? ['--env-file', envFile] : []), 'config', ...extra];
@@ -89,6 +95,27 @@ function checkCommon(mode, config) {
       if (owners && !owners.includes(name)) fail(`${mode}: ${name} receives ${variable}, which belongs to ${owners.join(', ')}`);
     }
   }
+  // NATS admits only the apps' own users (infra/nats, generated permissions): each app connects as its
+  // own user, with the password the server holds for that user.
+  const nats = config.services.nats;
+  if (!nats?.command?.includes('/etc/nats/nats.conf')) fail(`${mode}: nats must start with --config /etc/nats/nats.conf`);
+  const mounts = (nats?.volumes ?? []).map((volume) =>
+    typeof volume === 'object' ? [volume.source, volume.target] : String(volume).split(':').slice(0, 2),
+  );
+  if (!mounts.some(([source, target]) => String(source).endsWith('/infra/nats') && target === '/etc/nats'))
+    fail(`${mode}: nats must mount infra/nats (its configuration and the generated authorization) at /etc/nats`);
+  for (const name of APPS) {
+    const env = config.services[name]?.environment ?? {};
+    if (env.NATS_USER !== name)
+      fail(`${mode}: ${name} must connect to NATS as its own user (NATS_USER=${name}), not "${env.NATS_USER ?? ''}"`);
+    if (!env.NATS_PASSWORD) fail(`${mode}: ${name} has no NATS_PASSWORD`);
+    const held = nats?.environment?.[natsPasswordVariable(name)];
+    if (held !== JSON.stringify(env.NATS_PASSWORD ?? ''))
+      fail(
+        `${mode}: nats must hold ${name}'s password as ${natsPasswordVariable(name)}, in double quotes ("…") so that it reads as a string`,
+      );
+  }
+
   const published = Object.entries(config.services).filter(([, service]) => service.ports?.length);
   for (const [name, service] of published) {
     if (name === 'web') continue;

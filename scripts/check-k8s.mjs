@@ -181,9 +181,55 @@ export async function checkOverlay(overlay, objects, secretsExample) {
       return value;
     });
   }
+  const keysReferenced = [];
+  JSON.stringify(objects, (key, value) => {
+    if (key === 'secretKeyRef' && value?.name) {
+      referenced.add(value.name);
+      keysReferenced.push(value);
+    }
+    return value;
+  });
   for (const name of referenced)
     if (!described.has(name)) fail(`Secret ${name} is referenced but not described in infra/k8s/secrets.example.yaml`);
+  for (const { name, key } of keysReferenced)
+    if (described.has(name) && !described.get(name).includes(key))
+      fail(`Secret ${name} has no key ${key} in infra/k8s/secrets.example.yaml`);
+  checkNatsAuthorization(fail, objects, workloads, described);
   return objects;
+}
+
+/**
+ * NATS admits only the apps' own users: its ConfigMap carries the generated authorization, its pods hold
+ * every app's password (quoted, from the Secret printloom-nats), and each app connects as its own user
+ * with NATS_PASSWORD in its own Secret.
+ */
+function checkNatsAuthorization(fail, objects, workloads, described) {
+  const natsConfig = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('nats-config'));
+  if (!/^include \.\/authorization\.conf$/m.test(natsConfig?.data?.['nats.conf'] ?? ''))
+    fail('the nats-config ConfigMap must hold nats.conf including ./authorization.conf');
+  const generated = readFileSync(path.join(root, 'infra/k8s/base/nats/authorization.conf'), 'utf8');
+  if (natsConfig?.data?.['authorization.conf'] !== generated) fail('the nats-config ConfigMap must hold the generated authorization.conf');
+  const nats = objects.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'nats');
+  const natsPod = nats?.spec.template.spec;
+  if (!natsPod?.volumes?.some((volume) => volume.configMap?.name === natsConfig?.metadata.name))
+    fail('the nats StatefulSet must mount the nats-config ConfigMap');
+  const natsEnv = natsPod?.containers[0].env ?? [];
+  for (const app of BACKEND_APPS) {
+    const variable = `NATS_${app.toUpperCase()}_PASSWORD`;
+    const wrapped = natsEnv.find((entry) => entry.name === variable)?.value ?? '';
+    const inner = /^"\$\(([A-Z_]+)\)"$/.exec(wrapped)?.[1];
+    const source = natsEnv.find((entry) => entry.name === inner)?.valueFrom?.secretKeyRef;
+    if (source?.name !== 'printloom-nats' || source.key !== variable)
+      fail(`the nats pods must hold ${app}'s password as ${variable}, quoted ('"$(…)"'), from the Secret printloom-nats`);
+    const deployment = workloads.find((workload) => workload.kind === 'Deployment' && workload.metadata.name === app);
+    if (!deployment) continue;
+    const container = deployment.spec.template.spec.containers[0];
+    if (container.env?.find((entry) => entry.name === 'NATS_USER')?.value !== app)
+      fail(`Deployment/${app} must connect to NATS as its own user (env NATS_USER=${app})`);
+    const secrets = (container.envFrom ?? []).map((from) => from.secretRef?.name).filter(Boolean);
+    if (!secrets.some((name) => described.get(name)?.includes('NATS_PASSWORD')))
+      fail(`Deployment/${app} reads no Secret with NATS_PASSWORD (infra/k8s/secrets.example.yaml)`);
+  }
 }
 
 const secretsExample = YAML.parseAllDocuments(readFileSync(path.join(root, 'infra/k8s/secrets.example.yaml'), 'utf8')).map((doc) =>

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { TIME_BUDGETS } from '@printloom/contracts';
-import { env, parseConfig } from '@printloom/service-kit';
+import { env, natsCredentialsOf, parseConfig } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -44,6 +44,9 @@ export const gatewayEnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
     NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
+    /** The gateway's own NATS user and password (both or neither; both in production). */
+    NATS_USER: env.optionalString,
+    NATS_PASSWORD: env.optionalString,
     HEALTH_PORT: env.port.default(0),
     LOG_LEVEL: env.logLevel,
     /** OTLP/HTTP collector: traces are exported only when set. */
@@ -87,5 +90,8 @@ export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
 export function loadGatewayConfig(source: Record<string, string | undefined> = process.env): GatewayConfig {
-  return parseConfig(gatewayEnvSchema, source);
+  const config = parseConfig(gatewayEnvSchema, source);
+  // Stops the start naming the variable; production (NODE_ENV) requires the gateway's own NATS user.
+  natsCredentialsOf({ NODE_ENV: source.NODE_ENV, NATS_USER: config.NATS_USER, NATS_PASSWORD: config.NATS_PASSWORD });
+  return config;
 }

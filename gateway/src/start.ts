@@ -12,6 +12,7 @@ import {
   createLogger,
   createMetrics,
   initTracing,
+  natsCredentialsOf,
   NestPinoLogger,
   RpcClient,
   startHealthServer,
@@ -42,7 +43,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   initTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const metrics = createMetrics('gateway');
-  const nc = await connectNats(config.NATS_URL, 'gateway');
+  const nc = await connectNats(config.NATS_URL, 'gateway', natsCredentialsOf(config));
   const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS, metrics);
   const storage = createStorage(config);
   await storage.ensureReady();

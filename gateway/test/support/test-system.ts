@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
+  natsEnvOf,
   provisionTestServiceRoles,
   startNatsServer,
   testServiceEnv,
@@ -47,7 +48,10 @@ async function loadServiceStarter(name: ServiceName) {
   return (env: Record<string, string>) => start(load(env));
 }
 
-/** `nats`: a NATS the test started itself (e.g. a 3-node cluster); the system stops it on close. */
+/**
+ * `nats`: a NATS the test started itself (e.g. a 3-node cluster, or startAuthenticatedNatsServer: then
+ * each process connects as its own user); the system stops it on close.
+ */
 export async function startTestSystem(options: {
   services: ServiceName[];
   env?: Record<string, string>;
@@ -66,14 +70,20 @@ export async function startTestSystem(options: {
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });
   const started: RunningService[] = [];
   const startInstance = async (name: ServiceName) => {
-    const instance = await (await loadServiceStarter(name))({ ...env, DATABASE_URL: serviceUrls[name] });
+    const instance = await (await loadServiceStarter(name))({ ...env, DATABASE_URL: serviceUrls[name], ...natsEnvOf(nats, name) });
     started.push(instance);
     return instance;
   };
   const gateways: RunningGateway[] = [];
   const startGatewayInstance = async () => {
     const instance = await startGateway(
-      loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:8080' }),
+      loadGatewayConfig({
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:8080',
+        ...natsEnvOf(nats, 'gateway'),
+      }),
     );
     gateways.push(instance);
     return instance;

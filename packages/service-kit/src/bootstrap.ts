@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
 import { QUEUE_GROUPS, type ServiceName } from '@printloom/contracts';
-import { connectNats, natsServers, type NatsConnection } from './nats-connection.js';
+import { connectNats, natsAuthOptions, natsCredentialsOf, natsServers, type NatsConnection } from './nats-connection.js';
 import { openDatabase, type DatabaseOptions } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
@@ -70,14 +70,20 @@ export interface RunningService {
 
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { name, env } = options;
+  const natsCredentials = natsCredentialsOf(env);
   initTracing(name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger(name, env.LOG_LEVEL);
   const metrics = createMetrics(name);
-  const nc = await connectNats(env.NATS_URL, name);
+  const nc = await connectNats(env.NATS_URL, name, natsCredentials);
   const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL, migrate: env.MIGRATE_ON_START });
   const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc, undefined, metrics), dataSource, metrics };
 
-  const server = new ServerNats({ servers: natsServers(env.NATS_URL), queue: QUEUE_GROUPS[name], name: `${name}-rpc` });
+  const server = new ServerNats({
+    servers: natsServers(env.NATS_URL),
+    queue: QUEUE_GROUPS[name],
+    name: `${name}-rpc`,
+    ...natsAuthOptions(natsCredentials),
+  });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     { module: ServiceRootModule, imports: [InfraModule.forRoot(infra), options.module(infra)] },
     {

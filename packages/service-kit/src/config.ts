@@ -91,6 +91,9 @@ export const serviceEnvSchema = z.object({
   NODE_ENV: nodeEnv,
   DATABASE_URL: env.databaseUrl.default('postgres://postgres@127.0.0.1:5432/printloom'),
   NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
+  /** The app's own NATS user and its password (checked at start by natsCredentialsOf: both or neither, both in production). */
+  NATS_USER: env.optionalString,
+  NATS_PASSWORD: env.optionalString,
   HEALTH_PORT: port.default(0),
   LOG_LEVEL: env.logLevel,
   /** Natively each service migrates its schema on start; containers run the one-shot migrate job instead. */

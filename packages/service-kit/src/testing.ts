@@ -1,17 +1,23 @@
 // Test helpers: a real nats-server (JetStream on) per test file and a fresh PostgreSQL database per
 // test file, so parallel test files never see each other's messages or rows.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
+import { NATS_USERS, natsPasswordVariable, renderNatsAuthorization, type NatsUser } from '@printloom/contracts/nats-access';
 import { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl } from './database-roles.js';
+import type { NatsCredentials } from './nats-connection.js';
 
 export interface TestNats {
   url: string;
+  /** Set when the server admits only the apps' own users (startAuthenticatedNatsServer): each app's NATS_USER/NATS_PASSWORD. */
+  credentials?: Record<NatsUser, NatsCredentials>;
+  /** The server's log lines about refused publishes, subscriptions and logins so far. */
+  violations?: () => string[];
   stop(): Promise<void>;
 }
 
@@ -34,15 +40,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startNatsServer(): Promise<TestNats> {
+/** `config`: a configuration file's text (the command line still sets address, port and JetStream); `env`: the server's environment. */
+export async function startNatsServer(options: { config?: string; env?: Record<string, string> } = {}): Promise<TestNats> {
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-nats-'));
-  const child: ChildProcess = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-    stdio: 'ignore',
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
+  if (options.config !== undefined) {
+    writeFileSync(path.join(storeDir, 'nats.conf'), options.config);
+    args.push('-c', path.join(storeDir, 'nats.conf'));
+  }
+  const child: ChildProcess = spawn(natsServerBinary(), args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
+  const violations: string[] = [];
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    violations.push(...chunk.split('\n').filter((line) => /Violation|authentication error/i.test(line)));
   });
   await waitForPort(port, 10_000);
   return {
     url: `nats://127.0.0.1:${port}`,
+    violations: () => [...violations],
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -52,6 +70,26 @@ export async function startNatsServer(): Promise<TestNats> {
       rmSync(storeDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A nats-server with the generated authorization (packages/contracts/src/nats-access.ts): each app
+ * its own user with a random password, allowed only its own subjects, as in containers.
+ */
+export async function startAuthenticatedNatsServer(): Promise<TestNats & { credentials: Record<NatsUser, NatsCredentials> }> {
+  const credentials = Object.fromEntries(
+    NATS_USERS.map((user) => [user, { user, password: randomBytes(24).toString('base64url') }]),
+  ) as Record<NatsUser, NatsCredentials>;
+  // quoted, as compose and Kubernetes pass them, so that nats-server reads any value as a string
+  const env = Object.fromEntries(NATS_USERS.map((user) => [natsPasswordVariable(user), JSON.stringify(credentials[user].password)]));
+  const nats = await startNatsServer({ config: renderNatsAuthorization(), env });
+  return { ...nats, credentials };
+}
+
+/** An app's NATS_USER/NATS_PASSWORD on a server that asks for them, nothing on an open one. */
+export function natsEnvOf(nats: TestNats, user: NatsUser): Record<string, string> {
+  const credentials = nats.credentials?.[user];
+  return credentials ? { NATS_USER: credentials.user, NATS_PASSWORD: credentials.password } : {};
 }
 
 export async function waitForPort(port: number, timeoutMs: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { connectNats, openDatabase, type NatsConnection } from '@printloom/service-kit';
+import { connectNats, natsCredentialsOf, openDatabase, type NatsConnection } from '@printloom/service-kit';
 import { AccountChanges } from '../account-changes.js';
 import { loadBillingConfig } from '../config.js';
 import { billingDatabase } from '../database/database-options.js';
@@ -14,7 +14,7 @@ export async function runCommand(usage: string, command: (on: OperatorContext, t
   const config = loadBillingConfig();
   // Same database, schema and migrations as the running service.
   const dataSource = await openDatabase({ ...billingDatabase, url: config.DATABASE_URL });
-  const nc: NatsConnection | null = await connectNats(config.NATS_URL, 'billing-operator').catch(() => null);
+  const nc: NatsConnection | null = await connectNats(config.NATS_URL, 'billing-operator', natsCredentialsOf(config)).catch(() => null);
   if (!nc) process.stderr.write(`NATS unreachable at ${config.NATS_URL}: gateways show the change once their cached views end\n`);
   try {
     process.stdout.write(`${await command({ dataSource, changes: nc ? new AccountChanges(nc) : undefined }, target)}\n`);
