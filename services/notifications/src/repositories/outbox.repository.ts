@@ -26,11 +26,11 @@ export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
 export class OutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Queues an email once per key; a retried request queues nothing more. */
-  async enqueue(key: string, recipient: string, email: RenderedEmail): Promise<void> {
+  /** Queues an email once per key; a retried request queues nothing more. `userId`: whose mail it is. */
+  async enqueue(key: string, recipient: string, email: RenderedEmail, userId: string | null = null): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO notifications.outbox (key, recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING`,
-      [key, recipient, email.subject, email.text, email.html],
+      `INSERT INTO notifications.outbox (key, recipient, subject, text_body, html_body, user_id) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING`,
+      [key, recipient, email.subject, email.text, email.html, userId],
     );
   }
 
@@ -86,9 +86,27 @@ export class OutboxRepository {
     return count;
   }
 
-  /** A deleted account's mail: every row to its address. */
-  async deleteFor(recipient: string): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.outbox WHERE recipient = $1`, [recipient]);
+  /**
+   * Records as the deleted account's the mail that was its own without saying so: rows to its address
+   * queued up to its deletion (later ones may be a new account's), and the mail to support of the
+   * support messages now recorded as its own. Returns how many rows it claimed.
+   */
+  async claimFor(userId: string, recipient: string, deletedAt: Date): Promise<number> {
+    const [, toAddress]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notifications.outbox SET user_id = $1 WHERE user_id IS NULL AND recipient = $2 AND created_at <= $3`,
+      [userId, recipient, deletedAt],
+    );
+    const [, toSupport]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notifications.outbox SET user_id = $1
+       WHERE user_id IS NULL AND key IN (SELECT 'support:' || id FROM notifications.support_messages WHERE user_id = $1)`,
+      [userId],
+    );
+    return toAddress + toSupport;
+  }
+
+  /** A deleted account's mail: the rows recorded as its own, never by address. */
+  async deleteFor(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.outbox WHERE user_id = $1`, [userId]);
     return count;
   }
 }
