@@ -11,6 +11,7 @@ export interface OutboxRow {
   text_body: string;
   html_body: string;
   attempts: number;
+  list_unsubscribe: string | null;
 }
 
 export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
@@ -20,17 +21,27 @@ export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
   textBody: row.text_body,
   htmlBody: row.html_body,
   attempts: row.attempts,
+  listUnsubscribe: row.list_unsubscribe,
 });
+
+/** What the outbox records beside the rendered mail. */
+export interface OutboxExtras {
+  /** Whose mail it is (a deleted account's mail is purged by it). */
+  userId?: string | null;
+  /** The one-click unsubscribe URL (List-Unsubscribe). */
+  listUnsubscribe?: string | null;
+}
 
 @Injectable()
 export class OutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Queues an email once per key; a retried request queues nothing more. `userId`: whose mail it is. */
-  async enqueue(key: string, recipient: string, email: RenderedEmail, userId: string | null = null): Promise<void> {
+  /** Queues an email once per key; a retried request queues nothing more. */
+  async enqueue(key: string, recipient: string, email: RenderedEmail, extras: OutboxExtras = {}): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO notifications.outbox (key, recipient, subject, text_body, html_body, user_id) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING`,
-      [key, recipient, email.subject, email.text, email.html, userId],
+      `INSERT INTO notifications.outbox (key, recipient, subject, text_body, html_body, user_id, list_unsubscribe)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO NOTHING`,
+      [key, recipient, email.subject, email.text, email.html, extras.userId ?? null, extras.listUnsubscribe ?? null],
     );
   }
 
@@ -45,7 +56,7 @@ export class OutboxRepository {
        WHERE id IN (
          SELECT id FROM notifications.outbox WHERE status = 'pending' AND next_attempt_at <= now()
          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, recipient, subject, text_body, html_body, attempts`,
+       RETURNING id, recipient, subject, text_body, html_body, attempts, list_unsubscribe`,
       [limit, leaseSeconds],
     );
     return rows.map(toOutboxMessage);
