@@ -140,7 +140,7 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = new URL(/^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1]);
     expect(`${oneClick.origin}${oneClick.pathname}`).toBe('http://localhost:8080/api/reminders/unsubscribe/one-click');
-    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    const post = (body: string | FormData, headers: Record<string, string> = {}) =>
       fetch(`${system.baseUrl}${oneClick.pathname}${oneClick.search}`, {
         method: 'POST',
         body,
