@@ -9,6 +9,8 @@ import { base, createRunner, expect, generate, imagesLoaded, launchChromium, sig
 const { test, finish } = createRunner(await launchChromium());
 const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** A reminder's unsubscribe link: the page asks first, so opening it changes nothing. */
+const UNSUBSCRIBE_LINK = '/unsubscribe?token=00000000-0000-4000-8000-000000000000';
 
 /** Runs axe on what the page shows now; returns one line per serious or critical violation. */
 async function audit(page, screen) {
@@ -51,7 +53,17 @@ for (const theme of ['dark', 'light']) {
       const found = [];
       for (const [size, viewport] of Object.entries(viewports)) {
         await page.setViewportSize(viewport);
-        for (const route of ['/', '/auth', '/auth?mode=signup', '/auth?mode=reset', '/examples', '/terms', '/privacy', '/no/such/page']) {
+        for (const route of [
+          '/',
+          '/auth',
+          '/auth?mode=signup',
+          '/auth?mode=reset',
+          '/examples',
+          '/terms',
+          '/privacy',
+          UNSUBSCRIBE_LINK,
+          '/no/such/page',
+        ]) {
           await visit(page, route, `${size} ${route}`, found);
         }
       }
@@ -187,6 +199,7 @@ await test('page titles name each screen and every screen has exactly one h1', a
     '/examples': 'Examples',
     '/terms': 'Terms of Service',
     '/privacy': 'Privacy Policy',
+    [UNSUBSCRIBE_LINK]: 'Stop Expiry Reminders',
     '/no/such/page': 'Page Not Found',
   };
   for (const [route, title] of Object.entries(screens)) {

@@ -44,6 +44,9 @@ for (const theme of ['dark', 'light']) {
       await shot(page, `privacy-${theme}`);
       await page.goto(`${base}/terms`);
       await shot(page, `terms-${theme}`);
+      await page.goto(`${base}/unsubscribe?token=00000000-0000-4000-8000-000000000000`);
+      await page.getByRole('button', { name: 'Stop Reminders' }).waitFor();
+      await shot(page, `unsubscribe-${theme}`);
       await page.goto(`${base}/no/such/page`);
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       await shot(page, `not-found-${theme}`);

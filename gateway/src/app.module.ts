@@ -16,6 +16,7 @@ import { DownloadsModule } from './downloads/downloads.module.js';
 import { DescribeModule } from './describe/describe.module.js';
 import { StripeWebhookModule } from './stripe-webhook/stripe-webhook.module.js';
 import { AccountExportModule } from './account/account-export.module.js';
+import { UnsubscribeModule } from './unsubscribe/unsubscribe.module.js';
 
 export interface GatewayInfra {
   config: GatewayConfig;
@@ -60,6 +61,7 @@ export class AppModule {
         DescribeModule,
         StripeWebhookModule,
         AccountExportModule,
+        UnsubscribeModule,
       ],
       controllers: [HealthController, DocsController, MeViewController, ...RPC_ROUTE_CONTROLLERS],
       providers: [RpcForwarder],

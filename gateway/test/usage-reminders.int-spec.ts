@@ -60,7 +60,20 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
     expect((await new TestClient(system.baseUrl).get('/api/assets/usage')).status).toBe(401);
   }, 30_000);
 
-  it('emails a seller at most weekly about unstarred images expiring within 7 days, with a working unsubscribe link', async () => {
+  const subscribed = async (userId: string) =>
+    (await assetsDb().query(`SELECT unsubscribed_at IS NULL AS subscribed FROM assets.expiry_reminders WHERE user_id = $1`, [userId]))[0]
+      .subscribed as boolean;
+
+  /** A seller with an unstarred image expiring in 2 days, reminded: their reminder mail. */
+  async function remindedSeller(email: string) {
+    const { userId } = await createSignedInUser(system, email);
+    const [soon] = await ingest(userId, 'a reminded design', ['A']);
+    await assetsDb().query(`UPDATE assets.assets SET expires_at = now() + interval '2 days' WHERE id = $1`, [soon]);
+    await system.services.assets!.app.get(ExpiryReminders).sendDue();
+    return { userId, mail: await inbox.waitFor(email, /^1 of your Printloom designs expire this week$/) };
+  }
+
+  it('emails a seller at most weekly about unstarred images expiring within 7 days, with a link to stop them', async () => {
     const { userId } = await createSignedInUser(system, 'reminded@example.com');
     const [soon, starred] = await ingest(userId, "a cat astronaut, 'Space Meow'", ['A', 'B', 'C']);
     await assetsDb().query(`UPDATE assets.assets SET expires_at = now() + interval '2 days' WHERE id = ANY($1::uuid[])`, [[soon, starred]]);
@@ -81,22 +94,16 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
     );
     expect(count).toBe(1);
 
-    const link = /Stop these reminders: (\S+)/.exec(mail.text)![1];
-    const url = new URL(link);
-    expect(url.origin).toBe('http://localhost:8080');
+    // The link opens the app's confirmation page; its button posts the token.
+    const link = new URL(/Stop these reminders: (\S+)/.exec(mail.text)![1]);
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:8080/unsubscribe');
+    const token = link.searchParams.get('token')!;
     const anonymous = new TestClient(system.baseUrl);
-    expect(await anonymous.get(`${url.pathname}${url.search}`)).toMatchObject({
+    expect(await anonymous.post('/api/reminders/unsubscribe', { token })).toMatchObject({
       status: 200,
       body: { message: 'You will no longer get expiry reminders.' },
     });
-    expect(await anonymous.get('/api/reminders/unsubscribe?token=nope')).toMatchObject({
-      status: 400,
-      body: { error: 'This unsubscribe link is not valid.' },
-    });
-    expect(await anonymous.get(`/api/reminders/unsubscribe?token=${randomUUID()}`)).toMatchObject({
-      status: 404,
-      body: { error: 'This unsubscribe link is not valid.' },
-    });
+    expect(await subscribed(userId)).toBe(false);
 
     // Unsubscribed: even a week later, no reminder.
     await assetsDb().query(`UPDATE assets.expiry_reminders SET last_sent_at = now() - interval '8 days' WHERE user_id = $1`, [userId]);
@@ -106,5 +113,100 @@ describe('storage used on /account and the weekly expiry reminder (real PostgreS
       [userId],
     );
     expect(sent).toBe(true);
+  }, 30_000);
+
+  it('changes nothing on a GET: not the link, not the one-click URL, not a link mailed before the confirmation page', async () => {
+    const { userId, mail } = await remindedSeller('scanned@example.com');
+    const scanner = new TestClient(system.baseUrl);
+    // The link as a scanner follows it (no app in this test system: the page is the SPA's, served beside /api).
+    const link = new URL(/Stop these reminders: (\S+)/.exec(mail.text)![1]);
+    expect((await scanner.get(`${link.pathname}${link.search}`)).status).toBe(404);
+    expect(await subscribed(userId)).toBe(true);
+    const oneClick = new URL(/^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1]);
+    for (const method of ['GET', 'HEAD'])
+      expect((await scanner.request(method, `${oneClick.pathname}${oneClick.search}`)).status).toBe(404);
+    const oldLink = await scanner.get(`/api/reminders/unsubscribe${link.search}`);
+    expect(oldLink.status).toBe(302);
+    expect(oldLink.headers.get('location')).toBe(`/unsubscribe${link.search}`);
+    expect(await scanner.get('/api/reminders/unsubscribe')).toMatchObject({
+      status: 400,
+      body: { error: 'This unsubscribe link is not valid.' },
+    });
+    expect(await subscribed(userId)).toBe(true);
+  }, 30_000);
+
+  it("carries List-Unsubscribe and List-Unsubscribe-Post, and a mail provider's one-click POST unsubscribes without a session or our origin", async () => {
+    const { userId, mail } = await remindedSeller('one-click@example.com');
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = new URL(/^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1]);
+    expect(`${oneClick.origin}${oneClick.pathname}`).toBe('http://localhost:8080/api/reminders/unsubscribe/one-click');
+    const post = (body: string | FormData, headers: Record<string, string> = {}) =>
+      fetch(`${system.baseUrl}${oneClick.pathname}${oneClick.search}`, {
+        method: 'POST',
+        body,
+        headers: { origin: 'https://mail.example', ...headers },
+      });
+
+    const wrongBody = await post('List-Unsubscribe=Maybe', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect({ status: wrongBody.status, body: await wrongBody.json() }).toMatchObject({
+      status: 400,
+      body: { error: 'Expected the form body List-Unsubscribe=One-Click.' },
+    });
+    const json = await post(JSON.stringify({ 'List-Unsubscribe': 'One-Click' }), { 'content-type': 'application/json' });
+    expect(json.status).toBe(400);
+    const huge = await post(`List-Unsubscribe=One-Click&pad=${'x'.repeat(10_000)}`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(huge.status).toBe(413);
+    expect(await subscribed(userId)).toBe(true);
+
+    const form = new FormData();
+    form.append('List-Unsubscribe', 'One-Click');
+    const unsubscribed = await post(form);
+    expect({ status: unsubscribed.status, body: await unsubscribed.json() }).toEqual({
+      status: 200,
+      body: { message: 'You will no longer get expiry reminders.' },
+    });
+    expect(await subscribed(userId)).toBe(false);
+    // Sent again (providers retry): the same answer.
+    expect((await post('List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(200);
+  }, 30_000);
+
+  it('answers a bad token with a 4xx and a message, and refuses the confirmation POST from another site', async () => {
+    const { userId, mail } = await remindedSeller('bad-tokens@example.com');
+    const token = new URL(/Stop these reminders: (\S+)/.exec(mail.text)![1]).searchParams.get('token')!;
+    const anonymous = new TestClient(system.baseUrl);
+    expect(await anonymous.post('/api/reminders/unsubscribe', { token: 'nope' })).toMatchObject({
+      status: 400,
+      body: { error: 'This unsubscribe link is not valid.' },
+    });
+    expect(await anonymous.post('/api/reminders/unsubscribe', {})).toMatchObject({
+      status: 400,
+      body: { error: 'This unsubscribe link is not valid.' },
+    });
+    expect(await anonymous.post('/api/reminders/unsubscribe', { token: randomUUID() })).toMatchObject({
+      status: 404,
+      body: { error: 'This unsubscribe link is not valid.' },
+    });
+    const oneClick = (query: string) =>
+      fetch(`${system.baseUrl}/api/reminders/unsubscribe/one-click${query}`, {
+        method: 'POST',
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    for (const [query, status] of [
+      ['?token=nope', 400],
+      ['', 400],
+      [`?token=${randomUUID()}`, 404],
+    ] as const) {
+      const answer = await oneClick(query);
+      expect({ status: answer.status, body: await answer.json() }).toMatchObject({
+        status,
+        body: { error: 'This unsubscribe link is not valid.' },
+      });
+    }
+    const crossSite = new TestClient(system.baseUrl, 'https://evil.example');
+    expect((await crossSite.post('/api/reminders/unsubscribe', { token })).status).toBe(403);
+    expect(await subscribed(userId)).toBe(true);
   }, 30_000);
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { UNSUBSCRIBE_PAGE } from '@printloom/contracts/endpoints';
 import { createQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../components/ui/toast';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -20,6 +21,7 @@ const Checkout = lazy(() => import('./routes/Checkout'));
 const Examples = lazy(() => import('./routes/Examples'));
 const Terms = lazy(() => import('./routes/Terms'));
 const Privacy = lazy(() => import('./routes/Privacy'));
+const Unsubscribe = lazy(() => import('./routes/Unsubscribe'));
 
 function PageLoading() {
   return (
@@ -78,6 +80,7 @@ export function App() {
                 <Route path="/examples" element={<Examples />} />
                 <Route path="/terms" element={<Terms />} />
                 <Route path="/privacy" element={<Privacy />} />
+                <Route path={UNSUBSCRIBE_PAGE} element={<Unsubscribe />} />
                 <Route path="/history" element={<Navigate to="/generate" replace />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { UNSUBSCRIBE_PAGE } from '@printloom/contracts/endpoints';
 
 const TITLES: Record<string, string> = {
   '/': 'Print-ready designs from a plain idea',
@@ -10,6 +11,7 @@ const TITLES: Record<string, string> = {
   '/examples': 'Examples',
   '/terms': 'Terms of Service',
   '/privacy': 'Privacy Policy',
+  [UNSUBSCRIBE_PAGE]: 'Stop Expiry Reminders',
 };
 
 /** The page title per route, so screen readers and browser tabs say where the user is. */

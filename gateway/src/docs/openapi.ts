@@ -29,7 +29,7 @@ function operationOf(route: Route) {
     ? { description: 'OK', content: { 'application/json': { schema: outputSchema(route.reply) } } }
     : { description: route.contentType ? `A ${route.contentType} response` : 'OK or a redirect' };
   const requestBody = route.body
-    ? { required: true, content: { 'application/json': { schema: inputSchema(route.body) } } }
+    ? { required: true, content: { [route.contentType ?? 'application/json']: { schema: inputSchema(route.body) } } }
     : route.contentType === 'multipart/form-data'
       ? {
           required: true,

@@ -4,6 +4,8 @@ import { ENDPOINTS, httpErrorBody } from '@printloom/contracts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Called by Stripe's servers, authenticated by signature instead. */
 const EXEMPT_PATHS = new Set<string>([ENDPOINTS.stripeWebhook.path]);
+/** Posted by mail providers (RFC 8058 one-click), authenticated by the unsubscribe token in its URL. */
+EXEMPT_PATHS.add(ENDPOINTS.unsubscribeRemindersOneClick.path);
 
 /**
  * Refuses state-changing requests sent by another site's pages (CSRF): browsers always send `Origin`

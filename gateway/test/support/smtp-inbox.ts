@@ -12,6 +12,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header as sent (lower-case name → unfolded value), e.g. `list-unsubscribe`. */
+  headers: Record<string, string>;
 }
 
 export class SmtpInbox {
@@ -33,6 +35,15 @@ export class SmtpInbox {
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
                 html: typeof mail.html === 'string' ? mail.html : '',
+                headers: Object.fromEntries(
+                  mail.headerLines.map(({ key, line }) => [
+                    key,
+                    line
+                      .slice(line.indexOf(':') + 1)
+                      .replace(/\r?\n[ \t]+/g, ' ')
+                      .trim(),
+                  ]),
+                ),
               });
             }
             callback();

@@ -135,8 +135,16 @@ export const usageReply = z.object({
   expiringSoon: z.number().int(),
 });
 
-export const unsubscribeRemindersQuery = z.object({ token: z.uuid({ message: 'This unsubscribe link is not valid.' }) });
-export const unsubscribeRemindersRequest = unsubscribeRemindersQuery;
+/** The confirmation page's POST: the token travels in the body, never as a state-changing GET. */
+export const unsubscribeRemindersBody = z.object({ token: z.uuid({ message: 'This unsubscribe link is not valid.' }) });
+/** The one-click URL in List-Unsubscribe carries the token itself: the provider's POST body is fixed by RFC 8058. */
+export const unsubscribeRemindersQuery = unsubscribeRemindersBody;
+export const oneClickUnsubscribeBody = z.object({
+  'List-Unsubscribe': z.literal('One-Click', { message: 'Expected the form body List-Unsubscribe=One-Click.' }),
+});
+/** A link mailed before the confirmation page: whatever it carries, it only leads there. */
+export const openUnsubscribePageQuery = z.object({ token: z.string().max(200).optional() });
+export const unsubscribeRemindersRequest = unsubscribeRemindersBody;
 
 /** One page of a user's whole library for the data export (every file, with its metadata). */
 export const exportPageRequest = z.object({ userId: uuid, after: uuid.nullable().default(null) });

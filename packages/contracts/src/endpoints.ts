@@ -24,7 +24,10 @@ export const ENDPOINTS = {
   getJob: { method: 'GET', path: '/api/jobs/:id' },
   listAssets: { method: 'GET', path: '/api/assets' },
   getAssetUsage: { method: 'GET', path: '/api/assets/usage' },
-  unsubscribeReminders: { method: 'GET', path: '/api/reminders/unsubscribe' },
+  unsubscribeReminders: { method: 'POST', path: '/api/reminders/unsubscribe' },
+  // A reminder's link opens UNSUBSCRIBE_PAGE; links mailed before it redirect there; mail providers POST one-click (RFC 8058).
+  openUnsubscribePage: { method: 'GET', path: '/api/reminders/unsubscribe' },
+  unsubscribeRemindersOneClick: { method: 'POST', path: '/api/reminders/unsubscribe/one-click' },
   toggleStar: { method: 'PATCH', path: '/api/assets/:id/star' },
   deleteAssets: { method: 'DELETE', path: '/api/assets' },
   deleteAsset: { method: 'DELETE', path: '/api/assets/:id' },
@@ -48,6 +51,9 @@ export type EndpointId = keyof typeof ENDPOINTS;
 
 /** The query parameter on /generate after a Google sign-in that made the account (the app reports the sign-up). */
 export const GOOGLE_SIGNUP_PARAM = 'google_signup';
+
+/** The app's page where a reminder's unsubscribe link lands (`?token=`): it asks before anything changes. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 
 /** A route row's id, method and path, spread into the row: `{ ...endpoint('getMe'), kind: 'rpc', … }`. */
 export function endpoint<K extends EndpointId>(id: K): { id: K } & (typeof ENDPOINTS)[K] {

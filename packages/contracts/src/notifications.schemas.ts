@@ -17,6 +17,10 @@ export const sendEmailRequest = z.object({
   data: z.record(z.string(), z.string()),
   /** Idempotency key: the same key is sent once. */
   key: z.string().min(1).max(200),
+  /** Whose mail this is: a deleted account's mail is purged by its id, never by its address. */
+  userId: uuid.optional(),
+  /** An https one-click unsubscribe URL: sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
+  listUnsubscribe: z.url().optional(),
 });
 export const sendEmailReply = z.object({ queued: z.literal(true) });
 

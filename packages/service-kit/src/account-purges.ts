@@ -43,8 +43,11 @@ export interface AccountDeletionOptions {
   logger: Logger;
   registry: Registry;
   intervalMs: number;
-  /** Right away, when the deletion is announced (e.g. cancel the subscription, stop reminder mail). */
-  onDeleted?: (account: DeletedAccount) => Promise<void>;
+  /**
+   * Right away, when the deletion is announced (e.g. cancel the subscription, stop reminder mail);
+   * `deletedAt` bounds what was the account's: its address may belong to a new account afterwards.
+   */
+  onDeleted?: (account: DeletedAccount & { deletedAt: Date }) => Promise<void>;
   /** Once the retention has passed: remove or anonymise everything the service holds of the user. */
   purge: (account: DeletedAccount) => Promise<SweepCounts | void>;
 }
@@ -65,7 +68,7 @@ export async function handleAccountDeletions(options: AccountDeletionOptions): P
         `INSERT INTO ${options.schema}.account_purges (user_id, email, purge_after) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING`,
         [event.userId, event.email, event.purgeAfter],
       );
-      await options.onDeleted?.({ userId: event.userId, email: event.email });
+      await options.onDeleted?.({ userId: event.userId, email: event.email, deletedAt: new Date(event.deletedAt) });
     },
   });
   const sweeper: PeriodicSweeper = startPeriodicSweeper({

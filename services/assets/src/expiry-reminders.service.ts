@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AUTH, AppError, LIMITS, NOTIFICATIONS } from '@printloom/contracts';
+import { AUTH, AppError, ENDPOINTS, LIMITS, NOTIFICATIONS, UNSUBSCRIBE_PAGE } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { ReminderRepository } from './repositories/reminder.repository.js';
 import { ASSETS_CONFIG } from './assets.tokens.js';
@@ -47,8 +47,11 @@ export class ExpiryReminders {
     const images = await this.reminders.expiring(userId, LIMITS.expiryWarningDays, LISTED);
     if (images.length === 0) return;
     const user = await this.rpc.request(AUTH.getUser, { userId });
-    const unsubscribeUrl = new URL('/api/reminders/unsubscribe', this.config.PUBLIC_URL);
+    // The link opens a page that asks first (scanners follow links); providers post the one-click URL.
+    const unsubscribeUrl = new URL(UNSUBSCRIBE_PAGE, this.config.PUBLIC_URL);
     unsubscribeUrl.searchParams.set('token', token);
+    const oneClickUrl = new URL(ENDPOINTS.unsubscribeRemindersOneClick.path, this.config.PUBLIC_URL);
+    oneClickUrl.searchParams.set('token', token);
     const lines = images.map(
       (image) => `${image.prompt.slice(0, 80)}${image.variant ? ` (${image.variant})` : ''} · expires ${day(image.expiresAt)}`,
     );
@@ -62,6 +65,8 @@ export class ExpiryReminders {
         unsubscribeUrl: unsubscribeUrl.toString(),
       },
       key: `expiry-reminder:${userId}:${new Date().toISOString().slice(0, 10)}`,
+      userId,
+      listUnsubscribe: oneClickUrl.toString(),
     });
   }
 }

@@ -5,6 +5,13 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** One-click unsubscribe URL: List-Unsubscribe with List-Unsubscribe-Post (RFC 8058), so providers offer the button. */
+  listUnsubscribe?: string | null;
+}
+
+/** The RFC 8058 headers of a mail that can be unsubscribed from in one click (no mailto: the product has no such mailbox). */
+export function listUnsubscribeHeaders(url: string | null | undefined): Record<string, string> {
+  return url ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
 }
 
 /** nodemailer over SMTP_URL, pooled so a burst of codes reuses one connection. */
@@ -29,8 +36,8 @@ export class MailTransport {
     });
   }
 
-  async send(email: OutgoingEmail): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, ...email });
+  async send({ listUnsubscribe, ...email }: OutgoingEmail): Promise<void> {
+    await this.transporter.sendMail({ from: this.from, ...email, headers: listUnsubscribeHeaders(listUnsubscribe) });
   }
 
   close(): void {

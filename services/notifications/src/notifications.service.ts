@@ -21,7 +21,10 @@ export class NotificationsService {
 
   /** Queues the email and answers at once; the worker sends it, retrying with back-off. */
   async sendEmail(request: z.infer<typeof sendEmailRequest>): Promise<{ queued: true }> {
-    await this.outbox.enqueue(request.key, request.to, renderEmail(request.template, request.data, this.config.PUBLIC_URL));
+    await this.outbox.enqueue(request.key, request.to, renderEmail(request.template, request.data, this.config.PUBLIC_URL), {
+      userId: request.userId,
+      listUnsubscribe: request.listUnsubscribe,
+    });
     this.worker.poke();
     return { queued: true };
   }
@@ -32,7 +35,7 @@ export class NotificationsService {
     const id = await this.support.createWithinLimits({ ...request, ip: clientAddressKey(request.ip) }, SUPPORT_LIMITS);
     if (!id) throw new AppError('RATE_LIMITED', SUPPORT_RATE_LIMIT_MESSAGE);
     const email = renderEmail('support-message', { ...request, userId: request.userId ?? '' }, this.config.PUBLIC_URL);
-    await this.outbox.enqueue(`support:${id}`, this.config.SUPPORT_EMAIL, email);
+    await this.outbox.enqueue(`support:${id}`, this.config.SUPPORT_EMAIL, email, { userId: request.userId });
     this.worker.poke();
     return { ok: true };
   }

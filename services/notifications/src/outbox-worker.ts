@@ -63,7 +63,13 @@ export class OutboxWorker {
       await Promise.all(
         batch.map(async (message) => {
           try {
-            await this.transport.send({ to: message.recipient, subject: message.subject, text: message.textBody, html: message.htmlBody });
+            await this.transport.send({
+              to: message.recipient,
+              subject: message.subject,
+              text: message.textBody,
+              html: message.htmlBody,
+              listUnsubscribe: message.listUnsubscribe,
+            });
             await this.outbox.markSent(message.id);
             this.mails?.inc({ outcome: 'sent' });
             counts.sent += 1;

@@ -57,9 +57,14 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
         logger: infra.logger,
         registry: infra.metrics.registry,
         intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        // By the purge, the address may be a new account's: what was this one's is recorded by its id now.
+        onDeleted: async (account) => {
+          await support.claimFor(account.userId, account.email, account.deletedAt);
+          await outbox!.claimFor(account.userId, account.email, account.deletedAt);
+        },
         purge: async (account) => ({
-          mails: await outbox!.deleteFor(account.email),
-          support_messages: await support.deleteFor(account.userId, account.email),
+          mails: await outbox!.deleteFor(account.userId),
+          support_messages: await support.deleteFor(account.userId),
         }),
       });
       return async () => {

@@ -6,4 +6,6 @@ export interface OutboxMessage {
   textBody: string;
   htmlBody: string;
   attempts: number;
+  /** The one-click unsubscribe URL, when the mail can be unsubscribed from. */
+  listUnsubscribe: string | null;
 }

@@ -11,6 +11,7 @@ export interface OutboxRow {
   text_body: string;
   html_body: string;
   attempts: number;
+  list_unsubscribe: string | null;
 }
 
 export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
@@ -20,17 +21,27 @@ export const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
   textBody: row.text_body,
   htmlBody: row.html_body,
   attempts: row.attempts,
+  listUnsubscribe: row.list_unsubscribe,
 });
+
+/** What the outbox records beside the rendered mail. */
+export interface OutboxExtras {
+  /** Whose mail it is (a deleted account's mail is purged by it). */
+  userId?: string | null;
+  /** The one-click unsubscribe URL (List-Unsubscribe). */
+  listUnsubscribe?: string | null;
+}
 
 @Injectable()
 export class OutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Queues an email once per key; a retried request queues nothing more. */
-  async enqueue(key: string, recipient: string, email: RenderedEmail): Promise<void> {
+  async enqueue(key: string, recipient: string, email: RenderedEmail, extras: OutboxExtras = {}): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO notifications.outbox (key, recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING`,
-      [key, recipient, email.subject, email.text, email.html],
+      `INSERT INTO notifications.outbox (key, recipient, subject, text_body, html_body, user_id, list_unsubscribe)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO NOTHING`,
+      [key, recipient, email.subject, email.text, email.html, extras.userId ?? null, extras.listUnsubscribe ?? null],
     );
   }
 
@@ -45,7 +56,7 @@ export class OutboxRepository {
        WHERE id IN (
          SELECT id FROM notifications.outbox WHERE status = 'pending' AND next_attempt_at <= now()
          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, recipient, subject, text_body, html_body, attempts`,
+       RETURNING id, recipient, subject, text_body, html_body, attempts, list_unsubscribe`,
       [limit, leaseSeconds],
     );
     return rows.map(toOutboxMessage);
@@ -86,9 +97,27 @@ export class OutboxRepository {
     return count;
   }
 
-  /** A deleted account's mail: every row to its address. */
-  async deleteFor(recipient: string): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.outbox WHERE recipient = $1`, [recipient]);
+  /**
+   * Records as the deleted account's the mail that was its own without saying so: rows to its address
+   * queued up to its deletion (later ones may be a new account's), and the mail to support of the
+   * support messages now recorded as its own. Returns how many rows it claimed.
+   */
+  async claimFor(userId: string, recipient: string, deletedAt: Date): Promise<number> {
+    const [, toAddress]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notifications.outbox SET user_id = $1 WHERE user_id IS NULL AND recipient = $2 AND created_at <= $3`,
+      [userId, recipient, deletedAt],
+    );
+    const [, toSupport]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notifications.outbox SET user_id = $1
+       WHERE user_id IS NULL AND key IN (SELECT 'support:' || id FROM notifications.support_messages WHERE user_id = $1)`,
+      [userId],
+    );
+    return toAddress + toSupport;
+  }
+
+  /** A deleted account's mail: the rows recorded as its own, never by address. */
+  async deleteFor(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.outbox WHERE user_id = $1`, [userId]);
     return count;
   }
 }

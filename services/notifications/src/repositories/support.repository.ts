@@ -39,12 +39,23 @@ export class SupportRepository {
     });
   }
 
-  /** A deleted account's support messages (by account or by address). */
-  async deleteFor(userId: string, email: string): Promise<number> {
+  /**
+   * Records as the deleted account's the messages sent signed out from its address before its
+   * deletion (later ones may be a new account's owner writing). Returns how many it claimed.
+   */
+  async claimFor(userId: string, email: string, deletedAt: Date): Promise<number> {
     const [, count]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM notifications.support_messages WHERE user_id = $1 OR email = $2`,
-      [userId, email],
+      `UPDATE notifications.support_messages SET user_id = $1 WHERE user_id IS NULL AND email = $2 AND created_at <= $3`,
+      [userId, email, deletedAt],
     );
+    return count;
+  }
+
+  /** A deleted account's support messages: those recorded as its own, never by address. */
+  async deleteFor(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.support_messages WHERE user_id = $1`, [
+      userId,
+    ]);
     return count;
   }
 }
