@@ -35,7 +35,7 @@ export class AccountDeletionService {
     await this.revocations.announce({ userId });
     await this.announce(deleted);
     await this.mail.send(
-      deleted.email,
+      { id: userId, email: deleted.email },
       'account-deleted',
       { purgeDays: String(RETENTION.deletedAccountDays) },
       `account-deleted:${userId}`,

@@ -75,7 +75,7 @@ export class AccountsService {
         });
       }
       if (user.verifiedAt) {
-        await this.mail.send(user.email, 'signup-attempt', {}, `signup-attempt:${user.id}:${Date.now()}`);
+        await this.mail.send(user, 'signup-attempt', {}, `signup-attempt:${user.id}:${Date.now()}`);
         return answer(randomUUID());
       }
       // The password waits beside the code this sign-up mails (replacing any earlier pending sign-up), bound
@@ -152,7 +152,7 @@ export class AccountsService {
       const user = await this.users.getByEmail(input.email);
       if (user) {
         const { code } = await this.codes.issue(user.id, 'reset-password');
-        void this.mail.send(user.email, 'password-reset-code', { code }, `reset:${user.id}:${Date.now()}`);
+        void this.mail.send(user, 'password-reset-code', { code }, `reset:${user.id}:${Date.now()}`);
       }
       return { message: ACCOUNT_MESSAGES.resetSent };
     });
@@ -210,7 +210,7 @@ export class AccountsService {
     const issued = this.codes.issue(user.id, 'verify-email', pending);
     // A failed issue surfaces through `issued`; `mailed` only tells when the hand-over is done.
     const mailed = issued
-      .then(({ code }) => this.mail.send(user.email, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`))
+      .then(({ code }) => this.mail.send(user, 'verification-code', { code }, `verify:${user.id}:${Date.now()}`))
       .catch(() => undefined);
     return { issued: issued.then(() => undefined), mailed };
   }
@@ -223,7 +223,7 @@ export class AccountsService {
     await this.announceVerified(user, ip);
     if (!firstTime) return;
     this.logger.info({ userId: user.id }, 'user verified');
-    await this.mail.send(user.email, 'welcome', {}, `welcome:${user.id}`);
+    await this.mail.send(user, 'welcome', {}, `welcome:${user.id}`);
   }
 
   /**

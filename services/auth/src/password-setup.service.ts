@@ -37,7 +37,7 @@ export class PasswordSetupService {
       [RATE_LIMITS.codeSendByEmail, user.email],
     ]);
     const { code } = await this.codes.issue(user.id, 'set-password');
-    await this.mail.send(user.email, 'password-reset-code', { code }, `set-password:${user.id}:${Date.now()}`);
+    await this.mail.send(user, 'password-reset-code', { code }, `set-password:${user.id}:${Date.now()}`);
     return { message: PASSWORD_SETUP_MESSAGES.codeSent };
   }
 

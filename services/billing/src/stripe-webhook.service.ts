@@ -189,6 +189,7 @@ export class StripeWebhookService {
     const { email } = await this.rpc.request(AUTH.getUser, { userId });
     await this.rpc.request(NOTIFICATIONS.sendEmail, {
       to: email,
+      userId,
       template: 'payment-failed',
       data: { accountUrl: new URL('/account', this.config.PUBLIC_URL).toString() },
       key: `payment-failed:${invoice.id}`,
