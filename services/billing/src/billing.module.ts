@@ -19,6 +19,8 @@ import { TrialRepository } from './repositories/trial.repository.js';
 import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
+import { StripeUpgradeCredits } from './stripe-upgrade-credits.js';
+import { PlanChangeService } from './plan-change.service.js';
 import { AccountClosureService } from './account-closure.service.js';
 import { AccountDataController } from './account-data.controller.js';
 import { AccountChanges } from './account-changes.js';
@@ -48,6 +50,8 @@ export class BillingModule {
           inject: [STRIPE_CLIENT, CheckoutRepository, CustomerRepository, LedgerRepository, PaymentSafetyRepository, RpcClient, LOGGER],
         },
         StripeWebhookService,
+        StripeUpgradeCredits,
+        PlanChangeService,
         CustomerRepository,
         AccountRepository,
         TrialRepository,
