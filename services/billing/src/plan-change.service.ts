@@ -30,7 +30,8 @@ export class PlanChangeService {
       if (!row.scheduledPlanId) throw new AppError('CONFLICT', `You are already on the ${to.name} plan.`);
       await this.payments.keepCurrentPlan(userId, row.stripeSubscriptionId);
     } else {
-      if (isUpgrade(from, to)) throw new AppError('BAD_REQUEST', `${to.name} costs more than ${from.name}: choose it as an upgrade, paid now.`);
+      if (isUpgrade(from, to))
+        throw new AppError('BAD_REQUEST', `${to.name} costs more than ${from.name}: choose it as an upgrade, paid now.`);
       await this.payments.scheduleDowngrade(userId, { from, to, subscriptionId: row.stripeSubscriptionId });
     }
     const status = await this.subscriptions.scheduleChange(userId, to.id);

@@ -172,7 +172,12 @@ export class SubscriptionsService {
     if (change.expectedFrom && change.expectedFrom !== row.planId)
       throw new AppError('CONFLICT', 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.');
     this.requireUpgrade(from, to);
-    const amountCents = proratedUpgradeCents(from, to, { start: row.currentPeriodStart, end: row.currentPeriodEnd }, change.now ?? new Date());
+    const amountCents = proratedUpgradeCents(
+      from,
+      to,
+      { start: row.currentPeriodStart, end: row.currentPeriodEnd },
+      change.now ?? new Date(),
+    );
     await this.subscriptions.changePlanNow(tx, change.userId, to.id);
     const credits = await this.grantUpgradeCredits(tx, {
       userId: change.userId,
