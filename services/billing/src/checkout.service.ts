@@ -6,6 +6,7 @@ import { CheckoutRepository } from './repositories/checkout.repository.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { PlanChangeService } from './plan-change.service.js';
 import { PAYMENT_PROVIDER } from './billing.tokens.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 
@@ -22,6 +23,7 @@ export class CheckoutService {
     private readonly ledger: LedgerRepository,
     private readonly credits: CreditsService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly planChanges: PlanChangeService,
   ) {}
 
   async checkout(userId: string, planId: string): Promise<{ url: string }> {
@@ -29,7 +31,7 @@ export class CheckoutService {
     if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
     if (!(await this.subscriptions.changeable(userId))) return { url: await this.payments.checkoutForPlan(userId, plan) };
     // A subscriber changes plan through the upgrade and downgrade endpoints (a failed payment says so first).
-    const { from } = await this.subscriptions.planChangeStart(userId, plan.id);
+    const { from } = await this.planChanges.start(userId, plan.id);
     throw new AppError('CONFLICT', from.id === plan.id ? `You are already on the ${plan.name} plan.` : CHANGE_PLAN_INSTEAD);
   }
 
@@ -107,7 +109,7 @@ export class CheckoutService {
       if (session.kind === 'topup') {
         await this.credits.grantPack(userId, `topup:${session.id}`, findTopup(session.itemId)!, tx);
       } else if (session.kind === 'plan_change') {
-        await this.subscriptions.applyPaidUpgrade(
+        await this.planChanges.applyPaidUpgrade(
           { userId, toPlanId: session.itemId, ref: session.id, expectedFrom: session.fromPlanId ?? undefined },
           tx,
         );

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { planIdOfStripeLookupKey, planPricePerCreditCents, findPlan, type Plan } from '@printloom/contracts';
 import { LOGGER, type Logger } from '@printloom/service-kit';
-import { SubscriptionsService } from './subscriptions.service.js';
+import { PlanChangeService } from './plan-change.service.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
@@ -20,7 +20,7 @@ type LineWithPrice = Stripe.InvoiceLineItem & { price?: { id: string } | null };
 export class StripeUpgradeCredits {
   constructor(
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
-    private readonly subscriptions: SubscriptionsService,
+    private readonly planChanges: PlanChangeService,
     private readonly subscriptionRows: SubscriptionRepository,
     private readonly customers: CustomerRepository,
     private readonly ledger: LedgerRepository,
@@ -48,7 +48,7 @@ export class StripeUpgradeCredits {
     const expiresAt = periodEnd > 0 ? new Date(periodEnd * 1000) : (await this.subscriptionRows.find(userId))?.currentPeriodEnd;
     if (!expiresAt) return this.logger.error({ invoiceId, userId }, 'A paid plan-change invoice without a period');
     const credits = await this.ledger.transaction((tx) =>
-      this.subscriptions.grantUpgradeCredits(tx, { userId, toPlanId: target.id, paymentRef: invoice.id, amountCents, expiresAt }),
+      this.planChanges.grantUpgradeCredits(tx, { userId, toPlanId: target.id, paymentRef: invoice.id, amountCents, expiresAt }),
     );
     this.logger.info({ invoiceId, userId, plan: target.id, amountCents, credits }, 'Upgrade credits for a paid plan-change invoice');
   }

@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   OPEN_SUBSCRIPTION_STATUSES,
-  PAYMENT_FAILED_STATUSES,
   SUBSCRIBED_STATUSES,
   TRIAL_ENTITLEMENTS,
-  creditsPaidFor,
   findPlan,
   type Entitlements,
   type Plan,
@@ -13,7 +11,6 @@ import {
 } from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
-import { isUpgrade, proratedUpgradeCents } from './domain/plan-change.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
 import type { Subscription } from './domain/records.js';
@@ -33,7 +30,6 @@ export interface PeriodChange {
 }
 
 const isSubscribed = (row: Subscription | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
-const PAYMENT_FAILED_BEFORE_CHANGE = 'Your last payment failed. Update your card in Manage Billing before changing plan.';
 
 function planOf(planId: string): Plan {
   const plan = findPlan(planId);
@@ -117,98 +113,6 @@ export class SubscriptionsService {
   async changeable(userId: string, tx?: EntityManager): Promise<Subscription | null> {
     const row = await this.subscriptions.find(userId, tx);
     return row && (OPEN_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status) ? row : null;
-  }
-
-  /**
-   * The subscription a plan change starts from, checked: open, not held up by a failed payment, on a
-   * plan other than `to` when `to` must differ. Throws the reason a seller reads otherwise.
-   */
-  async planChangeStart(userId: string, toPlanId: string, tx?: EntityManager): Promise<{ row: Subscription; from: Plan; to: Plan }> {
-    const to = planOf(toPlanId);
-    const row = await this.changeable(userId, tx);
-    if (!row) throw new AppError('CONFLICT', 'There is no subscription to change. Choose a plan on the pricing page.');
-    if ((PAYMENT_FAILED_STATUSES as readonly string[]).includes(row.status)) throw new AppError('CONFLICT', PAYMENT_FAILED_BEFORE_CHANGE);
-    return { row, from: planOf(row.planId), to };
-  }
-
-  /** Refuses an upgrade to a plan that is not dearer than the current one (a downgrade or the same plan). */
-  requireUpgrade(from: Plan, to: Plan): void {
-    if (from.id === to.id) throw new AppError('CONFLICT', `You are already on the ${to.name} plan.`);
-    if (!isUpgrade(from, to))
-      throw new AppError('BAD_REQUEST', `${to.name} costs less than ${from.name}: choose it as a downgrade, from your next renewal.`);
-  }
-
-  /**
-   * A downgrade: the cheaper plan from the next renewal on, no credits and no refund; asking for the
-   * current plan takes a scheduled change back.
-   */
-  async scheduleChange(userId: string, toPlanId: string): Promise<'scheduled' | 'kept'> {
-    return this.ledger.transaction(async (tx) => {
-      await this.ledger.lockUser(tx, userId);
-      const { row, from, to } = await this.planChangeStart(userId, toPlanId, tx);
-      if (from.id === to.id) {
-        if (!row.scheduledPlanId) throw new AppError('CONFLICT', `You are already on the ${to.name} plan.`);
-        await this.subscriptions.schedulePlan(tx, userId, null);
-        return 'kept';
-      }
-      if (isUpgrade(from, to))
-        throw new AppError('BAD_REQUEST', `${to.name} costs more than ${from.name}: choose it as an upgrade, paid now.`);
-      await this.subscriptions.schedulePlan(tx, userId, to.id);
-      return 'scheduled';
-    });
-  }
-
-  /**
-   * A paid upgrade of the local checkout (Pay is the payment): the plan changes now, Pay charges the
-   * prorated difference and its credits are what that amount buys at the new plan's price per credit,
-   * once per checkout (`ref`). `expectedFrom` guards a checkout opened before another change.
-   */
-  async applyPaidUpgrade(
-    change: { userId: string; toPlanId: string; ref: string; expectedFrom?: string; now?: Date },
-    tx: EntityManager,
-  ): Promise<{ amountCents: number; credits: number }> {
-    await this.ledger.lockUser(tx, change.userId);
-    const { row, from, to } = await this.planChangeStart(change.userId, change.toPlanId, tx);
-    if (change.expectedFrom && change.expectedFrom !== row.planId)
-      throw new AppError('CONFLICT', 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.');
-    this.requireUpgrade(from, to);
-    const amountCents = proratedUpgradeCents(
-      from,
-      to,
-      { start: row.currentPeriodStart, end: row.currentPeriodEnd },
-      change.now ?? new Date(),
-    );
-    await this.subscriptions.changePlanNow(tx, change.userId, to.id);
-    const credits = await this.grantUpgradeCredits(tx, {
-      userId: change.userId,
-      toPlanId: to.id,
-      paymentRef: change.ref,
-      amountCents,
-      expiresAt: row.currentPeriodEnd,
-    });
-    return { amountCents, credits };
-  }
-
-  /**
-   * Credits for money paid on an upgrade: floor(amount ÷ the target plan's price per credit), plan
-   * credits of the running period, granted once per payment (`upgrade:<invoice or checkout id>`).
-   * The one formula for Stripe's paid `subscription_update` invoices and the local checkout.
-   */
-  async grantUpgradeCredits(
-    tx: EntityManager,
-    grant: { userId: string; toPlanId: string; paymentRef: string; amountCents: number; expiresAt: Date },
-  ): Promise<number> {
-    await this.ledger.lockUser(tx, grant.userId);
-    const credits = creditsPaidFor(planOf(grant.toPlanId), grant.amountCents);
-    if (credits <= 0) return 0;
-    const granted = await this.ledger.grantLot(tx, {
-      userId: grant.userId,
-      kind: 'plan',
-      sourceRef: `upgrade:${grant.paymentRef}`,
-      credits,
-      expiresAt: grant.expiresAt,
-    });
-    return granted ? credits : 0;
   }
 
   /**
