@@ -283,7 +283,7 @@ await test(
   { theme: 'light' },
 );
 
-await test('a Starter subscriber switches to Creator on /pricing; /account shows Creator and its allocation; a downgrade is scheduled and taken back', async (page) => {
+await test('a Starter subscriber upgrades to Creator on /pricing, paying the difference for the credits it buys; /account shows Creator and its allocation; a downgrade is scheduled without paying and taken back', async (page) => {
   const email = `e2e-plan-change-${Date.now()}@example.com`;
   await signUp(page, email);
   await page.goto(`${base}/pricing`);
