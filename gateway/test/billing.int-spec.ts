@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BILLING, EVENTS, PRIORITY_TIERS } from '@printloom/contracts';
+import { BILLING, EVENTS, PRIORITY_TIERS, creditsPaidFor, findPlan } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
 import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
@@ -136,16 +136,16 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 200 });
   };
 
-  it('upgrades at once with the prorated difference in credits, once, and the new priority', async () => {
+  it('upgrades through the local checkout: Pay charges the prorated difference, its credits are what that buys, once, with the new priority', async () => {
     const { client, userId } = await createSignedInUser(system, 'upgrade@example.com', { trialCredits: true });
     await subscribe(client, 'starter');
-    // 20 days and an hour left of a period of 30 days and an hour: (150 - 50) × 0.667 → 66 credits.
+    // 20 days and an hour left of a period of 30 days and an hour: $5.00 × 0.667 → $3.34, which buys 50 credits at Creator's 6.66¢.
     await system.services.billing!.infra.dataSource.query(
       `UPDATE billing.subscriptions SET current_period_start = now() - interval '10 days', current_period_end = now() + interval '20 days 1 hour' WHERE user_id = $1`,
       [userId],
     );
-    const change = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'creator' });
-    expect(change.body.url).toMatch(/^\/checkout\/[0-9a-f-]{36}$/);
+    const change = await client.post<{ status: string; url: string }>('/api/billing/plan/upgrade', { planId: 'creator' });
+    expect(change.body).toEqual({ status: 'confirm', url: expect.stringMatching(/^\/checkout\/[0-9a-f-]{36}$/) });
     const sessionId = change.body.url.split('/').pop()!;
     expect((await client.get(`/api/checkout/local/${sessionId}`)).body).toMatchObject({
       kind: 'plan_change',
@@ -153,42 +153,45 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
       fromPlanId: 'starter',
       name: 'Starter → Creator',
       priceCents: 999,
+      dueNowCents: 334,
     });
+    expect((await client.get<Me>('/api/auth/me')).body.subscription).toMatchObject({ planId: 'starter' }); // nothing before Pay
 
     expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 200 });
     const me = (await client.get<Me>('/api/auth/me')).body;
     expect(me.subscription).toMatchObject({ planId: 'creator', scheduledPlanId: null });
-    expect(me.credits).toBe(10 + 50 + 66);
+    expect(me.credits).toBe(10 + 50 + creditsPaidFor(findPlan('creator')!, 334));
+    expect(me.credits).toBe(10 + 50 + 50); // the difference in monthly credits gave 66
     const entitlements = await new RpcClient(nc, 5000).request(BILLING.entitlements, { userId });
     expect(entitlements).toMatchObject({ planId: 'creator', priorityTier: PRIORITY_TIERS.priority }); // the next job queues by the new tier
 
     expect(await client.post(`/api/checkout/local/${sessionId}`, { action: 'pay' })).toMatchObject({ status: 409 });
-    expect((await client.get<Me>('/api/auth/me')).body.credits).toBe(126);
+    expect((await client.get<Me>('/api/auth/me')).body.credits).toBe(110);
   });
 
-  it('downgrades at the next renewal, can take it back, and rolls the ending period over by its own plan', async () => {
+  it('downgrades at the next renewal without a checkout, can take it back, and rolls the ending period over by its own plan', async () => {
     const { client, userId } = await createSignedInUser(system, 'downgrade@example.com', { trialCredits: true });
     await subscribe(client, 'pro');
-    const opened = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
-    expect((await client.get(`/api/checkout/local/${opened}`)).body).toMatchObject({ kind: 'plan_change', name: 'Pro → Starter' });
-    await client.post(`/api/checkout/local/${opened}`, { action: 'pay' });
+    expect(await client.post('/api/billing/plan/downgrade', { planId: 'starter' })).toMatchObject({
+      status: 200,
+      body: { status: 'scheduled', url: '/account?change=scheduled' },
+    });
     expect((await client.get<Me>('/api/auth/me')).body).toMatchObject({
       credits: 410,
       subscription: { planId: 'pro', scheduledPlanId: 'starter' },
     });
 
-    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({
+    expect(await client.post('/api/billing/plan/downgrade', { planId: 'pro' })).toMatchObject({
       status: 200,
-      body: { url: '/account?change=kept' },
+      body: { status: 'kept', url: '/account?change=kept' },
     });
     expect((await client.get<Me>('/api/auth/me')).body.subscription).toMatchObject({ planId: 'pro', scheduledPlanId: null });
-    expect(await client.post('/api/stripe/checkout', { planId: 'pro' })).toMatchObject({
+    expect(await client.post('/api/billing/plan/downgrade', { planId: 'pro' })).toMatchObject({
       status: 409,
       body: { error: 'You are already on the Pro plan.' },
     });
 
-    const again = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' })).body.url.split('/').pop()!;
-    await client.post(`/api/checkout/local/${again}`, { action: 'pay' });
+    expect((await client.post('/api/billing/plan/downgrade', { planId: 'starter' })).status).toBe(200);
     const { SubscriptionsService } = await import('../../services/billing/src/subscriptions.service.js');
     expect(await system.services.billing!.app.get(SubscriptionsService).renew(userId)).toBe('renewed');
     // Pro's 25% of 400 unused (capped at 100) rolls over, then Starter's 50; the trial's 10 stay.
@@ -198,11 +201,12 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     });
   });
 
-  it('refuses a plan change while a payment is past due, and a stale change checkout', async () => {
+  it('refuses a plan change while a payment is past due, and a stale upgrade checkout', async () => {
     const { client, userId } = await createSignedInUser(system, 'past-due-change@example.com', { trialCredits: true });
     await subscribe(client, 'starter');
-    const stale = (await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' })).body.url.split('/').pop()!;
-    await subscribe(client, 'creator');
+    const stale = (await client.post<{ url: string }>('/api/billing/plan/upgrade', { planId: 'pro' })).body.url.split('/').pop()!;
+    const creator = (await client.post<{ url: string }>('/api/billing/plan/upgrade', { planId: 'creator' })).body.url.split('/').pop()!;
+    expect(await client.post(`/api/checkout/local/${creator}`, { action: 'pay' })).toMatchObject({ status: 200 });
     expect(await client.post(`/api/checkout/local/${stale}`, { action: 'pay' })).toMatchObject({
       status: 409,
       body: { error: 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.' },
@@ -212,10 +216,13 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
     await system.services.billing!.infra.dataSource.query(`UPDATE billing.subscriptions SET status = 'past_due' WHERE user_id = $1`, [
       userId,
     ]);
-    expect(await client.post('/api/stripe/checkout', { planId: 'studio' })).toMatchObject({
-      status: 409,
-      body: { error: 'Your last payment failed. Update your card in Manage Billing before changing plan.' },
-    });
+    for (const direction of ['upgrade', 'downgrade'])
+      expect(await client.post(`/api/billing/plan/${direction}`, { planId: direction === 'upgrade' ? 'studio' : 'starter' })).toMatchObject(
+        {
+          status: 409,
+          body: { error: 'Your last payment failed. Update your card in Manage Billing before changing plan.' },
+        },
+      );
     const [row] = await system.services.billing!.infra.dataSource.query(
       `SELECT plan_id, scheduled_plan_id FROM billing.subscriptions WHERE user_id = $1`,
       [userId],

@@ -66,6 +66,16 @@ export const topupRequest = topupBody.extend({ userId: uuid });
 export const portalRequest = z.object({ userId: uuid });
 export { urlReply };
 
+/**
+ * A subscriber's plan change. `status`: upgraded (paid and applied), confirm (the payment waits for the
+ * customer: `url` is the invoice page, or the local checkout, where they pay or confirm), scheduled (a
+ * smaller plan from the renewal on), kept (a scheduled change taken back). `url` is where the browser goes next.
+ */
+export const planChangeBody = checkoutBody;
+export const planChangeRequest = checkoutRequest;
+export const planChangeReply = z.object({ status: z.enum(['upgraded', 'confirm', 'scheduled', 'kept']), url: z.string() });
+export type PlanChangeReply = z.infer<typeof planChangeReply>;
+
 export const webhookRequest = z.object({ payload: z.string(), signature: z.string() });
 export const webhookReply = z.object({ received: z.literal(true) });
 
@@ -80,6 +90,8 @@ export const localCheckoutReply = z.object({
   name: z.string(),
   credits: z.number().int(),
   priceCents: z.number().int(),
+  /** For an upgrade: what Pay charges now (the prorated difference for the rest of the period). */
+  dueNowCents: z.number().int().optional(),
   status: z.enum(['open', 'paid', 'canceled']),
 });
 export type LocalCheckout = z.infer<typeof localCheckoutReply>;

@@ -45,6 +45,8 @@ export const ENDPOINTS = {
   getCreditHistory: { method: 'GET', path: '/api/billing/credit-history' },
   claimPurchaseEvents: { method: 'POST', path: '/api/billing/purchase-events/claim' },
   completeLocalCheckout: { method: 'POST', path: '/api/checkout/local/:sessionId' },
+  upgradePlan: { method: 'POST', path: '/api/billing/plan/upgrade' },
+  downgradePlan: { method: 'POST', path: '/api/billing/plan/downgrade' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -166,6 +166,23 @@ export function cheapestPlanWithUpscale(factor: UpscaleFactor): Plan {
   return plan;
 }
 
+/**
+ * What one credit of a plan costs, in cents (not rounded: Creator's is 999 / 150 = 6.66). Plan-change
+ * credits are bought at the target plan's price per credit; this and `creditsPaidFor` are its one source.
+ */
+export function planPricePerCreditCents(plan: Plan): number {
+  return plan.priceCents / plan.credits;
+}
+
+/**
+ * The credits an amount paid towards a plan buys: floor(amount ÷ the plan's price per credit), computed
+ * as floor(amount × credits ÷ price) so no rounding of the price per credit can add a credit.
+ */
+export function creditsPaidFor(plan: Plan, amountCents: number): number {
+  if (!(amountCents > 0)) return 0;
+  return Math.floor((Math.floor(amountCents) * plan.credits) / plan.priceCents);
+}
+
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }

@@ -524,6 +524,28 @@ const ROUTE_TABLE = [
     toRequest: (input) => ({ ...input.body, userId: input.userId, sessionId: input.params.sessionId }),
     reply: billing.localCheckoutCompleteReply,
   },
+  {
+    ...endpoint('upgradePlan'),
+    kind: 'rpc',
+    tag: 'billing',
+    summary: 'Move a subscriber to a dearer plan now: the prorated difference is paid first (url: where to pay or confirm)',
+    access: 'user',
+    subject: BILLING.upgradePlan,
+    body: billing.planChangeBody,
+    toRequest: withUser,
+    reply: billing.planChangeReply,
+  },
+  {
+    ...endpoint('downgradePlan'),
+    kind: 'rpc',
+    tag: 'billing',
+    summary: 'Move a subscriber to a cheaper plan at the renewal (the current plan takes a scheduled change back); no refund',
+    access: 'user',
+    subject: BILLING.downgradePlan,
+    body: billing.planChangeBody,
+    toRequest: withUser,
+    reply: billing.planChangeReply,
+  },
 ] as const satisfies readonly Route[];
 
 /** The exact type of every row: clients derive params, body and reply types from it (`RouteById`). */

@@ -44,6 +44,8 @@ export const RPC_CONTRACTS = {
   [BILLING.localCheckoutGet]: { request: billing.localCheckoutGetRequest, reply: billing.localCheckoutReply },
   [BILLING.localCheckoutComplete]: { request: billing.localCheckoutCompleteRequest, reply: billing.localCheckoutCompleteReply },
   [BILLING.localPortal]: { request: billing.localPortalRequest, reply: billing.localPortalReply },
+  [BILLING.upgradePlan]: { request: billing.planChangeRequest, reply: billing.planChangeReply },
+  [BILLING.downgradePlan]: { request: billing.planChangeRequest, reply: billing.planChangeReply },
   [GENERATION.createJob]: { request: generation.generateRequest, reply: generation.generateReply },
   [GENERATION.getJob]: { request: generation.getJobRequest, reply: generation.getJobReply },
   [GENERATION.describe]: { request: generation.describeRequest, reply: generation.describeReply },

@@ -33,6 +33,9 @@ export const BILLING = {
   localPortal: 'billing.local-portal.update',
   creditHistory: 'billing.credit-history.list',
   claimPurchaseEvents: 'billing.purchase-events.claim',
+  // Plan changes of a subscriber: an upgrade is paid now, a downgrade starts at the renewal.
+  upgradePlan: 'billing.plan.upgrade',
+  downgradePlan: 'billing.plan.downgrade',
 } as const;
 
 export const GENERATION = {

@@ -5,6 +5,7 @@ import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
+import { PlanChangeService } from './plan-change.service.js';
 import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
 
 @Controller()
@@ -15,6 +16,7 @@ export class BillingController {
     private readonly checkouts: CheckoutService,
     private readonly stripeWebhooks: StripeWebhookService,
     private readonly purchaseEvents: PurchaseEventRepository,
+    private readonly planChanges: PlanChangeService,
   ) {}
 
   @RpcHandler(BILLING.webhook)
@@ -87,5 +89,15 @@ export class BillingController {
   @RpcHandler(BILLING.localCheckoutComplete)
   localCheckoutComplete(request: RpcRequest<typeof BILLING.localCheckoutComplete>) {
     return this.checkouts.completeLocal(request.userId, request.sessionId, request.action);
+  }
+
+  @RpcHandler(BILLING.upgradePlan)
+  upgradePlan(request: RpcRequest<typeof BILLING.upgradePlan>) {
+    return this.planChanges.upgrade(request.userId, request.planId);
+  }
+
+  @RpcHandler(BILLING.downgradePlan)
+  downgradePlan(request: RpcRequest<typeof BILLING.downgradePlan>) {
+    return this.planChanges.downgrade(request.userId, request.planId);
   }
 }

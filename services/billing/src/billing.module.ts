@@ -20,6 +20,8 @@ import { PurchaseEventRepository } from './repositories/purchase-event.repositor
 import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 import { PaymentReversalsService } from './payment-reversals.service.js';
+import { StripeUpgradeCredits } from './stripe-upgrade-credits.js';
+import { PlanChangeService } from './plan-change.service.js';
 import { AccountClosureService } from './account-closure.service.js';
 import { AccountDataController } from './account-data.controller.js';
 import { AccountChanges } from './account-changes.js';
@@ -50,6 +52,8 @@ export class BillingModule {
         },
         StripeWebhookService,
         PaymentReversalsService,
+        StripeUpgradeCredits,
+        PlanChangeService,
         CustomerRepository,
         AccountRepository,
         TrialRepository,

@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, PAYMENT_FAILED_STATUSES, findPlan, findTopup } from '@printloom/contracts';
+import { AppError, findPlan, findTopup, type Plan } from '@printloom/contracts';
 import { addOneMonth } from './domain/rollover.js';
+import { proratedUpgradeCents } from './domain/plan-change.js';
 import { CheckoutRepository } from './repositories/checkout.repository.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { CreditsService } from './credits.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { PlanChangeService } from './plan-change.service.js';
 import { PAYMENT_PROVIDER } from './billing.tokens.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 
 const NOT_FOUND = 'Checkout session not found';
 const ALREADY_SUBSCRIBED = 'You already have a subscription. Use Manage Billing to change or cancel it.';
+const CHANGE_PLAN_INSTEAD = 'You already have a subscription: change plan on the pricing page.';
 const LOCAL_CHECKOUT_OFF = 'The local checkout is turned off: payments go through Stripe.';
 
 @Injectable()
@@ -20,20 +23,16 @@ export class CheckoutService {
     private readonly ledger: LedgerRepository,
     private readonly credits: CreditsService,
     private readonly subscriptions: SubscriptionsService,
+    private readonly planChanges: PlanChangeService,
   ) {}
 
   async checkout(userId: string, planId: string): Promise<{ url: string }> {
     const plan = findPlan(planId);
     if (!plan) throw new AppError('BAD_REQUEST', 'Unknown plan');
-    const current = await this.subscriptions.changeable(userId);
-    if (!current) return { url: await this.payments.checkoutForPlan(userId, plan) };
-    if (current.planId === plan.id || (PAYMENT_FAILED_STATUSES as readonly string[]).includes(current.status)) {
-      // Nothing to pay for: take a scheduled downgrade back, or say why there is no change.
-      if (current.planId === plan.id && current.scheduledPlanId) await this.payments.keepCurrentPlan(userId, current.stripeSubscriptionId);
-      await this.subscriptions.changePlan({ userId, toPlanId: plan.id, ref: `keep:${userId}` });
-      return { url: '/account?change=kept' };
-    }
-    return { url: await this.payments.checkoutForPlanChange(userId, findPlan(current.planId)!, plan, current.stripeSubscriptionId) };
+    if (!(await this.subscriptions.changeable(userId))) return { url: await this.payments.checkoutForPlan(userId, plan) };
+    // A subscriber changes plan through the upgrade and downgrade endpoints (a failed payment says so first).
+    const { from } = await this.planChanges.start(userId, plan.id);
+    throw new AppError('CONFLICT', from.id === plan.id ? `You are already on the ${plan.name} plan.` : CHANGE_PLAN_INSTEAD);
   }
 
   async topup(userId: string, topupId: string): Promise<{ url: string }> {
@@ -70,6 +69,12 @@ export class CheckoutService {
     if (!item) throw new AppError('NOT_FOUND', NOT_FOUND);
     const from = session.kind === 'plan_change' ? findPlan(session.fromPlanId ?? '') : undefined;
     const name = from ? `${from.name} → ${item.name}` : item.name;
+    // What Pay charges for an upgrade: the prorated difference, as of now (Pay recomputes it when paid).
+    const current = from ? await this.subscriptions.changeable(userId) : null;
+    const dueNowCents =
+      from && current?.planId === from.id
+        ? proratedUpgradeCents(from, item as Plan, { start: current.currentPeriodStart, end: current.currentPeriodEnd }, new Date())
+        : undefined;
     return {
       sessionId: session.id,
       kind: session.kind,
@@ -78,6 +83,7 @@ export class CheckoutService {
       name,
       credits: item.credits,
       priceCents: item.priceCents,
+      ...(dueNowCents !== undefined && { dueNowCents }),
       status: session.status,
     };
   }
@@ -103,7 +109,7 @@ export class CheckoutService {
       if (session.kind === 'topup') {
         await this.credits.grantPack(userId, `topup:${session.id}`, findTopup(session.itemId)!, tx);
       } else if (session.kind === 'plan_change') {
-        await this.subscriptions.changePlan(
+        await this.planChanges.applyPaidUpgrade(
           { userId, toPlanId: session.itemId, ref: session.id, expectedFrom: session.fromPlanId ?? undefined },
           tx,
         );

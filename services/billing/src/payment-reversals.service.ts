@@ -5,7 +5,7 @@ import { LedgerRepository } from './repositories/ledger.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
 import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
-import { packLotRef, periodLotRef } from './domain/lot-refs.js';
+import { packLotRef, periodLotRef, upgradeLotRef } from './domain/lot-refs.js';
 import { STRIPE_CLIENT } from './billing.tokens.js';
 
 type Reason = 'refund' | 'dispute';
@@ -69,7 +69,7 @@ export class PaymentReversalsService {
     const revoked = await this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, purchase.userId);
       let total = 0;
-      for (const ref of await this.ledger.lotsBoughtBy(tx, purchase.userId, purchase.refs, purchase.invoiceId))
+      for (const ref of await this.ledger.lotsBoughtBy(tx, purchase.userId, purchase.refs))
         total += (await this.ledger.revokeShareOfLot(tx, ref, share))?.revoked ?? 0;
       await this.safety.flag(tx, purchase.userId, reason, flagRef);
       return total;
@@ -112,6 +112,7 @@ export class PaymentReversalsService {
       (subscriptionId ? (await this.subscriptions.findByStripeId(subscriptionId))?.userId : null);
     if (!userId) return null;
     const starts = new Set((invoice.lines?.data ?? []).map((line) => line.period.start));
-    return { userId, refs: [...starts].map((start) => periodLotRef(userId, new Date(start * 1000))), invoiceId: invoice.id ?? null };
+    const periodLots = [...starts].map((start) => periodLotRef(userId, new Date(start * 1000)));
+    return { userId, refs: invoice.id ? [...periodLots, upgradeLotRef(invoice.id)] : periodLots, invoiceId: invoice.id ?? null };
   }
 }

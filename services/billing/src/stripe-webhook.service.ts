@@ -8,6 +8,7 @@ import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
+import { StripeUpgradeCredits } from './stripe-upgrade-credits.js';
 import { BILLING_CONFIG, STRIPE_CLIENT } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
 import { packLotRef } from './domain/lot-refs.js';
@@ -43,6 +44,7 @@ export class StripeWebhookService {
     private readonly rpc: RpcClient,
     private readonly reversals: PaymentReversalsService,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly upgradeCredits: StripeUpgradeCredits,
   ) {}
 
   async handle(payload: string, signature: string): Promise<{ received: true }> {
@@ -82,6 +84,8 @@ export class StripeWebhookService {
         const subscriptionId = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
         if (subscriptionId) await this.syncSubscription(subscriptionId);
         if (event.type === 'invoice.payment_failed') await this.mailPaymentFailed(invoice);
+        // An upgrade's prorated invoice, paid: its credits, once per invoice (never on the subscription change itself).
+        else if (invoice.billing_reason === 'subscription_update') await this.upgradeCredits.creditPaidUpgrade(invoice.id);
         return;
       }
       case 'charge.refunded':

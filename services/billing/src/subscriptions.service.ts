@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   OPEN_SUBSCRIPTION_STATUSES,
-  PAYMENT_FAILED_STATUSES,
   SUBSCRIBED_STATUSES,
   TRIAL_ENTITLEMENTS,
   findPlan,
@@ -12,7 +11,6 @@ import {
 } from '@printloom/contracts';
 import type { EntityManager } from 'typeorm';
 import { addOneMonth, rolloverCredits } from './domain/rollover.js';
-import { isUpgrade, proratedUpgradeCredits } from './domain/plan-change.js';
 import { periodLotRef } from './domain/lot-refs.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { SubscriptionRepository } from './repositories/subscription.repository.js';
@@ -33,9 +31,6 @@ export interface PeriodChange {
 }
 
 const isSubscribed = (row: Subscription | null) => row !== null && (SUBSCRIBED_STATUSES as readonly string[]).includes(row.status);
-const PAYMENT_FAILED_BEFORE_CHANGE = 'Your last payment failed. Update your card in Manage Billing before changing plan.';
-
-export type PlanChangeOutcome = 'upgraded' | 'scheduled' | 'kept';
 
 function planOf(planId: string): Plan {
   const plan = findPlan(planId);
@@ -130,51 +125,6 @@ export class SubscriptionsService {
   }
 
   /**
-   * Moves a subscriber to another plan. An upgrade takes effect now, with the prorated difference in
-   * monthly credits granted once (by `ref`); a downgrade waits for the next renewal; asking for the
-   * current plan takes a scheduled downgrade back. `expectedFrom` guards a checkout opened before
-   * another change. Never while a payment is past due.
-   */
-  async changePlan(
-    change: { userId: string; toPlanId: string; ref: string; expectedFrom?: string; now?: Date },
-    inTransaction?: EntityManager,
-  ): Promise<PlanChangeOutcome> {
-    const to = planOf(change.toPlanId);
-    const run = (work: (tx: EntityManager) => Promise<PlanChangeOutcome>) =>
-      inTransaction ? work(inTransaction) : this.ledger.transaction(work);
-    return run(async (tx) => {
-      await this.ledger.lockUser(tx, change.userId);
-      const row = await this.changeable(change.userId, tx);
-      if (!row) throw new AppError('CONFLICT', 'There is no subscription to change. Choose a plan on the pricing page.');
-      if ((PAYMENT_FAILED_STATUSES as readonly string[]).includes(row.status)) throw new AppError('CONFLICT', PAYMENT_FAILED_BEFORE_CHANGE);
-      if (change.expectedFrom && change.expectedFrom !== row.planId)
-        throw new AppError('CONFLICT', 'Your plan has changed since this checkout was opened. Choose the plan again on the pricing page.');
-      const from = planOf(row.planId);
-      if (from.id === to.id) {
-        if (!row.scheduledPlanId) throw new AppError('CONFLICT', `You are already on the ${to.name} plan.`);
-        await this.subscriptions.schedulePlan(tx, change.userId, null);
-        return 'kept';
-      }
-      if (!isUpgrade(from, to)) {
-        await this.subscriptions.schedulePlan(tx, change.userId, to.id);
-        return 'scheduled';
-      }
-      const periodEnd = row.currentPeriodEnd;
-      const credits = proratedUpgradeCredits(from, to, { start: row.currentPeriodStart, end: periodEnd }, change.now ?? new Date());
-      await this.subscriptions.changePlanNow(tx, change.userId, to.id);
-      if (credits > 0)
-        await this.ledger.grantLot(tx, {
-          userId: change.userId,
-          kind: 'plan',
-          sourceRef: `plan-change:${change.ref}`,
-          credits,
-          expiresAt: periodEnd,
-        });
-      return 'upgraded';
-    });
-  }
-
-  /**
    * A subscription that still exists at the payment provider, paid or not (past_due, unpaid): it opens
    * the billing portal and stops a second subscription from starting.
    */
@@ -200,7 +150,7 @@ export class SubscriptionsService {
         if (previous && previous.currentPeriodStart.getTime() === change.periodStart.getTime()) {
           await this.subscriptions.setStatus(tx, change.userId, status, change.cancelAtPeriodEnd);
           if (change.cancelAtPeriodEnd && !previous.cancelAtPeriodEnd) await this.recordCancellation(tx, previous);
-          if (previous.planId !== plan.id) await this.switchWithinPeriod(tx, previous, plan, sourceRef);
+          if (previous.planId !== plan.id) await this.switchWithinPeriod(tx, previous, plan);
           if (change.scheduledPlanId !== undefined)
             await this.subscriptions.schedulePlan(tx, change.userId, change.scheduledPlanId === plan.id ? null : change.scheduledPlanId);
         }
@@ -248,23 +198,11 @@ export class SubscriptionsService {
   }
 
   /**
-   * The provider moved the subscription to another plan mid-period (Stripe prorated the charge): an
-   * upgrade grants the prorated credit difference once for this period and plan; a plan applied at
-   * once without an upgrade grants nothing.
+   * The provider moved the subscription to another plan mid-period: only the plan moves. Credits follow
+   * money, so an upgrade's come with its paid invoice (`grantUpgradeCredits`), never with this change.
    */
-  private async switchWithinPeriod(tx: EntityManager, row: Subscription, to: Plan, periodRef: string): Promise<void> {
-    const from = planOf(row.planId);
+  private async switchWithinPeriod(tx: EntityManager, row: Subscription, to: Plan): Promise<void> {
     await this.subscriptions.changePlanNow(tx, row.userId, to.id);
-    const periodEnd = row.currentPeriodEnd;
-    const credits = proratedUpgradeCredits(from, to, { start: row.currentPeriodStart, end: periodEnd }, new Date());
-    if (credits > 0)
-      await this.ledger.grantLot(tx, {
-        userId: row.userId,
-        kind: 'plan',
-        sourceRef: `plan-change:${periodRef}:${to.id}`,
-        credits,
-        expiresAt: periodEnd,
-      });
   }
 
   /**

@@ -7,6 +7,8 @@ import { loadBillingConfig } from '../src/config.js';
 import { startBillingService } from '../src/start.js';
 import { CreditsService } from '../src/credits.service.js';
 import { SubscriptionsService } from '../src/subscriptions.service.js';
+import { LedgerRepository } from '../src/repositories/ledger.repository.js';
+import { PlanChangeService } from '../src/plan-change.service.js';
 
 // Gateways cache each user's credits and plan; billing.account.changed is what keeps those caches true.
 // Every change of what the summary shows announces its user, before the changing call returns.
@@ -66,7 +68,14 @@ describe('billing announces every account change (real PostgreSQL and NATS)', ()
     const periodStart = new Date();
     const periodEnd = new Date(periodStart.getTime() + 30 * 86_400_000);
     expect(await announcedDuring(() => subscriptions.startPeriod({ userId, planId: 'starter', periodStart, periodEnd }))).toEqual([userId]);
-    expect(await announcedDuring(() => subscriptions.changePlan({ userId, toPlanId: 'pro', ref: randomUUID() }))).toEqual([userId]);
+    const ledger = billing.app.get(LedgerRepository);
+    const planChanges = billing.app.get(PlanChangeService);
+    expect(
+      await announcedDuring(() =>
+        ledger.transaction((tx) => planChanges.applyPaidUpgrade({ userId, toPlanId: 'pro', ref: randomUUID() }, tx)),
+      ),
+    ).toEqual([userId]);
+    expect(await announcedDuring(() => planChanges.downgrade(userId, 'creator'))).toEqual([userId]);
     expect(await announcedDuring(() => subscriptions.setCancelAtPeriodEnd(userId, true))).toEqual([userId]);
     expect(await announcedDuring(() => subscriptions.updateStatus(userId, 'past_due', true))).toEqual([userId]);
 

@@ -106,8 +106,8 @@ describe('account page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('+50 credits')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep Creator' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/stripe/checkout')).toBe(true));
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/stripe/checkout')!;
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/billing/plan/downgrade')).toBe(true));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/billing/plan/downgrade')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({ planId: 'creator' });
   });
 

@@ -12,7 +12,7 @@ import { signInMethod } from '../../features/auth/sign-in-method';
 import { SetPasswordCard } from '../../features/auth/SetPasswordCard';
 import { PaymentFailedNotice } from '../../features/billing/PaymentFailedNotice';
 import { redirectTo } from '../../features/billing/redirect-to';
-import { createCheckout, openBillingPortal } from '../../features/billing/api/checkout';
+import { downgradePlan, openBillingPortal } from '../../features/billing/api/checkout';
 import { CreditHistoryCard } from '../../features/billing/CreditHistoryCard';
 import { usePurchaseAnalytics } from '../../features/billing/use-purchase-analytics';
 import { formatLongDate } from '../../lib/format';
@@ -41,7 +41,7 @@ export default function Account() {
   /** Taking a scheduled downgrade back is asking for the current plan again. */
   async function keepPlan(planId: NonNullable<typeof plan>['id']) {
     setKeepBusy(true);
-    if (!(await redirectTo(() => createCheckout(planId), 'Failed to keep your plan'))) setKeepBusy(false);
+    if (!(await redirectTo(() => downgradePlan(planId), 'Failed to keep your plan'))) setKeepBusy(false);
   }
 
   return (
@@ -52,6 +52,15 @@ export default function Account() {
           className="mt-4 rounded-xl border border-emerald-500/40 bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300"
         >
           Payment successful: your credits have been added.
+        </p>
+      )}
+
+      {params.get('change') === 'upgraded' && plan && (
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-emerald-500/40 bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300"
+        >
+          Upgrade paid: the credits it bought are added as soon as the payment is confirmed.
         </p>
       )}
 

@@ -17,6 +17,9 @@ export default function Checkout() {
   const [error, setError] = useState<string | null>(null);
   const session = useLocalCheckout(sessionId);
   const perMonth = session.data?.kind === 'subscription' || session.data?.kind === 'plan_change';
+  // An upgrade charges the prorated difference now (Pay is the payment); anything else its price.
+  const dueNow = session.data?.dueNowCents;
+  const charge = dueNow ?? session.data?.priceCents ?? 0;
 
   async function complete(action: 'pay' | 'cancel') {
     const checkout = session.data;
@@ -74,16 +77,17 @@ export default function Checkout() {
                   </dd>
                 </div>
                 <div className="flex justify-between border-t border-zinc-200 pt-3 text-base dark:border-zinc-700">
-                  <dt className="font-semibold">Total</dt>
+                  <dt className="font-semibold">{dueNow === undefined ? 'Total' : 'Due today'}</dt>
                   <dd className="font-black">
-                    {formatPrice(session.data.priceCents)}
-                    {perMonth && <span className="text-sm font-normal text-muted">/month</span>}
+                    {formatPrice(charge)}
+                    {perMonth && dueNow === undefined && <span className="text-sm font-normal text-muted">/month</span>}
                   </dd>
                 </div>
               </dl>
               {session.data.kind === 'plan_change' && (
                 <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
-                  A bigger plan starts now, with the extra credits for the rest of this month; a smaller one starts at your next renewal.
+                  The bigger plan starts now: you pay the difference for the rest of this month, and it buys credits at the new plan&apos;s
+                  price per credit. From your next renewal you pay {formatPrice(session.data.priceCents)} a month.
                 </p>
               )}
               <p className="mt-4 flex items-start gap-2 text-xs text-muted">
@@ -100,7 +104,7 @@ export default function Checkout() {
               ) : (
                 <div className="mt-6 flex flex-col gap-2">
                   <Button size="lg" onClick={() => void complete('pay')} disabled={busy !== null}>
-                    {busy === 'pay' && <Loader2 className="size-4 animate-spin" aria-hidden />} Pay {formatPrice(session.data.priceCents)}
+                    {busy === 'pay' && <Loader2 className="size-4 animate-spin" aria-hidden />} Pay {formatPrice(charge)}
                   </Button>
                   <Button variant="ghost" onClick={() => void complete('cancel')} disabled={busy !== null}>
                     Cancel

@@ -7,19 +7,39 @@ import Pricing from './Pricing';
 afterEach(() => vi.restoreAllMocks());
 
 describe('pricing page', () => {
-  it('lets a subscriber switch plan through the checkout route, and keep the plan over a scheduled downgrade', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
-    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const { unmount } = renderPage(<Pricing />, {
+  it('upgrades a subscriber through the upgrade endpoint and opens the invoice page when the bank asks for confirmation', async () => {
+    const invoicePage = 'https://invoice.stripe.com/i/acct_1/test_confirm';
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(Response.json({ status: 'confirm', url: invoicePage }, { status: 200 }));
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderPage(<Pricing />, {
       user,
       credits: 50,
       subscription: { status: 'active', planId: 'starter', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: null },
     });
     expect(screen.getByText('Current Plan')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Switch to Creator' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/stripe/checkout');
+    expect(screen.getByText(/An upgrade starts now: you pay the difference/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Creator' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(invoicePage));
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/billing/plan/upgrade');
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ planId: 'creator' });
+  });
+
+  it('downgrades from the renewal through the downgrade endpoint, and keeps the plan over a scheduled downgrade the same way', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 502, statusText: '' }));
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { unmount } = renderPage(<Pricing />, {
+      user,
+      credits: 400,
+      subscription: { status: 'active', planId: 'pro', currentPeriodEnd: '2026-12-22T00:00:00.000Z', scheduledPlanId: null },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Downgrade to Starter' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error: Failed to change your plan'));
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/billing/plan/downgrade');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ planId: 'starter' });
+    expect(screen.getByRole('button', { name: 'Upgrade to Studio' })).toBeInTheDocument();
     unmount();
 
     renderPage(<Pricing />, {
@@ -31,6 +51,7 @@ describe('pricing page', () => {
     expect(screen.queryByText('Current Plan')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep Creator' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/billing/plan/downgrade');
     expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ planId: 'creator' });
   });
 

@@ -1,21 +1,18 @@
 import { useState } from 'react';
 import { Lightbulb, Loader2 } from 'lucide-react';
-import { PLANS, TOPUPS } from '@printloom/contracts/plans';
+import { PLANS, TOPUPS, findPlan, type Plan } from '@printloom/contracts/plans';
 import { AppPage } from '../../components/layout/AppPage';
 import { Button } from '../../components/ui/button';
 import { useMe } from '../../lib/current-user';
 import { PlanCard, PlanGrid, TopupCard, TopupGrid } from '../../features/billing/PlanCards';
-import { savingsTip, scheduledChange } from '../../features/billing/billing-math';
+import { planChoice, savingsTip, scheduledChange } from '../../features/billing/billing-math';
 import { formatLongDate } from '../../lib/format';
 import { listNames } from '../../lib/text';
 import { redirectTo } from '../../features/billing/redirect-to';
-import { createCheckout, createTopupCheckout } from '../../features/billing/api/checkout';
+import { createCheckout, createTopupCheckout, downgradePlan, upgradePlan } from '../../features/billing/api/checkout';
 
-/** The plan button's words: subscribe, switch, or keep the current plan over a scheduled change. */
-function planAction(plan: { id: string; name: string }, activePlanId: string | null, changeScheduled: boolean): string {
-  if (!activePlanId) return `Subscribe to ${plan.name}`;
-  return plan.id === activePlanId && changeScheduled ? `Keep ${plan.name}` : `Switch to ${plan.name}`;
-}
+/** The plan button's words: subscribe, upgrade (paid now), downgrade (from the renewal), or keep over a scheduled change. */
+const ACTION_WORDS = { subscribe: 'Subscribe to', upgrade: 'Upgrade to', downgrade: 'Downgrade to', keep: 'Keep', none: 'Keep' } as const;
 
 export default function Pricing() {
   const { data: me } = useMe();
@@ -24,6 +21,15 @@ export default function Pricing() {
   const activePlanId = me?.subscription?.status === 'active' ? me.subscription.planId : null;
   // A scheduled downgrade: the current plan can be kept (asking for it again takes the change back).
   const change = activePlanId ? scheduledChange(me?.subscription) : null;
+  const active = activePlanId ? findPlan(activePlanId) : undefined;
+
+  /** A new subscription goes through checkout; a subscriber's upgrade is paid now, a downgrade waits for the renewal. */
+  function choose(plan: Plan) {
+    const choice = planChoice(plan, active, change !== null);
+    if (choice === 'subscribe') return go(plan.id, () => createCheckout(plan.id), 'Failed to create checkout session');
+    if (choice === 'upgrade') return go(plan.id, () => upgradePlan(plan.id), 'Failed to upgrade your plan');
+    return go(plan.id, () => downgradePlan(plan.id), choice === 'keep' ? 'Failed to keep your plan' : 'Failed to change your plan');
+  }
 
   async function go(id: string, request: () => Promise<{ url: string }>, fallback: string) {
     setBusy(id);
@@ -42,6 +48,12 @@ export default function Pricing() {
   return (
     <AppPage back={{ to: '/account', label: 'Back to Account' }} title="Plans and credits" width="wide">
       <p className="mt-2 text-muted">Pick a monthly plan, or top up credits that never expire.</p>
+      {active && (
+        <p className="mt-2 text-sm text-muted">
+          An upgrade starts now: you pay the difference for the rest of this month and get the credits it buys at the new plan&apos;s price
+          per credit. A downgrade starts at your next renewal, with nothing charged or refunded.
+        </p>
+      )}
 
       <section className="mt-10" aria-labelledby="plans">
         <h2 id="plans" className="sr-only">
@@ -63,9 +75,9 @@ export default function Pricing() {
                     className="w-full"
                     variant={plan.popular ? 'primary' : 'outline'}
                     disabled={busy !== null}
-                    onClick={() => void go(plan.id, () => createCheckout(plan.id), 'Failed to create checkout session')}
+                    onClick={() => void choose(plan)}
                   >
-                    {busyLabel(plan.id, planAction(plan, activePlanId, change !== null))}
+                    {busyLabel(plan.id, `${ACTION_WORDS[planChoice(plan, active, change !== null)]} ${plan.name}`)}
                   </Button>
                 )
               }

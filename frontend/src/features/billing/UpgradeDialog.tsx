@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { Check, Loader2 } from 'lucide-react';
 import { findPlan, formatPrice } from '@printloom/contracts/plans';
 import { redirectTo } from './redirect-to';
-import { createCheckout } from './api/checkout';
+import { createCheckout, upgradePlan } from './api/checkout';
+import { currentPlan } from './billing-math';
+import { useMe } from '../../lib/current-user';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 
@@ -13,9 +15,13 @@ const ADVERTISED = [...creator.features, 'Unused credits roll over', 'Upscaling 
 
 export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; onOpenChange: (open: boolean) => void; reason?: string }) {
   const [busy, setBusy] = useState(false);
+  const current = currentPlan(useMe().data?.subscription);
+  // A subscriber upgrades (the difference paid now); on Creator or above there is nothing to upgrade to here.
+  const offer = !current || current.priceCents < creator.priceCents;
   async function checkout() {
     setBusy(true);
-    if (!(await redirectTo(() => createCheckout(creator.id), 'Failed to create checkout session'))) setBusy(false);
+    const request = current ? () => upgradePlan(creator.id) : () => createCheckout(creator.id);
+    if (!(await redirectTo(request, current ? 'Failed to upgrade your plan' : 'Failed to create checkout session'))) setBusy(false);
   }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -36,9 +42,11 @@ export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; o
           <Link to="/pricing" className={buttonClasses('outline')}>
             See all plans
           </Link>
-          <Button onClick={() => void checkout()} disabled={busy}>
-            {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Upgrade to {creator.name}
-          </Button>
+          {offer && (
+            <Button onClick={() => void checkout()} disabled={busy}>
+              {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Upgrade to {creator.name}
+            </Button>
+          )}
         </div>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,32 @@
 import { TRIAL } from '@printloom/contracts/limits';
-import { PAYMENT_FAILED_STATUSES, PLANS, SUBSCRIBED_STATUSES, TOPUPS, findPlan, formatPrice, type Plan } from '@printloom/contracts/plans';
+import {
+  PAYMENT_FAILED_STATUSES,
+  PLANS,
+  SUBSCRIBED_STATUSES,
+  TOPUPS,
+  findPlan,
+  formatPrice,
+  planPricePerCreditCents,
+  type Plan,
+} from '@printloom/contracts/plans';
 
 /** Price of one credit on a plan, in dollars as text ('$0.10'). */
 export function planPricePerCredit(plan: Plan): string {
-  return formatPrice(Math.round(plan.priceCents / plan.credits));
+  return formatPrice(Math.round(planPricePerCreditCents(plan)));
+}
+
+/**
+ * What choosing `plan` does for a subscriber on `current`: subscribe (no plan), upgrade (dearer: paid
+ * now), downgrade (cheaper: from the renewal), keep (the current plan over a scheduled change), none.
+ */
+export function planChoice(
+  plan: Plan,
+  current: Plan | undefined,
+  changeScheduled: boolean,
+): 'subscribe' | 'upgrade' | 'downgrade' | 'keep' | 'none' {
+  if (!current) return 'subscribe';
+  if (plan.id === current.id) return changeScheduled ? 'keep' : 'none';
+  return plan.priceCents > current.priceCents ? 'upgrade' : 'downgrade';
 }
 
 /** The pricing tip: what a credit costs on the cheapest plan against the smallest top-up pack. */

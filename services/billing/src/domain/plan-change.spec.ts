@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { findPlan } from '@printloom/contracts';
-import { isUpgrade, proratedUpgradeCredits } from './plan-change.js';
+import { creditsPaidFor, findPlan } from '@printloom/contracts';
+import { isUpgrade, proratedUpgradeCents } from './plan-change.js';
 
 const [starter, creator, pro, studio] = ['starter', 'creator', 'pro', 'studio'].map((id) => findPlan(id)!);
 const period = { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-12-01T00:00:00Z') };
@@ -13,20 +13,26 @@ describe('plan changes', () => {
     expect(isUpgrade(studio, studio)).toBe(false);
   });
 
-  it('grants the whole credit difference at the start of a period and none at its end', () => {
-    expect(proratedUpgradeCredits(starter, creator, period, period.start)).toBe(100);
-    expect(proratedUpgradeCredits(starter, creator, period, period.end)).toBe(0);
-    expect(proratedUpgradeCredits(starter, creator, period, new Date('2027-01-01T00:00:00Z'))).toBe(0);
+  it('charges the whole price difference at the start of a period and nothing at its end', () => {
+    expect(proratedUpgradeCents(starter, creator, period, period.start)).toBe(500);
+    expect(proratedUpgradeCents(starter, creator, period, period.end)).toBe(0);
+    expect(proratedUpgradeCents(starter, creator, period, new Date('2027-01-01T00:00:00Z'))).toBe(0);
   });
 
-  it('prorates by the time left in the period, rounded down', () => {
-    // 20 of 30 days left: (150 - 50) × 2/3 = 66.67 → 66
-    expect(proratedUpgradeCredits(starter, creator, period, new Date('2026-11-11T00:00:00Z'))).toBe(66);
-    // 15 days left: (1000 - 400) / 2 = 300
-    expect(proratedUpgradeCredits(pro, studio, period, new Date('2026-11-16T00:00:00Z'))).toBe(300);
+  it('prorates by the time left in the period, to the cent', () => {
+    // 20 of 30 days left: $5.00 × 2/3 = $3.33
+    expect(proratedUpgradeCents(starter, creator, period, new Date('2026-11-11T00:00:00Z'))).toBe(333);
+    // 15 days left: $25.00 / 2 = $12.50
+    expect(proratedUpgradeCents(pro, studio, period, new Date('2026-11-16T00:00:00Z'))).toBe(1250);
   });
 
-  it('grants nothing on a downgrade', () => {
-    expect(proratedUpgradeCredits(studio, starter, period, period.start)).toBe(0);
+  it("buys the target plan's credits at its price per credit, never the difference in monthly credits", () => {
+    // Today's formula granted 100 and 66 for these; the money buys 75 and 50.
+    expect(creditsPaidFor(creator, proratedUpgradeCents(starter, creator, period, period.start))).toBe(75);
+    expect(creditsPaidFor(creator, proratedUpgradeCents(starter, creator, period, new Date('2026-11-11T00:00:00Z')))).toBe(50);
+  });
+
+  it('charges nothing on a downgrade', () => {
+    expect(proratedUpgradeCents(studio, starter, period, period.start)).toBe(0);
   });
 });

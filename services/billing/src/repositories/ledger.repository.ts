@@ -145,17 +145,11 @@ export class LedgerRepository {
     return { userId: lot.user_id, revoked };
   }
 
-  /**
-   * The lots one payment bought for a user: those named by `refs` (a period's plan lot, a pack) and,
-   * for an invoice, every lot whose source ref names the invoice id (the upgrade lots granted once per
-   * paid `subscription_update` invoice).
-   */
-  async lotsBoughtBy(tx: EntityManager, userId: string, refs: string[], invoiceId: string | null): Promise<string[]> {
+  /** The lots one payment bought for a user, of those named by `refs` (period, upgrade and pack lots). */
+  async lotsBoughtBy(tx: EntityManager, userId: string, refs: string[]): Promise<string[]> {
     const rows: Array<{ source_ref: string }> = await tx.query(
-      `SELECT source_ref FROM billing.credit_lots
-       WHERE user_id = $1 AND (source_ref = ANY($2) OR ($3::text IS NOT NULL AND kind = 'plan' AND position($3::text IN source_ref) > 0))
-       ORDER BY created_at`,
-      [userId, refs, invoiceId],
+      `SELECT source_ref FROM billing.credit_lots WHERE user_id = $1 AND source_ref = ANY($2) ORDER BY created_at`,
+      [userId, refs],
     );
     return rows.map((row) => row.source_ref);
   }
