@@ -57,7 +57,7 @@ export function cachedViewFastPath({ sessions, meViews, libraryViews, securityHe
     const token = plainSessionToken(req.headers.cookie);
     const user = token ? sessions.cachedUser(token) : null;
     if (!user) return false;
-    const view: JsonView<unknown> | null = route === ME_PATH ? meViews.cached(user.userId) : libraryViews.cached(user.userId, url);
+    const view: JsonView<unknown> | null = route === ME_PATH ? meViews.cached(user) : libraryViews.cached(user.userId, url);
     if (!view) return false;
     const { span } = startServerSpan('GET', route, req.headers);
     res.writeHead(200, [

@@ -40,6 +40,9 @@ export const ENDPOINTS = {
   getCreditHistory: { method: 'GET', path: '/api/billing/credit-history' },
   claimPurchaseEvents: { method: 'POST', path: '/api/billing/purchase-events/claim' },
   completeLocalCheckout: { method: 'POST', path: '/api/checkout/local/:sessionId' },
+  confirmPassword: { method: 'POST', path: '/api/auth/confirm-password' },
+  requestConfirmationCode: { method: 'POST', path: '/api/auth/confirmation-code' },
+  confirmCode: { method: 'POST', path: '/api/auth/confirm-code' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

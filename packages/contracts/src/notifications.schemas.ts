@@ -9,6 +9,7 @@ export const emailTemplate = z.enum([
   'payment-failed',
   'expiry-reminder',
   'account-deleted',
+  'confirmation-code',
 ]);
 export const sendEmailRequest = z.object({
   to: email,

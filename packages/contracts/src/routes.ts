@@ -49,6 +49,11 @@ interface RouteBase {
   status?: number;
   /** Media type of a body or answer that is not JSON (uploads, files). */
   contentType?: string;
+  /**
+   * 'recent': the session must have been confirmed (a sign-in, a password re-entered, an emailed code)
+   * within LIMITS.reauthWindowMinutes; 403 REAUTH_REQUIRED otherwise. Enforced by the gateway's route guard.
+   */
+  proof?: 'recent';
 }
 
 /** Forwarded as one NATS request; the service's reply is the HTTP body. */
@@ -58,8 +63,11 @@ export interface RpcRoute extends RouteBase {
   toRequest?: (input: RouteInput) => Record<string, unknown>;
   /** How long the gateway waits (TIME_BUDGETS); plain requests when absent. */
   timeBudget?: TimeBudgetName;
-  /** 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. */
-  session?: 'start' | 'end';
+  /**
+   * 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. 'confirm':
+   * the session was re-authenticated (this instance drops its cached copy at once).
+   */
+  session?: 'start' | 'end' | 'confirm';
   /**
    * 'library': the gateway keeps the reply per user and request URL (gateway/src/views) and answers it
    * before routing when it can; the services' change broadcasts and any non-GET request of the user drop it.
@@ -88,6 +96,8 @@ export type Route = RpcRoute | ViewRoute | CustomRoute;
 const withUser = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId });
 const withClient = (input: RouteInput) => ({ ...input.body, ip: input.ip });
 const withUserAndClient = (input: RouteInput) => ({ ...withUser(input), ip: input.ip });
+// The session itself (its token) and the client: re-authentication confirms this session, not the user.
+const withSession = (input: RouteInput) => ({ ...input.body, token: input.sessionToken ?? '', ip: input.ip });
 const withAsset = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId, assetId: input.params.id });
 
 const ROUTE_TABLE = [
@@ -190,6 +200,7 @@ const ROUTE_TABLE = [
     body: auth.deleteAccountBody,
     toRequest: withUser,
     session: 'end',
+    proof: 'recent',
     reply: auth.deleteAccountReply,
   },
   {
@@ -198,6 +209,7 @@ const ROUTE_TABLE = [
     tag: 'auth',
     summary: 'Download my data: a ZIP of every image plus JSON of the account, jobs and credit history',
     access: 'user',
+    proof: 'recent',
     contentType: 'application/zip',
   },
   { ...endpoint('startGoogleSignIn'), kind: 'custom', tag: 'auth', summary: 'Start Google sign-in (browser navigation)', access: 'public' },
@@ -473,6 +485,42 @@ const ROUTE_TABLE = [
     body: billing.localCheckoutCompleteBody,
     toRequest: (input) => ({ ...input.body, userId: input.userId, sessionId: input.params.sessionId }),
     reply: billing.localCheckoutCompleteReply,
+  },
+
+  // Re-authentication (leaving needs a recent proof: `proof: 'recent'`)
+  {
+    ...endpoint('confirmPassword'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: 'Confirm it is you with your password: this session may download its data or delete the account for 10 minutes',
+    access: 'user',
+    subject: AUTH.confirmPassword,
+    body: auth.confirmPasswordBody,
+    toRequest: withSession,
+    session: 'confirm',
+    reply: auth.sessionConfirmedReply,
+  },
+  {
+    ...endpoint('requestConfirmationCode'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: 'Email a code that confirms it is you (accounts with neither a password nor Google)',
+    access: 'user',
+    subject: AUTH.requestConfirmationCode,
+    toRequest: withSession,
+    reply: messageReply,
+  },
+  {
+    ...endpoint('confirmCode'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: 'Confirm it is you with the emailed code: this session may download its data or delete the account for 10 minutes',
+    access: 'user',
+    subject: AUTH.confirmCode,
+    body: auth.confirmCodeBody,
+    toRequest: withSession,
+    session: 'confirm',
+    reply: auth.sessionConfirmedReply,
   },
 ] as const satisfies readonly Route[];
 

@@ -12,6 +12,10 @@ export const AUTH = {
   getUser: 'auth.user.get',
   googleSignIn: 'auth.google.signin',
   deleteAccount: 'auth.account.delete',
+  /** Re-authentication of a signed-in session (leaving needs it). */
+  confirmPassword: 'auth.session.confirm-password',
+  requestConfirmationCode: 'auth.session.confirmation-code-request',
+  confirmCode: 'auth.session.confirm-code',
 } as const;
 
 export const BILLING = {
@@ -83,6 +87,8 @@ export const BROADCASTS = {
   accountChanged: 'billing.account.changed',
   /** What a user's library list shows changed (an image added, starred, deleted or expired): cached pages drop them. */
   libraryChanged: 'assets.library.changed',
+  /** One session was re-authenticated: cached sessions and `me` views (confirmedUntil) drop it. */
+  sessionConfirmed: 'auth.session.confirmed',
 } as const;
 
 /** Queue group of each service: N instances of one service share its requests. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, BROADCASTS, EVENTS, userChangedBroadcast } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, isUniqueViolation, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
-import { RATE_LIMITS } from './domain/rate-limits.js';
+import { RATE_LIMITS, loginAttemptLimits } from './domain/rate-limits.js';
 import { answerNoSoonerThan } from './domain/even-answer-time.js';
 import { isDisposableEmail } from './domain/disposable-email.js';
 import type { User } from './domain/accounts.js';
@@ -94,10 +94,7 @@ export class AccountsService {
   }
 
   async login(input: Client & { email: string; password: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
-    await this.limiter.check([
-      [RATE_LIMITS.loginByIp, input.ip],
-      [RATE_LIMITS.loginByEmail, input.email],
-    ]);
+    await this.limiter.check(loginAttemptLimits(input));
     const user = await this.users.getByEmail(input.email);
     // Before verification the pending sign-up's password only leads to "please verify", never a session.
     const expectedHash =

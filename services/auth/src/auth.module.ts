@@ -14,13 +14,15 @@ import { CodeRepository } from './repositories/code.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { SessionRevocations } from './session-revocations.js';
+import { ReauthenticationController } from './reauthentication.controller.js';
+import { ReauthenticationService } from './reauthentication.service.js';
 
 @Module({})
 export class AuthModule {
   static forRoot(config: AuthConfig): DynamicModule {
     return {
       module: AuthModule,
-      controllers: [AuthController],
+      controllers: [AuthController, ReauthenticationController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         AuthService,
@@ -35,6 +37,7 @@ export class AuthModule {
         CodeRepository,
         RateLimitRepository,
         AccountDeletionService,
+        ReauthenticationService,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { CodesAndRateLimits1763800000001 } from './migrations/1763800000001-code
 import { PendingSignupPasswords1763800000013 } from './migrations/1763800000013-pending-signup-passwords.js';
 import { AccountDeletion1763800000015 } from './migrations/1763800000015-account-deletion.js';
 import { ReleaseDeletedIdentity1763800000016 } from './migrations/1763800000016-release-deleted-identity.js';
+import { SessionConfirmation1763800000279 } from './migrations/1763800000279-session-confirmation.js';
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
@@ -13,5 +14,6 @@ export const authDatabase: Omit<DatabaseOptions, 'url'> = {
     PendingSignupPasswords1763800000013,
     AccountDeletion1763800000015,
     ReleaseDeletedIdentity1763800000016,
+    SessionConfirmation1763800000279,
   ],
 };

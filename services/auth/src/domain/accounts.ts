@@ -16,9 +16,11 @@ export interface Session {
   userId: string;
   expiresAt: Date;
   lastExtendedAt: Date;
+  /** When this session last proved its owner (a sign-in, a password re-entered, an emailed code); null: never. */
+  confirmedAt: Date | null;
 }
 
-export type CodePurpose = 'verify-email' | 'reset-password';
+export type CodePurpose = 'verify-email' | 'reset-password' | 'confirm-session';
 
 /** A one-time code as stored: its keyed hash, tries used, and the password a sign-up bound to it. */
 export interface StoredCode {

@@ -16,4 +16,15 @@ export const RATE_LIMITS = {
   codeSendByEmail: { action: 'code-send', by: 'email', max: 5, windowSeconds: 900 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/**
+ * The limits one password attempt counts against, wherever the password is typed (login, and the
+ * re-authentication before leaving): a wrong password anywhere is a failed login.
+ */
+export function loginAttemptLimits(input: { email: string; ip: string }): Array<[RateLimitRule, string]> {
+  return [
+    [RATE_LIMITS.loginByIp, input.ip],
+    [RATE_LIMITS.loginByEmail, input.email],
+  ];
+}
+
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
