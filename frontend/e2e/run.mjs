@@ -341,23 +341,36 @@ await test(
   { viewport: { width: 390, height: 844 } },
 );
 
-await test('account: storage used, download my data, delete the account with a typed confirmation', async (page) => {
+await test('account: storage used, download my data, delete the account with a typed confirmation, each after the password again', async (page) => {
   const email = `e2e-leaver-${Date.now()}@example.com`;
   await signUp(page, email);
   await generate(page, "'Bye Bye' retro sunset sticker");
+  // The sign-up counts as a proof for 10 minutes: the browser's clock goes 11 minutes on, so the app
+  // sees it expired and asks again (the server's own check is the HTTP tests' subject).
+  await page.clock.setFixedTime(Date.now() + 11 * 60_000);
   await page.goto(`${base}/account`);
   await page.getByRole('heading', { name: 'Storage' }).waitFor();
   await page.getByText('Space used').waitFor();
   expect((await page.getByText('Images', { exact: true }).count()) === 1, 'storage card without its image count');
+  await page.getByRole('button', { name: 'Download My Data' }).click();
+  const identity = page.getByRole('dialog', { name: "Confirm it's you" });
+  await identity.getByLabel('Password').fill('not my password');
+  await identity.getByRole('button', { name: 'Confirm' }).click();
+  await identity.getByRole('alert').waitFor();
+  await shot(page, 'account-confirm-identity-dark');
+  await identity.getByLabel('Password').fill('correct horse battery');
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download My Data' }).click();
+  await identity.getByRole('button', { name: 'Confirm' }).click();
   expect(/^printloom-my-data-\d{4}-\d{2}-\d{2}\.zip$/.test((await download).suggestedFilename()), 'data export not downloaded as a ZIP');
+  await identity.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Delete Account' }).click();
   const confirm = page.getByRole('button', { name: 'Delete My Account' });
   expect(await confirm.isDisabled(), 'delete allowed before typing DELETE');
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
   await shot(page, 'account-delete-dialog-dark');
   await confirm.click();
+  await identity.getByLabel('Password').fill('correct horse battery');
+  await identity.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.goto(`${base}/account`);
   await page.waitForURL('**/auth');

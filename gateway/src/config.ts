@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { TIME_BUDGETS } from '@printloom/contracts';
-import { env, natsCredentialsOf, parseConfig } from '@printloom/service-kit';
+import { env, natsCredentialsOf, nodeEnv, parseConfig } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -40,6 +40,7 @@ export const trustProxy = z
 
 export const gatewayEnvSchema = z
   .object({
+    NODE_ENV: nodeEnv,
     PORT: env.port.default(8080),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
@@ -48,6 +49,11 @@ export const gatewayEnvSchema = z
     NATS_USER: env.optionalString,
     NATS_PASSWORD: env.optionalString,
     HEALTH_PORT: env.port.default(0),
+    /**
+     * With NODE_ENV=production `/api/docs` answers 404 unless this is true (the API description maps
+     * every operation for an attacker too); elsewhere it is always served.
+     */
+    PUBLIC_API_DOCS: env.boolean.default(false),
     LOG_LEVEL: env.logLevel,
     /** OTLP/HTTP collector: traces are exported only when set. */
     OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
@@ -88,6 +94,12 @@ export const gatewayEnvSchema = z
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/** What production keeps to itself: the API description (unless PUBLIC_API_DOCS) and the health checks' details (HEALTH_PORT has them). */
+export function publicExposure(config: Pick<GatewayConfig, 'NODE_ENV' | 'PUBLIC_API_DOCS'>): { apiDocs: boolean; healthDetails: boolean } {
+  const production = config.NODE_ENV === 'production';
+  return { apiDocs: !production || config.PUBLIC_API_DOCS, healthDetails: !production };
+}
 
 export function loadGatewayConfig(source: Record<string, string | undefined> = process.env): GatewayConfig {
   const config = parseConfig(gatewayEnvSchema, source);

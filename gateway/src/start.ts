@@ -26,6 +26,7 @@ import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { httpDuration, httpTelemetryMiddleware } from './http/http-telemetry.middleware.js';
 import { sameOriginMiddleware } from './http/same-origin.middleware.js';
 import { precomputedSecurityHeaders, securityHeaderList } from './http/security-headers.js';
+import { apiAnswerHeaders } from './http/api-answer-headers.js';
 import { cachedViewFastPath } from './views/cached-view-fast-path.js';
 import { SessionService } from './session/session.service.js';
 import { MeViewService } from './views/me-view.service.js';
@@ -56,6 +57,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   app.disable('x-powered-by');
   const securityHeaders = securityHeaderList(config.PUBLIC_URL);
   app.use(precomputedSecurityHeaders(securityHeaders));
+  app.use(apiAnswerHeaders);
   app.use(requestIdMiddleware);
   app.use(httpTelemetryMiddleware(metrics));
   app.use(express.json({ limit: '1mb', verify: keepRawBody }), answerBodyParserErrors);

@@ -24,8 +24,11 @@ describe('leaving: download my data and delete my account, across every service 
     return keys;
   };
 
+  const PASSWORD = 'correct horse battery';
+
+  /** A seller with one finished job, signed in long ago: leaving first asks for the password again. */
   async function seller(email: string) {
-    const user = await createSignedInUser(system, email, { trialCredits: true });
+    const user = await createSignedInUser(system, email, { trialCredits: true, password: PASSWORD });
     const { body } = await user.client.post<{ jobId: string }>('/api/generate', { prompt: "a cat astronaut, 'Space Meow'" });
     await waitFor(
       async () => (await user.client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
@@ -56,6 +59,8 @@ describe('leaving: download my data and delete my account, across every service 
 
   it('exports every image and the account, jobs and credit history as one ZIP', async () => {
     const { client, userId, jobId } = await seller('exporter@example.com');
+    expect(await client.get('/api/account/export')).toMatchObject({ status: 403, body: { code: 'REAUTH_REQUIRED' } });
+    expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
     const response = await fetch(`${system.baseUrl}/api/account/export`, { headers: { cookie: client.cookieHeader } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
@@ -105,6 +110,14 @@ describe('leaving: download my data and delete my account, across every service 
     const otherDevice = new TestClient(system.baseUrl);
     otherDevice.setCookie('pl_session', otherToken);
     expect((await otherDevice.get('/api/auth/me')).status).toBe(200);
+
+    // Signed in long ago: the password first, or nothing is deleted.
+    expect(await client.post('/api/account/delete', { confirmation: 'DELETE' })).toMatchObject({
+      status: 403,
+      body: { code: 'REAUTH_REQUIRED' },
+    });
+    expect((await otherDevice.get('/api/auth/me')).status).toBe(200);
+    expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
 
     expect(await client.post('/api/account/delete', { confirmation: 'delete' })).toMatchObject({
       status: 400,

@@ -125,6 +125,15 @@ describe('Google sign-in against a stand-in OAuth server', () => {
     expect(me).toMatchObject({ status: 200, body: { user: { email: 'gia@example.com', hasGoogleAuth: true, hasPassword: false } } });
   });
 
+  it('counts a Google sign-in as the recent proof leaving needs (a Google-only account has no password to type)', async () => {
+    const client = new TestClient(system.baseUrl);
+    await signInWithGoogle(client);
+    const me = await client.get<{ confirmedUntil: string | null }>('/api/auth/me');
+    expect(Date.parse(me.body.confirmedUntil!) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(await client.post('/api/auth/confirm-password', { password: 'anything' })).toMatchObject({ status: 400 });
+    expect(await client.post('/api/auth/confirmation-code')).toMatchObject({ status: 400 });
+  });
+
   it('signs the same Google account into the same user again', async () => {
     const first = new TestClient(system.baseUrl);
     await signInWithGoogle(first);

@@ -45,7 +45,7 @@ describe('the session cache across two gateway instances (real PostgreSQL and NA
   });
 
   it('ends every session of a deleted account on both instances at once', async () => {
-    const { client: first, userId } = await createSignedInUser(system, 'leaving@example.com');
+    const { client: first, userId } = await createSignedInUser(system, 'leaving@example.com', { password: 'correct horse battery' });
     // A second device of the same user, signed in through the second instance.
     const token = randomBytes(32).toString('base64url');
     await authDb().query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
@@ -57,6 +57,7 @@ describe('the session cache across two gateway instances (real PostgreSQL and NA
     const firstOnSecond = onSecond(first);
     for (const client of [first, device, firstOnSecond]) expect((await client.get('/api/auth/me')).status).toBe(200);
 
+    expect((await first.post('/api/auth/confirm-password', { password: 'correct horse battery' })).status).toBe(200);
     expect((await first.post('/api/account/delete', { confirmation: 'DELETE' })).status).toBe(200);
     for (const client of [device, firstOnSecond]) expect((await client.get('/api/auth/me')).status).toBe(401);
   });

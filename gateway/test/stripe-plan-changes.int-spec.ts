@@ -46,7 +46,7 @@ describe('Stripe plan changes: credits only for money that was paid', () => {
   /** What a paid plan-change invoice buys: its amount at the price per credit of the plan its charged line is for. */
   function creditsBoughtBy(invoice: StandInInvoice): number {
     const charged = invoice.lines.data.find((line) => line.amount > 0)!;
-    const plan = findPlan(planIdOfStripeLookupKey(charged.pricing.price_details.price.replace(/^price_/, ''))!)!;
+    const plan = findPlan(planIdOfStripeLookupKey(charged.pricing!.price_details.price.replace(/^price_/, ''))!)!;
     return creditsPaidFor(plan, invoice.amount_paid);
   }
 
@@ -200,7 +200,7 @@ describe('Stripe plan changes: credits only for money that was paid', () => {
     );
     expect(lots.map((lot) => lot.source_ref).sort()).toEqual(invoices.map((invoice) => `upgrade:${invoice.id}`).sort());
     for (const invoice of invoices) {
-      const target = findPlan(planIdOfStripeLookupKey(invoice.lines.data[1].pricing.price_details.price.replace(/^price_/, ''))!)!;
+      const target = findPlan(planIdOfStripeLookupKey(invoice.lines.data[1].pricing!.price_details.price.replace(/^price_/, ''))!)!;
       const granted = lots.find((lot) => lot.source_ref === `upgrade:${invoice.id}`)!.credits_granted;
       expect(granted * planPricePerCreditCents(target)).toBeLessThanOrEqual(invoice.amount_paid);
     }

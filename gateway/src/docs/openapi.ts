@@ -46,6 +46,12 @@ function operationOf(route: Route) {
     tags: [route.tag],
     security: SECURITY[route.access],
     parameters: parametersOf(route),
+    ...(route.proof === 'recent'
+      ? {
+          description:
+            'Needs this session confirmed within the last 10 minutes (a sign-in, `confirmPassword` or `confirmCode`): 403 `REAUTH_REQUIRED` otherwise.',
+        }
+      : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: { [String(route.status ?? 200)]: success, '4XX': ERROR_RESPONSE, '5XX': ERROR_RESPONSE },
   };

@@ -3,17 +3,25 @@ import type { Response } from 'express';
 import { NATS_CONNECTION, runChecks, type NatsConnection } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
+import { GATEWAY_CONFIG, publicExposure, type GatewayConfig } from '../config.js';
 
 /**
  * `/api/health/live`: the process answers (a liveness probe must not restart the gateway because NATS
- * blinked). `/api/health/ready` (and `/api/health`): NATS and object storage reachable.
+ * blinked). `/api/health/ready` (and `/api/health`): NATS and object storage reachable. In production
+ * the public answer is the status alone: which dependency is down, and why, is for the internal health
+ * port (HEALTH_PORT, `/health/ready`), not for anyone on the internet.
  */
 @Controller()
 export class HealthController {
+  private readonly details: boolean;
+
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.details = publicExposure(config).healthDetails;
+  }
 
   @Get('/api/health/live')
   live(@Res() res: Response) {
@@ -30,6 +38,7 @@ export class HealthController {
       storage: () => this.storage.ensureReady(),
     });
     const healthy = Object.values(checks).every((result) => result === 'up');
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'error', service: 'gateway', checks });
+    const status = healthy ? 'ok' : 'error';
+    res.status(healthy ? 200 : 503).json(this.details ? { status, service: 'gateway', checks } : { status });
   }
 }

@@ -58,8 +58,9 @@ export class RpcForwarder {
       this.sessions.setSessionCookie(res, session);
       return rest;
     }
+    // Re-authenticated: auth's broadcast drops the cached session everywhere; this instance does not wait for it.
+    if (route.session === 'end' || route.session === 'confirm') this.sessions.forget(input.sessionToken);
     if (route.session === 'end') {
-      this.sessions.forget(input.sessionToken);
       this.sessions.clearSessionCookie(res);
     }
     return reply;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { SessionCache, tokenHashOf } from './session-cache.js';
 
-const alice = { userId: '00000000-0000-4000-8000-00000000000a', email: 'alice@example.com' };
-const bob = { userId: '00000000-0000-4000-8000-00000000000b', email: 'bob@example.com' };
+const alice = { userId: '00000000-0000-4000-8000-00000000000a', email: 'alice@example.com', confirmedUntil: null };
+const bob = { userId: '00000000-0000-4000-8000-00000000000b', email: 'bob@example.com', confirmedUntil: null };
 const farFuture = new Date(Date.UTC(2100, 0, 1));
 
 function cacheAt(ttlMs = 30_000, maxEntries = 100) {

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 export interface CachedUser {
   userId: string;
   email: string;
+  /** Until when the session counts as recently confirmed (leaving needs it); null: never confirmed. */
+  confirmedUntil: string | null;
 }
 
 interface Entry {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, AUTH, BROADCASTS, MESSAGES, sessionsRevokedBroadcast } from '@printloom/contracts';
+import { AppError, AUTH, BROADCASTS, MESSAGES, sessionConfirmedBroadcast, sessionsRevokedBroadcast } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { requestIdOf } from '../http/request.js';
@@ -14,17 +14,20 @@ const PENDING_SIGNUP_COOKIE_PATH = '/api/auth';
 export interface SignedInUser {
   userId: string;
   email: string;
+  /** Until when this session may leave (export, delete) without confirming again; null: confirm first. */
+  confirmedUntil: string | null;
 }
 
 /**
  * The session cookie: opaque token in the browser, its hash and expiry in the auth service. Resolved
  * sessions are cached for SESSION_CACHE_TTL_MS; auth's revocation broadcast reaches every gateway
- * instance and drops them at once.
+ * instance and drops them at once, and so does its announcement that a session was re-authenticated
+ * (the cached `confirmedUntil` would be stale).
  */
 @Injectable()
 export class SessionService implements OnModuleDestroy {
   private readonly cache: SessionCache;
-  private readonly subscription: { unsubscribe(): void };
+  private readonly subscriptions: Array<{ unsubscribe(): void }>;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -33,17 +36,25 @@ export class SessionService implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.cache = new SessionCache(config.SESSION_CACHE_TTL_MS, config.SESSION_CACHE_MAX_ENTRIES);
-    this.subscription = nc.subscribe(BROADCASTS.sessionsRevoked, {
-      callback: (error, msg) => {
-        if (error) this.cache.clear();
-        else this.onRevoked(msg.data);
-      },
-    });
+    this.subscriptions = [
+      nc.subscribe(BROADCASTS.sessionsRevoked, {
+        callback: (error, msg) => {
+          if (error) this.cache.clear();
+          else this.onRevoked(msg.data);
+        },
+      }),
+      nc.subscribe(BROADCASTS.sessionConfirmed, {
+        callback: (error, msg) => {
+          if (error) this.cache.clear();
+          else this.onConfirmed(msg.data);
+        },
+      }),
+    ];
     void this.forgetAllOnReconnect(nc);
   }
 
   onModuleDestroy(): void {
-    this.subscription.unsubscribe();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
   }
 
   tokenOf(req: Request): string | null {
@@ -64,8 +75,12 @@ export class SessionService implements OnModuleDestroy {
     if (cached) return cached;
     const ticket = this.cache.lookupStarted();
     try {
-      const { userId, email, expiresAt } = await this.rpc.request(AUTH.sessionResolve, { token }, { requestId: requestIdOf(req) });
-      const user = { userId, email };
+      const { userId, email, expiresAt, confirmedUntil } = await this.rpc.request(
+        AUTH.sessionResolve,
+        { token },
+        { requestId: requestIdOf(req) },
+      );
+      const user = { userId, email, confirmedUntil };
       this.cache.store(tokenHash, user, new Date(expiresAt), ticket);
       return user;
     } catch (error) {
@@ -88,6 +103,16 @@ export class SessionService implements OnModuleDestroy {
       // Unreadable: drop everything rather than keep a session that may have ended.
       this.cache.clear();
       this.logger.warn({ err: error }, 'Unreadable session revocation; session cache cleared');
+    }
+  }
+
+  /** The next request of that session asks auth again and sees its new `confirmedUntil`. */
+  private onConfirmed(data: Uint8Array): void {
+    try {
+      this.cache.revokeToken(sessionConfirmedBroadcast.parse(JSON.parse(new TextDecoder().decode(data))).tokenHash);
+    } catch (error) {
+      this.cache.clear();
+      this.logger.warn({ err: error }, 'Unreadable session confirmation; session cache cleared');
     }
   }
 

@@ -5,6 +5,7 @@ import type { LibraryViewService } from './library-view.service.js';
 import type { JsonView } from './user-view-cache.js';
 import { startServerSpan } from '../http/http-telemetry.middleware.js';
 import { requestIdFor } from '../http/request-id.middleware.js';
+import { API_ANSWER_HEADERS } from '../http/api-answer-headers.js';
 import { SESSION_COOKIE, type SessionService } from '../session/session.service.js';
 
 /** The rows answered here: the table's `view` row and its `cache: 'library'` row (route-table.spec.ts keeps them so). */
@@ -45,7 +46,8 @@ export interface CachedViewFastPathDeps {
  */
 export function cachedViewFastPath({ sessions, meViews, libraryViews, securityHeaders, observe }: CachedViewFastPathDeps) {
   // Flat [name, value, ...] pairs written at once by writeHead: no per-header bookkeeping per request.
-  const fixedHeaders = securityHeaders.flat();
+  // The same /api answer headers as the routed path (Cache-Control: private, no-store), from the same list.
+  const fixedHeaders = [...securityHeaders, ...API_ANSWER_HEADERS].flat();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined) return false;
     const url = req.url ?? '';
@@ -55,7 +57,7 @@ export function cachedViewFastPath({ sessions, meViews, libraryViews, securityHe
     const token = plainSessionToken(req.headers.cookie);
     const user = token ? sessions.cachedUser(token) : null;
     if (!user) return false;
-    const view: JsonView<unknown> | null = route === ME_PATH ? meViews.cached(user.userId) : libraryViews.cached(user.userId, url);
+    const view: JsonView<unknown> | null = route === ME_PATH ? meViews.cached(user) : libraryViews.cached(user.userId, url);
     if (!view) return false;
     const { span } = startServerSpan('GET', route, req.headers);
     res.writeHead(200, [

@@ -13,6 +13,6 @@ export class MeViewController {
 
   @RouteEndpoint('getMe')
   async me(@SignedIn() user: SignedInUser, @Req() req: Request): Promise<MeReply> {
-    return (await this.meViews.view(user.userId, requestIdOf(req))).reply;
+    return (await this.meViews.view(user, requestIdOf(req))).reply;
   }
 }

@@ -6,6 +6,7 @@ import {
   BROADCASTS,
   MESSAGES,
   accountChangedBroadcast,
+  sessionConfirmedBroadcast,
   sessionsRevokedBroadcast,
   userChangedBroadcast,
   type MeReply,
@@ -14,9 +15,12 @@ import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { UserViewCache, jsonViewOf, type JsonView } from './user-view-cache.js';
 import { forgetUsersOnBroadcasts } from './user-change-broadcasts.js';
+import type { SignedInUser } from '../session/session.service.js';
 
 export type MeView = JsonView<MeReply>;
-const ME = 'me';
+/** The view differs between a user's sessions only by `confirmedUntil`: one entry per value (most users: one). */
+const meKey = (user: SignedInUser) => `me:${user.confirmedUntil ?? ''}`;
+const MAX_VIEWS_PER_USER = 4;
 
 /** Billing cannot answer: the user stays signed in and sees 0 credits meanwhile (never cached). */
 const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']);
@@ -27,6 +31,8 @@ const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']
  * trial (`billing.account.changed`) and auth every change of the user's own fields
  * (`auth.user.changed`), both before the changing request answers, so every gateway instance drops
  * the user's view at once; credits that expire by themselves end the entry at that moment.
+ * `confirmedUntil` is the session's (SessionService resolved it); a re-authentication is announced
+ * (`auth.session.confirmed`) and drops the user's views too.
  */
 @Injectable()
 export class MeViewService implements OnModuleDestroy {
@@ -39,11 +45,12 @@ export class MeViewService implements OnModuleDestroy {
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.cache = new UserViewCache(config.SESSION_CACHE_TTL_MS, config.SESSION_CACHE_MAX_ENTRIES);
+    this.cache = new UserViewCache(config.SESSION_CACHE_TTL_MS, config.SESSION_CACHE_MAX_ENTRIES, MAX_VIEWS_PER_USER);
     this.unsubscribe = forgetUsersOnBroadcasts(nc, logger, this.cache, [
       [BROADCASTS.accountChanged, accountChangedBroadcast],
       [BROADCASTS.userChanged, userChangedBroadcast],
       [BROADCASTS.sessionsRevoked, sessionsRevokedBroadcast],
+      [BROADCASTS.sessionConfirmed, sessionConfirmedBroadcast],
     ]);
   }
 
@@ -52,18 +59,19 @@ export class MeViewService implements OnModuleDestroy {
   }
 
   /** The cached view, without asking anyone (the pre-router fast path); null when it must be fetched. */
-  cached(userId: string): MeView | null {
-    return this.cache.get(userId, ME);
+  cached(signedIn: SignedInUser): MeView | null {
+    return this.cache.get(signedIn.userId, meKey(signedIn));
   }
 
-  async view(userId: string, requestId: string): Promise<MeView> {
-    const cached = this.cache.get(userId, ME);
+  async view(signedIn: SignedInUser, requestId: string): Promise<MeView> {
+    const { userId, confirmedUntil } = signedIn;
+    const cached = this.cache.get(userId, meKey(signedIn));
     if (cached) return cached;
     const ticket = this.cache.lookupStarted();
     const [user, summary] = await Promise.all([this.user(userId, requestId), this.accountSummary(userId, requestId)]);
     const { changesAt, ...account } = summary ?? { credits: 0, trialCredits: 0, subscription: null, changesAt: null };
-    const view = jsonViewOf<MeReply>({ user, ...account });
-    if (summary) this.cache.store(userId, ME, view, changesAt ? new Date(changesAt) : null, ticket);
+    const view = jsonViewOf<MeReply>({ user, ...account, confirmedUntil });
+    if (summary) this.cache.store(userId, meKey(signedIn), view, changesAt ? new Date(changesAt) : null, ticket);
     return view;
   }
 

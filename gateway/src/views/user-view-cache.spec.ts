@@ -10,6 +10,7 @@ const viewOf = (credits: number) =>
     user: { id: alice, email: 'alice@example.com', hasPassword: true, hasGoogleAuth: false },
     credits,
     subscription: null,
+    confirmedUntil: null,
   });
 
 function cacheAt(ttlMs = 30_000, maxViews = 100, maxPerUser = 1) {

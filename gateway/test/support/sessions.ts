@@ -20,7 +20,12 @@ export interface SignedInUserOptions {
    * stored the way auth stores a verified one, with a session: fast, for tests whose subject is not sign-up.
    */
   inbox?: SmtpInbox;
-  /** With `inbox`: the client that signs up (e.g. one with its own address) and the password. */
+  /**
+   * With `inbox`: the client that signs up (e.g. one with its own address) and the password. Without it:
+   * the stored account's password (none by default). A stored session was signed in long ago: leaving
+   * (export, deletion) first needs `POST /api/auth/confirm-password`; one signed in through the API is
+   * recent.
+   */
   client?: TestClient;
   password?: string;
   /**
@@ -35,7 +40,9 @@ export interface SignedInUserOptions {
  * user id. See the options for the two ways it is made and for the trial credits.
  */
 export async function createSignedInUser(system: TestSystem, email: string, options: SignedInUserOptions = {}): Promise<SignedInUser> {
-  const user = options.inbox ? await signUpThroughApi(system, email, options.inbox, options) : await storeVerifiedUser(system, email);
+  const user = options.inbox
+    ? await signUpThroughApi(system, email, options.inbox, options)
+    : await storeVerifiedUser(system, email, options.password);
   if (options.trialCredits) {
     if (!options.inbox) await announceVerified(system, user.userId, email);
     await waitFor(async () => (await user.client.get<{ credits: number }>('/api/auth/me')).body.credits === 10, {
@@ -58,10 +65,12 @@ async function signUpThroughApi(
   return { client, userId: signup.body.user.id };
 }
 
-async function storeVerifiedUser(system: TestSystem, email: string): Promise<SignedInUser> {
+async function storeVerifiedUser(system: TestSystem, email: string, password?: string): Promise<SignedInUser> {
   const db = system.services.auth!.infra.dataSource;
-  const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
+  const passwordHash = password ? await hashedLikeAuth(password) : null;
+  const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, $2, now()) RETURNING id`, [
     email,
+    passwordHash,
   ]);
   const token = randomBytes(32).toString('base64url');
   await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
@@ -80,4 +89,11 @@ async function announceVerified(system: TestSystem, userId: string, email: strin
   } finally {
     await nc.close();
   }
+}
+
+/** The password hash auth itself stores (its own function, loaded as the test system loads the services). */
+async function hashedLikeAuth(password: string): Promise<string> {
+  const module = '../../../services/auth/src/domain/passwords.ts';
+  const passwords = (await import(module)) as { hashPassword(password: string): Promise<string> };
+  return passwords.hashPassword(password);
 }

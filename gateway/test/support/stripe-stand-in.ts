@@ -50,10 +50,12 @@ export interface StandInInvoice {
       object: 'line_item';
       amount: number;
       period: { start: number; end: number };
-      pricing: { type: 'price_details'; price_details: { price: string; product: string } };
-      parent: { type: 'subscription_item_details'; subscription_item_details: { proration: true; subscription_item: string } };
+      pricing?: { type: 'price_details'; price_details: { price: string; product: string } };
+      parent?: { type: 'subscription_item_details'; subscription_item_details: { proration: true; subscription_item: string } };
     }>;
   };
+  /** Not part of Stripe's invoice (API 2025-03-31 and later): the stand-in's own link to its payment. */
+  payment_intent?: string;
 }
 
 /**
@@ -199,8 +201,6 @@ export class StripeStandIn {
       }
       return [200, expanded(subscription)];
     }
-    const invoice = method === 'GET' ? /^\/v1\/invoices\/([^/]+)$/.exec(path) : null;
-    if (invoice && this.invoices.has(invoice[1])) return [200, this.invoices.get(invoice[1])];
     const price = method === 'GET' ? /^\/v1\/prices\/(price_(.+))$/.exec(path) : null;
     if (price && this.lookupKeys.has(price[2])) return [200, { id: price[1], object: 'price', lookup_key: price[2], active: true }];
     if (method === 'POST' && path === '/v1/subscription_schedules') {
@@ -432,7 +432,6 @@ export class StripeStandIn {
   // Charges, invoices and invoice payments, as refunds and disputes resolve them (API 2025-03-31 and
   // later: a charge no longer names its invoice; the invoice's payments name the payment intent).
   readonly charges = new Map<string, StandInCharge>();
-  readonly invoices = new Map<string, StandInInvoice>();
 
   /** A charge for a payment intent, with how much of it was refunded so far. */
   addCharge(id: string, paymentIntent: string, amount: number, customer: string | null = null, amountRefunded = 0): StandInCharge {
@@ -467,7 +466,11 @@ export class StripeStandIn {
       object: 'invoice',
       customer: invoice.customer,
       status: 'paid',
+      amount_due: invoice.amountPaid,
       amount_paid: invoice.amountPaid,
+      total_excluding_tax: invoice.amountPaid,
+      hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
+      payment_intent_status: 'succeeded',
       billing_reason: invoice.billingReason,
       parent: { type: 'subscription_details', subscription_details: { subscription: invoice.subscription } },
       lines: {
@@ -476,6 +479,7 @@ export class StripeStandIn {
         data: invoice.periodStarts.map((start, index) => ({
           id: `il_${id}_${index}`,
           object: 'line_item',
+          amount: invoice.amountPaid,
           period: { start, end: start + 30 * 86400 },
         })),
       },
@@ -522,17 +526,4 @@ export interface StandInCharge {
   payment_intent: string;
   customer: string | null;
   status: string;
-}
-
-export interface StandInInvoice {
-  id: string;
-  object: 'invoice';
-  customer: string;
-  status: string;
-  amount_paid: number;
-  billing_reason: string;
-  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
-  lines: { object: 'list'; has_more: boolean; data: Array<{ id: string; object: 'line_item'; period: { start: number; end: number } }> };
-  /** Not part of Stripe's invoice: the stand-in's own link to the invoice payment. */
-  payment_intent: string;
 }

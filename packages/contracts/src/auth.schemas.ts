@@ -39,7 +39,13 @@ export const resetPasswordRequest = resetPasswordBody.extend(clientInfo.shape);
 export const logoutRequest = z.object({ token: z.string().optional() });
 export const sessionResolveRequest = z.object({ token: z.string().min(1) });
 /** `expiresAt`: a cache of the answer must not outlive the session. */
-export const sessionResolveReply = z.object({ userId: uuid, email: z.string(), expiresAt: z.iso.datetime() });
+export const sessionResolveReply = z.object({
+  userId: uuid,
+  email: z.string(),
+  expiresAt: z.iso.datetime(),
+  /** Until when this session counts as recently confirmed (a sign-in, a password, an emailed code); null: never. */
+  confirmedUntil: z.iso.datetime().nullable(),
+});
 /** BROADCASTS.sessionsRevoked: one session (by the hash of its token) or every session of a user. */
 export const sessionsRevokedBroadcast = z.union([z.object({ tokenHash: z.string().length(64) }), z.object({ userId: uuid })]);
 /** BROADCASTS.userChanged. */
@@ -51,6 +57,8 @@ export const meReply = z.object({
   trialCreditsExpireAt: z.iso.datetime().nullable().optional(),
   subscription: subscriptionSummary.nullable(),
   trialNotice: z.string().optional(),
+  /** Until when this session may download the account's data or delete it without confirming again; null: confirm first. */
+  confirmedUntil: z.iso.datetime().nullable(),
 });
 export const getUserRequest = z.object({ userId: uuid });
 export const getUserReply = publicUser;
@@ -76,3 +84,15 @@ export const deleteAccountBody = z.object({
 });
 export const deleteAccountRequest = deleteAccountBody.extend({ userId: uuid });
 export const deleteAccountReply = z.object({ message: z.string(), purgeAfter: z.iso.datetime() });
+
+// Re-authentication of the current session (leaving needs it): a password, or an emailed code for an
+// account with neither a password nor Google.
+export const confirmPasswordBody = z.object({ password });
+export const confirmCodeBody = z.object({ code });
+const currentSession = z.object({ token: z.string().min(1), ...clientInfo.shape });
+export const confirmPasswordRequest = confirmPasswordBody.extend(currentSession.shape);
+export const confirmCodeRequest = confirmCodeBody.extend(currentSession.shape);
+export const requestConfirmationCodeRequest = currentSession;
+export const sessionConfirmedReply = z.object({ confirmedUntil: z.iso.datetime() });
+/** BROADCASTS.sessionConfirmed. */
+export const sessionConfirmedBroadcast = z.object({ tokenHash: z.string().length(64), userId: uuid });

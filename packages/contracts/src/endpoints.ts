@@ -47,6 +47,9 @@ export const ENDPOINTS = {
   completeLocalCheckout: { method: 'POST', path: '/api/checkout/local/:sessionId' },
   upgradePlan: { method: 'POST', path: '/api/billing/plan/upgrade' },
   downgradePlan: { method: 'POST', path: '/api/billing/plan/downgrade' },
+  confirmPassword: { method: 'POST', path: '/api/auth/confirm-password' },
+  requestConfirmationCode: { method: 'POST', path: '/api/auth/confirmation-code' },
+  confirmCode: { method: 'POST', path: '/api/auth/confirm-code' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

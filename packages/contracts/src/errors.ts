@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   UPSTREAM_FAILED: 502,
   UNAVAILABLE: 503,
   TIMEOUT: 504,
+  /** Leaving (export, deletion) needs a password, a Google sign-in or an emailed code within LIMITS.reauthWindowMinutes. */
+  REAUTH_REQUIRED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -88,4 +90,5 @@ export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',
   notFound: 'Not found',
+  reauthRequired: 'Please confirm it is you before downloading your data or deleting your account.',
 } as const;

@@ -9,6 +9,8 @@ export const LIMITS = {
   codeDigits: 6,
   codeTtlMinutes: 15,
   codeMaxAttempts: 5,
+  /** How long a sign-in, a re-entered password or an emailed code lets a session download its data or delete the account. */
+  reauthWindowMinutes: 10,
   passwordMinChars: 8,
   assetsPageSize: 24,
   bulkMaxIds: 100,

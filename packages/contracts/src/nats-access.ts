@@ -66,6 +66,7 @@ export const NATS_BROADCAST_LISTENERS: Record<BroadcastSubject, readonly NatsUse
   [BROADCASTS.userChanged]: ['gateway'],
   [BROADCASTS.accountChanged]: ['gateway'],
   [BROADCASTS.libraryChanged]: ['gateway'],
+  [BROADCASTS.sessionConfirmed]: ['gateway'],
 };
 
 export interface NatsPermissions {

@@ -10,6 +10,7 @@ export const emailTemplate = z.enum([
   'expiry-reminder',
   'account-deleted',
   'signup-attempt',
+  'confirmation-code',
 ]);
 export const sendEmailRequest = z.object({
   to: email,

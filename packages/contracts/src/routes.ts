@@ -51,6 +51,11 @@ interface RouteBase {
   status?: number;
   /** Media type of a body or answer that is not JSON (uploads, files). */
   contentType?: string;
+  /**
+   * 'recent': the session must have been confirmed (a sign-in, a password re-entered, an emailed code)
+   * within LIMITS.reauthWindowMinutes; 403 REAUTH_REQUIRED otherwise. Enforced by the gateway's route guard.
+   */
+  proof?: 'recent';
 }
 
 /** Forwarded as one NATS request; the service's reply is the HTTP body. */
@@ -60,8 +65,11 @@ export interface RpcRoute extends RouteBase {
   toRequest?: (input: RouteInput) => Record<string, unknown>;
   /** How long the gateway waits (TIME_BUDGETS); plain requests when absent. */
   timeBudget?: TimeBudgetName;
-  /** 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. */
-  session?: 'start' | 'end';
+  /**
+   * 'start': the reply carries `session`, moved into the session cookie. 'end': clears it. 'confirm':
+   * the session was re-authenticated (this instance drops its cached copy at once).
+   */
+  session?: 'start' | 'end' | 'confirm';
   /**
    * 'start': the reply carries `pendingSignup`, moved into the pending-sign-up cookie (the browser that
    * chose the password). 'finish': the request reads that cookie and a success clears it.
@@ -95,6 +103,8 @@ export type Route = RpcRoute | ViewRoute | CustomRoute;
 const withUser = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId });
 const withClient = (input: RouteInput) => ({ ...input.body, ip: input.ip });
 const withUserAndClient = (input: RouteInput) => ({ ...withUser(input), ip: input.ip });
+// The session itself (its token) and the client: re-authentication confirms this session, not the user.
+const withSession = (input: RouteInput) => ({ ...input.body, token: input.sessionToken ?? '', ip: input.ip });
 const withAsset = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId, assetId: input.params.id });
 
 const ROUTE_TABLE = [
@@ -199,6 +209,7 @@ const ROUTE_TABLE = [
     body: auth.deleteAccountBody,
     toRequest: withUser,
     session: 'end',
+    proof: 'recent',
     reply: auth.deleteAccountReply,
   },
   {
@@ -207,6 +218,7 @@ const ROUTE_TABLE = [
     tag: 'auth',
     summary: 'Download my data: a ZIP of every image plus JSON of the account, jobs and credit history',
     access: 'user',
+    proof: 'recent',
     contentType: 'application/zip',
   },
   { ...endpoint('startGoogleSignIn'), kind: 'custom', tag: 'auth', summary: 'Start Google sign-in (browser navigation)', access: 'public' },
@@ -545,6 +557,42 @@ const ROUTE_TABLE = [
     body: billing.planChangeBody,
     toRequest: withUser,
     reply: billing.planChangeReply,
+  },
+
+  // Re-authentication (leaving needs a recent proof: `proof: 'recent'`)
+  {
+    ...endpoint('confirmPassword'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: 'Confirm it is you with your password: this session may download its data or delete the account for 10 minutes',
+    access: 'user',
+    subject: AUTH.confirmPassword,
+    body: auth.confirmPasswordBody,
+    toRequest: withSession,
+    session: 'confirm',
+    reply: auth.sessionConfirmedReply,
+  },
+  {
+    ...endpoint('requestConfirmationCode'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: 'Email a code that confirms it is you (accounts with neither a password nor Google)',
+    access: 'user',
+    subject: AUTH.requestConfirmationCode,
+    toRequest: withSession,
+    reply: messageReply,
+  },
+  {
+    ...endpoint('confirmCode'),
+    kind: 'rpc',
+    tag: 'auth',
+    summary: 'Confirm it is you with the emailed code: this session may download its data or delete the account for 10 minutes',
+    access: 'user',
+    subject: AUTH.confirmCode,
+    body: auth.confirmCodeBody,
+    toRequest: withSession,
+    session: 'confirm',
+    reply: auth.sessionConfirmedReply,
   },
 ] as const satisfies readonly Route[];
 

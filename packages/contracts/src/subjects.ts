@@ -15,6 +15,10 @@ export const AUTH = {
   // Setting a password (an account without one) through a code mailed to the signed-in user's inbox.
   requestPasswordCode: 'auth.password.request-code',
   setPassword: 'auth.password.set',
+  /** Re-authentication of a signed-in session (leaving needs it). */
+  confirmPassword: 'auth.session.confirm-password',
+  requestConfirmationCode: 'auth.session.confirmation-code-request',
+  confirmCode: 'auth.session.confirm-code',
 } as const;
 
 export const BILLING = {
@@ -89,6 +93,8 @@ export const BROADCASTS = {
   accountChanged: 'billing.account.changed',
   /** What a user's library list shows changed (an image added, starred, deleted or expired): cached pages drop them. */
   libraryChanged: 'assets.library.changed',
+  /** One session was re-authenticated: cached sessions and `me` views (confirmedUntil) drop it. */
+  sessionConfirmed: 'auth.session.confirmed',
 } as const;
 
 /** Queue group of each service: N instances of one service share its requests. */

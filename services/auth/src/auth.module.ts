@@ -15,13 +15,15 @@ import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { SessionRevocations } from './session-revocations.js';
 import { PasswordSetupService } from './password-setup.service.js';
+import { ReauthenticationController } from './reauthentication.controller.js';
+import { ReauthenticationService } from './reauthentication.service.js';
 
 @Module({})
 export class AuthModule {
   static forRoot(config: AuthConfig): DynamicModule {
     return {
       module: AuthModule,
-      controllers: [AuthController],
+      controllers: [AuthController, ReauthenticationController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         AuthService,
@@ -37,6 +39,7 @@ export class AuthModule {
         RateLimitRepository,
         AccountDeletionService,
         PasswordSetupService,
+        ReauthenticationService,
       ],
     };
   }

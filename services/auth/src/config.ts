@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '@printloom/contracts';
 import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, serviceEnvSchema } from '@printloom/service-kit';
 
 export const authEnvSchema = serviceEnvSchema
@@ -10,6 +11,12 @@ export const authEnvSchema = serviceEnvSchema
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     /** Expired sessions, spent codes and old rate-limit windows are purged this often. */
     AUTH_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3600_000),
+    /** How long a sign-in or a re-authentication lets a session leave (export, delete); tests shorten it. */
+    REAUTH_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(LIMITS.reauthWindowMinutes * 60_000),
   })
   .superRefine((config, ctx) => {
     const problem = isProduction(config) ? productionSecretProblem(config.SESSION_SECRET) : undefined;

@@ -28,15 +28,15 @@ export class SessionsService {
   }
 
   /** The signed-in user of a token; extends the session at most once a day, not on every request. */
-  async resolve(token: string): Promise<{ userId: string; expiresAt: Date }> {
+  async resolve(token: string): Promise<{ userId: string; expiresAt: Date; confirmedAt: Date | null }> {
     const session = await this.sessions.findLiveByToken(token);
     if (!session) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
     if (Date.now() - session.lastExtendedAt.getTime() > DAY_MS) {
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
       await this.sessions.extend(session.id, expiresAt);
-      return { userId: session.userId, expiresAt };
+      return { userId: session.userId, expiresAt, confirmedAt: session.confirmedAt };
     }
-    return { userId: session.userId, expiresAt: session.expiresAt };
+    return { userId: session.userId, expiresAt: session.expiresAt, confirmedAt: session.confirmedAt };
   }
 
   async end(token: string): Promise<void> {

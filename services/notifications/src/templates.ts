@@ -8,7 +8,8 @@ export type TemplateName =
   | 'support-message'
   | 'expiry-reminder'
   | 'account-deleted'
-  | 'signup-attempt';
+  | 'signup-attempt'
+  | 'confirmation-code';
 
 export interface RenderedEmail {
   subject: string;
@@ -52,6 +53,15 @@ export function renderEmail(template: TemplateName, data: Record<string, string>
         html: layout(
           'Reset your password',
           `<p>Enter this code to choose a new password:</p>${codeBlock(data.code)}<p>It expires in 15 minutes.</p>`,
+        ),
+      };
+    case 'confirmation-code':
+      return {
+        subject: `Your Printloom confirmation code: ${data.code}`,
+        text: `Someone signed in to your Printloom account asked to download its data or delete it.\n\nYour confirmation code is ${data.code}\n\nIt expires in 15 minutes. If it wasn't you, do not share it, and write to support.`,
+        html: layout(
+          'Confirm it is you',
+          `<p>Enter this code to download your data or delete your account:</p>${codeBlock(data.code)}<p>It expires in 15 minutes. If it wasn't you, do not share it.</p>`,
         ),
       };
     case 'welcome':

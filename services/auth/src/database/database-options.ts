@@ -5,6 +5,7 @@ import { PendingSignupPasswords1763800000013 } from './migrations/1763800000013-
 import { AccountDeletion1763800000015 } from './migrations/1763800000015-account-deletion.js';
 import { ReleaseDeletedIdentity1763800000016 } from './migrations/1763800000016-release-deleted-identity.js';
 import { PendingSignupBrowser1763800000271 } from './migrations/1763800000271-pending-signup-browser.js';
+import { SessionConfirmation1763800000279 } from './migrations/1763800000279-session-confirmation.js';
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
@@ -15,5 +16,6 @@ export const authDatabase: Omit<DatabaseOptions, 'url'> = {
     AccountDeletion1763800000015,
     ReleaseDeletedIdentity1763800000016,
     PendingSignupBrowser1763800000271,
+    SessionConfirmation1763800000279,
   ],
 };

@@ -16,9 +16,11 @@ export interface Session {
   userId: string;
   expiresAt: Date;
   lastExtendedAt: Date;
+  /** When this session last proved its owner (a sign-in, a password re-entered, an emailed code); null: never. */
+  confirmedAt: Date | null;
 }
 
-export type CodePurpose = 'verify-email' | 'reset-password' | 'set-password';
+export type CodePurpose = 'verify-email' | 'reset-password' | 'set-password' | 'confirm-session';
 
 /** What a sign-up binds to its verification code: its password and the hash of its browser's token. */
 export interface PendingSignup {

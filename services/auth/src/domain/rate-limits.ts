@@ -31,9 +31,10 @@ export const RATE_LIMITS = {
 export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = Math.max(...Object.values(RATE_LIMITS).map((rule: RateLimitRule) => rule.windowSeconds));
 
 /**
- * The limits of every password check (signing in, confirming a password): `everyAttempt` counts each
- * try from the client's address; `failuresOnly` counts the wrong passwords for this email from this
- * address and, more slowly, from anywhere (RateLimiter.countUnlessSucceeded takes a right one back).
+ * The limits of every password check, wherever the password is typed (signing in, confirming it is you
+ * before leaving): `everyAttempt` counts each try from the client's address; `failuresOnly` counts the
+ * wrong passwords for this email from this address and, more slowly, from anywhere
+ * (RateLimiter.countUnlessSucceeded takes a right one back). A wrong password anywhere is a failed login.
  */
 export function loginAttemptLimits(email: string, ip: string): { everyAttempt: LimitedKey[]; failuresOnly: LimitedKey[] } {
   return {

@@ -22,8 +22,8 @@ describe('auth repositories answer with camelCase domain objects', () => {
   });
 
   it('maps a session row, keeping only what the service needs (not the token hash)', () => {
-    const row = { id: 's1', user_id: 'u1', token_hash: 'x', expires_at: at, created_at: at, last_extended_at: at };
-    expect(toSession(row)).toEqual({ id: 's1', userId: 'u1', expiresAt: at, lastExtendedAt: at });
+    const row = { id: 's1', user_id: 'u1', token_hash: 'x', expires_at: at, created_at: at, last_extended_at: at, confirmed_at: null };
+    expect(toSession(row)).toEqual({ id: 's1', userId: 'u1', expiresAt: at, lastExtendedAt: at, confirmedAt: null });
   });
 
   it('maps a stored code row', () => {

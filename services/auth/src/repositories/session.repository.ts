@@ -8,6 +8,7 @@ export interface SessionRow {
   user_id: string;
   expires_at: Date;
   last_extended_at: Date;
+  confirmed_at: Date | null;
 }
 
 /** Only what the service needs: never the token hash. */
@@ -16,6 +17,7 @@ export const toSession = (row: SessionRow): Session => ({
   userId: row.user_id,
   expiresAt: row.expires_at,
   lastExtendedAt: row.last_extended_at,
+  confirmedAt: row.confirmed_at,
 });
 
 export function hashToken(token: string): string {
@@ -26,18 +28,27 @@ export function hashToken(token: string): string {
 export class SessionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** A session starts at a sign-in, which proves its owner: it starts confirmed. */
   async create(userId: string, token: string, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at, last_extended_at) VALUES ($1, $2, $3, $4)`, [
-      userId,
-      hashToken(token),
-      expiresAt,
-      new Date(),
-    ]);
+    const now = new Date();
+    await this.dataSource.query(
+      `INSERT INTO auth.sessions (user_id, token_hash, expires_at, last_extended_at, confirmed_at) VALUES ($1, $2, $3, $4, $4)`,
+      [userId, hashToken(token), expiresAt, now],
+    );
+  }
+
+  /** The session of this token proved its owner now; false when it no longer lives. */
+  async markConfirmed(token: string, at: Date): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE auth.sessions SET confirmed_at = $2 WHERE token_hash = $1 AND expires_at > $2`,
+      [hashToken(token), at],
+    );
+    return count > 0;
   }
 
   async findLiveByToken(token: string): Promise<Session | null> {
     const [row]: SessionRow[] = await this.dataSource.query(
-      `SELECT id, user_id, expires_at, last_extended_at FROM auth.sessions WHERE token_hash = $1 AND expires_at > $2`,
+      `SELECT id, user_id, expires_at, last_extended_at, confirmed_at FROM auth.sessions WHERE token_hash = $1 AND expires_at > $2`,
       [hashToken(token), new Date()],
     );
     return row ? toSession(row) : null;
