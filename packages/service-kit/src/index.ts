@@ -16,3 +16,4 @@ export * from './tracing.js';
 export * from './periodic-sweeper.js';
 export * from './account-purges.js';
 export * from './user-changes.js';
+export * from './container-resources.js';
