@@ -24,6 +24,8 @@ const config = parseConfig(
   z.object({
     DATABASE_ADMIN_URL: env.databaseUrl.optional(),
     DATABASE_URL: env.databaseUrl.default('postgres://postgres@127.0.0.1:5432/printloom'),
+    /** --wait gives up after this long (the init container is then restarted with back-off). */
+    MIGRATE_WAIT_TIMEOUT_S: z.coerce.number().int().positive().default(600),
     ...Object.fromEntries(DATABASE_SERVICES.map((service) => [passwordVariable(service), env.optionalString])),
   }),
 );
@@ -59,9 +61,9 @@ async function waitForSchema(service) {
   const optionsModule = await import(pathToFileURL(path.join(root, `services/${service}/dist/database/database-options.js`)).href);
   const options = optionsModule[`${service}Database`];
   const dataSource = new DataSource(buildDataSourceOptions({ ...options, url: config.DATABASE_URL, poolSize: 1 }));
-  const deadline = Date.now() + Number(process.env.MIGRATE_WAIT_TIMEOUT_S ?? 600) * 1000;
+  const deadline = Date.now() + config.MIGRATE_WAIT_TIMEOUT_S * 1000;
   for (;;) {
-    let missing = 'the database';
+    let missing;
     try {
       if (!dataSource.isInitialized) await dataSource.initialize();
       const rows = await dataSource.query(`SELECT name FROM "${options.schema}".migrations`).catch(() => []);
