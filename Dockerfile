@@ -22,9 +22,8 @@ COPY services/assets/package.json services/assets/
 COPY services/generation/package.json services/generation/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
-# npm install (pinned by the lock file): the registry mirror here lacks other platforms' optional
-# binaries, which makes `npm ci` refuse a lock file that npm itself wrote.
-RUN npm install --no-audit --no-fund
+# npm ci: exactly the lock file, or the build fails (never a resolution made at build time).
+RUN npm ci --no-audit --no-fund
 COPY packages packages
 COPY services services
 COPY gateway gateway

@@ -184,7 +184,10 @@ if (prod) {
 {
   const template = readFileSync(path.join(root, 'infra/nginx/default.conf'), 'utf8');
   const rendered = template.replaceAll('${NGINX_LOCAL_RESOLVERS}', '127.0.0.11').replaceAll('${GATEWAY_UPSTREAM}', 'http://gateway:3000');
-  const LONGEST_REQUEST_S = 190; // describing an image (gateway/src/describe)
+  // The longest a gateway waits for a service (TIME_BUDGETS in packages/contracts/src/time-budgets.ts).
+  const budgets = readFileSync(path.join(root, 'packages/contracts/src/time-budgets.ts'), 'utf8');
+  const LONGEST_REQUEST_S =
+    Math.max(...[...budgets.matchAll(/gateway: ([\d_]+)/g)].map((match) => Number(match[1].replaceAll('_', '')))) / 1000;
   if (!/^\s*resolver\s+127\.0\.0\.11\s+valid=\d+s/m.test(rendered))
     fail('nginx: no resolver with a short validity: a recreated gateway would get 502s');
   if (!/set \$gateway_upstream http:\/\/gateway:3000;/.test(rendered) || !/proxy_pass \$gateway_upstream;/.test(rendered))
@@ -195,6 +198,35 @@ if (prod) {
     if (seconds <= LONGEST_REQUEST_S)
       fail(`nginx: ${directive} ${seconds}s is not above the app's longest request (${LONGEST_REQUEST_S}s)`);
   }
+}
+
+// Compose in production (issue 32): logs rotate and memory is limited for every service, web is
+// published on 127.0.0.1 unless told otherwise, the gateway's TRUST_PROXY comes from the environment,
+// and the images install exactly the lock file.
+for (const [mode, config] of [
+  ['development', dev],
+  ['production', prod],
+]) {
+  for (const [name, service] of Object.entries(config?.services ?? {})) {
+    const options = service.logging?.options ?? {};
+    if (service.logging?.driver !== 'json-file' || !options['max-size'] || !options['max-file'])
+      fail(`${mode}: ${name} has no log rotation (logging: json-file with max-size and max-file)`);
+    if (!service.deploy?.resources?.limits?.memory) fail(`${mode}: ${name} has no memory limit (deploy.resources.limits.memory)`);
+  }
+  for (const port of config?.services.web?.ports ?? []) {
+    const hostIp = typeof port === 'object' ? port.host_ip : String(port).split(':').length === 3 ? String(port).split(':')[0] : undefined;
+    if (hostIp !== '127.0.0.1') fail(`${mode}: web is published beyond 127.0.0.1 by default (${JSON.stringify(port)}); WEB_BIND opens it`);
+  }
+}
+if (dev?.services.gateway?.environment?.TRUST_PROXY !== '1') fail('development: the gateway behind nginx alone must trust 1 proxy');
+if (prod?.services.gateway?.environment?.TRUST_PROXY !== '2')
+  fail('production: TRUST_PROXY must come from the environment (test-production.env: 2, a TLS proxy in front of web)');
+if (!/TRUST_PROXY: \$\{TRUST_PROXY:\?/.test(readFileSync(path.join(root, 'docker-compose.prod.yml'), 'utf8')))
+  fail('production: TRUST_PROXY must be required from the environment (${TRUST_PROXY:?...})');
+for (const file of ['Dockerfile', 'infra/frontend.Dockerfile']) {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  if (!/^RUN npm ci\b/m.test(text) || /^RUN npm install\b/m.test(text))
+    fail(`${file}: dependencies must be installed with npm ci from the lock file`);
 }
 
 if (problems.length) {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { configChecksum } from './config-checksum.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OVERLAYS = ['infra/k8s/overlays/production', 'infra/k8s/overlays/production-hpa'];
@@ -26,6 +27,23 @@ const REQUIRED_FIELDS = {
     ['spec', 'schedule'],
     ['spec', 'cluster', 'name'],
   ],
+  // Issue 32: the edge (Gateway API, Envoy Gateway policies), Prometheus Operator, Barman Cloud plugin.
+  'barmancloud.cnpg.io/v1/ObjectStore': [['spec', 'configuration', 'destinationPath']],
+  'gateway.networking.k8s.io/v1/Gateway': [
+    ['spec', 'gatewayClassName'],
+    ['spec', 'listeners'],
+  ],
+  'gateway.networking.k8s.io/v1/HTTPRoute': [
+    ['spec', 'parentRefs'],
+    ['spec', 'rules'],
+  ],
+  'gateway.envoyproxy.io/v1alpha1/BackendTrafficPolicy': [['spec', 'targetRefs']],
+  'gateway.envoyproxy.io/v1alpha1/ClientTrafficPolicy': [['spec', 'targetRefs']],
+  'monitoring.coreos.com/v1/PodMonitor': [
+    ['spec', 'selector'],
+    ['spec', 'podMetricsEndpoints'],
+  ],
+  'monitoring.coreos.com/v1/PrometheusRule': [['spec', 'groups']],
 };
 
 export function render(overlay) {
@@ -66,6 +84,7 @@ function checkPodSpec(overlay, owner, podSpec, { probes }) {
   if (podSpec.securityContext?.runAsNonRoot !== true) fail('pod must set securityContext.runAsNonRoot: true');
   for (const container of [...(podSpec.initContainers ?? []), ...podSpec.containers]) {
     const name = `container ${container.name}`;
+    const running = podSpec.containers.includes(container); // init containers take no probes
     if (!imagePinned(container.image)) fail(`${name}: image ${container.image} is not pinned to a version`);
     for (const kind of ['requests', 'limits']) {
       for (const resource of ['cpu', 'memory'])
@@ -73,7 +92,7 @@ function checkPodSpec(overlay, owner, podSpec, { probes }) {
     }
     if (container.securityContext?.allowPrivilegeEscalation !== false) fail(`${name}: allowPrivilegeEscalation must be false`);
     if (container.securityContext?.readOnlyRootFilesystem !== true) fail(`${name}: readOnlyRootFilesystem must be true`);
-    if (probes) {
+    if (probes && running) {
       if (!container.readinessProbe) fail(`${name}: readinessProbe missing`);
       if (!container.livenessProbe) fail(`${name}: livenessProbe missing`);
       const paths = [container.readinessProbe?.httpGet?.path, container.livenessProbe?.httpGet?.path];
@@ -81,6 +100,240 @@ function checkPodSpec(overlay, owner, podSpec, { probes }) {
         fail(`${name}: liveness and readiness must be separate checks (/health/live, /health/ready)`);
     }
   }
+}
+
+/** What the first week in production needs (issue 32): each rule fails when the manifests regress. */
+const LONGEST_EDGE_S =
+  Number(
+    /EDGE_TIMEOUT_MS = ([\d_]+)/
+      .exec(readFileSync(path.join(root, 'packages/contracts/src/time-budgets.ts'), 'utf8'))[1]
+      .replaceAll('_', ''),
+  ) / 1000;
+const UPLOAD_MAX_BYTES = (() => {
+  const expression = /uploadMaxBytes: ([\d *]+),/.exec(readFileSync(path.join(root, 'packages/contracts/src/limits.ts'), 'utf8'))[1];
+  return expression.split('*').reduce((product, factor) => product * Number(factor.trim()), 1);
+})();
+/** Namespaces the manifests may name besides the edge controller's (which must be named exactly once). */
+const KNOWN_NAMESPACES = new Set(['monitoring', 'keda', 'cnpg-system']);
+const DATABASE_APPS = BACKEND_APPS.filter((app) => app !== 'gateway');
+const seconds = (duration) => {
+  const match = /^(\d+)(ms|s|m|h)$/.exec(String(duration ?? ''));
+  return match ? Number(match[1]) * { ms: 0.001, s: 1, m: 60, h: 3600 }[match[2]] : 0;
+};
+const quantity = (value) => {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|KiB|MiB|GiB)?$/.exec(String(value ?? ''));
+  if (!match) return 0;
+  const unit = (match[2] ?? '').replace(/B$/, '');
+  return Number(match[1]) * ({ '': 1, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3 }[unit] ?? 1);
+};
+const canonical = (value) =>
+  JSON.stringify(value, (key, item) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+const podEnv = (container) => new Map((container?.env ?? []).map((variable) => [variable.name, variable]));
+const tagOf = (image) => /:([^/:@]+)$/.exec(image ?? '')?.[1];
+
+function checkFirstWeek(overlay, objects, secretsExample) {
+  const fail = (message) => problems.push(`${overlay}: ${message}`);
+  const all = (kind) => objects.filter((object) => object.kind === kind);
+  const named = (kind, name) => objects.find((object) => object.kind === kind && object.metadata.name === name);
+  const config = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('printloom-config'));
+  const deployments = all('Deployment');
+
+  // 3. Migrations before the new code: a Job per release, and app pods that wait for their schema.
+  const job = all('Job').find((object) => /migrate/.test(object.metadata.name));
+  const migrateImage = job?.spec.template.spec.containers[0].image;
+  const release = tagOf(migrateImage)?.replaceAll('.', '-');
+  if (job && job.metadata.name !== `printloom-migrate-${release}`)
+    fail(`the migration Job must be named per release (printloom-migrate-${release}, from its image tag), not ${job.metadata.name}`);
+  if (
+    job?.metadata.annotations?.['argocd.argoproj.io/hook'] !== 'PreSync' ||
+    !job?.metadata.annotations?.['argocd.argoproj.io/hook-delete-policy']
+  )
+    fail('the migration Job must be an Argo CD PreSync hook with a delete policy');
+  if (job && podEnv(job.spec.template.spec.containers[0]).get('DATABASE_HOST')?.value !== config?.data?.DATABASE_HOST)
+    fail("the migration Job's DATABASE_HOST must equal printloom-config's");
+  for (const deployment of deployments.filter((object) => DATABASE_APPS.includes(object.metadata.name))) {
+    const app = deployment.metadata.name;
+    const wait = (deployment.spec.template.spec.initContainers ?? []).find((container) =>
+      [...(container.command ?? []), ...(container.args ?? [])].join(' ').includes(`--wait ${app}`),
+    );
+    if (!wait) fail(`Deployment/${app} has no init container waiting for its schema (migrate.mjs --wait ${app})`);
+    else if (wait.image !== migrateImage) fail(`Deployment/${app}: its schema wait runs ${wait.image}, not this release's ${migrateImage}`);
+  }
+
+  // 4. Alerts that reach Kubernetes: scraping through PodMonitors, and the rules from the one source.
+  const monitors = all('PodMonitor');
+  const relabelsJob = (monitor, jobName) =>
+    monitor.spec.podMetricsEndpoints.every((endpoint) =>
+      (endpoint.relabelings ?? []).some((rule) => rule.targetLabel === 'job' && rule.replacement === jobName),
+    );
+  const selects = (monitor, labels) =>
+    matches(monitor.spec.selector, labels) &&
+    (monitor.spec.selector.matchExpressions ?? []).every(
+      (expression) => expression.operator === 'In' && expression.values.includes(labels[expression.key]),
+    );
+  for (const deployment of deployments.filter((object) => BACKEND_APPS.includes(object.metadata.name))) {
+    if (!monitors.some((monitor) => selects(monitor, deployment.spec.template.metadata.labels) && relabelsJob(monitor, 'printloom')))
+      fail(`Deployment/${deployment.metadata.name} is scraped by no PodMonitor with job="printloom"`);
+  }
+  const natsPods = named('StatefulSet', 'nats')?.spec.template;
+  if (natsPods && !monitors.some((monitor) => selects(monitor, natsPods.metadata.labels) && relabelsJob(monitor, 'nats')))
+    fail('NATS is scraped by no PodMonitor with job="nats"');
+  const rules = all('PrometheusRule');
+  const source = YAML.parse(readFileSync(path.join(root, 'infra/observability/alerts.yml'), 'utf8')).groups;
+  if (rules.length !== 1) fail('the overlay must ship one PrometheusRule');
+  else if (canonical(rules[0].spec.groups) !== canonical(source))
+    fail('the PrometheusRule differs from infra/observability/alerts.yml: run node scripts/generate-prometheus-rule.mjs');
+
+  // 5. The edge: Gateway API by default, timeouts above the app's, the body size, client addresses.
+  const route = all('HTTPRoute').find((object) =>
+    object.spec.rules.some((rule) => (rule.backendRefs ?? []).some((ref) => ref.name === 'web')),
+  );
+  if (!route) fail('no HTTPRoute sends traffic to web');
+  if (all('Ingress').length) fail('the default edge is the Gateway API HTTPRoute; the Ingress is the option in infra/k8s/edge/ingress');
+  for (const rule of route?.spec.rules ?? []) {
+    for (const field of ['request', 'backendRequest'])
+      if (!(seconds(rule.timeouts?.[field]) > LONGEST_EDGE_S))
+        fail(
+          `HTTPRoute/${route.metadata.name}: timeouts.${field} (${rule.timeouts?.[field]}) must be above the edge budget (${LONGEST_EDGE_S} s)`,
+        );
+  }
+  const targets = (policy, kind, name) => (policy.spec.targetRefs ?? []).some((ref) => ref.kind === kind && ref.name === name);
+  if (
+    route &&
+    !all('BackendTrafficPolicy').some(
+      (policy) => targets(policy, 'HTTPRoute', route.metadata.name) && quantity(policy.spec.requestBuffer?.limit) > UPLOAD_MAX_BYTES,
+    )
+  )
+    fail(
+      `HTTPRoute/${route?.metadata.name}: no BackendTrafficPolicy lets an upload of ${UPLOAD_MAX_BYTES} bytes through (requestBuffer.limit)`,
+    );
+  const parent = route?.spec.parentRefs[0]?.name;
+  const clientAddress = all('ClientTrafficPolicy').find((policy) => targets(policy, 'Gateway', parent));
+  if (
+    !clientAddress ||
+    !(clientAddress.spec.enableProxyProtocol || clientAddress.spec.proxyProtocol || clientAddress.spec.clientIPDetection)
+  )
+    fail(`Gateway/${parent}: no ClientTrafficPolicy says how the client's address arrives (PROXY protocol or X-Forwarded-For)`);
+  const trustProxy = podEnv(named('Deployment', 'gateway')?.spec.template.spec.containers[0]).get('TRUST_PROXY')?.value;
+  if (trustProxy !== '2') fail(`the gateway must trust 2 proxies (Envoy, then nginx in web), not TRUST_PROXY=${trustProxy}`);
+  const edgePeers = all('NetworkPolicy').flatMap((policy) =>
+    (policy.spec.ingress ?? []).flatMap((rule) =>
+      (rule.from ?? [])
+        .map((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'])
+        .filter((namespace) => namespace && !KNOWN_NAMESPACES.has(namespace))
+        .map((namespace) => ({ policy, namespace })),
+    ),
+  );
+  if (edgePeers.length !== 1 || edgePeers[0].policy.metadata.name !== 'web-from-edge')
+    fail(
+      `the edge controller's namespace must be named once, in NetworkPolicy web-from-edge (found: ${edgePeers.map((peer) => `${peer.policy.metadata.name}:${peer.namespace}`).join(', ') || 'none'})`,
+    );
+
+  // 10. NATS: required anti-affinity, GOMEMLIMIT under the limit, a checksum that rolls it on config change.
+  const nats = named('StatefulSet', 'nats');
+  if (nats) {
+    const antiAffinity = nats.spec.template.spec.affinity?.podAntiAffinity;
+    if (
+      antiAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ||
+      !antiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.some((term) => term.topologyKey === 'kubernetes.io/hostname')
+    )
+      fail('NATS pods must be kept on separate nodes by a required (not preferred) anti-affinity');
+    const server = nats.spec.template.spec.containers.find((container) => container.name === 'nats');
+    const limit = quantity(server?.resources?.limits?.memory);
+    const goMemLimit = quantity(podEnv(server).get('GOMEMLIMIT')?.value);
+    if (!(goMemLimit >= 0.7 * limit && goMemLimit <= 0.95 * limit)) fail('NATS must set GOMEMLIMIT to 70-95% of its memory limit');
+    const configVolume = nats.spec.template.spec.volumes.find((volume) => volume.configMap)?.configMap.name;
+    const natsConfig = named('ConfigMap', configVolume);
+    const annotated = nats.spec.template.metadata.annotations?.['printloom.io/config-checksum'];
+    if (natsConfig && annotated !== configChecksum(natsConfig.data))
+      fail(
+        `StatefulSet/nats: printloom.io/config-checksum is '${annotated}', ${configVolume} hashes to '${configChecksum(natsConfig.data)}' (node scripts/nats-config.mjs writes it)`,
+      );
+  }
+  // Config changes roll the apps: every ConfigMap they read is a generated one, named by its content's hash.
+  for (const object of [...deployments, ...all('Job')]) {
+    const spec = object.spec.template.spec;
+    for (const container of [...(spec.initContainers ?? []), ...spec.containers])
+      for (const source of container.envFrom ?? [])
+        if (source.configMapRef && !/-[a-z0-9]{10}$/.test(source.configMapRef.name))
+          fail(`${where(object)}: ConfigMap ${source.configMapRef.name} carries no content hash: a change would not roll the pods`);
+  }
+  // The web pod finds the gateway in its own namespace.
+  const web = podEnv(named('Deployment', 'web')?.spec.template.spec.containers[0]);
+  if (
+    !/\$\(POD_NAMESPACE\)/.test(web.get('GATEWAY_UPSTREAM')?.value ?? '') ||
+    web.get('POD_NAMESPACE')?.valueFrom?.fieldRef?.fieldPath !== 'metadata.namespace'
+  )
+    fail('web must resolve the gateway in its own namespace (GATEWAY_UPSTREAM with $(POD_NAMESPACE) from metadata.namespace)');
+  // CloudNativePG: Barman Cloud plugin, managed roles, one source per password, one PostgreSQL major.
+  const cluster = all('Cluster')[0];
+  if (cluster) {
+    if (cluster.spec.backup?.barmanObjectStore)
+      fail('CloudNativePG: the in-tree barmanObjectStore is removed in 1.31: use the Barman Cloud plugin');
+    const plugin = (cluster.spec.plugins ?? []).find((entry) => entry.name === 'barman-cloud.cloudnative-pg.io');
+    if (!plugin?.isWALArchiver || !named('ObjectStore', plugin.parameters?.barmanObjectName))
+      fail('CloudNativePG: archive WAL with the Barman Cloud plugin to an ObjectStore of this overlay');
+    for (const backup of all('ScheduledBackup'))
+      if (backup.spec.method !== 'plugin' || backup.spec.pluginConfiguration?.name !== 'barman-cloud.cloudnative-pg.io')
+        fail(`ScheduledBackup/${backup.metadata.name} must back up through the Barman Cloud plugin`);
+    const jobEnv = podEnv(job?.spec.template.spec.containers[0]);
+    for (const app of DATABASE_APPS) {
+      const role = (cluster.spec.managed?.roles ?? []).find((entry) => entry.name === `printloom_${app}`);
+      const secret = role?.passwordSecret?.name;
+      if (!secret || role.ensure !== 'present' || !role.login) {
+        fail(`CloudNativePG: role printloom_${app} must be declared in managed.roles with a passwordSecret`);
+        continue;
+      }
+      const fromSecret = (variable) =>
+        variable?.valueFrom?.secretKeyRef?.name === secret && variable.valueFrom.secretKeyRef.key === 'password';
+      for (const container of [
+        ...(named('Deployment', app)?.spec.template.spec.initContainers ?? []),
+        named('Deployment', app)?.spec.template.spec.containers[0],
+      ]) {
+        const env = podEnv(container);
+        const used = /\$\((\w+)\)@/.exec(env.get('DATABASE_URL')?.value ?? '')?.[1];
+        if (!fromSecret(env.get(used)))
+          fail(`Deployment/${app} container ${container?.name}: DATABASE_URL must take its password from Secret ${secret} (managed.roles)`);
+      }
+      if (!fromSecret(jobEnv.get(`${app.toUpperCase()}_DB_PASSWORD`)))
+        fail(`the migration Job must read ${app.toUpperCase()}_DB_PASSWORD from Secret ${secret}`);
+    }
+    const admin = /\$\((\w+)\)@/.exec(jobEnv.get('DATABASE_ADMIN_URL')?.value ?? '')?.[1];
+    if (jobEnv.get(admin)?.valueFrom?.secretKeyRef?.name !== cluster.spec.superuserSecret?.name)
+      fail("the migration Job must take the superuser's password from the Cluster's superuserSecret");
+    for (const secret of secretsExample)
+      for (const key of Object.keys({ ...secret.stringData, ...secret.data }))
+        if (/^(DATABASE_URL|DATABASE_ADMIN_URL|[A-Z]+_DB_PASSWORD)$/.test(key))
+          fail(
+            `secrets.example.yaml: Secret/${secret.metadata.name} holds ${key}, a copy of a password whose one source is a printloom-db-* Secret`,
+          );
+    const composeMajor = /image: postgres:(\d+)\./.exec(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'))?.[1];
+    const clusterMajor = /:(\d+)\./.exec(cluster.spec.imageName ?? '')?.[1];
+    if (composeMajor !== clusterMajor)
+      fail(`PostgreSQL ${clusterMajor} in Kubernetes but ${composeMajor} in docker-compose.yml: use one major version`);
+  }
+  // Every Deployment that can run 2+ replicas spreads them over nodes.
+  const autoscaled = new Set(
+    objects
+      .filter((object) => ['ScaledObject', 'HorizontalPodAutoscaler'].includes(object.kind))
+      .map((object) => object.spec.scaleTargetRef.name),
+  );
+  for (const deployment of deployments) {
+    if (!((deployment.spec.replicas ?? 1) >= 2 || autoscaled.has(deployment.metadata.name))) continue;
+    const labels = deployment.spec.template.metadata.labels;
+    if (
+      !(deployment.spec.template.spec.topologySpreadConstraints ?? []).some(
+        (constraint) => constraint.topologyKey === 'kubernetes.io/hostname' && matches(constraint.labelSelector, labels),
+      )
+    )
+      fail(`${where(deployment)} runs several replicas without a topologySpreadConstraint over kubernetes.io/hostname`);
+  }
+  // Traces leave the pods.
+  if (!/^https?:\/\//.test(config?.data?.OTEL_EXPORTER_OTLP_ENDPOINT ?? '')) fail('printloom-config must set OTEL_EXPORTER_OTLP_ENDPOINT');
 }
 
 const matches = (selector, labels) => Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels?.[key] === value);
@@ -167,10 +420,14 @@ export async function checkOverlay(overlay, objects, secretsExample) {
   if (config?.data?.NATS_STREAM_REPLICAS !== '3') fail('printloom-config must set NATS_STREAM_REPLICAS=3 in production');
   if (config?.data?.MIGRATE_ON_START !== 'false') fail('apps must not migrate on start (the Job does)');
   const ingress = objects.find((object) => object.kind === 'Ingress');
-  if (!ingress?.spec.tls?.length) fail('the Ingress must terminate TLS');
+  const edgeGateway = objects.find((object) => object.kind === 'Gateway');
+  if (ingress && !ingress.spec.tls?.length) fail('the Ingress must terminate TLS');
+  if (!ingress && !edgeGateway?.spec.listeners.some((listener) => listener.protocol === 'HTTPS' && listener.tls?.certificateRefs?.length))
+    fail('the Gateway must terminate TLS (an HTTPS listener with a certificate)');
 
   const described = new Map(secretsExample.map((secret) => [secret.metadata.name, Object.keys({ ...secret.stringData, ...secret.data })]));
   const referenced = new Set([...(ingress?.spec.tls ?? []).map((tls) => tls.secretName)]);
+  for (const listener of edgeGateway?.spec.listeners ?? []) for (const ref of listener.tls?.certificateRefs ?? []) referenced.add(ref.name);
   for (const object of objects) {
     const podSpec = object.spec?.template?.spec;
     for (const container of podSpec?.containers ?? [])
@@ -195,6 +452,7 @@ export async function checkOverlay(overlay, objects, secretsExample) {
     if (described.has(name) && !described.get(name).includes(key))
       fail(`Secret ${name} has no key ${key} in infra/k8s/secrets.example.yaml`);
   checkNatsAuthorization(fail, objects, workloads, described);
+  checkFirstWeek(overlay, objects, secretsExample);
   return objects;
 }
 
@@ -256,6 +514,28 @@ for (const overlay of OVERLAYS) {
   await checkOverlay(overlay, objects, secretsExample);
   summary.push(`${overlay}: ${objects.length} objects`);
 }
+// The optional edge (an Ingress instead of the Gateway API): valid objects, TLS, timeouts above the app's.
+{
+  const option = 'infra/k8s/edge/ingress';
+  const objects = render(option);
+  for (const object of objects) {
+    const Model = await modelFor(object);
+    try {
+      new Model(object).validate();
+    } catch (error) {
+      problems.push(`${option}: ${where(object)}: ${error.message}`);
+    }
+  }
+  const ingress = objects.find((object) => object.kind === 'Ingress');
+  if (!ingress?.spec.tls?.length) problems.push(`${option}: the Ingress must terminate TLS`);
+  for (const annotation of ['proxy-read-timeout', 'proxy-send-timeout'])
+    if (!(Number(ingress?.metadata.annotations?.[`nginx.ingress.kubernetes.io/${annotation}`]) > LONGEST_EDGE_S))
+      problems.push(`${option}: ${annotation} must be above the edge budget (${LONGEST_EDGE_S} s)`);
+  if (!objects.some((object) => object.kind === 'NetworkPolicy' && object.metadata.name === 'web-from-edge'))
+    problems.push(`${option}: the controller's namespace must be let in by NetworkPolicy web-from-edge`);
+  summary.push(`${option}: ${objects.length} objects`);
+}
+
 const keda = render(OVERLAYS[0]).filter((object) => object.kind === 'ScaledObject');
 if (
   keda.length !== 1 ||

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'infra/observability');
@@ -37,6 +38,41 @@ for (const file of dashboards) {
 }
 for (const name of readFileSync(path.join(dir, 'alerts.yml'), 'utf8').match(/printloom_\w+/g) ?? [])
   used.add(name.replace(/_(bucket|count|sum)$/, ''));
+
+// The backlog gauges are read from JetStream by every generation replica, so each reports the same
+// number: a panel or alert must take their max, never their sum.
+const QUEUE_GAUGES = /printloom_generation_(queue_depth|oldest_queued_job_age_seconds)/;
+for (const file of dashboards) {
+  const dashboard = JSON.parse(readFileSync(path.join(dir, 'grafana/dashboards', file), 'utf8'));
+  for (const panel of dashboard.panels ?? [])
+    for (const target of panel.targets ?? [])
+      if (QUEUE_GAUGES.test(target.expr) && /\bsum\b/.test(target.expr))
+        problems.push(`${file}: panel "${panel.title}" sums ${QUEUE_GAUGES.exec(target.expr)[0]}, which every replica reports: use max by`);
+}
+
+// Every alert links its runbook: a section of docs/operations.md that exists.
+{
+  const rules = YAML.parse(readFileSync(path.join(dir, 'alerts.yml'), 'utf8')).groups.flatMap((group) => group.rules);
+  const anchors = new Set(
+    readFileSync(path.join(root, 'docs/operations.md'), 'utf8')
+      .split('\n')
+      .filter((line) => /^#+ /.test(line))
+      .map((line) =>
+        line
+          .replace(/^#+ /, '')
+          .trim()
+          .toLowerCase()
+          .replace(/[^a-z0-9 _-]/g, '')
+          .replace(/ /g, '-'),
+      ),
+  );
+  for (const rule of rules.filter((rule) => rule.alert)) {
+    const url = rule.annotations?.runbook_url ?? '';
+    const anchor = /\/docs\/operations\.md#([a-z0-9_-]+)$/.exec(url)?.[1];
+    if (!anchor) problems.push(`alert ${rule.alert}: runbook_url must point at a section of docs/operations.md (got "${url}")`);
+    else if (!anchors.has(anchor)) problems.push(`alert ${rule.alert}: runbook_url #${anchor} is no heading in docs/operations.md`);
+  }
+}
 
 function sources(folder) {
   return readdirSync(folder, { withFileTypes: true, recursive: true })

@@ -24,6 +24,8 @@ const config = parseConfig(
   z.object({
     DATABASE_ADMIN_URL: env.databaseUrl.optional(),
     DATABASE_URL: env.databaseUrl.default('postgres://postgres@127.0.0.1:5432/printloom'),
+    /** --wait gives up after this long (the init container is then restarted with back-off). */
+    MIGRATE_WAIT_TIMEOUT_S: z.coerce.number().int().positive().default(600),
     ...Object.fromEntries(DATABASE_SERVICES.map((service) => [passwordVariable(service), env.optionalString])),
   }),
 );
@@ -49,6 +51,51 @@ async function migrateAll() {
     } finally {
       await dataSource.destroy();
     }
+  }
+}
+
+// `--wait <service>`: an app pod's init container (infra/k8s/base/apps.yaml). Connects as the service's
+// own role (DATABASE_URL) and returns once every migration this image carries is recorded in the
+// service's schema, i.e. once the release's migration Job has run; it never migrates itself.
+async function waitForSchema(service) {
+  const optionsModule = await import(pathToFileURL(path.join(root, `services/${service}/dist/database/database-options.js`)).href);
+  const options = optionsModule[`${service}Database`];
+  const dataSource = new DataSource(buildDataSourceOptions({ ...options, url: config.DATABASE_URL, poolSize: 1 }));
+  const deadline = Date.now() + config.MIGRATE_WAIT_TIMEOUT_S * 1000;
+  for (;;) {
+    let missing;
+    try {
+      if (!dataSource.isInitialized) await dataSource.initialize();
+      const rows = await dataSource.query(`SELECT name FROM "${options.schema}".migrations`).catch(() => []);
+      const applied = new Set(rows.map((row) => row.name));
+      const pending = dataSource.migrations
+        .map((migration) => migration.name ?? migration.constructor.name)
+        .filter((name) => !applied.has(name));
+      if (pending.length === 0) {
+        log(`${service}: schema has all ${dataSource.migrations.length} migrations`);
+        await dataSource.destroy();
+        return;
+      }
+      missing = `${pending.length} migration(s), first ${pending[0]}`;
+    } catch (error) {
+      missing = `the database (${error.message})`;
+    }
+    if (Date.now() > deadline) throw new Error(`${service}: gave up waiting for ${missing}: has the release's migrate Job run?`);
+    log(`${service}: waiting for ${missing}`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+}
+
+const waitIndex = process.argv.indexOf('--wait');
+if (waitIndex !== -1) {
+  const service = process.argv[waitIndex + 1];
+  try {
+    if (!DATABASE_SERVICES.includes(service)) throw new Error(`--wait needs one of ${DATABASE_SERVICES.join(', ')}`);
+    await waitForSchema(service);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`[migrate] ${error.message}\n`);
+    process.exit(1);
   }
 }
 

@@ -17,3 +17,4 @@ export * from './periodic-sweeper.js';
 export * from './account-purges.js';
 export * from './user-changes.js';
 export * from './client-address.js';
+export * from './container-resources.js';

@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
+import { defaultAssetWorkerThreads } from './default-worker-threads.js';
 
 export const assetsEnvSchema = serviceEnvSchema
   .extend({
@@ -21,13 +21,13 @@ export const assetsEnvSchema = serviceEnvSchema
       .positive()
       .default(6 * 3600_000),
     /** Work left by an interrupted step (a marked row, files without a row) is taken over after this age. */
-    /** Worker threads for background removal and upscaling, and how many tasks may wait for one. */
+    /** Worker threads for background removal and upscaling (default: from the container's CPU quota and memory), and how many tasks may wait for one. */
     ASSET_WORKER_THREADS: z.coerce
       .number()
       .int()
       .min(1)
       .max(32)
-      .default(Math.max(1, availableParallelism() - 1)),
+      .default(() => defaultAssetWorkerThreads()),
     ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
     ASSET_ORPHAN_GRACE_MS: z.coerce
       .number()

@@ -1,4 +1,4 @@
-import os from 'node:os';
+import { containerCpus } from '@printloom/service-kit';
 import { PixelPool, renderDesignsInto } from '@printloom/design-engine';
 import sharp from 'sharp';
 import { AppError, LIMITS, MESSAGES } from '@printloom/contracts';
@@ -19,11 +19,11 @@ export class LocalProvider implements ImageProvider {
 
   /**
    * `scale` below 1 renders smaller than print size (tests, quick local runs); `parallel` variants are
-   * drawn at once (the cores: each holds one print-size buffer, about 100 MB).
+   * drawn at once (the container's cores: each holds one print-size buffer, about 100 MB).
    */
   constructor(
     private readonly scale = 1,
-    private readonly parallel = Math.min(4, os.availableParallelism()),
+    private readonly parallel = Math.min(4, containerCpus()),
   ) {
     this.pool = new PixelPool(parallel);
   }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from '@jest/globals';
+import { defaultAssetWorkerThreads } from './default-worker-threads.js';
+
+const GB = 1024 ** 3;
+
+describe('the default asset worker pool', () => {
+  it('follows the container, not the node: a 1 GiB, 1-CPU pod gets 1 worker', () => {
+    expect(defaultAssetWorkerThreads(1, 1 * GB)).toBe(1);
+  });
+
+  it('keeps one core for the event loop when memory allows', () => {
+    expect(defaultAssetWorkerThreads(4, 16 * GB)).toBe(3);
+  });
+
+  it('is held down by memory: half of it must hold every running task at its peak', () => {
+    expect(defaultAssetWorkerThreads(32, 1 * GB)).toBe(1);
+    expect(defaultAssetWorkerThreads(32, 3 * GB)).toBe(4);
+  });
+
+  it('is at least 1 and at most 32', () => {
+    expect(defaultAssetWorkerThreads(1, 0.1 * GB)).toBe(1);
+    expect(defaultAssetWorkerThreads(128, 1024 * GB)).toBe(32);
+  });
+});

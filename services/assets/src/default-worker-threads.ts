@@ -1,0 +1,20 @@
+import { containerCpus, containerMemory } from '@printloom/service-kit';
+
+/**
+ * What one background-removal or upscaling task may hold at once: a print-size RGBA image (~100 MB)
+ * as source, mask and result, with headroom.
+ */
+export const ASSET_TASK_PEAK_BYTES = 384 * 1024 ** 2;
+
+/**
+ * Worker threads when ASSET_WORKER_THREADS is not set: the container's cores less one (the event loop
+ * keeps one), never more than half its memory holds at a task's peak, between 1 and 32.
+ */
+export function defaultAssetWorkerThreads(
+  cores = containerCpus(),
+  memoryBytes = containerMemory(),
+  taskPeakBytes = ASSET_TASK_PEAK_BYTES,
+): number {
+  const byMemory = Math.floor(memoryBytes / 2 / taskPeakBytes);
+  return Math.max(1, Math.min(32, cores - 1, byMemory));
+}
