@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadGatewayConfig } from '../src/config.js';
 import { startGateway, type RunningGateway } from '../src/start.js';
@@ -8,9 +9,13 @@ describe('production shows no internals on the public port (real NATS, gateway o
   let system: TestSystem;
   const gateways: RunningGateway[] = [];
 
-  /** One more gateway on the system's NATS and storage, with these variables on top. */
+  /**
+   * One more gateway on the system's NATS and storage, with these variables on top. Production needs
+   * NATS credentials; the test system's server is open, so any strong password is let in.
+   */
   async function gateway(env: Record<string, string>) {
-    const started = await startGateway(loadGatewayConfig({ ...system.env, PORT: '0', HOST: '127.0.0.1', ...env }));
+    const nats = { NATS_USER: 'gateway', NATS_PASSWORD: randomBytes(32).toString('hex') };
+    const started = await startGateway(loadGatewayConfig({ ...system.env, ...nats, PORT: '0', HOST: '127.0.0.1', ...env }));
     gateways.push(started);
     return { started, client: new TestClient(started.url) };
   }
