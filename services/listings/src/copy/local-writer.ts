@@ -47,9 +47,16 @@ function cleanTitleText(text: string): string {
   return cleaned.replace(/\s+/g, ' ').trim();
 }
 
-/** The longest of the candidates that fits, else the first cut at a word boundary. */
+/** A word of 4+ letters used more than twice reads as keyword stuffing. */
+export function repeatsWords(text: string): boolean {
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/[\p{L}']{4,}/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts.values()].some((count) => count > 2);
+}
+
+/** The first candidate that fits and repeats no word for search, else the last one cut at a word boundary. */
 function fitting(candidates: string[], max: number): string {
-  const found = candidates.find((candidate) => candidate && charCount(candidate) <= max);
+  const found = candidates.find((candidate) => candidate && charCount(candidate) <= max && !repeatsWords(candidate));
   if (found) return found;
   const words = candidates[candidates.length - 1]!.split(' ');
   let cut = '';
