@@ -83,7 +83,8 @@ export class ListingRepository {
   }
 
   async update(userId: string, assetId: string, target: ListingTarget, copy: ListingCopyFields): Promise<StoredListing | null> {
-    const [row]: ListingRow[] = await this.dataSource.query(
+    // TypeORM answers an UPDATE as [rows, affected]
+    const [[row]]: [ListingRow[], number] = await this.dataSource.query(
       `UPDATE listings.listings SET title = $4, tags = $5, description = $6, bullets = $7, brand = $8, updated_at = now()
        WHERE asset_id = $1 AND target = $2 AND user_id = $3 RETURNING ${COLUMNS}`,
       [assetId, target, userId, copy.title, copy.tags, copy.description, copy.bullets, copy.brand],
