@@ -4,7 +4,13 @@ import { ROUTES, type EndpointId, type HttpMethod, type Route } from '@printloom
 import type { SignedInUser } from '../session/session.service.js';
 import { RouteAccessGuard, ROUTE_ENDPOINT, signedInUserOf } from './route-access.guard.js';
 
-const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PATCH: Patch, PUT: Put, DELETE: Delete };
+const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = {
+  GET: Get,
+  POST: Post,
+  PATCH: Patch,
+  PUT: Put,
+  DELETE: Delete,
+};
 
 export function routeById(id: EndpointId): Route {
   const route = ROUTES.find((row) => row.id === id);

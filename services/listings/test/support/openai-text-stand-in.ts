@@ -60,7 +60,9 @@ export class OpenAiTextStandIn {
   }
 
   private answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
       return send(404, errorBody('Unknown path', 'invalid_request_error', null));
     if (!req.headers.authorization?.startsWith('Bearer '))
