@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { AppError, ASSETS, EVENTS, LISTINGS, LISTING_TARGETS, type RpcRequestInput } from '@printloom/contracts';
+import { AppError, ASSETS, EVENTS, LIMITS, LISTINGS, LISTING_TARGETS, type RpcRequestInput } from '@printloom/contracts';
 import { RpcClient, connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
@@ -145,6 +145,22 @@ describe('the listings service (real PostgreSQL and NATS)', () => {
     expect(listing.description).toContain('Designed by Meow Studio with AI assistance');
     expect(listing.brand).toBe('Meowtees');
     expect(listing.problems).toEqual([]);
+  });
+
+  it('refuses new copy past the hourly limit with 429, and still answers listings already written', async () => {
+    const busy = randomUUID();
+    const written = randomUUID();
+    const next = randomUUID();
+    designs.set(written, { userId: busy, prompt: "'Howdy' cowboy boots and horse, western" });
+    designs.set(next, { userId: busy, prompt: "'Howdy' cowboy boots and horse, western" });
+    await request(LISTINGS.write, { userId: busy, assetId: written, target: 'etsy' });
+    await db.query(`INSERT INTO listings.copy_writes (user_id) SELECT $1 FROM generate_series(2, $2)`, [busy, LIMITS.listingWritesPerHour]);
+    await expect(request(LISTINGS.write, { userId: busy, assetId: next, target: 'etsy' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(request(LISTINGS.write, { userId: busy, assetId: written, target: 'etsy' })).resolves.toMatchObject({
+      listing: { target: 'etsy' },
+    });
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM listings.listings WHERE user_id = $1`, [busy]);
+    expect(rows[0].n).toBe(1);
   });
 
   it('limits new copy per user and hour, in one step across instances', async () => {
