@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const problems = [];
 const fail = (message) => problems.push(message);
 
-const APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation'];
+const APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings'];
 const DATABASE_APPS = APPS.filter((name) => name !== 'gateway');
 const ONE_SHOT = new Set(['migrate', 'minio-init']);
 /** Which app may see which secret or setting: each service gets only its own variables. */
@@ -25,7 +25,7 @@ const OWNERS = {
   TRIAL_HASH_KEY: ['billing'],
   SMTP_URL: ['notifications'],
   MAIL_FROM: ['notifications'],
-  OPENAI_API_KEY: ['generation'],
+  OPENAI_API_KEY: ['generation', 'listings'],
   IMAGE_PROVIDER: ['generation'],
   GOOGLE_CLIENT_SECRET: ['gateway'],
   S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init'],
@@ -137,6 +137,7 @@ if (dev) {
     'gateway',
     'generation',
     'grafana',
+    'listings',
     'mailpit',
     'migrate',
     'minio',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The native run: installs, builds, makes sure PostgreSQL and NATS are there, starts a mail catcher
-// (unless SMTP_URL points elsewhere), the five services and the gateway serving the SPA and /api on
+// (unless SMTP_URL points elsewhere), the six services and the gateway serving the SPA and /api on
 // one origin. Stays in the foreground; Ctrl-C stops everything it started.
 //
 // Flags: --skip-install, --skip-build, --isolated (own nats-server on a free port; for browser tests
@@ -16,7 +16,7 @@ import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
-const SERVICES = ['auth', 'billing', 'notifications', 'assets', 'generation'];
+const SERVICES = ['auth', 'billing', 'notifications', 'assets', 'generation', 'listings'];
 const children = [];
 let stopping = false;
 

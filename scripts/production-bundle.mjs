@@ -22,6 +22,7 @@ export const BACKEND_APPS = [
   'services/notifications',
   'services/assets',
   'services/generation',
+  'services/listings',
 ];
 
 const DROPPED_FILE = /(\.map|\.d\.[cm]?ts|\.tsbuildinfo)$|^(readme|changelog|history)(\.\w+)?$/i;

@@ -40,7 +40,7 @@ describe('leaving: download my data and delete my account, across every service 
     inbox = new SmtpInbox();
     const smtpUrl = await inbox.start();
     system = await startTestSystem({
-      services: ['auth', 'billing', 'generation', 'assets', 'notifications'],
+      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
       env: {
         SMTP_URL: smtpUrl,
         MAIL_POLL_MS: '100',
@@ -76,6 +76,7 @@ describe('leaving: download my data and delete my account, across every service 
       'images/space-meow-D.png',
       'jobs.json',
       'library.json',
+      'listings.json',
     ]);
     const account = JSON.parse(files.get('account.json')!.toString());
     expect(account).toMatchObject({ user: { id: userId, email: 'exporter@example.com' }, credits: 9, subscription: null });

@@ -1,10 +1,16 @@
-import { applyDecorators, createParamDecorator, Delete, Get, HttpCode, Patch, Post, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, Delete, Get, HttpCode, Patch, Post, Put, SetMetadata, UseGuards } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
 import { ROUTES, type EndpointId, type HttpMethod, type Route } from '@printloom/contracts';
 import type { SignedInUser } from '../session/session.service.js';
 import { RouteAccessGuard, ROUTE_ENDPOINT, signedInUserOf } from './route-access.guard.js';
 
-const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete };
+const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = {
+  GET: Get,
+  POST: Post,
+  PATCH: Patch,
+  PUT: Put,
+  DELETE: Delete,
+};
 
 export function routeById(id: EndpointId): Route {
   const route = ROUTES.find((row) => row.id === id);

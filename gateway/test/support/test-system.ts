@@ -16,7 +16,7 @@ import {
 import { loadGatewayConfig } from '../../src/config.js';
 import { startGateway, type RunningGateway } from '../../src/start.js';
 
-export type ServiceName = 'auth' | 'billing' | 'generation' | 'assets' | 'notifications';
+export type ServiceName = 'auth' | 'billing' | 'generation' | 'assets' | 'notifications' | 'listings';
 
 export interface TestSystem {
   baseUrl: string;

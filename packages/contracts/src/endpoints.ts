@@ -1,7 +1,7 @@
 // Every public HTTP endpoint by name (its OpenAPI operationId): method and path only, without
 // schemas, so the web app can build URLs from it without loading zod. routes.ts adds to each row what
 // the gateway needs (access, schemas, subject); no path is spelled anywhere else.
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export const ENDPOINTS = {
   getMe: { method: 'GET', path: '/api/auth/me' },
@@ -50,6 +50,12 @@ export const ENDPOINTS = {
   confirmPassword: { method: 'POST', path: '/api/auth/confirm-password' },
   requestConfirmationCode: { method: 'POST', path: '/api/auth/confirmation-code' },
   confirmCode: { method: 'POST', path: '/api/auth/confirm-code' },
+  // Listings (issue 29)
+  writeListing: { method: 'POST', path: '/api/assets/:id/listing' },
+  getListing: { method: 'GET', path: '/api/assets/:id/listing' },
+  editListing: { method: 'PATCH', path: '/api/assets/:id/listing' },
+  getSellerProfile: { method: 'GET', path: '/api/account/seller-profile' },
+  putSellerProfile: { method: 'PUT', path: '/api/account/seller-profile' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   TIMEOUT: 504,
   /** Leaving (export, deletion) needs a password, a Google sign-in or an emailed code within LIMITS.reauthWindowMinutes. */
   REAUTH_REQUIRED: 403,
+  /** A listing edit breaks a marketplace rule (packages/contracts/src/listing-rules); the body names `field` and `limit`. */
+  LISTING_INVALID: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -17,3 +17,5 @@ export * from './rpc.js';
 export * from './routes.js';
 export * from './time-budgets.js';
 export * from './messages.js';
+export * from './listings.schemas.js';
+export * from './listing-rules.js';

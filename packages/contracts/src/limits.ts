@@ -33,6 +33,8 @@ export const LIMITS = {
    */
   exportFittingsRunning: 2,
   exportFittingsQueued: 24,
+  /** Listing copy one user may have written per hour (a saved listing is answered again without counting). */
+  listingWritesPerHour: 60,
 } as const;
 
 /** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */

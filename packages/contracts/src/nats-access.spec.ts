@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { ASSETS, AUTH, BILLING, BROADCASTS, GENERATION, NOTIFICATIONS } from './subjects.js';
+import { ASSETS, AUTH, BILLING, BROADCASTS, GENERATION, LISTINGS, NOTIFICATIONS } from './subjects.js';
 import { RPC_CONTRACTS } from './rpc.js';
 import { ROUTES } from './routes.js';
 import {
@@ -24,8 +24,9 @@ const APP_DIRS: Record<NatsUser, string> = {
   generation: 'services/generation/src',
   assets: 'services/assets/src',
   notifications: 'services/notifications/src',
+  listings: 'services/listings/src',
 };
-const GROUPS: Record<string, Record<string, string>> = { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, BROADCASTS };
+const GROUPS: Record<string, Record<string, string>> = { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS, BROADCASTS };
 
 function sourceOf(dir: string): string {
   const files: string[] = [];
@@ -44,7 +45,7 @@ function sourceOf(dir: string): string {
 function usedBy(user: NatsUser) {
   const source = sourceOf(APP_DIRS[user]);
   const subjects = new Set<string>();
-  for (const [, group, key] of source.matchAll(/\b(AUTH|BILLING|GENERATION|ASSETS|NOTIFICATIONS|BROADCASTS)\.(\w+)\b/g)) {
+  for (const [, group, key] of source.matchAll(/\b(AUTH|BILLING|GENERATION|ASSETS|NOTIFICATIONS|LISTINGS|BROADCASTS)\.(\w+)\b/g)) {
     const subject = GROUPS[group][key];
     if (subject) subjects.add(subject);
   }

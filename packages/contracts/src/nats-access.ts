@@ -3,14 +3,25 @@
 // call a subject it does not need nor listen to one it does not serve. A service serves the subjects
 // named after it (`billing.…` is billing's); who requests what is declared below, and
 // nats-access.spec.ts keeps these tables true against each app's source.
-import { ASSETS, AUTH, BILLING, BROADCASTS, EVENTS, EVENTS_STREAM, GENERATION, GENERATION_QUEUE, NOTIFICATIONS } from './subjects.js';
+import {
+  ASSETS,
+  AUTH,
+  BILLING,
+  BROADCASTS,
+  EVENTS,
+  EVENTS_STREAM,
+  GENERATION,
+  GENERATION_QUEUE,
+  LISTINGS,
+  NOTIFICATIONS,
+} from './subjects.js';
 import type { ServiceName } from './subjects.js';
 import { ROUTES } from './routes.js';
 import { RPC_CONTRACTS, type RpcSubject } from './rpc.js';
 import { PRIORITY_TIERS } from './plans.js';
 
 export type NatsUser = ServiceName | 'gateway';
-export const NATS_USERS: readonly NatsUser[] = ['gateway', 'auth', 'billing', 'generation', 'assets', 'notifications'];
+export const NATS_USERS: readonly NatsUser[] = ['gateway', 'auth', 'billing', 'generation', 'assets', 'notifications', 'listings'];
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type BroadcastSubject = (typeof BROADCASTS)[keyof typeof BROADCASTS];
@@ -34,6 +45,7 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     ASSETS.exportPage,
     ASSETS.resolveDownload,
     ASSETS.resolveZip,
+    LISTINGS.exportData,
     // describing an image is paid for through the credit saga
     BILLING.reserve,
     BILLING.commit,
@@ -45,6 +57,8 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
   generation: [BILLING.entitlements, BILLING.reserve, BILLING.commit, BILLING.release, ASSETS.ingest, ASSETS.jobsWithAssets],
   assets: [AUTH.getUser, NOTIFICATIONS.sendEmail, BILLING.entitlements, BILLING.reserve, BILLING.commit, BILLING.release],
   notifications: [],
+  // a design's words, for its owner only
+  listings: [ASSETS.designBrief],
 };
 
 /** Durable consumers of the events stream: each one's name and the one event it reads. */
@@ -58,6 +72,7 @@ export const NATS_EVENT_CONSUMERS: Record<NatsUser, readonly { durable: string; 
   generation: [{ durable: 'generation-account-deletion', subject: EVENTS.accountDeleted }],
   assets: [{ durable: 'assets-account-deletion', subject: EVENTS.accountDeleted }],
   notifications: [{ durable: 'notifications-account-deletion', subject: EVENTS.accountDeleted }],
+  listings: [{ durable: 'listings-account-deletion', subject: EVENTS.accountDeleted }],
 };
 
 /** Who hears each broadcast (its sender is the service it is named after). */

@@ -6,12 +6,13 @@
 // (zod-free, for the browser), the name is the operationId. A new endpoint is one ENDPOINTS entry and
 // one row here; an `rpc` row's subject must be in RPC_CONTRACTS (rpc.ts).
 import { z } from 'zod';
-import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS } from './subjects.js';
+import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS } from './subjects.js';
 import * as auth from './auth.schemas.js';
 import * as billing from './billing.schemas.js';
 import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
+import * as listings from './listings.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 import { endpoint, type EndpointId, type HttpMethod } from './endpoints.js';
 import type { RpcSubject } from './rpc.js';
@@ -593,6 +594,66 @@ const ROUTE_TABLE = [
     toRequest: withSession,
     session: 'confirm',
     reply: auth.sessionConfirmedReply,
+  },
+
+  // Listings: copy per design and marketplace, checked by the marketplaces' rules (free, no credit)
+  {
+    ...endpoint('writeListing'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: "Write the design's listing for a marketplace (etsy, merch or generic), or answer the saved one; free",
+    access: 'user',
+    subject: LISTINGS.write,
+    params: listings.listingParams,
+    body: listings.writeListingBody,
+    toRequest: withAsset,
+    reply: listings.listingReply,
+    timeBudget: 'listingCopy',
+  },
+  {
+    ...endpoint('getListing'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: "The design's saved listing for a marketplace (?target=), with the validators' problems and risk flags",
+    access: 'user',
+    subject: LISTINGS.get,
+    params: listings.listingParams,
+    query: listings.getListingQuery,
+    toRequest: withAsset,
+    reply: listings.listingReply,
+  },
+  {
+    ...endpoint('editListing'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: "Save an edit of the design's listing; 422 LISTING_INVALID names the field and the limit it broke",
+    access: 'user',
+    subject: LISTINGS.edit,
+    params: listings.listingParams,
+    body: listings.editListingBody,
+    toRequest: withAsset,
+    reply: listings.listingReply,
+  },
+  {
+    ...endpoint('getSellerProfile'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: 'The seller profile (shop name, brand) that feeds listing copy',
+    access: 'user',
+    subject: LISTINGS.getSellerProfile,
+    toRequest: withUser,
+    reply: listings.sellerProfileReply,
+  },
+  {
+    ...endpoint('putSellerProfile'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: 'Save the seller profile (shop name, brand); empty fields name nothing',
+    access: 'user',
+    subject: LISTINGS.putSellerProfile,
+    body: listings.sellerProfile,
+    toRequest: withUser,
+    reply: listings.sellerProfileReply,
   },
 ] as const satisfies readonly Route[];
 

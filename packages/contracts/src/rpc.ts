@@ -2,12 +2,13 @@
 // pairs them by hand: the RPC client validates replies with it, services validate requests with it,
 // and the gateway's routes name only the subject.
 import type { z } from 'zod';
-import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS } from './subjects.js';
+import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS } from './subjects.js';
 import * as auth from './auth.schemas.js';
 import * as billing from './billing.schemas.js';
 import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
+import * as listings from './listings.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 
 export interface RpcContract {
@@ -68,6 +69,14 @@ export const RPC_CONTRACTS = {
   [ASSETS.resolveZip]: { request: assets.resolveZipRequest, reply: assets.resolveZipReply },
   [NOTIFICATIONS.sendEmail]: { request: notifications.sendEmailRequest, reply: notifications.sendEmailReply },
   [NOTIFICATIONS.createSupportMessage]: { request: notifications.supportRequest, reply: ok },
+  // Listings (issue 29)
+  [ASSETS.designBrief]: { request: listings.designBriefRequest, reply: listings.designBriefReply },
+  [LISTINGS.write]: { request: listings.writeListingRequest, reply: listings.listingReply },
+  [LISTINGS.get]: { request: listings.getListingRequest, reply: listings.listingReply },
+  [LISTINGS.edit]: { request: listings.editListingRequest, reply: listings.listingReply },
+  [LISTINGS.getSellerProfile]: { request: listings.sellerProfileRequest, reply: listings.sellerProfileReply },
+  [LISTINGS.putSellerProfile]: { request: listings.putSellerProfileRequest, reply: listings.sellerProfileReply },
+  [LISTINGS.exportData]: { request: listings.exportListingsRequest, reply: listings.exportListingsReply },
 } as const satisfies Record<string, RpcContract>;
 
 export type RpcSubject = keyof typeof RPC_CONTRACTS;

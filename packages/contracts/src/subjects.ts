@@ -64,11 +64,23 @@ export const ASSETS = {
   exportPage: 'assets.export.page',
   usage: 'assets.usage.get',
   unsubscribeReminders: 'assets.reminders.unsubscribe',
+  /** The words a design was made from (its prompt), for its owner only: listings writes copy from them. */
+  designBrief: 'assets.asset.design-brief',
 } as const;
 
 export const NOTIFICATIONS = {
   sendEmail: 'notifications.email.send',
   createSupportMessage: 'notifications.support.create',
+} as const;
+
+/** Listing copy per design and marketplace, and the seller profile that feeds it. */
+export const LISTINGS = {
+  write: 'listings.listing.write',
+  get: 'listings.listing.get',
+  edit: 'listings.listing.edit',
+  getSellerProfile: 'listings.seller-profile.get',
+  putSellerProfile: 'listings.seller-profile.put',
+  exportData: 'listings.data.export',
 } as const;
 
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */
@@ -104,6 +116,7 @@ export const QUEUE_GROUPS = {
   generation: 'generation',
   assets: 'assets',
   notifications: 'notifications',
+  listings: 'listings',
 } as const;
 
 export type ServiceName = keyof typeof QUEUE_GROUPS;

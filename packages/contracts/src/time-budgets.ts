@@ -21,6 +21,8 @@ export const TIME_BUDGETS = {
   upscale: { service: 90_000, gateway: 100_000 },
   /** Background removal in the worker pool (free). */
   removeBackground: { service: 90_000, gateway: 100_000 },
+  /** Listing copy from the text model (the local writer answers at once; a late model falls back to it). */
+  listingCopy: { provider: 45_000, service: 55_000, gateway: 65_000 },
   /** Everything else: plain database work behind a NATS request. */
   request: { service: 10_000, gateway: 15_000 },
 } as const satisfies Record<string, TimeBudget>;

@@ -18,6 +18,11 @@ export class AssetsController {
     return this.assets.exportPage(request.userId, request.after);
   }
 
+  @RpcHandler(ASSETS.designBrief)
+  designBrief(request: RpcRequest<typeof ASSETS.designBrief>) {
+    return this.assets.designBrief(request.userId, request.assetId);
+  }
+
   @RpcHandler(ASSETS.usage)
   usage(request: RpcRequest<typeof ASSETS.usage>) {
     return this.assets.usage(request.userId);

@@ -121,6 +121,13 @@ export class AssetsService {
     };
   }
 
+  /** The words a design was made from, for its owner only (another user's design looks missing). */
+  async designBrief(userId: string, assetId: string): Promise<{ assetId: string; prompt: string }> {
+    const row = await this.assets.findOwned(userId, assetId);
+    if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    return { assetId: row.id, prompt: row.prompt };
+  }
+
   async toggleStar(userId: string, assetId: string): Promise<{ asset: Asset }> {
     const row = await this.assets.toggleStar(userId, assetId, {
       retention: LIMITS.retentionDays,

@@ -19,6 +19,7 @@ import { formatLongDate } from '../../lib/format';
 import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
 import { LeaveAccountCard } from '../../features/account-data/LeaveAccountCard';
+import { SellerProfileCard } from '../../features/listings/SellerProfileCard';
 
 export default function Account() {
   const { data: me } = useMe();
@@ -203,6 +204,8 @@ export default function Account() {
         <CreditHistoryCard />
 
         <StorageUsageCard />
+
+        <SellerProfileCard />
 
         <Card aria-labelledby="tip" className="border-dashed">
           <h2 id="tip" className="flex items-center gap-2 font-bold">

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Asset, Listing } from '@printloom/contracts';
+import { waitFor } from '@printloom/service-kit/testing';
+import { startTestSystem, type TestSystem } from './support/test-system.js';
+import { createSignedInUser } from './support/sessions.js';
+import { readStoredZip } from './support/zip.js';
+
+const PASSWORD = 'correct horse battery';
+
+describe('listings through the API: per design and marketplace, edits checked by the rules, in the export, gone with the account', () => {
+  let system: TestSystem;
+
+  beforeAll(async () => {
+    system = await startTestSystem({
+      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
+      env: { LOCAL_RENDER_SCALE: '0.05' },
+    });
+  }, 60_000);
+
+  afterAll(() => system?.close(), 30_000);
+
+  /** A seller with one finished design. */
+  async function sellerWithDesign(email: string) {
+    const user = await createSignedInUser(system, email, { trialCredits: true, password: PASSWORD });
+    const { body } = await user.client.post<{ jobId: string }>('/api/generate', {
+      prompt: "a cat astronaut, 'Space Meow' in retro letters",
+    });
+    await waitFor(
+      async () => (await user.client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
+    );
+    const { body: library } = await user.client.get<{ assets: Asset[] }>('/api/assets');
+    return { ...user, assetId: library.assets[0]!.id };
+  }
+
+  it('writes, reads and edits a listing for each target, free of credit; refuses a broken edit with 422, the field and the limit', async () => {
+    const { client, assetId } = await sellerWithDesign('lister@example.com');
+    const credits = (await client.get<{ credits: number }>('/api/auth/me')).body.credits;
+    for (const target of ['etsy', 'merch', 'generic'] as const) {
+      const written = await client.post<{ listing: Listing }>(`/api/assets/${assetId}/listing`, { target });
+      expect(written.status).toBe(200);
+      expect(written.body.listing).toMatchObject({ target, problems: [], risks: [], brand: '' });
+      expect(written.body.listing.title).toContain('Space Meow');
+      expect(written.headers.get('cache-control')).toBe('private, no-store');
+      const read = await client.get<{ listing: Listing }>(`/api/assets/${assetId}/listing?target=${target}`);
+      expect(read).toMatchObject({ status: 200, body: written.body });
+    }
+    expect(creditsOf(await client.get<{ credits: number }>('/api/auth/me'))).toBe(credits);
+
+    const edited = await client.patch<{ listing: Listing }>(`/api/assets/${assetId}/listing`, {
+      target: 'etsy',
+      title: 'Space Meow Cat Astronaut Tee',
+      tags: ['space meow', 'cat astronaut'],
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { listing: { title: 'Space Meow Cat Astronaut Tee', tags: ['space meow', 'cat astronaut'] } },
+    });
+
+    const tooLong = await client.patch(`/api/assets/${assetId}/listing`, { target: 'merch', title: 'x'.repeat(61) });
+    expect(tooLong).toMatchObject({ status: 422, body: { code: 'LISTING_INVALID', field: 'title', limit: 60 } });
+    expect(typeof tooLong.body.error).toBe('string');
+    const badTag = await client.patch(`/api/assets/${assetId}/listing`, { target: 'etsy', tags: ['cats & dogs'] });
+    expect(badTag).toMatchObject({ status: 422, body: { code: 'LISTING_INVALID', field: 'tags', limit: 'characters' } });
+    const unchanged = await client.get<{ listing: Listing }>(`/api/assets/${assetId}/listing?target=merch`);
+    expect(unchanged.body.listing.title).not.toBe('x'.repeat(61));
+
+    expect((await client.post(`/api/assets/${assetId}/listing`, { target: 'ebay' })).status).toBe(400);
+    expect((await client.get(`/api/assets/${assetId}/listing`)).status).toBe(400);
+  }, 60_000);
+
+  it("answers 404 for another seller's design and listing", async () => {
+    const owner = await sellerWithDesign('owner@example.com');
+    await owner.client.post(`/api/assets/${owner.assetId}/listing`, { target: 'etsy' });
+    const other = await createSignedInUser(system, 'other@example.com');
+    expect((await other.client.post(`/api/assets/${owner.assetId}/listing`, { target: 'etsy' })).body).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await other.client.post(`/api/assets/${owner.assetId}/listing`, { target: 'merch' })).status).toBe(404);
+    expect((await other.client.get(`/api/assets/${owner.assetId}/listing?target=etsy`)).status).toBe(404);
+    expect((await other.client.patch(`/api/assets/${owner.assetId}/listing`, { target: 'etsy', title: 'Mine' })).status).toBe(404);
+  }, 60_000);
+
+  it('keeps a seller profile that feeds new copy', async () => {
+    const { client, assetId } = await sellerWithDesign('profile@example.com');
+    expect((await client.get('/api/account/seller-profile')).body).toEqual({ profile: { shopName: '', brand: '' } });
+    const saved = await client.request('PUT', '/api/account/seller-profile', { shopName: 'Meow Studio', brand: 'Meowtees' });
+    expect(saved).toMatchObject({ status: 200, body: { profile: { shopName: 'Meow Studio', brand: 'Meowtees' } } });
+    expect((await client.request('PUT', '/api/account/seller-profile', { shopName: 'x'.repeat(61), brand: '' })).status).toBe(400);
+    const { body } = await client.post<{ listing: Listing }>(`/api/assets/${assetId}/listing`, { target: 'etsy' });
+    expect(body.listing.description).toContain('Designed by Meow Studio with AI assistance');
+    expect(body.listing.brand).toBe('Meowtees');
+  }, 60_000);
+
+  it('puts listings and the seller profile in the data export and removes them with the account', async () => {
+    const { client, userId, assetId } = await sellerWithDesign('leaving-lister@example.com');
+    await client.request('PUT', '/api/account/seller-profile', { shopName: 'Leaving Shop', brand: '' });
+    await client.post(`/api/assets/${assetId}/listing`, { target: 'etsy' });
+    expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
+    const response = await fetch(`${system.baseUrl}/api/account/export`, { headers: { cookie: client.cookieHeader } });
+    expect(response.status).toBe(200);
+    const files = readStoredZip(Buffer.from(await response.arrayBuffer()));
+    const exported = JSON.parse(files.get('listings.json')!.toString());
+    expect(exported.sellerProfile).toEqual({ shopName: 'Leaving Shop', brand: '' });
+    expect(exported.listings).toEqual([expect.objectContaining({ assetId, target: 'etsy', writer: 'local' })]);
+
+    expect((await client.post('/api/account/delete', { confirmation: 'DELETE' })).status).toBe(200);
+    const listings = system.services.listings!.infra.dataSource;
+    await waitFor(async () => {
+      const [{ n }] = await listings.query(
+        `SELECT (SELECT count(*) FROM listings.listings WHERE user_id = $1)::int + (SELECT count(*) FROM listings.seller_profiles WHERE user_id = $1)::int AS n`,
+        [userId],
+      );
+      return n === 0;
+    });
+  }, 60_000);
+});
+
+const creditsOf = (me: { body: { credits: number } }) => me.body.credits;

@@ -1,0 +1,34 @@
+import type { ListingTarget } from './limits.js';
+
+/** The fields of a listing's copy the validators check. */
+export interface ListingCopy {
+  title: string;
+  tags: string[];
+  description: string;
+  bullets: string[];
+  brand: string;
+}
+
+export type ListingField = keyof ListingCopy;
+
+/**
+ * One broken rule: which field, which rule, its limit (a number for counts and lengths, otherwise the
+ * rule's name) and a sentence the seller can act on.
+ */
+export interface ListingProblem {
+  field: ListingField;
+  rule: string;
+  limit: number | string;
+  message: string;
+}
+
+export interface ValidateOptions {
+  /** A generated listing fills every slot (Etsy: all 13 tags); a seller's edit may use fewer. */
+  generated?: boolean;
+  /** The seller's shop name: an Etsy description names the seller as designer. */
+  shopName?: string;
+}
+
+export type ListingValidator = (copy: ListingCopy, options?: ValidateOptions) => ListingProblem[];
+
+export type { ListingTarget };

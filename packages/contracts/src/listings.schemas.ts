@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { uuid } from './common.schemas.js';
+import { LISTING_TARGETS } from './listing-rules/limits.js';
+
+export const listingTarget = z.enum(LISTING_TARGETS, { message: "target must be 'etsy', 'merch' or 'generic'" });
+
+/** A trademark or policy risk flag on a text (a risk, never legal advice). */
+export const risk = z.object({
+  /** The words of the text that matched. */
+  term: z.string(),
+  level: z.enum(['high', 'medium', 'low']),
+  source: z.enum(['uspto', 'denylist']),
+  /** Nice classes of the mark (e.g. '025' for clothing); empty for denylist phrases without classes. */
+  classes: z.array(z.string()),
+  /** The USPTO serial number of the matched mark. */
+  serial: z.string().optional(),
+  /** The mark as registered or listed. */
+  mark: z.string(),
+});
+export type Risk = z.infer<typeof risk>;
+
+export const listingProblem = z.object({
+  field: z.enum(['title', 'tags', 'description', 'bullets', 'brand']),
+  rule: z.string(),
+  limit: z.union([z.number(), z.string()]),
+  message: z.string(),
+});
+
+export const listing = z.object({
+  target: listingTarget,
+  title: z.string(),
+  tags: z.array(z.string()),
+  description: z.string(),
+  bullets: z.array(z.string()),
+  brand: z.string(),
+  /** What the validators find in the saved copy (empty when it passes). */
+  problems: z.array(listingProblem),
+  /** Trademark and policy risk flags found in the copy. */
+  risks: z.array(risk),
+});
+export type Listing = z.infer<typeof listing>;
+export const listingReply = z.object({ listing });
+
+export const listingParams = z.object({ id: uuid });
+export const writeListingBody = z.object({ target: listingTarget });
+export const getListingQuery = z.object({ target: listingTarget });
+// Generous bounds against abuse only: the marketplaces' own limits are the validators' (422 LISTING_INVALID).
+const text = (max: number) => z.string().max(max, `at most ${max} characters`);
+export const editListingBody = z.object({
+  target: listingTarget,
+  title: text(1000).optional(),
+  tags: z.array(text(200)).max(50, 'at most 50 tags').optional(),
+  description: text(20_000).optional(),
+  bullets: z.array(text(2000)).max(20, 'at most 20 bullets').optional(),
+  brand: text(500).optional(),
+});
+export const writeListingRequest = writeListingBody.extend({ userId: uuid, assetId: uuid });
+export const getListingRequest = getListingQuery.extend({ userId: uuid, assetId: uuid });
+export const editListingRequest = editListingBody.extend({ userId: uuid, assetId: uuid });
+
+/** The seller's shop and brand: they feed the copy (the Etsy "Designed by", the Merch brand). */
+export const sellerProfile = z.object({
+  shopName: z.string().trim().max(60, 'The shop name is at most 60 characters'),
+  brand: z.string().trim().max(50, 'The brand is at most 50 characters'),
+});
+export type SellerProfile = z.infer<typeof sellerProfile>;
+export const sellerProfileReply = z.object({ profile: sellerProfile });
+export const sellerProfileRequest = z.object({ userId: uuid });
+export const putSellerProfileRequest = sellerProfile.extend({ userId: uuid });
+
+/** The user's listings and seller profile for the data export. */
+export const exportListingsRequest = z.object({ userId: uuid });
+export const exportListingsReply = z.object({
+  sellerProfile: sellerProfile.nullable(),
+  listings: z.array(
+    z.object({
+      assetId: uuid,
+      target: listingTarget,
+      title: z.string(),
+      tags: z.array(z.string()),
+      description: z.string(),
+      bullets: z.array(z.string()),
+      brand: z.string(),
+      writer: z.string(),
+      createdAt: z.iso.datetime(),
+      updatedAt: z.iso.datetime(),
+    }),
+  ),
+});
+
+/** ASSETS.designBrief: the words a design was made from, for its owner (404 otherwise). */
+export const designBriefRequest = z.object({ userId: uuid, assetId: uuid });
+export const designBriefReply = z.object({ assetId: uuid, prompt: z.string() });

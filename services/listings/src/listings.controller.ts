@@ -1,0 +1,39 @@
+import { Controller } from '@nestjs/common';
+import { LISTINGS, type RpcRequest } from '@printloom/contracts';
+import { RpcHandler } from '@printloom/service-kit';
+import { ListingsService } from './listings.service.js';
+
+@Controller()
+export class ListingsController {
+  constructor(private readonly listings: ListingsService) {}
+
+  @RpcHandler(LISTINGS.write)
+  write(request: RpcRequest<typeof LISTINGS.write>) {
+    return this.listings.write(request);
+  }
+
+  @RpcHandler(LISTINGS.get)
+  get(request: RpcRequest<typeof LISTINGS.get>) {
+    return this.listings.get(request);
+  }
+
+  @RpcHandler(LISTINGS.edit)
+  edit(request: RpcRequest<typeof LISTINGS.edit>) {
+    return this.listings.edit(request);
+  }
+
+  @RpcHandler(LISTINGS.getSellerProfile)
+  getSellerProfile(request: RpcRequest<typeof LISTINGS.getSellerProfile>) {
+    return this.listings.sellerProfile(request.userId);
+  }
+
+  @RpcHandler(LISTINGS.putSellerProfile)
+  putSellerProfile(request: RpcRequest<typeof LISTINGS.putSellerProfile>) {
+    return this.listings.saveSellerProfile(request);
+  }
+
+  @RpcHandler(LISTINGS.exportData)
+  exportData(request: RpcRequest<typeof LISTINGS.exportData>) {
+    return this.listings.exportData(request.userId);
+  }
+}

@@ -1,0 +1,181 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ASSETS,
+  LIMITS,
+  validateListing,
+  type Listing,
+  type ListingCopy,
+  type ListingProblem,
+  type ListingTarget,
+  type RpcReply,
+  type RpcRequest,
+  type LISTINGS,
+  type SellerProfile,
+} from '@printloom/contracts';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import type { ListingsConfig } from './config.js';
+import type { CopyWriter } from './copy/copy-writer.js';
+import { COPY_WRITER, LISTINGS_CONFIG, LOCAL_COPY_WRITER, RISK_ASSESSOR } from './listings.tokens.js';
+import { ListingRepository, type StoredListing } from './repositories/listing.repository.js';
+import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
+import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
+import type { RiskAssessor } from './trademarks/risk-assessor.js';
+import { ListingMetrics } from './listing-metrics.js';
+
+const NO_LISTING = 'This design has no listing for that marketplace yet: write it first.';
+export const TOO_MANY_LISTINGS = `You can write at most ${LIMITS.listingWritesPerHour} listings an hour. Please try again later.`;
+const EMPTY_PROFILE: SellerProfile = { shopName: '', brand: '' };
+
+const copyOf = (listing: StoredListing): ListingCopy => ({
+  title: listing.title,
+  tags: listing.tags,
+  description: listing.description,
+  bullets: listing.bullets,
+  brand: listing.brand,
+});
+
+@Injectable()
+export class ListingsService {
+  constructor(
+    private readonly listings: ListingRepository,
+    private readonly profiles: SellerProfileRepository,
+    private readonly usage: CopyUsageRepository,
+    private readonly rpc: RpcClient,
+    private readonly metrics: ListingMetrics,
+    @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
+    @Inject(COPY_WRITER) private readonly writer: CopyWriter,
+    @Inject(LOCAL_COPY_WRITER) private readonly localWriter: CopyWriter,
+    @Inject(RISK_ASSESSOR) private readonly risks: RiskAssessor,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The saved listing, or new copy written, checked and saved (free: no credit moves). */
+  async write(request: RpcRequest<typeof LISTINGS.write>): Promise<{ listing: Listing }> {
+    const { userId, assetId, target } = request;
+    const saved = await this.listings.findOwned(userId, assetId, target);
+    const profile = await this.profiles.find(userId);
+    if (saved) return { listing: await this.view(saved, profile) };
+    // The design's words, and its owner's word that it is theirs (another user's design answers 404).
+    const design = await this.rpc.request(ASSETS.designBrief, { userId, assetId });
+    if (!(await this.usage.takeHourly(userId, LIMITS.listingWritesPerHour))) throw new AppError('RATE_LIMITED', TOO_MANY_LISTINGS);
+    const { copy, writer } = await this.compose(target, design.prompt, profile);
+    const stored = await this.listings.insertOrGet(userId, assetId, target, copy, writer);
+    return { listing: await this.view(stored, profile) };
+  }
+
+  async get(request: RpcRequest<typeof LISTINGS.get>): Promise<{ listing: Listing }> {
+    const saved = await this.listings.findOwned(request.userId, request.assetId, request.target);
+    if (!saved) throw new AppError('NOT_FOUND', NO_LISTING);
+    return { listing: await this.view(saved, await this.profiles.find(request.userId)) };
+  }
+
+  /**
+   * Saves the edited fields when they pass the target's rules; 422 LISTING_INVALID names the first
+   * field and limit broken. Only the fields edited are judged: a rule an untouched field breaks (a
+   * limit the operator lowered since) stays a problem on the listing, never a reason to refuse an edit.
+   */
+  async edit(request: RpcRequest<typeof LISTINGS.edit>): Promise<{ listing: Listing }> {
+    const { userId, assetId, target, ...fields } = request;
+    const saved = await this.listings.findOwned(userId, assetId, target);
+    if (!saved) throw new AppError('NOT_FOUND', NO_LISTING);
+    const profile = await this.profiles.find(userId);
+    const edited = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ListingCopy>;
+    const copy: ListingCopy = { ...copyOf(saved), ...edited };
+    const broken = this.problemsOf(target, copy, profile).filter((problem) => problem.field in edited);
+    if (broken.length > 0) {
+      const [first] = broken as [ListingProblem];
+      throw new AppError('LISTING_INVALID', `${first.message}`, {
+        field: first.field,
+        limit: first.limit,
+        rule: first.rule,
+        problems: broken,
+      });
+    }
+    const updated = await this.listings.update(userId, assetId, target, copy);
+    if (!updated) throw new AppError('NOT_FOUND', NO_LISTING);
+    return { listing: await this.view(updated, profile) };
+  }
+
+  async sellerProfile(userId: string): Promise<{ profile: SellerProfile }> {
+    return { profile: (await this.profiles.find(userId)) ?? EMPTY_PROFILE };
+  }
+
+  async saveSellerProfile(request: RpcRequest<typeof LISTINGS.putSellerProfile>): Promise<{ profile: SellerProfile }> {
+    return { profile: await this.profiles.save(request.userId, { shopName: request.shopName, brand: request.brand }) };
+  }
+
+  async exportData(userId: string): Promise<RpcReply<typeof LISTINGS.exportData>> {
+    const [profile, listings] = await Promise.all([this.profiles.find(userId), this.listings.allOf(userId)]);
+    return {
+      sellerProfile: profile,
+      listings: listings.map((listing) => ({
+        assetId: listing.assetId,
+        target: listing.target,
+        ...copyOf(listing),
+        writer: listing.writer,
+        createdAt: listing.createdAt.toISOString(),
+        updatedAt: listing.updatedAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * New copy from the configured writer, checked by the target's validators. The text model is asked
+   * only within the operator's daily ceiling; a failure, a ceiling reached or copy that breaks a rule
+   * falls back to the local writer, whose copy passes them.
+   */
+  private async compose(
+    target: ListingTarget,
+    prompt: string,
+    profile: SellerProfile | null,
+  ): Promise<{ copy: ListingCopy; writer: string }> {
+    const request = { target, prompt, profile };
+    // Only the seller's own brand, never one a writer made up.
+    const branded = (copy: ListingCopy): ListingCopy => ({ ...copy, brand: profile?.brand ?? '' });
+    if (this.writer.billable) {
+      if (!(await this.usage.takeDailyRequest(this.config.OPENAI_DAILY_LISTING_LIMIT))) {
+        this.metrics.copy.inc({ writer: this.writer.name, outcome: 'ceiling' });
+        this.logger.warn(
+          { limit: this.config.OPENAI_DAILY_LISTING_LIMIT },
+          'Daily listing ceiling reached (OPENAI_DAILY_LISTING_LIMIT): the local writer writes until 00:00 UTC',
+        );
+      } else {
+        try {
+          const copy = branded(await this.writer.write(request));
+          const problems = this.problemsOf(target, copy, profile, true);
+          if (problems.length === 0) {
+            this.metrics.copy.inc({ writer: this.writer.name, outcome: 'written' });
+            return { copy, writer: this.writer.name };
+          }
+          this.metrics.copy.inc({ writer: this.writer.name, outcome: 'rejected' });
+          this.logger.warn(
+            { target, problems: problems.map((problem) => problem.rule) },
+            'The text model wrote copy that breaks a rule: the local writer writes it',
+          );
+        } catch (error) {
+          this.metrics.copy.inc({ writer: this.writer.name, outcome: 'failed' });
+          this.logger.warn({ target, error: (error as Error).message }, 'The text model failed: the local writer writes the listing');
+        }
+      }
+    }
+    const copy = branded(await this.localWriter.write(request));
+    this.metrics.copy.inc({ writer: this.localWriter.name, outcome: 'written' });
+    return { copy, writer: this.localWriter.name };
+  }
+
+  private problemsOf(target: ListingTarget, copy: ListingCopy, profile: SellerProfile | null, generated = false): ListingProblem[] {
+    return validateListing(target, copy, { generated, shopName: profile?.shopName || undefined });
+  }
+
+  private async view(listing: StoredListing, profile: SellerProfile | null): Promise<Listing> {
+    const copy = copyOf(listing);
+    const text = [copy.title, ...copy.tags, copy.description, ...copy.bullets, copy.brand].filter(Boolean).join('\n');
+    return {
+      target: listing.target,
+      ...copy,
+      problems: this.problemsOf(listing.target, copy, profile),
+      risks: await this.risks.assessRisks(text, listing.userId),
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
+import type { ListingsConfig } from './config.js';
+import { ListingsModule } from './listings.module.js';
+import { listingsDatabase } from './database/database-options.js';
+import { LocalCopyWriter } from './copy/local-writer.js';
+import { OpenAiCopyWriter } from './copy/openai-writer.js';
+import type { CopyWriter } from './copy/copy-writer.js';
+import { ListingMetrics } from './listing-metrics.js';
+import { ListingRepository } from './repositories/listing.repository.js';
+import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
+import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
+import { NoRiskAssessor, type RiskAssessor } from './trademarks/risk-assessor.js';
+
+/** `overrides.risks` lets a test (or the trademark matcher's wiring) supply the risk assessor. */
+export function startListingsService(config: ListingsConfig, overrides: { risks?: RiskAssessor } = {}): Promise<RunningService> {
+  const localWriter = new LocalCopyWriter();
+  const writer: CopyWriter = config.OPENAI_API_KEY
+    ? new OpenAiCopyWriter({
+        apiKey: config.OPENAI_API_KEY,
+        baseUrl: config.OPENAI_BASE_URL,
+        model: config.OPENAI_TEXT_MODEL,
+        timeoutMs: config.OPENAI_TEXT_TIMEOUT_MS,
+      })
+    : localWriter;
+  return startService({
+    name: 'listings',
+    env: config,
+    database: listingsDatabase,
+    module: (infra) =>
+      ListingsModule.forRoot(config, {
+        writer,
+        localWriter,
+        risks: overrides.risks ?? new NoRiskAssessor(),
+        metrics: new ListingMetrics(
+          infra.metrics.counter(
+            'printloom_listing_copy_total',
+            'Listing copy written, by writer and outcome: written, failed, rejected (broke a rule), ceiling (daily limit reached)',
+            ['writer', 'outcome'],
+          ),
+        ),
+      }),
+    afterStart: async (_app, infra) => {
+      const listings = new ListingRepository(infra.dataSource);
+      const profiles = new SellerProfileRepository(infra.dataSource);
+      const usage = new CopyUsageRepository(infra.dataSource);
+      const counts = startPeriodicSweeper({
+        name: 'listing-write-counts',
+        intervalMs: 3600_000,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        run: async () => ({ deleted_rows: await usage.deleteOld() }),
+      });
+      const stopDeletions = await handleAccountDeletions({
+        streamReplicas: config.NATS_STREAM_REPLICAS,
+        schema: 'listings',
+        durable: 'listings-account-deletion',
+        nc: infra.nc,
+        dataSource: infra.dataSource,
+        logger: infra.logger,
+        registry: infra.metrics.registry,
+        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        // Copy and profile go with the account at once: nothing of them is kept for the retention period.
+        onDeleted: async (account) => {
+          await listings.deleteFor(account.userId);
+          await profiles.deleteFor(account.userId);
+        },
+        purge: async (account) => ({
+          listings: await listings.deleteFor(account.userId),
+          seller_profiles: await profiles.deleteFor(account.userId),
+          copy_writes: await usage.deleteFor(account.userId),
+        }),
+      });
+      return async () => {
+        await stopDeletions();
+        await counts.stop();
+      };
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { Risk } from '@printloom/contracts';
+
+export type { Risk };
+
+/**
+ * Trademark and policy risk flags for a text (a listing's copy, a prompt). The matcher (USPTO index and
+ * denylists, services/listings/src/trademarks) implements this; `userId` selects the seller's own denylist.
+ */
+export interface RiskAssessor {
+  assessRisks(text: string, userId: string): Promise<Risk[]>;
+}
+
+/** Until the matcher lands: no denylist, no index, no flags. */
+export class NoRiskAssessor implements RiskAssessor {
+  async assessRisks(): Promise<Risk[]> {
+    return [];
+  }
+}

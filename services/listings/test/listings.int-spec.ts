@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { AppError, ASSETS, EVENTS, LIMITS, LISTINGS, LISTING_TARGETS, type RpcRequestInput } from '@printloom/contracts';
+import { RpcClient, connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import {
+  createTestDatabase,
+  startNatsServer,
+  testServiceEnv,
+  waitFor,
+  type TestDatabase,
+  type TestNats,
+} from '@printloom/service-kit/testing';
+import pg from 'pg';
+import { loadListingsConfig } from '../src/config.js';
+import { startListingsService } from '../src/start.js';
+import { CopyUsageRepository } from '../src/repositories/copy-usage.repository.js';
+import { OpenAiTextStandIn, chatBody, errorBody } from './support/openai-text-stand-in.js';
+
+jest.setTimeout(60_000);
+
+/**
+ * The listings service against real PostgreSQL (its migrations, its own schema) and NATS. Assets is
+ * played by a responder on the real NATS that knows which design is whose, as assets does.
+ */
+describe('the listings service (real PostgreSQL and NATS)', () => {
+  const standIn = new OpenAiTextStandIn();
+  let nats: TestNats;
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  let nc: NatsConnection;
+  let rpc: RpcClient;
+  let db: pg.Client;
+  const running: RunningService[] = [];
+  /** assetId → its owner and prompt: what the stand-in assets answers. */
+  const designs = new Map<string, { userId: string; prompt: string }>();
+  const owner = randomUUID();
+  const design = randomUUID();
+
+  const request = <S extends typeof LISTINGS.write | typeof LISTINGS.get | typeof LISTINGS.edit>(subject: S, payload: RpcRequestInput<S>) =>
+    rpc.request(subject, payload);
+
+  beforeAll(async () => {
+    [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
+    env = Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)]));
+    await standIn.start();
+    nc = await connectNats(nats.url, 'test');
+    nc.subscribe(ASSETS.designBrief, {
+      callback: (_error, message) => {
+        const { data, id } = message.json<{ data: { userId: string; assetId: string }; id: string }>();
+        const found = designs.get(data.assetId);
+        message.respond(
+          JSON.stringify(
+            found && found.userId === data.userId
+              ? { response: { assetId: data.assetId, prompt: found.prompt }, isDisposed: true, id }
+              : { err: { code: 'NOT_FOUND', message: 'Image not found' }, isDisposed: true, id },
+          ),
+        );
+      },
+    });
+    rpc = new RpcClient(nc, 5000);
+    running.push(await startListingsService(loadListingsConfig(env)));
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    designs.set(design, { userId: owner, prompt: "a cat astronaut, 'Space Meow' in retro letters" });
+  });
+
+  afterAll(async () => {
+    for (const service of running.reverse()) await service.close();
+    await db?.end();
+    await nc?.close();
+    await standIn.stop();
+    await nats?.stop();
+    await database?.drop();
+  });
+
+  it('writes each target with the local writer, with no problems, and answers the saved listing after', async () => {
+    for (const target of LISTING_TARGETS) {
+      const { listing } = await request(LISTINGS.write, { userId: owner, assetId: design, target });
+      expect(listing).toMatchObject({ target, problems: [], risks: [], brand: '' });
+      expect(listing.title).toContain('Space Meow');
+      if (target !== 'merch') expect(listing.tags).toHaveLength(13);
+      await expect(request(LISTINGS.get, { userId: owner, assetId: design, target })).resolves.toEqual({ listing });
+    }
+    // A second write answers what was saved, even after the profile changed.
+    await rpc.request(LISTINGS.putSellerProfile, { userId: owner, shopName: 'Meow Studio', brand: 'Meowtees' });
+    const again = await request(LISTINGS.write, { userId: owner, assetId: design, target: 'merch' });
+    expect(again.listing.brand).toBe('');
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM listings.listings WHERE user_id = $1`, [owner]);
+    expect(rows[0].n).toBe(3);
+  });
+
+  it("answers 404 for another user's design, and for a listing not written yet", async () => {
+    const stranger = randomUUID();
+    await expect(request(LISTINGS.write, { userId: stranger, assetId: design, target: 'etsy' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(request(LISTINGS.get, { userId: stranger, assetId: design, target: 'etsy' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(request(LISTINGS.edit, { userId: stranger, assetId: design, target: 'etsy', title: 'Mine now' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const unwritten = randomUUID();
+    designs.set(unwritten, { userId: owner, prompt: 'retro sunset with palm trees' });
+    await expect(request(LISTINGS.get, { userId: owner, assetId: unwritten, target: 'etsy' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('saves a valid edit and refuses one that breaks a rule with LISTING_INVALID, the field and the limit, changing nothing', async () => {
+    const edited = await request(LISTINGS.edit, {
+      userId: owner,
+      assetId: design,
+      target: 'etsy',
+      title: 'Space Meow Cat Tee',
+      tags: ['space meow'],
+    });
+    expect(edited.listing).toMatchObject({ title: 'Space Meow Cat Tee', tags: ['space meow'] });
+    const refused = request(LISTINGS.edit, { userId: owner, assetId: design, target: 'etsy', title: 'x'.repeat(141) });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({ code: 'LISTING_INVALID', details: { field: 'title', limit: 140, rule: 'max-length' } });
+    await expect(
+      request(LISTINGS.edit, { userId: owner, assetId: design, target: 'merch', bullets: ['Best seller of the year', 'fine'] }),
+    ).rejects.toMatchObject({ code: 'LISTING_INVALID', details: { field: 'bullets', limit: 'promotional' } });
+    await expect(request(LISTINGS.get, { userId: owner, assetId: design, target: 'etsy' })).resolves.toMatchObject({
+      listing: { title: 'Space Meow Cat Tee' },
+    });
+  });
+
+  it('names the seller as designer: a profile set later shows as a problem on older Etsy copy, not as a refusal of other edits', async () => {
+    const { listing } = await request(LISTINGS.get, { userId: owner, assetId: design, target: 'etsy' });
+    expect(listing.problems.map((problem) => `${problem.field}:${problem.rule}`)).toEqual(['description:designer']);
+    await expect(
+      request(LISTINGS.edit, { userId: owner, assetId: design, target: 'etsy', title: 'Space Meow Tee' }),
+    ).resolves.toBeDefined();
+    const fixed = await request(LISTINGS.edit, {
+      userId: owner,
+      assetId: design,
+      target: 'etsy',
+      description: 'Designed by Meow Studio with AI assistance.',
+    });
+    expect(fixed.listing.problems).toEqual([]);
+  });
+
+  it('writes new copy with the seller profile: its shop as designer and its brand', async () => {
+    const other = randomUUID();
+    designs.set(other, { userId: owner, prompt: "'Dog Mom' with a cute puppy, kawaii style" });
+    const { listing } = await request(LISTINGS.write, { userId: owner, assetId: other, target: 'etsy' });
+    expect(listing.description).toContain('Designed by Meow Studio with AI assistance');
+    expect(listing.brand).toBe('Meowtees');
+    expect(listing.problems).toEqual([]);
+  });
+
+  it('refuses new copy past the hourly limit with 429, and still answers listings already written', async () => {
+    const busy = randomUUID();
+    const written = randomUUID();
+    const next = randomUUID();
+    designs.set(written, { userId: busy, prompt: "'Howdy' cowboy boots and horse, western" });
+    designs.set(next, { userId: busy, prompt: "'Howdy' cowboy boots and horse, western" });
+    await request(LISTINGS.write, { userId: busy, assetId: written, target: 'etsy' });
+    await db.query(`INSERT INTO listings.copy_writes (user_id) SELECT $1 FROM generate_series(2, $2)`, [busy, LIMITS.listingWritesPerHour]);
+    await expect(request(LISTINGS.write, { userId: busy, assetId: next, target: 'etsy' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(request(LISTINGS.write, { userId: busy, assetId: written, target: 'etsy' })).resolves.toMatchObject({
+      listing: { target: 'etsy' },
+    });
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM listings.listings WHERE user_id = $1`, [busy]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('limits new copy per user and hour, in one step across instances', async () => {
+    const usage = new CopyUsageRepository(running[0]!.infra.dataSource);
+    const user = randomUUID();
+    const taken = await Promise.all(Array.from({ length: 5 }, () => usage.takeHourly(user, 3)));
+    expect(taken.filter(Boolean)).toHaveLength(3);
+  });
+
+  describe('with an OpenAI key (stand-in text model)', () => {
+    let withModel: RunningService;
+    const user = randomUUID();
+    const modelCopy = {
+      title: 'Space Meow Retro Cat Astronaut Tee',
+      tags: [
+        'space meow',
+        'cat astronaut',
+        'retro cat',
+        'cat lover',
+        'kitten',
+        'astronaut',
+        'outer space',
+        'galaxy',
+        'graphic tee',
+        'unisex tee',
+        'cat mom',
+        'space cat',
+        'meow',
+      ],
+      description: 'A retro cat astronaut. Designed by our shop with AI assistance.',
+      bullets: [],
+      brand: 'Acme Invented Brand',
+    };
+
+    beforeAll(async () => {
+      withModel = await startListingsService(
+        loadListingsConfig({ ...env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: standIn.baseUrl, OPENAI_DAILY_LISTING_LIMIT: '2' }),
+      );
+      // only this instance answers from now on
+      await running.shift()!.close();
+      running.push(withModel);
+    });
+    beforeEach(() => {
+      standIn.calls.length = 0;
+    });
+
+    const fresh = (prompt = "a cat astronaut, 'Space Meow' in retro letters") => {
+      const id = randomUUID();
+      designs.set(id, { userId: user, prompt });
+      return id;
+    };
+
+    it("saves the model's copy when it passes the rules, with no brand it was not given", async () => {
+      standIn.onChat = () => ({ status: 200, body: chatBody(JSON.stringify(modelCopy)) });
+      const { listing } = await request(LISTINGS.write, { userId: user, assetId: fresh(), target: 'etsy' });
+      expect(standIn.calls).toHaveLength(1);
+      expect(listing).toMatchObject({ title: modelCopy.title, tags: modelCopy.tags, brand: '', problems: [] });
+      const exported = await rpc.request(LISTINGS.exportData, { userId: user });
+      expect(exported.listings.map((each) => each.writer)).toEqual(['openai:gpt-6-luna']);
+    });
+
+    it('falls back to the local writer when the model fails or writes copy that breaks a rule', async () => {
+      standIn.onChat = () => ({ status: 200, body: chatBody(JSON.stringify({ ...modelCopy, tags: modelCopy.tags.slice(0, 5) })) });
+      const short = await request(LISTINGS.write, { userId: user, assetId: fresh(), target: 'etsy' });
+      expect(short.listing.tags).toHaveLength(13);
+      expect(short.listing.title).toBe('Space Meow T-Shirt, Retro Cat Astronaut Graphic Tee for Cat Lovers');
+      expect(standIn.calls).toHaveLength(1);
+    });
+
+    it('asks the model no more once the daily ceiling is reached: the local writer writes', async () => {
+      standIn.onChat = () => ({ status: 500, body: errorBody('boom', 'server_error', null) });
+      const { listing } = await request(LISTINGS.write, { userId: user, assetId: fresh(), target: 'merch' });
+      expect(listing.problems).toEqual([]);
+      expect(standIn.calls).toHaveLength(0);
+      const { rows } = await db.query(`SELECT requests FROM listings.text_spend`);
+      expect(rows).toEqual([{ requests: 2 }]);
+    });
+  });
+
+  it('exports the seller profile and every listing, and removes them when the account is deleted', async () => {
+    const exported = await rpc.request(LISTINGS.exportData, { userId: owner });
+    expect(exported.sellerProfile).toEqual({ shopName: 'Meow Studio', brand: 'Meowtees' });
+    expect(exported.listings.map((listing) => listing.target).sort()).toEqual(['etsy', 'etsy', 'generic', 'merch']);
+    const deletedAt = new Date();
+    await publishEvent(
+      nc,
+      EVENTS.accountDeleted,
+      {
+        userId: owner,
+        email: 'seller@example.com',
+        deletedAt: deletedAt.toISOString(),
+        purgeAfter: new Date(deletedAt.getTime() + 86_400_000).toISOString(),
+      },
+      `deleted-${owner}`,
+    );
+    await waitFor(async () => {
+      const { rows } = await db.query(
+        `SELECT (SELECT count(*) FROM listings.listings WHERE user_id = $1)::int + (SELECT count(*) FROM listings.seller_profiles WHERE user_id = $1)::int AS n`,
+        [owner],
+      );
+      return rows[0].n === 0;
+    });
+    await expect(rpc.request(LISTINGS.exportData, { userId: owner })).resolves.toEqual({ sellerProfile: null, listings: [] });
+  });
+});
