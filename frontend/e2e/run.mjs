@@ -120,11 +120,8 @@ await test(
 
 await test('sign up, generate 4 designs, star, search, lightbox, download, details, upscale on trial, remove background, shift-select, ZIP download and bulk delete, describe, log out', async (page) => {
   const email = `e2e-${Date.now()}@example.com`;
-  await signUp(page, email);
-  expect(
-    await page.evaluate(() => window.dataLayer?.some((entry) => entry.event === 'email_verified')),
-    'email_verified not pushed to dataLayer',
-  );
+  const { pushed } = await signUp(page, email);
+  expect(pushed.includes('email_verified'), 'email_verified not pushed to dataLayer');
   await page.getByText('Free trial:').waitFor();
 
   await generate(page, "a cat astronaut, 'Space Meow' in retro letters");

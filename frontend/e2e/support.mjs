@@ -123,6 +123,7 @@ export async function codeFor(email) {
   throw new Error(`no code mailed to ${email}`);
 }
 
+/** Signs up through the screens and waits for the trial credits; answers the analytics events the verification pushed. */
 export async function signUp(page, email) {
   await page.goto(`${base}/auth?mode=signup`);
   await page.getByLabel('Email').fill(email);
@@ -132,6 +133,8 @@ export async function signUp(page, email) {
   const code = await codeFor(email);
   await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)}-${code.slice(3)}`); // pasted junk is stripped; verifies on the 6th digit
   await page.waitForURL('**/generate');
+  // Read before any reload below empties window.dataLayer.
+  const pushed = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
   // The trial credits arrive with an event after the verification: on a busy machine the first /me can
   // still say 0 (the banner's "of 10 credits left" is no proof), so wait for the header's count.
   const credits = page.getByRole('link', { name: '10 credits, account and billing' });
@@ -142,7 +145,7 @@ export async function signUp(page, email) {
         () => false,
       )
     )
-      return;
+      return { pushed };
     await page.reload();
   }
   throw new Error(`${email} never got the 10 trial credits`);
