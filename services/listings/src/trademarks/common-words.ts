@@ -70,7 +70,8 @@ export const VERBS = words(`
 export const OTHER_EVERYDAY = words(`
   best better worst worse ever never always forever today tomorrow yesterday mr mrs ms miss sir hello
   hi hey yeah ok okay please thanks thank sorry oh wow funny gift gifts lover vibes official certified
-  retired professional club squad
+  retired professional club squad monday tuesday wednesday thursday friday saturday sunday january february
+  march april may june july august september october november december
 `);
 
 export const COMMON_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...ADJECTIVES, ...NOUNS, ...VERBS, ...OTHER_EVERYDAY]);

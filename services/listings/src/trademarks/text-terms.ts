@@ -64,8 +64,8 @@ export function oneEditVariants(word: string): string[] {
 }
 
 /**
- * Words of the text that may be one typo from a short single-word mark: letters only, 2–5 long (so
- * the mark is 3–4), and not an everyday word ("dog" is a word, not a typo of "dig"). Each with its
+ * Words of the text that may be one typo from a short single-word mark: letters only, 4–5 long (a
+ * 3-letter word is one letter from too many coined marks: "rat" ~ "rata"), and not an everyday word ("dog" is a word, not a typo of "dig"). Each with its
  * variants of mark length.
  */
 export function typoCandidates(runs: readonly TextRun[]): { variant: string; term: string }[] {
@@ -73,7 +73,7 @@ export function typoCandidates(runs: readonly TextRun[]): { variant: string; ter
   for (const run of runs) {
     if (run.tokens.length !== 1) continue;
     const word = run.term;
-    if (!/^[a-z]+$/.test(word) || word.length < SHORT_WORD.min - 1 || word.length > SHORT_WORD.max + 1 || isCommonWord(word)) continue;
+    if (!/^[a-z]+$/.test(word) || word.length < SHORT_WORD.max || word.length > SHORT_WORD.max + 1 || isCommonWord(word)) continue;
     for (const variant of oneEditVariants(word)) {
       if (variant.length >= SHORT_WORD.min && variant.length <= SHORT_WORD.max) out.push({ variant, term: word });
     }
@@ -87,6 +87,7 @@ export function isOneTypoOfShortWord(word: string, mark: string): boolean {
     letterCount(mark) >= SHORT_WORD.min &&
     mark.length <= SHORT_WORD.max &&
     /^[a-z]+$/.test(word) &&
+    word.length >= SHORT_WORD.max &&
     !isCommonWord(word) &&
     word !== mark &&
     Math.abs(word.length - mark.length) <= 1 &&
@@ -111,4 +112,15 @@ export function trigramSimilarity(a: string, b: string): number {
   let shared = 0;
   for (const trigram of left) if (right.has(trigram)) shared += 1;
   return shared / (left.size + right.size - shared);
+}
+
+/**
+ * Whether a phonetic match is also spelled alike: double-metaphone drops vowels, so "plant" and the
+ * coined "bealunt" share PLNT. A phonetic hit counts only within an edit distance of about a third of
+ * the longer spelling (at least 2): "starbux" ~ "starbucks", "brickswell" ~ "brixwell".
+ */
+export function spelledAlike(term: string, mark: string): boolean {
+  const a = term.replace(/ /g, '');
+  const b = mark.replace(/ /g, '');
+  return distance(a, b) <= Math.max(2, Math.round(0.35 * Math.max(a.length, b.length)));
 }

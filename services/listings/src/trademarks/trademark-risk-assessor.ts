@@ -4,7 +4,16 @@ import { RiskDenylistRepository } from '../repositories/risk-denylist.repository
 import type { MatchKind } from '../repositories/trademark-index.repository.js';
 import { TrademarkIndexRepository } from '../repositories/trademark-index.repository.js';
 import { phoneticEligible, phoneticKeyOf, tokensOf } from './normalise.js';
-import { isOneTypoOfShortWord, phoneticRuns, phraseRuns, runsOf, trigramSimilarity, typoCandidates, type TextRun } from './text-terms.js';
+import {
+  isOneTypoOfShortWord,
+  phoneticRuns,
+  spelledAlike,
+  phraseRuns,
+  runsOf,
+  trigramSimilarity,
+  typoCandidates,
+  type TextRun,
+} from './text-terms.js';
 
 /** The same shape as risk-assessor.ts's `Risk` (listings' HTTP answer). */
 export interface Risk {
@@ -43,7 +52,12 @@ export function denylistLevel(exact: boolean, entryLevel: RiskLevel): RiskLevel 
 /** Whether a denylist entry is near a run of the text (phonetic, one typo, or trigram ≥ 0.6). */
 function nearMatch(entryTokens: string[], entryNorm: string, run: TextRun): boolean {
   if (run.tokens.length !== entryTokens.length) return false;
-  if (phoneticEligible(entryTokens) && phoneticEligible(run.tokens) && phoneticKeyOf(entryTokens) === phoneticKeyOf(run.tokens))
+  if (
+    phoneticEligible(entryTokens) &&
+    phoneticEligible(run.tokens) &&
+    phoneticKeyOf(entryTokens) === phoneticKeyOf(run.tokens) &&
+    spelledAlike(run.term, entryNorm)
+  )
     return true;
   if (entryTokens.length === 1) return isOneTypoOfShortWord(run.term, entryNorm);
   return trigramSimilarity(entryNorm, run.term) >= PHRASE_SIMILARITY;
@@ -84,6 +98,7 @@ export class TrademarkRiskAssessor {
       if (risk) keep(`denylist:${entry.norm}`, risk);
     }
     for (const match of matches) {
+      if (match.kind === 'phonetic' && !spelledAlike(match.term, match.norm)) continue;
       const kind: MatchKind = match.norm === match.term ? 'exact' : match.kind;
       keep(`uspto:${match.serial}`, {
         term: match.term,
