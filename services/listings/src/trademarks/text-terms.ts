@@ -116,11 +116,11 @@ export function trigramSimilarity(a: string, b: string): number {
 
 /**
  * Whether a phonetic match is also spelled alike: double-metaphone drops vowels, so "plant" and the
- * coined "bealunt" share PLNT. A phonetic hit counts only within an edit distance of about a third of
- * the longer spelling (at least 2): "starbux" ~ "starbucks", "brickswell" ~ "brixwell".
+ * coined "bealunt" share PLNT. A phonetic hit counts only within an edit distance of a quarter of
+ * the longer spelling (at least 1): "starbux" ~ "starbucks", "brickswell" ~ "brixwell".
  */
 export function spelledAlike(term: string, mark: string): boolean {
   const a = term.replace(/ /g, '');
   const b = mark.replace(/ /g, '');
-  return distance(a, b) <= Math.max(2, Math.round(0.35 * Math.max(a.length, b.length)));
+  return distance(a, b) <= Math.max(1, Math.round(0.25 * Math.max(a.length, b.length)));
 }
