@@ -55,6 +55,7 @@ export const ENDPOINTS = {
   getListing: { method: 'GET', path: '/api/assets/:id/listing' },
   editListing: { method: 'PATCH', path: '/api/assets/:id/listing' },
   getSellerProfile: { method: 'GET', path: '/api/account/seller-profile' },
+  riskCheck: { method: 'POST', path: '/api/risk-check' },
   putSellerProfile: { method: 'PUT', path: '/api/account/seller-profile' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 

@@ -19,6 +19,13 @@ export const risk = z.object({
 });
 export type Risk = z.infer<typeof risk>;
 
+/** `POST /api/risk-check`: a prompt or listing text checked as the seller types. */
+export const riskCheckBody = z.object({
+  text: z.string().trim().min(1, 'text: write something to check').max(2000, 'text: at most 2,000 characters'),
+});
+export const riskCheckRequest = riskCheckBody.extend({ userId: uuid });
+export const riskCheckReply = z.object({ risks: z.array(risk) });
+
 export const listingProblem = z.object({
   field: z.enum(['title', 'tags', 'description', 'bullets', 'brand']),
   rule: z.string(),

@@ -655,6 +655,17 @@ const ROUTE_TABLE = [
     toRequest: withUser,
     reply: listings.sellerProfileReply,
   },
+  {
+    ...endpoint('riskCheck'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: 'Trademark and policy risk flags in a text (the prompt as it is typed): risks to look at, not legal advice',
+    access: 'user',
+    subject: LISTINGS.riskCheck,
+    body: listings.riskCheckBody,
+    toRequest: withUser,
+    reply: listings.riskCheckReply,
+  },
 ] as const satisfies readonly Route[];
 
 /** The exact type of every row: clients derive params, body and reply types from it (`RouteById`). */

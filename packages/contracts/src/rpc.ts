@@ -76,6 +76,7 @@ export const RPC_CONTRACTS = {
   [LISTINGS.edit]: { request: listings.editListingRequest, reply: listings.listingReply },
   [LISTINGS.getSellerProfile]: { request: listings.sellerProfileRequest, reply: listings.sellerProfileReply },
   [LISTINGS.putSellerProfile]: { request: listings.putSellerProfileRequest, reply: listings.sellerProfileReply },
+  [LISTINGS.riskCheck]: { request: listings.riskCheckRequest, reply: listings.riskCheckReply },
   [LISTINGS.exportData]: { request: listings.exportListingsRequest, reply: listings.exportListingsReply },
 } as const satisfies Record<string, RpcContract>;
 

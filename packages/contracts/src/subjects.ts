@@ -81,6 +81,7 @@ export const LISTINGS = {
   getSellerProfile: 'listings.seller-profile.get',
   putSellerProfile: 'listings.seller-profile.put',
   exportData: 'listings.data.export',
+  riskCheck: 'listings.risk.check',
 } as const;
 
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */

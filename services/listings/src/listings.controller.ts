@@ -32,6 +32,11 @@ export class ListingsController {
     return this.listings.saveSellerProfile(request);
   }
 
+  @RpcHandler(LISTINGS.riskCheck)
+  async riskCheck(request: RpcRequest<typeof LISTINGS.riskCheck>) {
+    return { risks: await this.listings.riskCheck(request.text, request.userId) };
+  }
+
   @RpcHandler(LISTINGS.exportData)
   exportData(request: RpcRequest<typeof LISTINGS.exportData>) {
     return this.listings.exportData(request.userId);

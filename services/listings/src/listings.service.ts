@@ -97,6 +97,11 @@ export class ListingsService {
     return { listing: await this.view(updated, profile) };
   }
 
+  /** Risk flags for a text the seller is writing (a prompt, a title): the same matcher listings use. */
+  riskCheck(text: string, userId: string) {
+    return this.risks.assessRisks(text, userId);
+  }
+
   async sellerProfile(userId: string): Promise<{ profile: SellerProfile }> {
     return { profile: (await this.profiles.find(userId)) ?? EMPTY_PROFILE };
   }

@@ -9,9 +9,13 @@ import { ListingMetrics } from './listing-metrics.js';
 import { ListingRepository } from './repositories/listing.repository.js';
 import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
 import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
-import { NoRiskAssessor, type RiskAssessor } from './trademarks/risk-assessor.js';
+import type { RiskAssessor } from './trademarks/risk-assessor.js';
+import { TrademarkRiskAssessor } from './trademarks/trademark-risk-assessor.js';
+import { DENYLIST_SEED } from './trademarks/denylist-seed.js';
+import { TrademarkIndexRepository } from './repositories/trademark-index.repository.js';
+import { RiskDenylistRepository } from './repositories/risk-denylist.repository.js';
 
-/** `overrides.risks` lets a test (or the trademark matcher's wiring) supply the risk assessor. */
+/** `overrides.risks` lets a test supply the risk assessor (by default the trademark index and the denylist). */
 export function startListingsService(config: ListingsConfig, overrides: { risks?: RiskAssessor } = {}): Promise<RunningService> {
   const localWriter = new LocalCopyWriter();
   const writer: CopyWriter = config.OPENAI_API_KEY
@@ -30,7 +34,9 @@ export function startListingsService(config: ListingsConfig, overrides: { risks?
       ListingsModule.forRoot(config, {
         writer,
         localWriter,
-        risks: overrides.risks ?? new NoRiskAssessor(),
+        risks:
+          overrides.risks ??
+          new TrademarkRiskAssessor(new TrademarkIndexRepository(infra.dataSource), new RiskDenylistRepository(infra.dataSource)),
         metrics: new ListingMetrics(
           infra.metrics.counter(
             'printloom_listing_copy_total',
@@ -40,6 +46,8 @@ export function startListingsService(config: ListingsConfig, overrides: { risks?
         ),
       }),
     afterStart: async (_app, infra) => {
+      // The seed denylist ships with the code: each start brings the table up to it.
+      await new RiskDenylistRepository(infra.dataSource).syncSeed(DENYLIST_SEED);
       const listings = new ListingRepository(infra.dataSource);
       const profiles = new SellerProfileRepository(infra.dataSource);
       const usage = new CopyUsageRepository(infra.dataSource);

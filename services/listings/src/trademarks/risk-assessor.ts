@@ -9,10 +9,3 @@ export type { Risk };
 export interface RiskAssessor {
   assessRisks(text: string, userId: string): Promise<Risk[]>;
 }
-
-/** Until the matcher lands: no denylist, no index, no flags. */
-export class NoRiskAssessor implements RiskAssessor {
-  async assessRisks(): Promise<Risk[]> {
-    return [];
-  }
-}

@@ -1,0 +1,53 @@
+import { doubleMetaphone } from 'double-metaphone';
+
+/**
+ * The one normal form every mark, denylist phrase and checked text goes through before comparison:
+ * lower case, diacritics and punctuation out (an apostrophe joins: "world's" → "worlds", "McDonald's"
+ * → "mcdonalds"), "&" spelled "and", digits kept ("4ever" stays a respelling the pseudo-mark covers),
+ * words separated by one space.
+ */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’‘`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+export function tokensOf(normalised: string): string[] {
+  return normalised === '' ? [] : normalised.split(' ');
+}
+
+export function letterCount(token: string): number {
+  return token.replace(/[^a-z]/g, '').length;
+}
+
+/**
+ * A word's phonetic key: double-metaphone's primary code at full length (PostgreSQL's dmetaphone()
+ * keeps 4 characters of the whole string, too few). A word with digits keeps its spelling: metaphone
+ * drops digits, so "4ever" and "ever" would collide.
+ */
+export function phoneticKey(token: string): string {
+  if (/\d/.test(token)) return token;
+  const [primary] = doubleMetaphone(token);
+  return primary === '' ? token : primary;
+}
+
+/** A run of words' phonetic key: each word's key, space-separated (so word boundaries still count). */
+export function phoneticKeyOf(tokens: readonly string[]): string {
+  return tokens.map(phoneticKey).join(' ');
+}
+
+/**
+ * Whether a run of words is long enough for a phonetic match to mean something: short words collide
+ * (nike, neck, nick and knack all give NK), so a single word needs 5+ letters and a run of words 2+
+ * words with 8+ letters in all ("dog mom" and "dig mum" share TK MM).
+ */
+export function phoneticEligible(tokens: readonly string[]): boolean {
+  const letters = tokens.reduce((sum, token) => sum + letterCount(token), 0);
+  if (tokens.length === 1) return letters >= 5;
+  return letters >= 8;
+}

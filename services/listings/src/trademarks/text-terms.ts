@@ -1,0 +1,126 @@
+import { distance } from 'fastest-levenshtein';
+import { isCommonWord } from './common-words.js';
+import { letterCount, normaliseText, phoneticEligible, phoneticKeyOf, tokensOf } from './normalise.js';
+
+/** Marks rarely run past six words; longer runs of the text are never compared whole. */
+export const MAX_RUN_WORDS = 6;
+/** Phrases (trigram similarity) are runs of 2 to 4 words compared with marks of as many words. */
+export const MAX_PHRASE_WORDS = 4;
+/** A 300-character text has ~50 words; a pasted essay is cut to its first this many. */
+export const MAX_TEXT_WORDS = 200;
+/** One typo is tried on short words only: a mark word of 3–4 letters (longer ones get phonetic keys). */
+export const SHORT_WORD = { min: 3, max: 4 } as const;
+
+export interface TextRun {
+  term: string;
+  tokens: string[];
+}
+
+/** Every run of 1..MAX_RUN_WORDS consecutive words of the normalised text, each once. */
+export function runsOf(text: string): TextRun[] {
+  const tokens = tokensOf(normaliseText(text)).slice(0, MAX_TEXT_WORDS);
+  const seen = new Set<string>();
+  const runs: TextRun[] = [];
+  for (let start = 0; start < tokens.length; start += 1) {
+    for (let length = 1; length <= MAX_RUN_WORDS && start + length <= tokens.length; length += 1) {
+      const run = tokens.slice(start, start + length);
+      const term = run.join(' ');
+      if (seen.has(term)) continue;
+      seen.add(term);
+      runs.push({ term, tokens: run });
+    }
+  }
+  return runs;
+}
+
+/** Runs whose phonetic key may be compared (single words of 5+ letters, runs of 8+ letters), with their key. */
+export function phoneticRuns(runs: readonly TextRun[]): { key: string; term: string }[] {
+  return runs
+    .filter((run) => run.tokens.length <= MAX_PHRASE_WORDS && phoneticEligible(run.tokens))
+    .map((run) => ({ key: phoneticKeyOf(run.tokens), term: run.term }));
+}
+
+/** Runs compared by trigram similarity: 2–4 words. */
+export function phraseRuns(runs: readonly TextRun[]): { term: string; tokenCount: number }[] {
+  return runs
+    .filter((run) => run.tokens.length >= 2 && run.tokens.length <= MAX_PHRASE_WORDS)
+    .map((run) => ({ term: run.term, tokenCount: run.tokens.length }));
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The distinct strings one edit (insert, delete, substitute) away from `word`. */
+export function oneEditVariants(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i += 1) {
+    for (const letter of ALPHABET) out.add(word.slice(0, i) + letter + word.slice(i));
+    if (i < word.length) {
+      out.add(word.slice(0, i) + word.slice(i + 1));
+      for (const letter of ALPHABET) out.add(word.slice(0, i) + letter + word.slice(i + 1));
+    }
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/**
+ * Words of the text that may be one typo from a short single-word mark: letters only, 4–5 long (a
+ * 3-letter word is one letter from too many coined marks: "rat" ~ "rata"), and not an everyday word ("dog" is a word, not a typo of "dig"). Each with its
+ * variants of mark length.
+ */
+export function typoCandidates(runs: readonly TextRun[]): { variant: string; term: string }[] {
+  const out: { variant: string; term: string }[] = [];
+  for (const run of runs) {
+    if (run.tokens.length !== 1) continue;
+    const word = run.term;
+    if (!/^[a-z]+$/.test(word) || word.length < SHORT_WORD.max || word.length > SHORT_WORD.max + 1 || isCommonWord(word)) continue;
+    for (const variant of oneEditVariants(word)) {
+      if (variant.length >= SHORT_WORD.min && variant.length <= SHORT_WORD.max) out.push({ variant, term: word });
+    }
+  }
+  return out;
+}
+
+/** Whether `word` is one typo from a short mark word `mark` (same rules as typoCandidates, in memory). */
+export function isOneTypoOfShortWord(word: string, mark: string): boolean {
+  return (
+    letterCount(mark) >= SHORT_WORD.min &&
+    mark.length <= SHORT_WORD.max &&
+    /^[a-z]+$/.test(word) &&
+    word.length >= SHORT_WORD.max &&
+    !isCommonWord(word) &&
+    word !== mark &&
+    Math.abs(word.length - mark.length) <= 1 &&
+    distance(word, mark) === 1
+  );
+}
+
+function trigramsOf(normalised: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of tokensOf(normalised)) {
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i += 1) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** pg_trgm's similarity() on two normalised strings (same padding: two spaces before a word, one after). */
+export function trigramSimilarity(a: string, b: string): number {
+  const left = trigramsOf(a);
+  const right = trigramsOf(b);
+  if (left.size === 0 || right.size === 0) return 0;
+  let shared = 0;
+  for (const trigram of left) if (right.has(trigram)) shared += 1;
+  return shared / (left.size + right.size - shared);
+}
+
+/**
+ * Whether a phonetic match is also spelled alike: double-metaphone drops vowels, so "plant" and the
+ * coined "bealunt" share PLNT. A phonetic hit counts only within an edit distance of a quarter of
+ * the longer spelling (at least 1): "starbux" ~ "starbucks", "brickswell" ~ "brixwell".
+ */
+export function spelledAlike(term: string, mark: string): boolean {
+  const a = term.replace(/ /g, '');
+  const b = mark.replace(/ /g, '');
+  return distance(a, b) <= Math.max(1, Math.round(0.25 * Math.max(a.length, b.length)));
+}

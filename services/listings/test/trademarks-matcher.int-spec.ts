@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { DataSource } from 'typeorm';
+import type { TestDatabase } from '@printloom/service-kit/testing';
+import { RiskDenylistRepository } from '../src/repositories/risk-denylist.repository.js';
+import { TrademarkIndexRepository } from '../src/repositories/trademark-index.repository.js';
+import { readCaseFileSource } from '../src/trademarks/case-file-reader.js';
+import { DENYLIST_SEED } from '../src/trademarks/denylist-seed.js';
+import { ordinaryExclusions, syntheticEntry, syntheticMarks } from '../src/trademarks/synthetic-marks.js';
+import { importCaseFiles } from '../src/trademarks/trademark-importer.js';
+import { TrademarkRiskAssessor } from '../src/trademarks/trademark-risk-assessor.js';
+import type { Risk } from '../src/trademarks/risk-assessor.js';
+import { FIXTURE, openTrademarkDatabase } from './trademarks-support.js';
+
+interface Labels {
+  planted: { serial: string; mark: string; classes: string[] }[];
+  exact: { text: string; mark: string }[];
+  fuzzy: { text: string; mark: string }[];
+  ordinary: string[];
+}
+const labels = JSON.parse(readFileSync(new URL('./fixtures/risk-labels.json', import.meta.url), 'utf8')) as Labels;
+const SYNTHETIC_MARKS = 20_000;
+
+describe('trademark risk flags against the fixture, the seed denylist and a 20k-mark synthetic register', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let assessor: TrademarkRiskAssessor;
+  let denylist: RiskDenylistRepository;
+  const seller = randomUUID();
+  const otherSeller = randomUUID();
+
+  beforeAll(async () => {
+    ({ database, dataSource } = await openTrademarkDatabase());
+    const index = new TrademarkIndexRepository(dataSource);
+    denylist = new RiskDenylistRepository(dataSource);
+    await importCaseFiles(readCaseFileSource(FIXTURE), index);
+    await index.upsertEntries(labels.planted.map(({ serial, mark, classes }) => syntheticEntry(serial, mark, classes)));
+    let batch = [];
+    let serial = 80_000_000;
+    for (const { mark, classes } of syntheticMarks(SYNTHETIC_MARKS, 29, ordinaryExclusions(labels.ordinary))) {
+      batch.push(syntheticEntry(String((serial += 1)), mark, classes));
+      if (batch.length === 5000) {
+        await index.upsertEntries(batch);
+        batch = [];
+      }
+    }
+    await index.upsertEntries(batch);
+    await denylist.syncSeed(DENYLIST_SEED);
+    assessor = new TrademarkRiskAssessor(index, denylist);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  const flags = (text: string, user = seller) => assessor.assessRisks(text, user);
+  const hits = (risks: Risk[], mark: string) => risks.some((risk) => risk.mark.toUpperCase() === mark.toUpperCase());
+
+  it('flags an exact or pseudo-mark match in class 025 high, other classes low, each mark once', async () => {
+    const risks = await flags('ZENTROVA zentrova Zentrova! Glimmerfox notebook, forever wild');
+    expect(risks.filter((risk) => risk.source === 'uspto')).toEqual([
+      { term: 'forever wild', level: 'high', source: 'uspto', classes: ['025'], serial: '90000004', mark: '4EVER WILD' },
+      { term: 'zentrova', level: 'high', source: 'uspto', classes: ['025'], serial: '90000001', mark: 'ZENTROVA' },
+      { term: 'glimmerfox', level: 'low', source: 'uspto', classes: ['016'], serial: '90000005', mark: 'GLIMMERFOX' },
+    ]);
+  });
+
+  it('flags phonetic, one-typo and phrase variants medium, and leaves dead, design-only and other-class marks out', async () => {
+    const risks = await flags('starblaise knix moonlit badgr; old anchor outfitters, rocket lawn, velvet vortex');
+    expect(risks.map((risk) => [risk.mark, risk.level])).toEqual([
+      ['KNOX', 'medium'],
+      ['KRIX', 'medium'],
+      ['MOONLIT BADGER', 'medium'],
+      ['STARBLAZE', 'medium'],
+    ]);
+  });
+
+  it('does not flag a single everyday word registered alone, nor a near variant of an everyday phrase', async () => {
+    expect(await flags('love')).toEqual([]);
+    expect(await flags('taco tuesday squad')).toHaveLength(1);
+    expect(await flags('taco tuesday squads')).toEqual([]);
+  });
+
+  it('flags the seed denylist exactly at its level and near variants medium', async () => {
+    expect(await flags('Just Do It.')).toEqual([
+      { term: 'just do it', level: 'high', source: 'denylist', classes: ['025'], mark: 'Just Do It' },
+    ]);
+    expect(await flags('just did it')).toEqual([
+      { term: 'just did it', level: 'medium', source: 'denylist', classes: ['025'], mark: 'Just Do It' },
+    ]);
+    expect((await flags('Pokémon trainer')).map((risk) => [risk.mark, risk.level])).toEqual([['Pokemon', 'high']]);
+  });
+
+  it("applies a seller's own denylist entries to that seller only, and deletes them with the account", async () => {
+    const entry = await denylist.addSellerEntry(seller, { phrase: 'Okayest Runner', level: 'medium', classes: ['025'] });
+    expect(await flags("world's okayest runner")).toEqual([
+      { term: 'okayest runner', level: 'medium', source: 'denylist', classes: ['025'], mark: 'Okayest Runner' },
+    ]);
+    expect(await flags("world's okayest runner", otherSeller)).toEqual([]);
+    expect((await denylist.listSellerEntries(seller)).map((row) => row.id)).toEqual([entry.id]);
+    expect(await denylist.deleteSellerEntry(otherSeller, entry.id)).toBe(false);
+    expect(await denylist.deleteSellerEntry(seller, 'not-a-uuid')).toBe(false);
+    await denylist.addSellerEntry(seller, { phrase: 'Second Phrase', level: 'low', classes: [] });
+    expect(await denylist.deleteAllForUser(seller)).toBe(2);
+    expect(await flags("world's okayest runner")).toEqual([]);
+  });
+
+  it('reaches the labelled recall and false-positive figures', async () => {
+    const recall = async (cases: { text: string; mark: string }[]) => {
+      const missed: string[] = [];
+      for (const { text, mark } of cases) if (!hits(await flags(text), mark)) missed.push(`${text} → ${mark}`);
+      return { rate: 1 - missed.length / cases.length, missed };
+    };
+    const exact = await recall(labels.exact);
+    const fuzzy = await recall(labels.fuzzy);
+    const flagged: string[] = [];
+    for (const phrase of labels.ordinary) {
+      const risks = await flags(phrase);
+      if (risks.length > 0) flagged.push(`${phrase} → ${risks.map((risk) => risk.mark).join(', ')}`);
+    }
+    const falsePositives = flagged.length / labels.ordinary.length;
+    process.stdout.write(
+      `${JSON.stringify({ exact: exact.rate, fuzzy: fuzzy.rate, falsePositives, missed: [...exact.missed, ...fuzzy.missed], flagged })}\n`,
+    );
+    expect(exact.rate).toBeGreaterThanOrEqual(0.95);
+    expect(fuzzy.rate).toBeGreaterThanOrEqual(0.85);
+    expect(falsePositives).toBeLessThanOrEqual(0.05);
+  });
+});
