@@ -45,7 +45,9 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const metrics = createMetrics('gateway');
   const nc = await connectNats(config.NATS_URL, 'gateway', natsCredentialsOf(config));
-  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS, metrics);
+  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS, metrics, {
+    circuitBreaker: { failureThreshold: config.RPC_BREAKER_FAILURES, cooldownMs: config.RPC_BREAKER_COOLDOWN_MS },
+  });
   const storage = createStorage(config);
   await storage.ensureReady();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, nc, rpc, logger, storage }), {
