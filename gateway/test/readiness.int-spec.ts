@@ -28,7 +28,8 @@ describe('gateway readiness with object storage down (real NATS, a real S3 serve
       new TestClient(system.baseUrl).get('/api/health/ready'),
       fetch(`http://127.0.0.1:${system.gateway.healthPort}/health/ready`),
     ]);
-    return { public: publicProbe.status, internal: internalProbe.status, internalBody: await internalProbe.json() };
+    const internalBody = (await internalProbe.json()) as { status: string; checks: object; reported: { storage: string } };
+    return { public: publicProbe.status, internal: internalProbe.status, internalBody };
   };
 
   beforeAll(async () => {

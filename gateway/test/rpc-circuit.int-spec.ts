@@ -39,7 +39,11 @@ describe('a stalled billing process costs a request at most its first time-outs 
     billing = await spawnService(system, 'billing');
     // Counts the requests that reach NATS for the subject (a plain subscriber gets a copy of each).
     spy = await connectNats(system.nats.url, 'test-spy');
-    spy.subscribe(BILLING.creditHistory, { callback: () => (requestsSeen += 1) });
+    spy.subscribe(BILLING.creditHistory, {
+      callback: () => {
+        requestsSeen += 1;
+      },
+    });
     await spy.flush();
     ({ client } = await createSignedInUser(system, 'paused-billing@example.com', { trialCredits: true }));
   }, 90_000);

@@ -4,8 +4,10 @@ import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 function breaker() {
   let now = 1_000_000;
   const changes: CircuitState[] = [];
-  const circuit = new CircuitBreaker({ failureThreshold: 3, failureWindowMs: 10_000, cooldownMs: 5_000 }, () => now, (state) =>
-    changes.push(state),
+  const circuit = new CircuitBreaker(
+    { failureThreshold: 3, failureWindowMs: 10_000, cooldownMs: 5_000 },
+    () => now,
+    (state) => changes.push(state),
   );
   return {
     circuit,
