@@ -71,8 +71,8 @@ export const gatewayEnvSchema = z
       ),
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(TIME_BUDGETS.request.gateway),
     /**
-     * A subject whose service stops answering: after this many consecutive time-outs (or no responders)
-     * its requests fail at once for RPC_BREAKER_COOLDOWN_MS, then one probe request decides whether to resume.
+     * A subject whose service stops answering: after this many consecutive time-outs its requests fail
+     * at once for RPC_BREAKER_COOLDOWN_MS, then one probe request decides whether to resume.
      */
     RPC_BREAKER_FAILURES: z.coerce.number().int().positive().default(DEFAULT_CIRCUIT_BREAKER.failureThreshold),
     RPC_BREAKER_COOLDOWN_MS: z.coerce.number().int().positive().default(DEFAULT_CIRCUIT_BREAKER.cooldownMs),

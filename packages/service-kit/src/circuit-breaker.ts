@@ -1,7 +1,7 @@
 export type CircuitState = 'closed' | 'open' | 'half-open';
 
 export interface CircuitBreakerOptions {
-  /** Consecutive failures (time-outs, no responders) that open the circuit. */
+  /** Consecutive failures (time-outs) that open the circuit. */
   failureThreshold: number;
   /** Failures further apart than this from the first of a run do not add up: a run starts again. */
   failureWindowMs: number;
@@ -57,7 +57,7 @@ export class CircuitBreaker {
     if (this.current !== 'closed') this.moveTo('closed');
   }
 
-  /** The dependency did not answer (time-out, no responders). */
+  /** The dependency did not answer (a time-out; for a probe, also no responders). */
   failed(permit: CircuitPermit): void {
     if (permit.probe) {
       this.probeOut = false;

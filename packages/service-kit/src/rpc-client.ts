@@ -99,8 +99,9 @@ export class RpcClient {
 
   /**
    * A subject whose service stopped answering (paused, overloaded, partitioned) would make every caller
-   * wait the whole time-out: after a few consecutive time-outs or no-responders its circuit opens and
-   * requests fail at once with the same error, until a probe after the cool-down gets an answer.
+   * wait the whole time-out: after a few consecutive time-outs its circuit opens and requests fail at
+   * once with the same error, until a probe after the cool-down gets an answer (a probe that finds no
+   * responders keeps it open, with that error).
    */
   private async sendThroughCircuit(subject: string, payload: unknown, options: RequestOptions): Promise<unknown> {
     const circuit = this.circuitOf(subject);
@@ -111,9 +112,13 @@ export class RpcClient {
       circuit.breaker.succeeded(permit);
       return result;
     } catch (error) {
-      if (error instanceof TransportError) {
+      if (error instanceof TransportError && (error.code === 'TIMEOUT' || permit.probe)) {
         circuit.lastFailure = error;
         circuit.breaker.failed(permit);
+      } else if (error instanceof TransportError) {
+        // No responders answers at once (nothing to save by failing fast), and opening on it would keep
+        // a service that just came back (a restart, a scale from zero) refused for a whole cool-down.
+        circuit.breaker.abandoned(permit);
       } else if (error instanceof ConnectionError) {
         circuit.breaker.abandoned(permit);
       } else {
