@@ -28,7 +28,8 @@ const OWNERS = {
   OPENAI_API_KEY: ['generation', 'listings'],
   IMAGE_PROVIDER: ['generation'],
   GOOGLE_CLIENT_SECRET: ['gateway'],
-  S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init'],
+  // migrate: it makes the bucket (scripts/migrate.mjs); the apps never do
+  S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init', 'migrate'],
   DATABASE_URL: DATABASE_APPS,
   DATABASE_ADMIN_URL: ['migrate'],
   // every app's NATS password, which only the NATS server holds all of

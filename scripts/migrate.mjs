@@ -6,6 +6,8 @@
 //
 // DATABASE_ADMIN_URL (default DATABASE_URL, then the local default) is the admin connection;
 // <SERVICE>_DB_PASSWORD (e.g. AUTH_DB_PASSWORD) sets a role's password when the server asks for one.
+// With STORAGE_DRIVER=s3 it first creates the bucket when missing (S3_* as the apps read them): running
+// apps never create one, and may hold a key scoped to the bucket. `--storage` does only that step.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -18,6 +20,25 @@ const [
   { env, parseConfig },
 ] = await Promise.all([kit('database.js'), kit('database-roles.js'), kit('config.js')]);
 const { DataSource } = await import('typeorm');
+const { storageEnvSchema, prepareStorage } = await import(pathToFileURL(path.join(root, 'packages/storage/dist/config.js')).href);
+const log = (message) => process.stdout.write(`[migrate] ${message}\n`);
+
+async function prepareObjectStorage() {
+  const storage = parseConfig(storageEnvSchema);
+  if (storage.STORAGE_DRIVER !== 's3') return; // the local-disk driver makes its folders as it writes
+  await prepareStorage(storage);
+  log(`storage: bucket ${storage.S3_BUCKET} is there`);
+}
+
+if (process.argv.includes('--storage')) {
+  try {
+    await prepareObjectStorage();
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`[migrate] ${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 const passwordVariable = (service) => `${service.toUpperCase()}_DB_PASSWORD`;
 const config = parseConfig(
@@ -30,9 +51,9 @@ const config = parseConfig(
   }),
 );
 const adminUrl = config.DATABASE_ADMIN_URL ?? config.DATABASE_URL;
-const log = (message) => process.stdout.write(`[migrate] ${message}\n`);
 
 async function migrateAll() {
+  await prepareObjectStorage();
   await ensureDatabaseExists(adminUrl);
   await provisionServiceRoles(
     adminUrl,

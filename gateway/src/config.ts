@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { TIME_BUDGETS } from '@printloom/contracts';
-import { env, natsCredentialsOf, nodeEnv, parseConfig } from '@printloom/service-kit';
+import { DEFAULT_CIRCUIT_BREAKER, env, natsCredentialsOf, nodeEnv, parseConfig } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -70,6 +70,12 @@ export const gatewayEnvSchema = z
           .filter(Boolean),
       ),
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(TIME_BUDGETS.request.gateway),
+    /**
+     * A subject whose service stops answering: after this many consecutive time-outs its requests fail
+     * at once for RPC_BREAKER_COOLDOWN_MS, then one probe request decides whether to resume.
+     */
+    RPC_BREAKER_FAILURES: z.coerce.number().int().positive().default(DEFAULT_CIRCUIT_BREAKER.failureThreshold),
+    RPC_BREAKER_COOLDOWN_MS: z.coerce.number().int().positive().default(DEFAULT_CIRCUIT_BREAKER.cooldownMs),
     /**
      * How long a resolved session, and a user's `me` view (user, credits, plan), are reused without asking
      * auth or billing (revocations and account changes drop them at once); 0 turns both caches off.

@@ -45,9 +45,11 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const metrics = createMetrics('gateway');
   const nc = await connectNats(config.NATS_URL, 'gateway', natsCredentialsOf(config));
-  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS, metrics);
+  const rpc = new RpcClient(nc, config.RPC_TIMEOUT_MS, metrics, {
+    circuitBreaker: { failureThreshold: config.RPC_BREAKER_FAILURES, cooldownMs: config.RPC_BREAKER_COOLDOWN_MS },
+  });
+  // Not checked here nor in readiness: an S3 outage costs the answers that need it, not the whole gateway.
   const storage = createStorage(config);
-  await storage.ensureReady();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, nc, rpc, logger, storage }), {
     bodyParser: false,
     logger: new NestPinoLogger(logger),
@@ -81,7 +83,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const health = await startHealthServer(
     'gateway',
     config.HEALTH_PORT,
-    { nats: () => nc.flush(), storage: () => storage.ensureReady() },
+    { ready: { nats: () => nc.flush() }, reported: { storage: () => storage.check() } },
     metrics.registry,
   );
   const port = (app.getHttpServer().address() as AddressInfo).port;

@@ -1,13 +1,14 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { NATS_CONNECTION, runChecks, type NatsConnection } from '@printloom/service-kit';
-import type { ObjectStorage } from '@printloom/storage';
-import { OBJECT_STORAGE } from '../tokens.js';
 import { GATEWAY_CONFIG, publicExposure, type GatewayConfig } from '../config.js';
 
 /**
  * `/api/health/live`: the process answers (a liveness probe must not restart the gateway because NATS
- * blinked). `/api/health/ready` (and `/api/health`): NATS and object storage reachable. In production
+ * blinked). `/api/health/ready` (and `/api/health`): NATS reachable, the one thing no answer can do
+ * without. Object storage is not a readiness dependency: a slow or unreachable S3 (or a key that may not
+ * read the bucket) would make every gateway unready at once and take down answers that never touch it;
+ * it is reported by `printloom_dependency_up{dependency="storage"}` on the health port. In production
  * the public answer is the status alone: which dependency is down, and why, is for the internal health
  * port (HEALTH_PORT, `/health/ready`), not for anyone on the internet.
  */
@@ -17,7 +18,6 @@ export class HealthController {
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.details = publicExposure(config).healthDetails;
@@ -35,7 +35,6 @@ export class HealthController {
         if (this.nc.isClosed()) throw new Error('connection closed');
         await this.nc.flush();
       },
-      storage: () => this.storage.ensureReady(),
     });
     const healthy = Object.values(checks).every((result) => result === 'up');
     const status = healthy ? 'ok' : 'error';

@@ -30,6 +30,8 @@ export interface TestSystem {
   startGatewayInstance(): Promise<RunningGateway>;
   /** The environment every process of this system was started with. */
   env: Record<string, string>;
+  /** What one service's process is started with: the shared environment, its own database role and NATS user. */
+  serviceEnv(name: ServiceName): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -69,8 +71,9 @@ export async function startTestSystem(options: {
   };
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });
   const started: RunningService[] = [];
+  const serviceEnv = (name: ServiceName) => ({ ...env, DATABASE_URL: serviceUrls[name], ...natsEnvOf(nats, name) });
   const startInstance = async (name: ServiceName) => {
-    const instance = await (await loadServiceStarter(name))({ ...env, DATABASE_URL: serviceUrls[name], ...natsEnvOf(nats, name) });
+    const instance = await (await loadServiceStarter(name))(serviceEnv(name));
     started.push(instance);
     return instance;
   };
@@ -116,5 +119,6 @@ export async function startTestSystem(options: {
       removeStorage();
     },
     env,
+    serviceEnv,
   };
 }

@@ -56,7 +56,10 @@ export interface StartServiceOptions {
   database: Omit<DatabaseOptions, 'url'>;
   /** The service's root module, built with the infrastructure (for config-dependent providers). */
   module: (infra: ServiceInfra) => DynamicModule;
+  /** Dependencies readiness waits for, beside PostgreSQL and NATS (rarely any: see health-server.ts). */
   healthChecks?: Record<string, HealthCheck>;
+  /** Dependencies some answers can do without (object storage): reported as metrics, never in readiness. */
+  reportedDependencies?: Record<string, HealthCheck>;
   /** Runs after the service answers requests: background consumers, sweepers. Return a stopper. */
   afterStart?: (app: INestMicroservice, infra: ServiceInfra) => Promise<(() => Promise<void>) | void>;
 }
@@ -101,14 +104,17 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     name,
     env.HEALTH_PORT,
     {
-      postgres: async () => {
-        await dataSource.query('SELECT 1');
+      ready: {
+        postgres: async () => {
+          await dataSource.query('SELECT 1');
+        },
+        nats: async () => {
+          if (nc.isClosed()) throw new Error('connection closed');
+          await nc.flush();
+        },
+        ...options.healthChecks,
       },
-      nats: async () => {
-        if (nc.isClosed()) throw new Error('connection closed');
-        await nc.flush();
-      },
-      ...options.healthChecks,
+      reported: options.reportedDependencies,
     },
     metrics.registry,
   );

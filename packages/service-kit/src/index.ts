@@ -2,6 +2,7 @@ export * from './config.js';
 export * from './logger.js';
 export * from './nats-connection.js';
 export * from './rpc-client.js';
+export * from './circuit-breaker.js';
 export * from './credit-reservation.js';
 export * from './rpc-handling.js';
 export * from './database.js';

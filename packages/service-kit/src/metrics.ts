@@ -9,6 +9,8 @@ export interface ServiceMetrics {
   handlerDuration: Histogram<'subject' | 'outcome'>;
   /** Client side: a NATS request/reply round trip as the caller sees it (includes queueing and network). */
   rpcDuration: Histogram<'subject' | 'outcome'>;
+  /** Client side: 1 while a subject's circuit is open or half-open (its requests fail fast), 0 once closed. */
+  rpcCircuitOpen: Gauge<'subject'>;
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L>;
   gauge<L extends string>(
     name: string,
@@ -66,6 +68,11 @@ export function createMetrics(service: string): ServiceMetrics {
       'printloom_rpc_client_duration_seconds',
       'NATS request/reply round trip seen by the caller, by subject and outcome',
       ['subject', 'outcome'],
+    ),
+    rpcCircuitOpen: gauge(
+      'printloom_rpc_circuit_open',
+      "1 while a subject's circuit breaker is open or half-open (requests to it fail fast), 0 once closed",
+      ['subject'],
     ),
     counter,
     gauge,

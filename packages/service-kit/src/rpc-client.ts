@@ -10,6 +10,7 @@ import {
   type RpcRequestInput,
   type RpcSubject,
 } from '@printloom/contracts';
+import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { currentRequestContext } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
 import { injectTraceHeaders, SpanKind, withSpan } from './tracing.js';
@@ -29,17 +30,39 @@ interface NestReplyPacket {
 
 const NO_HANDLER = 'There is no matching message handler';
 
+export interface RpcClientOptions {
+  /** The circuit per subject (defaults: DEFAULT_CIRCUIT_BREAKER); `now` for tests. */
+  circuitBreaker?: Partial<CircuitBreakerOptions>;
+  now?: () => number;
+}
+
+/** An error that says the subject's service did not answer (as opposed to answering with an error). */
+class TransportError extends AppError {}
+/** Our own connection failed (closed, draining): it says nothing about the subject's service. */
+class ConnectionError extends AppError {}
+
 /**
  * Request/reply over core NATS speaking the packet format of Nest's NATS transport, so callers get
  * exact semantics: no responders (service down) and time-outs are told apart from a service error,
  * and the request id travels as a NATS header.
  */
 export class RpcClient {
+  private readonly circuits = new Map<string, { breaker: CircuitBreaker; lastFailure?: AppError }>();
+  private readonly breakerOptions: CircuitBreakerOptions;
+
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs = 10_000,
-    private readonly metrics?: Pick<ServiceMetrics, 'rpcDuration'>,
-  ) {}
+    private readonly metrics?: Pick<ServiceMetrics, 'rpcDuration' | 'rpcCircuitOpen'>,
+    private readonly options: RpcClientOptions = {},
+  ) {
+    this.breakerOptions = { ...DEFAULT_CIRCUIT_BREAKER, ...options.circuitBreaker };
+  }
+
+  /** The state of a subject's circuit (closed until its first failures). */
+  circuitState(subject: string) {
+    return this.circuits.get(subject)?.breaker.state ?? 'closed';
+  }
 
   /** A request on a subject of the contracts' registry: the reply is checked against its schema. */
   request<S extends RpcSubject>(subject: S, payload: RpcRequestInput<S>, options?: RequestOptions): Promise<RpcReply<S>>;
@@ -64,7 +87,7 @@ export class RpcClient {
       return await withSpan(
         `rpc ${subject}`,
         { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
-        () => this.send(subject, payload, options),
+        () => this.sendThroughCircuit(subject, payload, options),
       );
     } catch (error) {
       outcome = error instanceof AppError ? error.code : 'error';
@@ -72,6 +95,51 @@ export class RpcClient {
     } finally {
       this.metrics?.rpcDuration.observe({ subject, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
     }
+  }
+
+  /**
+   * A subject whose service stopped answering (paused, overloaded, partitioned) would make every caller
+   * wait the whole time-out: after a few consecutive time-outs its circuit opens and requests fail at
+   * once with the same error, until a probe after the cool-down gets an answer (a probe that finds no
+   * responders keeps it open, with that error).
+   */
+  private async sendThroughCircuit(subject: string, payload: unknown, options: RequestOptions): Promise<unknown> {
+    const circuit = this.circuitOf(subject);
+    const permit = circuit.breaker.acquire();
+    if (!permit) throw new AppError(circuit.lastFailure!.code, circuit.lastFailure!.message);
+    try {
+      const result = await this.send(subject, payload, options);
+      circuit.breaker.succeeded(permit);
+      return result;
+    } catch (error) {
+      if (error instanceof TransportError && (error.code === 'TIMEOUT' || permit.probe)) {
+        circuit.lastFailure = error;
+        circuit.breaker.failed(permit);
+      } else if (error instanceof TransportError) {
+        // No responders answers at once (nothing to save by failing fast), and opening on it would keep
+        // a service that just came back (a restart, a scale from zero) refused for a whole cool-down.
+        circuit.breaker.abandoned(permit);
+      } else if (error instanceof ConnectionError) {
+        circuit.breaker.abandoned(permit);
+      } else {
+        circuit.breaker.succeeded(permit); // the service answered, with an error of its own
+      }
+      throw error;
+    }
+  }
+
+  private circuitOf(subject: string) {
+    let circuit = this.circuits.get(subject);
+    if (!circuit) {
+      const gauge = this.metrics?.rpcCircuitOpen;
+      circuit = {
+        breaker: new CircuitBreaker(this.breakerOptions, this.options.now ?? Date.now, (state) =>
+          gauge?.set({ subject }, state === 'closed' ? 0 : 1),
+        ),
+      };
+      this.circuits.set(subject, circuit);
+    }
+    return circuit;
   }
 
   private async send(subject: string, payload: unknown, options: RequestOptions): Promise<unknown> {
@@ -109,13 +177,13 @@ function parseReply<S extends z.ZodType>(subject: string, schema: S, raw: unknow
 function translateTransportError(subject: string, error: unknown): AppError {
   const service = subject.split('.')[0];
   if (error instanceof natsErrors.NoRespondersError) {
-    return new AppError('UNAVAILABLE', `The ${service} service is unavailable. Please try again shortly.`);
+    return new TransportError('UNAVAILABLE', `The ${service} service is unavailable. Please try again shortly.`);
   }
   if (error instanceof natsErrors.TimeoutError) {
-    return new AppError('TIMEOUT', `The ${service} service did not answer in time. Please try again.`);
+    return new TransportError('TIMEOUT', `The ${service} service did not answer in time. Please try again.`);
   }
   if (error instanceof natsErrors.RequestError && error.isNoResponders()) {
-    return new AppError('UNAVAILABLE', `The ${service} service is unavailable. Please try again shortly.`);
+    return new TransportError('UNAVAILABLE', `The ${service} service is unavailable. Please try again shortly.`);
   }
-  return new AppError('UNAVAILABLE', `Could not reach the ${service} service.`);
+  return new ConnectionError('UNAVAILABLE', `Could not reach the ${service} service.`);
 }

@@ -56,4 +56,43 @@ describe('RpcClient with the subject registry', () => {
     });
     portal.unsubscribe();
   });
+
+  it("opens a subject's circuit after three time-outs, then fails fast without sending, and a probe after the cool-down closes it", async () => {
+    let now = 0;
+    const breaking = new RpcClient(nc, 200, undefined, { circuitBreaker: { cooldownMs: 5_000 }, now: () => now });
+    const request = () => breaking.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000003' });
+    // A subscriber that never answers: the service is there (no "no responders") but stalled.
+    let received = 0;
+    const stalled = nc.subscribe(BILLING.accountSummary, {
+      callback: () => {
+        received += 1;
+      },
+    });
+    await nc.flush();
+    for (let i = 0; i < 3; i += 1) await expect(request()).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(breaking.circuitState(BILLING.accountSummary)).toBe('open');
+    expect(breaking.circuitState(BILLING.reserve)).toBe('closed'); // one circuit per subject
+    await expect(request()).rejects.toEqual(new AppError('TIMEOUT', 'The billing service did not answer in time. Please try again.'));
+    await nc.flush();
+    expect(received).toBe(3);
+
+    stalled.unsubscribe();
+    const summary = answer(nc, BILLING.accountSummary, { credits: 3, trialCredits: 0, subscription: null });
+    await nc.flush();
+    now += 5_000;
+    await expect(request()).resolves.toMatchObject({ credits: 3 });
+    expect(breaking.circuitState(BILLING.accountSummary)).toBe('closed');
+    summary.unsubscribe();
+  });
+
+  it('does not open on no responders: a service that comes back is answered at once', async () => {
+    const breaking = new RpcClient(nc, 200);
+    const request = () => breaking.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000004' });
+    for (let i = 0; i < 5; i += 1) await expect(request()).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(breaking.circuitState(BILLING.accountSummary)).toBe('closed');
+    const summary = answer(nc, BILLING.accountSummary, { credits: 1, trialCredits: 0, subscription: null });
+    await nc.flush();
+    await expect(request()).resolves.toMatchObject({ credits: 1 });
+    summary.unsubscribe();
+  });
 });

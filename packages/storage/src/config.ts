@@ -31,6 +31,15 @@ export const storageEnvSchema = z
   });
 export type StorageConfig = z.infer<typeof storageEnvSchema>;
 
+/**
+ * The migrate step's (scripts/migrate.mjs): creates the S3 bucket when missing, with the migrate step's
+ * credentials. Running apps never create one; the local-disk driver makes its folders as it writes.
+ */
+export async function prepareStorage(config: StorageConfig): Promise<void> {
+  const storage = createStorage(config);
+  if (storage instanceof S3Storage) await storage.createBucketIfMissing();
+}
+
 export function createStorage(config: StorageConfig): ObjectStorage {
   if (config.STORAGE_DRIVER === 'fs') return new FsStorage(path.resolve(config.STORAGE_DIR));
   const endpoint = new URL(config.S3_ENDPOINT!);

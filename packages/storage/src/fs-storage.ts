@@ -12,7 +12,8 @@ const isNotEmpty = (error: unknown) => ['ENOTEMPTY', 'EEXIST'].includes((error a
 export class FsStorage implements ObjectStorage {
   constructor(private readonly root: string) {}
 
-  async ensureReady(): Promise<void> {
+  /** The root is a folder on the process's own disk (not a bucket): making it when missing is harmless. */
+  async check(): Promise<void> {
     await mkdir(this.root, { recursive: true });
   }
 

@@ -2,8 +2,11 @@ import type { Readable } from 'node:stream';
 
 /** Where every image lives: one interface, a local-disk driver and an S3 driver. */
 export interface ObjectStorage {
-  /** Creates the bucket or directory when missing. */
-  ensureReady(): Promise<void>;
+  /**
+   * Throws unless the store answers and its bucket is there. Creates no bucket: that is the migrate
+   * step's job (`prepareStorage`), never a running app's (a bucket-scoped key may not create one).
+   */
+  check(): Promise<void>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   getBuffer(key: string): Promise<Buffer>;
   getStream(key: string): Promise<Readable>;

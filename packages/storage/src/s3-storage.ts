@@ -12,7 +12,12 @@ export class S3Storage implements ObjectStorage {
     private readonly region: string,
   ) {}
 
-  async ensureReady(): Promise<void> {
+  async check(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) throw new Error(`bucket ${this.bucket} does not exist (run the migrate step)`);
+  }
+
+  /** The migrate step's: creates the bucket when missing (idempotent, also against a racing creator). */
+  async createBucketIfMissing(): Promise<void> {
     if (!(await this.client.bucketExists(this.bucket))) {
       await this.client.makeBucket(this.bucket, this.region).catch(async (error: { code?: string }) => {
         if (error.code !== 'BucketAlreadyOwnedByYou' && error.code !== 'BucketAlreadyExists') throw error;

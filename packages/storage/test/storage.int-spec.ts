@@ -8,6 +8,7 @@ import { freePort } from '@printloom/service-kit/testing';
 import { readdirSync } from 'node:fs';
 import {
   createStorage,
+  prepareStorage,
   storageEnvSchema,
   assetKey,
   jobImageKey,
@@ -24,8 +25,7 @@ function contract(name: string, setup: () => Promise<{ storage: ObjectStorage; t
 
     beforeAll(async () => {
       ({ storage, teardown } = await setup());
-      await storage.ensureReady();
-      await storage.ensureReady(); // idempotent
+      await storage.check();
     });
 
     afterAll(async () => {
@@ -98,7 +98,7 @@ describe('fs storage folders', () => {
   it('are removed once a delete empties them, up to the root, and never a folder still in use', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-storage-folders-'));
     const storage = createStorage(storageEnvSchema.parse({ STORAGE_DRIVER: 'fs', STORAGE_DIR: dir }));
-    await storage.ensureReady();
+    await storage.check();
     await storage.put(assetKey('user-9', 'asset-1', 'original.png'), Buffer.from('x'), 'image/png');
     await storage.put(assetKey('user-9', 'asset-2', 'original.png'), Buffer.from('x'), 'image/png');
     await storage.delete([assetKey('user-9', 'asset-1', 'original.png')]);
@@ -127,15 +127,15 @@ contract('s3', async () => {
   const port = await freePort();
   const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir });
   await server.run();
-  const storage = createStorage(
-    storageEnvSchema.parse({
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY: 'S3RVER',
-      S3_SECRET_KEY: 'S3RVER',
-      S3_BUCKET: 'printloom-test',
-    }),
-  );
+  const config = storageEnvSchema.parse({
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+    S3_BUCKET: 'printloom-test',
+  });
+  await prepareStorage(config); // what the migrate step does
+  const storage = createStorage(config);
   return {
     storage,
     teardown: async () => {

@@ -13,7 +13,6 @@ import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
 export async function startAssetsService(config: AssetsConfig, overrides: { storage?: ObjectStorage } = {}): Promise<RunningService> {
   const storage = overrides.storage ?? createStorage(config);
-  await storage.ensureReady();
   const imagePool = new ImagePool({
     threads: config.ASSET_WORKER_THREADS,
     maxQueue: config.ASSET_WORKER_QUEUE_MAX,
@@ -29,7 +28,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
     env: config,
     database: assetsDatabase,
     module: () => AssetsModule.forRoot(config, storage, imagePool),
-    healthChecks: { storage: () => storage.ensureReady() },
+    reportedDependencies: { storage: () => storage.check() },
     afterStart: async (app, infra) => {
       const lifecycle = app.get(AssetLifecycle);
       const operations = app.get(ImageOperationRepository);

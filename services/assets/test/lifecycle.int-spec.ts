@@ -14,7 +14,7 @@ import { AssetFiles } from '../src/asset-files.js';
 class CrashableStorage implements ObjectStorage {
   crashNextDelete: 'before' | 'after' | null = null;
   constructor(private readonly inner: ObjectStorage) {}
-  ensureReady = () => this.inner.ensureReady();
+  check = () => this.inner.check();
   put = (key: string, body: Buffer, contentType: string) => this.inner.put(key, body, contentType);
   getBuffer = (key: string) => this.inner.getBuffer(key);
   getStream = (key: string) => this.inner.getStream(key);

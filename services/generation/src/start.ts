@@ -34,7 +34,6 @@ export async function startGenerationService(
   overrides: { provider?: ImageProvider } = {},
 ): Promise<RunningService> {
   const storage = createStorage(config);
-  await storage.ensureReady();
   const provider = overrides.provider ?? createProvider(config);
   let queue: JobQueue | undefined;
   return startService({
@@ -45,7 +44,7 @@ export async function startGenerationService(
       queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS);
       return GenerationModule.forRoot(config, { storage, provider, queue, metrics: new GenerationMetrics(infra.metrics.registry) });
     },
-    healthChecks: { storage: () => storage.ensureReady() },
+    reportedDependencies: { storage: () => storage.check() },
     afterStart: async (app, infra) => {
       await queue!.ensure();
       const processor = app.get(JobProcessor);
