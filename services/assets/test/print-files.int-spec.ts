@@ -112,6 +112,11 @@ describe('assets: light and dark print files (real PostgreSQL, NATS, storage and
       (await system.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment: 'dark', size: 'preview' })).key,
       (await system.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment: 'light', preset: 'sticker-3in' })).key,
     ];
+    expect(keys).toEqual([
+      expect.stringMatching(new RegExp(`${assetId}/garment-dark\\.png$`)),
+      expect.stringMatching(new RegExp(`${assetId}/garment-dark-preview\\.webp$`)),
+      expect.stringMatching(new RegExp(`${assetId}/export-sticker-3in-light\\.png$`)),
+    ]);
     for (const key of keys) expect(await system.storage.stat(key)).not.toBeNull();
     await system.rpc.request(ASSETS.delete, { userId, assetId });
     for (const key of keys) expect(await system.storage.stat(key)).toBeNull();
