@@ -24,7 +24,9 @@ describe('one variant for a garment', () => {
     for (const [index, design] of light.entries()) {
       expect(dark[index]!.garment).not.toBe(design.garment);
       expect(dark[index]!.drawing.boxes.length).toBe(design.drawing.boxes.length);
-      expect(dark[index]!.font).toBe(design.font);
+      expect(dark[index]!.textElements.map((element) => [element.text, element.font])).toEqual(
+        design.textElements.map((element) => [element.text, element.font]),
+      );
     }
   });
 });
