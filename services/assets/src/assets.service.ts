@@ -273,6 +273,9 @@ export class AssetsService {
     const unique = [...new Set(request.ids)];
     const rows = await this.assets.findManyOwned(request.userId, unique);
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    // In the order asked for (the database answers in its own): files are made, and named -2, -3, in that order.
+    const position = new Map(unique.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     const used = new Map<string, number>();
     const files = rows.map((row) => {
       const garment = request.garment ?? '';
