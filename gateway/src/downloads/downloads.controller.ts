@@ -48,14 +48,14 @@ export class DownloadsController {
   /** Many selected images as one ZIP, streamed file by file (never built in memory); exports are made first. */
   @RouteEndpoint('downloadZip')
   async zip(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
-    const { ids, preset } = validateInput(zipQuery, req.query);
+    const { ids, preset, garment } = validateInput(zipQuery, req.query);
     const requestId = requestIdOf(req);
-    const { files } = await withRetryAfter(res, this.rpc.request(ASSETS.resolveZip, { userId, ids, preset }, { requestId }));
+    const { files } = await withRetryAfter(res, this.rpc.request(ASSETS.resolveZip, { userId, ids, preset, garment }, { requestId }));
     const headers = {
       'content-type': 'application/zip',
       'content-disposition': contentDisposition(
         'attachment',
-        preset ? `printloom-${files.length}-images-${preset}.zip` : `printloom-${files.length}-images.zip`,
+        `printloom-${[`${files.length}-images`, preset, garment].filter(Boolean).join('-')}.zip`,
       ),
       'cache-control': 'private, no-store',
     };
@@ -68,12 +68,12 @@ export class DownloadsController {
     for (const file of files) {
       if (clientGone) return; // nobody left to stream to: make no more exports
       const exported =
-        preset &&
+        (preset || garment) &&
         (await withRetryAfter(
           res,
           this.rpc.request(
             ASSETS.resolveDownload,
-            { userId, assetId: file.assetId, preset },
+            { userId, assetId: file.assetId, preset, garment },
             { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS },
           ),
         ));
@@ -87,7 +87,7 @@ export class DownloadsController {
   async file(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const { id } = validateInput(assetParams, req.params);
     const query = validateInput(downloadQuery, req.query);
-    const timeoutMs = query.preset ? EXPORT_RENDER_TIMEOUT_MS : undefined;
+    const timeoutMs = query.preset || query.garment ? EXPORT_RENDER_TIMEOUT_MS : undefined;
     const target = await withRetryAfter(
       res,
       this.rpc.request(ASSETS.resolveDownload, { userId, assetId: id, ...query }, { requestId: requestIdOf(req), timeoutMs }),

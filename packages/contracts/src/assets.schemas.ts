@@ -18,7 +18,14 @@ export const asset = z.object({
   kind: z.enum(['generated', 'background-removed', 'upscaled']).optional(),
   /** The image model drew an opaque background and the automatic removal could not cut it out: stored as it is. */
   backgroundKept: z.boolean().optional(),
+  /** The garment the design as generated was drawn for (null: not recorded, designs older than it). */
+  garment: z.enum(['light', 'dark']).nullable().optional(),
 });
+
+/** White (#FFFFFF) and black (#000000) garments: every design has a print file for each (`?garment=`). */
+export const GARMENT_CHOICES = ['light', 'dark'] as const;
+export type GarmentChoice = (typeof GARMENT_CHOICES)[number];
+const garmentChoice = z.enum(GARMENT_CHOICES, { message: "garment must be 'light' or 'dark'" });
 export type Asset = z.infer<typeof asset>;
 
 export const listAssetsQuery = z.object({
@@ -76,6 +83,9 @@ export const ingestRequest = z.object({
       }),
     )
     .min(1),
+  /** The job's brief inputs beyond the prompt: its Black option, and who drew it (the engine can draw it again). */
+  dark: z.boolean().optional(),
+  drawnBy: z.enum(['engine', 'image-model']).optional(),
 });
 export const ingestReply = z.object({ assetIds: z.array(uuid) });
 
@@ -85,6 +95,8 @@ export const downloadQuery = z
     size: z.enum(['thumbnail', 'preview'], { message: "size must be 'thumbnail' or 'preview'" }).optional(),
     /** The print file fitted to a product's canvas (see /api/export-presets). */
     preset: presetId.optional(),
+    /** The print file for a white or black garment (made on first request); without it, the design as generated. */
+    garment: garmentChoice.optional(),
   })
   .refine((query) => !(query.size && query.preset), { message: 'Ask for a size or a preset, not both' });
 export const resolveDownloadRequest = z.object({
@@ -93,6 +105,7 @@ export const resolveDownloadRequest = z.object({
   variant: z.enum(['original']).default('original'),
   size: z.enum(['thumbnail', 'preview']).optional(),
   preset: presetId.optional(),
+  garment: garmentChoice.optional(),
 });
 /** PNG text chunks stamped on every PNG on its way out (keyword → text). */
 export const pngTextSchema = z.record(z.string(), z.string());
@@ -115,8 +128,15 @@ export const zipQuery = z.object({
     .pipe(bulkIdsBody.shape.ids),
   /** Every file fitted to this product's canvas (see /api/export-presets). */
   preset: presetId.optional(),
+  /** Every file for a white or black garment. */
+  garment: garmentChoice.optional(),
 });
-export const resolveZipRequest = z.object({ userId: uuid, ids: bulkIdsBody.shape.ids, preset: presetId.optional() });
+export const resolveZipRequest = z.object({
+  userId: uuid,
+  ids: bulkIdsBody.shape.ids,
+  preset: presetId.optional(),
+  garment: garmentChoice.optional(),
+});
 /** With a preset, `key` is the export's (made on its turn through resolveDownload, so it may not exist yet). */
 export const resolveZipReply = z.object({
   files: z.array(z.object({ assetId: uuid, key: z.string(), fileName: z.string(), pngText: pngTextSchema.optional() })),

@@ -416,7 +416,7 @@ const ROUTE_TABLE = [
     ...endpoint('downloadZip'),
     kind: 'custom',
     tag: 'assets',
-    summary: 'Download many assets as one ZIP (ids comma-separated, at most 100)',
+    summary: 'Download many assets as one ZIP (ids comma-separated, at most 100; ?preset= and ?garment=light|dark as for one)',
     access: 'user',
     subject: ASSETS.resolveZip,
     query: assets.zipQuery,
@@ -426,7 +426,8 @@ const ROUTE_TABLE = [
     ...endpoint('downloadAsset'),
     kind: 'custom',
     tag: 'assets',
-    summary: 'Download an image: the original PNG, its thumbnail/preview, or the print file for an export preset',
+    summary:
+      'Download an image: the original PNG, its thumbnail/preview, or the print file for an export preset; ?garment=light|dark for a white or black garment',
     access: 'user',
     subject: ASSETS.resolveDownload,
     params: assets.assetParams,

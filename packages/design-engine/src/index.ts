@@ -3,6 +3,8 @@ export {
   renderDesignsInto,
   planDesigns,
   renderPlanned,
+  renderVariant,
+  garmentOf,
   PRINT_SIZES,
   type DesignRequest,
   type RenderedDesign,

@@ -28,6 +28,11 @@ export interface DesignRequest {
   scale?: number;
   /** One headline face for every variant instead of the seeded choice (tests, the legibility check). */
   font?: FontId;
+  /**
+   * Draw for this garment whatever the idea names or `dark` says (the other garment's file of a design:
+   * same seed, same layout, inks chosen for that garment). A sticker then sits on it too, not on white.
+   */
+  garment?: 'light' | 'dark';
 }
 
 export interface RenderedDesign<Derived = undefined> {
@@ -141,8 +146,8 @@ export function planDesigns(request: DesignRequest): PlannedDesign[] {
     const random = seededRandom(`${request.seed}:${variant}`);
     const canvas = canvasOf(variant, request.scale ?? 1);
     // A sticker sits on white backing whatever the garment; the worn print keeps a muted palette.
-    const garmentIsDark = brief.background ? brief.background === 'black' : request.dark;
-    const dark = variant === 'C' || brief.sticker ? false : garmentIsDark;
+    const garmentIsDark = request.garment ? request.garment === 'dark' : brief.background ? brief.background === 'black' : request.dark;
+    const dark = (variant === 'C' || brief.sticker) && !request.garment ? false : garmentIsDark;
     const paletteFamilies = variant === 'D' && brief.colours.length === 0 ? ['heritage'] : families;
     const garment = dark ? GARMENT.dark : GARMENT.light;
     const design = DIRECTIONS[variant]({
@@ -193,6 +198,32 @@ export async function renderPlanned<Derived = undefined>(
 /** Four print-ready transparent PNGs, one per art direction, from the seller's idea. */
 export async function renderDesigns(request: DesignRequest): Promise<RenderedDesign[]> {
   return Promise.all(planDesigns(request).map((design) => renderPlanned(design, request.seed)));
+}
+
+/**
+ * The garment a variant of this request is drawn for: what the idea names, else `dark` (a sticker sits
+ * on white backing whatever the garment, so it serves the light one).
+ */
+export function garmentOf(request: Pick<DesignRequest, 'prompt' | 'dark' | 'garment'>, variant: VariantLetter): 'light' | 'dark' {
+  return planGarmentIsDark(request, variant) ? 'dark' : 'light';
+}
+
+function planGarmentIsDark(request: Pick<DesignRequest, 'prompt' | 'dark' | 'garment'>, variant: VariantLetter): boolean {
+  if (request.garment) return request.garment === 'dark';
+  const brief = parsePrompt(request.prompt);
+  if (variant === 'C' || brief.sticker) return false;
+  return brief.background ? brief.background === 'black' : request.dark;
+}
+
+/** One variant of a request drawn on its own (the other garment's file of a design): the same file renderDesigns makes for it. */
+export async function renderVariant(
+  request: DesignRequest,
+  variant: VariantLetter,
+  options: RenderOptions<undefined> = {},
+): Promise<RenderedDesign> {
+  const design = planDesigns(request).find((planned) => planned.variant === variant);
+  if (!design) throw new Error(`No variant ${variant}`);
+  return renderPlanned(design, request.seed, options);
 }
 
 /** A rough share of a variant's drawing time: its pixels, more with the full-size effect passes (measured: wear doubles it). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EXPORT_PRESETS } from '@printloom/contracts';
+import { EXPORT_PRESETS, GARMENT_CHOICES, type GarmentChoice as Garment } from '@printloom/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { assetKey, isPng, ObjectNotFoundError, withPngText, type ObjectStorage, type PngText } from '@printloom/storage';
 import { deriveWebp, dimensionsOf, PREVIEW_SIZE, THUMBNAIL_SIZE } from './image/derivatives.js';
@@ -72,16 +72,39 @@ export class AssetFiles {
     return assetKey(userId, assetId, `export-${presetId}.png`);
   }
 
+  /**
+   * Where an asset's print file for a garment is kept once made (`size`: its thumbnail or preview;
+   * `presetId`: it fitted to an export preset). Beside the original, so it goes with it.
+   */
+  garmentKeyOf(
+    userId: string,
+    assetId: string,
+    garment: Garment,
+    variant: { size?: 'thumbnail' | 'preview'; presetId?: string } = {},
+  ): string {
+    if (variant.presetId) return assetKey(userId, assetId, `export-${variant.presetId}-${garment}.png`);
+    if (variant.size) return assetKey(userId, assetId, `garment-${garment}-${FILES[variant.size].name}`);
+    return assetKey(userId, assetId, `garment-${garment}.png`);
+  }
+
   async hasFile(key: string): Promise<boolean> {
     return (await this.storage.stat(key)) !== null;
   }
 
   async writeExport(key: string, png: Buffer): Promise<void> {
-    await this.storage.put(key, png, FILES.original.contentType);
+    await this.storage.put(key, png, key.endsWith('.webp') ? FILES.thumbnail.contentType : FILES.original.contentType);
   }
 
   async remove(assets: AssetRef[]): Promise<void> {
-    const exports = (asset: AssetRef) => EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.userId, asset.id, preset.id));
+    const exports = (asset: AssetRef) => [
+      ...EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.userId, asset.id, preset.id)),
+      ...GARMENT_CHOICES.flatMap((garment) => [
+        this.garmentKeyOf(asset.userId, asset.id, garment),
+        this.garmentKeyOf(asset.userId, asset.id, garment, { size: 'thumbnail' }),
+        this.garmentKeyOf(asset.userId, asset.id, garment, { size: 'preview' }),
+        ...EXPORT_PRESETS.map((preset) => this.garmentKeyOf(asset.userId, asset.id, garment, { presetId: preset.id })),
+      ]),
+    ];
     await this.storage.delete(
       assets.flatMap((asset) => [...Object.values(FILES).map((file) => assetKey(asset.userId, asset.id, file.name)), ...exports(asset)]),
     );

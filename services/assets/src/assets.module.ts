@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
-import { ASSETS_CONFIG, BACKGROUND_REMOVER, EXPORT_FITTER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
+import { ASSETS_CONFIG, BACKGROUND_REMOVER, EXPORT_FITTER, GARMENT_FILE_MAKER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
 import { AssetsController } from './assets.controller.js';
 import { AssetsService } from './assets.service.js';
 import { ExportFitting } from './export-fitting.service.js';
+import { PrintFiles } from './print-files/print-files.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { AssetFiles } from './asset-files.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
@@ -27,8 +28,10 @@ export class AssetsModule {
         { provide: BACKGROUND_REMOVER, useValue: imagePool },
         { provide: UPSCALER, useValue: imagePool },
         { provide: EXPORT_FITTER, useValue: imagePool },
+        { provide: GARMENT_FILE_MAKER, useValue: imagePool },
         AssetsService,
         ExportFitting,
+        PrintFiles,
         ImageOperationsService,
         AssetFiles,
         AssetLifecycle,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, exportPreset, LIMITS, type Asset, type ExportPresetId } from '@printloom/contracts';
+import { AppError, exportPreset, LIMITS, type Asset, type ExportPresetId, type GarmentChoice } from '@printloom/contracts';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
@@ -12,6 +12,7 @@ import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 import type { BackgroundRemover } from './image/background-remover.js';
 import { BACKGROUND_REMOVER } from './assets.tokens.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
+import { garmentAsGenerated, PrintFiles } from './print-files/print-files.service.js';
 
 export const ASSET_NOT_FOUND = 'Image not found';
 
@@ -29,6 +30,7 @@ export function toAsset(asset: StoredAsset): Asset {
     sourceAssetId: asset.sourceAssetId,
     kind: asset.kind,
     backgroundKept: asset.backgroundKept,
+    garment: garmentAsGenerated(asset),
   };
 }
 
@@ -40,6 +42,7 @@ export class AssetsService {
     @Inject(BACKGROUND_REMOVER) private readonly remover: BackgroundRemover,
     private readonly lifecycle: AssetLifecycle,
     private readonly exports: ExportFitting,
+    private readonly printFiles: PrintFiles,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -53,6 +56,8 @@ export class AssetsService {
     jobId: string;
     prompt: string;
     images: Array<{ variant: 'A' | 'B' | 'C' | 'D'; key: string; removeBackground?: boolean; thumbnailKey?: string; previewKey?: string }>;
+    dark?: boolean;
+    drawnBy?: 'engine' | 'image-model';
   }): Promise<{ assetIds: string[] }> {
     const assetIds: string[] = [];
     for (const image of request.images) {
@@ -93,6 +98,9 @@ export class AssetsService {
           originalSize: written.size,
           etag: written.etag,
           backgroundKept,
+          // The brief the engine draws the other garment's file from (prompt, job id and variant are kept already).
+          drawnForDark: request.dark ?? null,
+          drawnBy: request.drawnBy ?? null,
         },
         LIMITS.retentionDays,
       );
@@ -188,9 +196,16 @@ export class AssetsService {
     return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
   }
 
-  async resolveDownload(request: { userId: string; assetId: string; size?: 'thumbnail' | 'preview'; preset?: ExportPresetId }) {
+  async resolveDownload(request: {
+    userId: string;
+    assetId: string;
+    size?: 'thumbnail' | 'preview';
+    preset?: ExportPresetId;
+    garment?: GarmentChoice;
+  }) {
     const row = await this.assets.findOwned(request.userId, request.assetId);
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    if (request.garment) return this.resolveGarment(row, request.garment, request);
     if (request.preset) return this.resolveExport(row, request.preset);
     const size: FileSize = request.size ?? 'original';
     const file = FILES[size];
@@ -202,6 +217,38 @@ export class AssetsService {
       etag: `"${row.etag}-${size}"`,
       immutable: size !== 'original',
       pngText: size === 'original' ? pngTextOf(row) : undefined,
+    };
+  }
+
+  /** The asset's print file for a garment (or its thumbnail, preview or export), made on first request. */
+  private async resolveGarment(
+    row: StoredAsset,
+    garment: GarmentChoice,
+    request: { size?: 'thumbnail' | 'preview'; preset?: ExportPresetId },
+  ) {
+    const text = pngTextOf(row);
+    if (request.size) {
+      const file = FILES[request.size];
+      return {
+        key: await this.printFiles.sizedFor(row, garment, request.size),
+        contentType: file.contentType,
+        fileName: downloadFileName(row.prompt, row.variant, `${garment}-${request.size}`, file.extension),
+        etag: `"${row.etag}-${garment}-${request.size}"`,
+        immutable: true,
+        pngText: undefined,
+      };
+    }
+    const presetId = request.preset;
+    const preset = presetId && exportPreset(presetId);
+    return {
+      key: presetId ? await this.printFiles.exportFor(row, garment, presetId) : await this.printFiles.printFileFor(row, garment),
+      contentType: 'image/png',
+      fileName: preset
+        ? downloadFileName(row.prompt, null, `${preset.id}-${garment}`, 'png')
+        : downloadFileName(row.prompt, row.variant, garment, 'png'),
+      etag: preset ? `"${row.etag}-${preset.id}-${garment}"` : `"${row.etag}-${garment}"`,
+      immutable: true,
+      pngText: text,
     };
   }
 
@@ -229,24 +276,38 @@ export class AssetsService {
    * refused when the exports still to make do not fit in the user's share now (made on their turn by
    * the gateway, one at a time, before the ZIP's first byte).
    */
-  async resolveZip(request: { userId: string; ids: string[]; preset?: ExportPresetId }) {
+  async resolveZip(request: { userId: string; ids: string[]; preset?: ExportPresetId; garment?: GarmentChoice }) {
     const unique = [...new Set(request.ids)];
     const rows = await this.assets.findManyOwned(request.userId, unique);
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
+    // In the order asked for (the database answers in its own): files are made, and named -2, -3, in that order.
+    const position = new Map(unique.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     const used = new Map<string, number>();
     const files = rows.map((row) => {
+      const garment = request.garment ?? '';
       let fileName = request.preset
-        ? downloadFileName(row.prompt, null, request.preset, 'png')
-        : downloadFileName(row.prompt, row.variant, row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', 'png');
+        ? downloadFileName(row.prompt, null, [request.preset, garment].filter(Boolean).join('-'), 'png')
+        : downloadFileName(
+            row.prompt,
+            row.variant,
+            [row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', garment].filter(Boolean).join('-'),
+            'png',
+          );
       const seen = used.get(fileName) ?? 0;
       used.set(fileName, seen + 1);
       if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
-      const key = request.preset
-        ? this.files.exportKeyOf(row.userId, row.id, request.preset)
-        : this.files.keyOf(row.userId, row.id, 'original');
+      const key = request.garment
+        ? this.files.garmentKeyOf(row.userId, row.id, request.garment, { presetId: request.preset })
+        : request.preset
+          ? this.files.exportKeyOf(row.userId, row.id, request.preset)
+          : this.files.keyOf(row.userId, row.id, 'original');
       return { assetId: row.id, key, fileName, pngText: pngTextOf(row) };
     });
-    if (request.preset) this.exports.admitZip(request.userId, await this.exports.missing(files.map((file) => file.key)), request.preset);
+    if (request.garment)
+      this.exports.admitZip(request.userId, await this.printFiles.missing(rows, request.garment, request.preset), request.preset);
+    else if (request.preset)
+      this.exports.admitZip(request.userId, await this.exports.missing(files.map((file) => file.key)), request.preset);
     return { files };
   }
 }

@@ -12,8 +12,8 @@ const { exportFittingsRunning: RUNNING, exportFittingsQueued: QUEUED } = LIMITS;
 export const EXPORTS_BUSY = `You already have ${QUEUED} print files being made. Please wait for them to finish, then download the rest.`;
 export const zipExportsBusy = (needed: number, underway: number) =>
   `This ZIP needs ${needed} print files made and ${underway} of yours are being made already, over the ${QUEUED} at a time. Please try again when those are done.`;
-export const zipTooManyExports = (needed: number, presetId: ExportPresetId) =>
-  `This ZIP needs ${needed} print files made for ${exportPreset(presetId).name}; at most ${QUEUED} are made at a time. Select fewer images (files made once are kept, so the rest go faster next time).`;
+export const zipTooManyExports = (needed: number, presetId?: ExportPresetId) =>
+  `This ZIP needs ${needed} print files made${presetId ? ` for ${exportPreset(presetId).name}` : ''}; at most ${QUEUED} are made at a time. Select fewer images (files made once are kept, so the rest go faster next time).`;
 
 /** Before any fitting was timed: about what a print-size T-shirt file takes on one thread. */
 const FIRST_GUESS_MS = 3_000;
@@ -36,14 +36,25 @@ export class ExportFitting {
     @Inject(EXPORT_FITTER) private readonly fitter: ExportFitter,
   ) {}
 
-  /** Makes the export kept at `key` unless it is kept already or under way. */
-  async ensure(asset: AssetRef, presetId: ExportPresetId, key: string, text: PngText): Promise<void> {
+  /** Makes the export kept at `key` (fitted from the original, or from the file at `sourceKey`) unless it is kept already or under way. */
+  async ensure(asset: AssetRef, presetId: ExportPresetId, key: string, text: PngText, sourceKey?: string): Promise<void> {
+    return this.ensureMade(asset, key, async () => {
+      const source = sourceKey ? await this.files.readSource(sourceKey) : await this.files.readOriginal(asset.userId, asset.id);
+      return this.fitter.fit(source, presetId, text);
+    });
+  }
+
+  /**
+   * Makes the file kept at `key` with `make` (work for the image pool: an export, a garment's print
+   * file) unless it is kept already or under way, within the user's share like every export.
+   */
+  async ensureMade(asset: AssetRef, key: string, make: () => Promise<Buffer>): Promise<void> {
     const underway = this.making.get(key);
     if (underway) return underway;
     if (await this.files.hasFile(key)) return;
     const startedMeanwhile = this.making.get(key);
     if (startedMeanwhile) return startedMeanwhile;
-    const work = this.queue.tryRun(asset.userId, () => this.make(asset, presetId, key, text));
+    const work = this.queue.tryRun(asset.userId, () => this.make(key, make));
     if (!work) throw this.busy(EXPORTS_BUSY, 1);
     this.making.set(key, work);
     const forget = () => this.making.delete(key);
@@ -58,7 +69,7 @@ export class ExportFitting {
   }
 
   /** A preset ZIP starts only when every file it still has to make fits in the user's share now. */
-  admitZip(userId: string, needed: number, presetId: ExportPresetId): void {
+  admitZip(userId: string, needed: number, presetId?: ExportPresetId): void {
     if (needed > QUEUED) throw new AppError('UNPROCESSABLE', zipTooManyExports(needed, presetId));
     const underway = this.queue.inFlight(userId);
     if (underway + needed > QUEUED) throw this.busy(zipExportsBusy(needed, underway), underway + needed - QUEUED);
@@ -73,10 +84,9 @@ export class ExportFitting {
     return new AppError('RATE_LIMITED', message, { retryAfterSeconds: retryAfterSeconds(excess, RUNNING, this.averageMs) });
   }
 
-  private async make(asset: AssetRef, presetId: ExportPresetId, key: string, text: PngText): Promise<void> {
-    const original = await this.files.readOriginal(asset.userId, asset.id);
+  private async make(key: string, make: () => Promise<Buffer>): Promise<void> {
     const started = performance.now();
-    const png = await this.fitter.fit(original, presetId, text);
+    const png = await make();
     this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
     await this.files.writeExport(key, png);
   }

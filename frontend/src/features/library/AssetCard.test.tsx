@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { AssetCard } from './AssetCard';
+import { Lightbox } from './Lightbox';
 import { cardHandlers, testAsset } from './test-fixtures';
 
 const asset = testAsset();
@@ -26,7 +27,50 @@ describe('asset card', () => {
     render(<AssetCard asset={asset} index={2} selected={false} layout="grid" handlers={handlers} />);
     for (const name of ['Star', 'Image details', 'Download', 'More actions', 'Open image 3 in the lightbox'])
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
-    expect(screen.getByRole('img')).toHaveAttribute('alt', "'Space Meow' cat astronaut");
+    expect(screen.getByRole('img', { name: "'Space Meow' cat astronaut" })).toHaveAttribute('alt', "'Space Meow' cat astronaut");
     expect(screen.getByRole('button', { name: 'Open image 3 in the lightbox' })).toHaveAttribute('data-card-index', '2');
+  });
+});
+
+describe('the light and dark pair', () => {
+  it('shows the card’s thumbnail on a white and a black garment, named, inverting it on the garment it was not drawn for', () => {
+    render(<AssetCard asset={{ ...asset, garment: 'light' }} index={0} selected={false} layout="grid" handlers={handlers} />);
+    const pair = screen.getByRole('group', { name: 'Light and dark print files' });
+    const onWhite = within(pair).getByRole('img', { name: "On a white garment: 'Space Meow' cat astronaut" });
+    const onBlack = within(pair).getByRole('img', { name: "On a black garment: 'Space Meow' cat astronaut" });
+    // No extra request per card: both show the thumbnail the card loads anyway.
+    const thumbnail = `/api/download/${asset.id}?variant=original&size=thumbnail`;
+    expect([onWhite.getAttribute('src'), onBlack.getAttribute('src')]).toEqual([thumbnail, thumbnail]);
+    expect(onWhite.className).not.toContain('invert');
+    expect(onBlack.className).toContain('invert');
+    expect(onWhite.closest('figure')).toHaveClass('bg-white');
+    expect(onBlack.closest('figure')).toHaveClass('bg-black');
+  });
+
+  it('shows the real print file for each garment in the lightbox, with a download for each', () => {
+    render(
+      <Lightbox
+        assets={[asset]}
+        index={0}
+        onIndex={() => undefined}
+        onClose={() => undefined}
+        onDownload={() => undefined}
+        onExport={() => undefined}
+      />,
+    );
+    const pair = screen.getByRole('group', { name: 'Light and dark print files' });
+    for (const [garment, colour] of [
+      ['light', 'white'],
+      ['dark', 'black'],
+    ] as const) {
+      expect(within(pair).getByRole('img', { name: `On a ${colour} garment: 'Space Meow' cat astronaut` })).toHaveAttribute(
+        'src',
+        `/api/download/${asset.id}?variant=original&size=preview&garment=${garment}`,
+      );
+      expect(screen.getByRole('link', { name: `File for ${colour} garments` })).toHaveAttribute(
+        'href',
+        `/api/download/${asset.id}?variant=original&garment=${garment}`,
+      );
+    }
   });
 });

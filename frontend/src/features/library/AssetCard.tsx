@@ -14,6 +14,7 @@ import {
 import { imageUrl } from './api/download-assets';
 import { expiryBadge, tileClass } from './asset-display';
 import { ExportSubMenu } from './ExportMenu';
+import { GarmentPair } from './GarmentPair';
 import { upscaleOptions } from './upscale-options';
 
 export type CardLayout = 'grid' | 'list';
@@ -168,6 +169,7 @@ export const AssetCard = memo(function AssetCard({
       data-testid="asset-card"
     >
       <div className="aspect-square">{thumbnail}</div>
+      <GarmentPair asset={asset} mode="glance" className="absolute bottom-14 right-2 [&_figure]:size-9" />
       <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">
         {checkbox}
       </div>

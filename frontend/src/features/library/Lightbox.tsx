@@ -4,6 +4,7 @@ import type { UpscaleFactor } from '@printloom/contracts/plans';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { imageUrl } from './api/download-assets';
 import { tileClass } from './asset-display';
+import { GARMENT_LABELS, GarmentPair } from './GarmentPair';
 import { upscaleOptions } from './upscale-options';
 import { useFocusReturn } from '../../components/ui/dialog';
 import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
@@ -112,6 +113,23 @@ export function Lightbox({
               <ChevronRight className="size-6" aria-hidden />
             </button>
           </div>
+          {asset && (
+            <div className="flex items-end justify-center gap-4 px-2 pb-4 text-sm text-white">
+              <GarmentPair key={asset.id} asset={asset} mode="files" className="gap-3 [&_figure]:size-28" />
+              <div className="flex flex-col gap-2">
+                {(['light', 'dark'] as const).map((garment) => (
+                  <a
+                    key={garment}
+                    href={imageUrl(asset.id, undefined, garment)}
+                    download
+                    className="inline-flex h-11 items-center gap-1 rounded-full bg-white/10 px-4 hover:bg-white/20"
+                  >
+                    <Download className="size-4" aria-hidden /> File for {GARMENT_LABELS[garment]} garments
+                  </a>
+                ))}
+              </div>
+            </div>
+          )}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -4,6 +4,7 @@ import { DeletionMark1763800000301 } from './migrations/1763800000301-deletion-m
 import { ImageOperations1763800000302 } from './migrations/1763800000302-image-operations.js';
 import { ExpiryReminders1763800000303 } from './migrations/1763800000303-expiry-reminders.js';
 import { AssetBackgroundKept1763800000304 } from './migrations/1763800000304-asset-background-kept.js';
+import { AssetBrief1763800000305 } from './migrations/1763800000305-asset-brief.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
@@ -13,6 +14,7 @@ export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
     ImageOperations1763800000302,
     ExpiryReminders1763800000303,
     AssetBackgroundKept1763800000304,
+    AssetBrief1763800000305,
     accountPurgesMigration('assets', 1763800000315),
   ],
 };

@@ -15,6 +15,10 @@ export interface StoredAsset {
   createdAt: Date;
   expiresAt: Date;
   backgroundKept: boolean;
+  /** The job's Black option, for a generated asset (null: not recorded, or not generated). */
+  drawnForDark: boolean | null;
+  /** Who drew it: the local engine can draw it again from its brief (prompt, job id, variant, Black). */
+  drawnBy: 'engine' | 'image-model' | null;
   /** created_at at full microsecond precision, for the keyset cursor (a Date keeps only milliseconds). */
   cursorTimestamp: string;
 }
@@ -24,6 +28,8 @@ export type NewAsset = Pick<
   'id' | 'userId' | 'jobId' | 'variant' | 'kind' | 'sourceAssetId' | 'prompt' | 'width' | 'height' | 'originalSize' | 'etag'
 > & {
   backgroundKept?: boolean;
+  drawnForDark?: boolean | null;
+  drawnBy?: 'engine' | 'image-model' | null;
 };
 
 /** Enough to find an asset's files. */

@@ -5,6 +5,7 @@ import { AppError, type ExportPresetId } from '@printloom/contracts';
 import type { PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './upscaler.js';
+import type { GarmentFilePlan } from '../print-files/garment-file.js';
 import type { ImageOperation, ImageTask, ImageTaskResult } from './image-worker.js';
 
 export const POOL_BUSY_MESSAGE = 'Image processing is busy right now. Please try again in a minute.';
@@ -23,13 +24,18 @@ export interface ExportFitter {
   fit(original: Buffer, presetId: ExportPresetId, text: PngText): Promise<Buffer>;
 }
 
+/** Makes a design's print file for a garment (an engine redraw or a recolour) and stamps its PNG text. */
+export interface GarmentFileMaker {
+  garmentFile(original: Buffer, plan: GarmentFilePlan, text: PngText): Promise<Buffer>;
+}
+
 export type TaskOutcome = 'done' | 'refused' | 'failed';
 
 /**
- * Background removal, upscaling and export fitting in worker threads with a bounded queue: a full
+ * Background removal, upscaling, export fitting and garment files in worker threads with a bounded queue: a full
  * queue is refused at once (503) instead of piling work up, and each task has the service's time budget.
  */
-export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter {
+export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, GarmentFileMaker {
   private readonly pool: Piscina;
   private readonly capacity: number;
   private readonly budgets: { removeBackground: number; upscale: number; fitExport: number };
@@ -54,6 +60,11 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter {
 
   async fit(original: Buffer, presetId: ExportPresetId, text: PngText): Promise<Buffer> {
     return this.run({ operation: 'fit-export', image: original, presetId, text }, this.budgets.fitExport);
+  }
+
+  /** Within an export's time budget: a redraw or a recolour costs about what a fitting does. */
+  async garmentFile(original: Buffer, plan: GarmentFilePlan, text: PngText): Promise<Buffer> {
+    return this.run({ operation: 'garment-file', image: original, plan, text }, this.budgets.fitExport);
   }
 
   /** Tasks running or waiting. */

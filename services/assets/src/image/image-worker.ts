@@ -3,12 +3,14 @@ import { AppError, exportPreset, type ExportPresetId } from '@printloom/contract
 import { withPngText, type PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, FloodFillBackgroundRemover } from './background-remover.js';
 import { fitToPreset } from './export-fit.js';
+import { makeGarmentFile, type GarmentFilePlan } from '../print-files/garment-file.js';
 import { LanczosUpscaler, UpscaleTooLargeError } from './upscaler.js';
 
 export type ImageTask =
   | { operation: 'remove-background'; image: Uint8Array }
   | { operation: 'upscale'; image: Uint8Array; factor: 2 | 4 }
-  | { operation: 'fit-export'; image: Uint8Array; presetId: ExportPresetId; text: PngText };
+  | { operation: 'fit-export'; image: Uint8Array; presetId: ExportPresetId; text: PngText }
+  | { operation: 'garment-file'; image: Uint8Array; plan: GarmentFilePlan; text: PngText };
 
 export type ImageOperation = ImageTask['operation'];
 
@@ -23,6 +25,7 @@ const upscaler = new LanczosUpscaler();
 async function run(task: ImageTask, image: Buffer): Promise<Buffer> {
   if (task.operation === 'upscale') return upscaler.upscale(image, task.factor);
   if (task.operation === 'remove-background') return remover.remove(image);
+  if (task.operation === 'garment-file') return withPngText(await makeGarmentFile(image, task.plan), task.text);
   // Stamped here too: the text chunks copy the whole file, which is work the event loop is spared.
   return withPngText(await fitToPreset(image, exportPreset(task.presetId)), task.text);
 }

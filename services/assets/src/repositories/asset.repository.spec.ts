@@ -17,6 +17,8 @@ const row: AssetRow = {
   created_at: new Date('2026-11-23T18:00:00.123Z'),
   expires_at: new Date('2026-12-23T18:00:00Z'),
   background_kept: false,
+  drawn_for_dark: true,
+  drawn_by: 'engine',
   cursor_ts: '2026-11-23T18:00:00.123456Z',
 };
 
@@ -38,6 +40,8 @@ describe('asset rows become domain objects', () => {
       createdAt: new Date('2026-11-23T18:00:00.123Z'),
       expiresAt: new Date('2026-12-23T18:00:00Z'),
       backgroundKept: false,
+      drawnForDark: true,
+      drawnBy: 'engine',
       cursorTimestamp: '2026-11-23T18:00:00.123456Z',
     });
   });

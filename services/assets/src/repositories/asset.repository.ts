@@ -22,10 +22,12 @@ export interface AssetRow {
   created_at: Date;
   expires_at: Date;
   background_kept: boolean;
+  drawn_for_dark: boolean | null;
+  drawn_by: 'engine' | 'image-model' | null;
   cursor_ts: string;
 }
 
-const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept,
+const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept, drawn_for_dark, drawn_by,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 const LIVE = `expires_at > now() AND deleting_at IS NULL`;
 
@@ -48,6 +50,8 @@ export function toStoredAsset(row: AssetRow): StoredAsset {
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
     backgroundKept: row.background_kept,
+    drawnForDark: row.drawn_for_dark,
+    drawnBy: row.drawn_by,
     cursorTimestamp: row.cursor_ts,
   };
 }
@@ -56,8 +60,8 @@ export const toAssetRef = (row: RefRow): AssetRef => ({ id: row.id, userId: row.
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-const INSERT_ASSET = `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13)`;
+const INSERT_ASSET = `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept, drawn_for_dark, drawn_by)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13, $14, $15)`;
 
 function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
   return [
@@ -74,6 +78,8 @@ function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
     asset.etag,
     retentionDays,
     asset.backgroundKept ?? false,
+    asset.drawnForDark ?? null,
+    asset.drawnBy ?? null,
   ];
 }
 

@@ -219,6 +219,8 @@ describe('JobProcessor', () => {
     expect(provider.asked).toEqual([[...VARIANT_LETTERS]]);
     expect(ingested).toBe(1);
     expect(billing.requests(ASSETS.ingest)[0]).toMatchObject({ userId, jobId, images: VARIANT_LETTERS.map((variant) => ({ variant })) });
+    // The job's brief beyond the prompt, for the other garment's file: only the local engine can draw it again.
+    expect(billing.requests(ASSETS.ingest)[0]).toMatchObject({ dark: false, drawnBy: 'image-model' });
     expect(settles()).toEqual([{ subject: BILLING.commit, payload: { reservationId: job.reservationId } }]);
     expect(jobs.rows.get(jobId)).toMatchObject({ status: 'succeeded', error: null });
     expect(billing.balance(userId)).toBe(9);

@@ -153,6 +153,9 @@ export class JobProcessor {
           removeBackground: image.opaqueBackground,
           ...this.derivativeKeys(job, image),
         })),
+        // What assets needs to make the other garment's file later: the engine draws it again from these.
+        dark: job.dark,
+        drawnBy: this.provider.name === 'local' ? 'engine' : 'image-model',
       },
       { timeoutMs: 120_000 },
     );
