@@ -17,3 +17,5 @@ export * from './rpc.js';
 export * from './routes.js';
 export * from './time-budgets.js';
 export * from './messages.js';
+export * from './mockups.js';
+export * from './mockups.schemas.js';

@@ -21,6 +21,8 @@ export const TIME_BUDGETS = {
   upscale: { service: 90_000, gateway: 100_000 },
   /** Background removal in the worker pool (free). */
   removeBackground: { service: 90_000, gateway: 100_000 },
+  /** A design's 8 mockups made in the worker pool on first request (about 3 s of one core), queueing included. */
+  mockups: { service: 60_000, gateway: 70_000 },
   /** Everything else: plain database work behind a NATS request. */
   request: { service: 10_000, gateway: 15_000 },
 } as const satisfies Record<string, TimeBudget>;
