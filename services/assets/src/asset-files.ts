@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EXPORT_PRESETS } from '@printloom/contracts';
+import { EXPORT_PRESETS, MOCKUPS } from '@printloom/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { assetKey, isPng, ObjectNotFoundError, withPngText, type ObjectStorage, type PngText } from '@printloom/storage';
 import { deriveWebp, dimensionsOf, PREVIEW_SIZE, THUMBNAIL_SIZE } from './image/derivatives.js';
@@ -80,8 +80,20 @@ export class AssetFiles {
     await this.storage.put(key, png, FILES.original.contentType);
   }
 
+  /** Where one of an asset's mockups (garment previews) is kept once made. */
+  mockupKeyOf(userId: string, assetId: string, mockupId: string): string {
+    return assetKey(userId, assetId, `mockup-${mockupId}.jpg`);
+  }
+
+  async writeMockup(key: string, jpeg: Buffer): Promise<void> {
+    await this.storage.put(key, jpeg, 'image/jpeg');
+  }
+
   async remove(assets: AssetRef[]): Promise<void> {
-    const exports = (asset: AssetRef) => EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.userId, asset.id, preset.id));
+    const exports = (asset: AssetRef) => [
+      ...EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.userId, asset.id, preset.id)),
+      ...MOCKUPS.map((mockup) => this.mockupKeyOf(asset.userId, asset.id, mockup.id)),
+    ];
     await this.storage.delete(
       assets.flatMap((asset) => [...Object.values(FILES).map((file) => assetKey(asset.userId, asset.id, file.name)), ...exports(asset)]),
     );

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
-import { ASSETS_CONFIG, BACKGROUND_REMOVER, EXPORT_FITTER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
+import { ASSETS_CONFIG, BACKGROUND_REMOVER, EXPORT_FITTER, MOCKUP_RENDERER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
 import { AssetsController } from './assets.controller.js';
 import { AssetsService } from './assets.service.js';
 import { ExportFitting } from './export-fitting.service.js';
@@ -14,6 +14,7 @@ import { AssetRepository } from './repositories/asset.repository.js';
 import { LibraryChanges } from './library-changes.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import type { ImagePool } from './image/image-pool.js';
+import { Mockups } from './mockups/mockups.service.js';
 
 @Module({})
 export class AssetsModule {
@@ -27,6 +28,8 @@ export class AssetsModule {
         { provide: BACKGROUND_REMOVER, useValue: imagePool },
         { provide: UPSCALER, useValue: imagePool },
         { provide: EXPORT_FITTER, useValue: imagePool },
+        { provide: MOCKUP_RENDERER, useValue: imagePool },
+        Mockups,
         AssetsService,
         ExportFitting,
         ImageOperationsService,

@@ -3,3 +3,4 @@ export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const BACKGROUND_REMOVER = Symbol('BACKGROUND_REMOVER');
 export const UPSCALER = Symbol('UPSCALER');
 export const EXPORT_FITTER = Symbol('EXPORT_FITTER');
+export const MOCKUP_RENDERER = Symbol('MOCKUP_RENDERER');

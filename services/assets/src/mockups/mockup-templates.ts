@@ -1,12 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MOCKUP_SIZE, type MockupId, type MockupProduct } from '@printloom/contracts';
 import type { TemplatePixels } from './compose.js';
 import type { Cylinder, PrintArea } from './placement.js';
 
-/** The committed templates (services/assets/mockup-templates, drawn by scripts/draw-mockup-templates.mjs). */
-export const TEMPLATES_DIR = fileURLToPath(new URL('../../mockup-templates/', import.meta.url));
+/**
+ * The committed templates (services/assets/mockup-templates, drawn by scripts/draw-mockup-templates.mjs):
+ * the build copies them into dist (the production bundle ships dist only); sources read the originals.
+ */
+export const TEMPLATES_DIR = [new URL('../mockup-templates/', import.meta.url), new URL('../../mockup-templates/', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((dir) => existsSync(dir + 'tee.json'))!;
 
 export interface TemplateSpec {
   id: MockupProduct;
