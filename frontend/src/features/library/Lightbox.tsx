@@ -7,6 +7,7 @@ import { tileClass } from './asset-display';
 import { upscaleOptions } from './upscale-options';
 import { useFocusReturn } from '../../components/ui/dialog';
 import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
+import { MockupStrip } from './MockupStrip';
 
 const control = 'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-30';
 
@@ -112,6 +113,7 @@ export function Lightbox({
               <ChevronRight className="size-6" aria-hidden />
             </button>
           </div>
+          {asset && <MockupStrip key={asset.id} assetId={asset.id} />}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
