@@ -90,64 +90,93 @@ function sample(design: DesignPixels, x: number, y: number, out: Float32Array): 
 }
 
 /**
- * One mockup, RGB: the base tinted with the product's colour, the design printed on it where the
- * placement says (bent by the displacement map, or wrapped round the cylinder), then the fabric's
- * shading over both (multiply below 128, screen above), so folds and light run through the print as
- * through the cloth; the result laid over the backdrop by the base's alpha (shadow included).
+ * The product without a print, RGB: the base tinted with the product's colour (and its fibre grain),
+ * the shading over it, laid over the backdrop by the base's alpha (its shadow included). The same for
+ * every design: kept per template and look, so a mockup only redraws its print area.
  */
-export function composeMockup(template: TemplatePixels, design: DesignPixels, placement: Placement, look: Look): Buffer {
+export function renderBlank(template: TemplatePixels, look: Look): Buffer {
+  const out = Buffer.alloc(template.size * template.size * 3);
+  paint(template, look, out, { x0: 0, x1: template.size, y0: 0, y1: template.size }, null);
+  return out;
+}
+
+/**
+ * One mockup, RGB: the blank product with the design printed on it where the placement says (bent by
+ * the displacement map, or wrapped round the cylinder) before the fabric's shading goes over both
+ * (multiply below 128, screen above), so folds and light run through the print as through the cloth.
+ * Where the design is transparent the blank shows unchanged.
+ */
+export function composeMockup(template: TemplatePixels, design: DesignPixels, placement: Placement, look: Look, blank?: Buffer): Buffer {
+  const { size, displacementPx } = template;
+  const out = Buffer.from(blank ?? renderBlank(template, look));
+  const { rect } = placement;
+  let box = {
+    x0: rect.left - displacementPx - 1,
+    x1: rect.left + rect.width + displacementPx + 1,
+    y0: rect.top - displacementPx - 1,
+    y1: rect.top + rect.height + displacementPx + 1,
+  };
+  if (placement.kind === 'cylinder') {
+    const { centreX, radius, rimHalfHeight } = placement.cylinder;
+    box = {
+      x0: Math.floor(centreX - radius),
+      x1: Math.ceil(centreX + radius),
+      y0: placement.top + rect.top - 1,
+      y1: placement.top + rect.top + rect.height + rimHalfHeight + 1,
+    };
+  }
+  const clipped = { x0: Math.max(0, box.x0), x1: Math.min(size, box.x1), y0: Math.max(0, box.y0), y1: Math.min(size, box.y1) };
+  paint(template, look, out, clipped, { design, placement });
+  return out;
+}
+
+/** Paints the pixels of `box`: all of them without a print; with one, only those the ink covers. */
+function paint(
+  template: TemplatePixels,
+  look: Look,
+  out: Buffer,
+  box: { x0: number; x1: number; y0: number; y1: number },
+  print: { design: DesignPixels; placement: Placement } | null,
+): void {
   const { size, base, shading, displacement, displacementPx } = template;
-  const out = Buffer.alloc(size * size * 3);
   const ink = new Float32Array(4);
   const grainTile = noiseTile();
   const [cr, cg, cb] = look.colour.map((value) => value / 255);
   const [br, bg, bb] = look.backdrop;
   const grain = look.grain / 10_000; // the tile is ±100: ±grain %
-  const { rect } = placement;
-  const cylinder = placement.kind === 'cylinder' ? placement : null;
-  // Screen rows and columns the print can touch.
-  let x0 = rect.left - displacementPx - 1;
-  let x1 = rect.left + rect.width + displacementPx + 1;
-  let y0 = rect.top - displacementPx - 1;
-  let y1 = rect.top + rect.height + displacementPx + 1;
+  const placement = print?.placement;
+  const rect = placement?.rect;
   let columnU: Float64Array | null = null;
   let columnSag: Float64Array | null = null;
-  if (cylinder) {
-    const { centreX, radius, rimHalfHeight } = cylinder.cylinder;
-    x0 = Math.floor(centreX - radius);
-    x1 = Math.ceil(centreX + radius);
-    y0 = cylinder.top + rect.top - 1;
-    y1 = cylinder.top + rect.top + rect.height + rimHalfHeight + 1;
+  if (placement?.kind === 'cylinder') {
     columnU = new Float64Array(size).fill(NaN);
     columnSag = new Float64Array(size);
-    for (let x = Math.max(0, x0); x < Math.min(size, x1); x++) {
-      const at = cylinderSource(x + 0.5, 0, cylinder.cylinder, 0);
+    for (let x = box.x0; x < box.x1; x++) {
+      const at = cylinderSource(x + 0.5, 0, placement.cylinder, 0);
       if (!at) continue;
       columnU[x] = at.u;
       columnSag[x] = -at.v; // rimHalfHeight · cos θ
     }
   }
-  for (let y = 0; y < size; y++) {
-    const printRow = y >= y0 && y < y1;
+  const top = placement?.kind === 'cylinder' ? placement.top : 0;
+  for (let y = box.y0; y < box.y1; y++) {
     const noiseRow = (y % NOISE) * NOISE;
-    for (let x = 0; x < size; x++) {
+    for (let x = box.x0; x < box.x1; x++) {
       const i = y * size + x;
       const o = i * 3;
       const alpha = base[i * 4 + 3];
       if (alpha === 0) {
+        if (print) continue;
         out[o] = br;
         out[o + 1] = bg;
         out[o + 2] = bb;
         continue;
       }
-      const n = 1 + grainTile[noiseRow + (x % NOISE)] * grain;
-      let r = (base[i * 4] / 255) * cr * n;
-      let g = (base[i * 4 + 1] / 255) * cg * n;
-      let b = (base[i * 4 + 2] / 255) * cb * n;
-      if (printRow && x >= x0 && x < x1) {
+      let cover = 0;
+      if (print && rect) {
         if (columnU && columnSag) {
           const u = columnU[x];
-          if (u === u) sample(design, u - rect.left, y + 0.5 - cylinder!.top - columnSag[x] - rect.top, ink);
+          if (u === u) sample(print.design, u - rect.left, y + 0.5 - top - columnSag[x] - rect.top, ink);
           else ink[3] = 0;
         } else {
           let dx = 0;
@@ -156,15 +185,20 @@ export function composeMockup(template: TemplatePixels, design: DesignPixels, pl
             dx = ((displacement[i * 2] - 128) / 128) * displacementPx;
             dy = ((displacement[i * 2 + 1] - 128) / 128) * displacementPx;
           }
-          sample(design, x + 0.5 - rect.left + dx, y + 0.5 - rect.top + dy, ink);
+          sample(print.design, x + 0.5 - rect.left + dx, y + 0.5 - rect.top + dy, ink);
         }
         // Ink only lands on the product itself (its alpha), never on the shadow around it.
-        const cover = ink[3] * INK_COVER * (alpha / 255) * (base[i * 4] / 255);
-        if (cover > 0) {
-          r += (ink[0] - r) * cover;
-          g += (ink[1] - g) * cover;
-          b += (ink[2] - b) * cover;
-        }
+        cover = ink[3] * INK_COVER * (alpha / 255) * (base[i * 4] / 255);
+        if (cover <= 0) continue; // the blank already shows this pixel
+      }
+      const n = 1 + grainTile[noiseRow + (x % NOISE)] * grain;
+      let r = (base[i * 4] / 255) * cr * n;
+      let g = (base[i * 4 + 1] / 255) * cg * n;
+      let b = (base[i * 4 + 2] / 255) * cb * n;
+      if (cover > 0) {
+        r += (ink[0] - r) * cover;
+        g += (ink[1] - g) * cover;
+        b += (ink[2] - b) * cover;
       }
       const s = shading[i];
       if (s < 128) {
@@ -184,7 +218,6 @@ export function composeMockup(template: TemplatePixels, design: DesignPixels, pl
       out[o + 2] = clamp(bb + (b * 255 - bb) * a);
     }
   }
-  return out;
 }
 
 const clamp = (value: number) => (value < 0 ? 0 : value > 255 ? 255 : Math.round(value));

@@ -37,7 +37,8 @@ export const MOCKUP_LOOKS: Record<MockupId, { template: MockupProduct; colour: s
   'poster-black-frame': { template: 'poster', colour: '#ffffff', grain: 0 },
 };
 
-export const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
+export const rgbOf = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
 
 export function readSpec(product: MockupProduct): TemplateSpec {
   return JSON.parse(readFileSync(TEMPLATES_DIR + `${product}.json`, 'utf8')) as TemplateSpec;

@@ -12,8 +12,7 @@ import { printFileFor } from './print-file-for.js';
 export const MOCKUPS_BUSY = 'You already have many images being made. Please wait for them to finish, then open the mockups again.';
 const NOT_FOUND = 'Image not found';
 
-const urlOf = (assetId: string, mockupId: MockupId) =>
-  ENDPOINTS.downloadMockup.path.replace(':id', assetId).replace(':mockupId', mockupId);
+const urlOf = (assetId: string, mockupId: MockupId) => ENDPOINTS.downloadMockup.path.replace(':id', assetId).replace(':mockupId', mockupId);
 
 /**
  * A design's garment previews: made on first request as one set (in the image worker pool, within the

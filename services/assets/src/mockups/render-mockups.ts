@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MOCKUPS, type MockupId } from '@printloom/contracts';
-import { composeMockup, type DesignPixels, type Placement } from './compose.js';
+import { composeMockup, renderBlank, type DesignPixels, type Placement } from './compose.js';
 import { loadTemplate, MOCKUP_LOOKS, rgbOf } from './mockup-templates.js';
 import { placeInArea, PRINT_DPI, type Rect } from './placement.js';
 
@@ -68,6 +68,9 @@ async function crop(design: DesignPixels, box: Rect): Promise<DesignPixels> {
   return { data, width: box.width, height: box.height };
 }
 
+/** Each mockup's product without a print (12 MB each), drawn once per thread: a mockup redraws only its print area. */
+const blanks = new Map<MockupId, Buffer>();
+
 /** One mockup as a 2000×2000 JPEG. */
 async function renderOne(id: MockupId, decoded: Decoded): Promise<Buffer> {
   const look = MOCKUP_LOOKS[id];
@@ -94,11 +97,10 @@ async function renderOne(id: MockupId, decoded: Decoded): Promise<Buffer> {
     decoded.resized.set(key, design);
     placement = { kind: 'flat', rect };
   }
-  const rgb = composeMockup(pixels, design, placement, {
-    colour: rgbOf(look.colour),
-    backdrop: rgbOf(spec.backdrop),
-    grain: look.grain,
-  });
+  const colours = { colour: rgbOf(look.colour), backdrop: rgbOf(spec.backdrop), grain: look.grain };
+  let blank = blanks.get(id);
+  if (!blank) blanks.set(id, (blank = renderBlank(pixels, colours)));
+  const rgb = composeMockup(pixels, design, placement, colours, blank);
   return sharp(rgb, { raw: { width: pixels.size, height: pixels.size, channels: 3 } })
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:2:0' })
     .toBuffer();
