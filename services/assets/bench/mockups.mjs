@@ -34,9 +34,15 @@ async function oneSet(design) {
   const cpu = process.cpuUsage();
   const original = await storage.getBuffer(design.key);
   const made = await renderMockups({ light: original, dark: original });
-  await Promise.all(made.map(({ id, jpeg }) => storage.put(assetKey('bench-user', `design-${design.index}`, `mockup-${id}.jpg`), jpeg, 'image/jpeg')));
+  await Promise.all(
+    made.map(({ id, jpeg }) => storage.put(assetKey('bench-user', `design-${design.index}`, `mockup-${id}.jpg`), jpeg, 'image/jpeg')),
+  );
   const used = process.cpuUsage(cpu);
-  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, bytes: made.reduce((sum, { jpeg }) => sum + jpeg.length, 0) };
+  return {
+    ms: performance.now() - started,
+    cpuMs: (used.user + used.system) / 1000,
+    bytes: made.reduce((sum, { jpeg }) => sum + jpeg.length, 0),
+  };
 }
 
 const first = await oneSet(designs[0]);

@@ -40,7 +40,11 @@ async function mapsFromFolds({ silhouette, folds, rim = 0.3, slope = 9, shift = 
   const mask = await alphaOf(silhouette);
   const height = await greyOf(folds);
   // Distance-ish from the edge: a blurred mask, so the rim darkens smoothly.
-  const blurredMask = await sharp(mask, { raw: { width: SIZE, height: SIZE, channels: 1 } }).blur(18).extractChannel(0).raw().toBuffer();
+  const blurredMask = await sharp(mask, { raw: { width: SIZE, height: SIZE, channels: 1 } })
+    .blur(18)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const shading = Buffer.alloc(SIZE * SIZE);
   const displacement = Buffer.alloc(SIZE * SIZE * 3, 128);
   const h = (x, y) => height[Math.min(SIZE - 1, Math.max(0, y)) * SIZE + Math.min(SIZE - 1, Math.max(0, x))] - 128;
@@ -51,8 +55,9 @@ async function mapsFromFolds({ silhouette, folds, rim = 0.3, slope = 9, shift = 
         shading[i] = 128;
         continue;
       }
-      const gx = (h(x + 2, y) - h(x - 2, y)) / 4;
-      const gy = (h(x, y + 2) - h(x, y - 2)) / 4;
+      // A wide baseline: the height map has 8-bit steps, and a narrow one turns them into contour lines.
+      const gx = (h(x + 4, y) - h(x - 4, y)) / 8;
+      const gy = (h(x, y + 4) - h(x, y - 4)) / 8;
       const lit = flat ? 0 : (-gx * 0.7 - gy * 0.7) * slope; // light from the upper left
       const valley = flat ? 0 : Math.min(0, h(x, y)) * 0.7;
       const edge = -(1 - blurredMask[i] / 255) * 255 * rim;
@@ -61,15 +66,23 @@ async function mapsFromFolds({ silhouette, folds, rim = 0.3, slope = 9, shift = 
       displacement[i * 3 + 1] = Math.max(0, Math.min(255, Math.round(128 + gy * shift)));
     }
   }
-  return { shading, displacement };
+  // Smoothed once more, for the same reason (the edge darkening is soft anyway).
+  const smooth = (buffer, channels, sigma) => {
+    const blurred = sharp(buffer, { raw: { width: SIZE, height: SIZE, channels } }).blur(sigma);
+    return (channels === 1 ? blurred.extractChannel(0) : blurred).raw().toBuffer(); // libvips answers grey as sRGB
+  };
+  return { shading: await smooth(shading, 1, 2.5), displacement: await smooth(displacement, 3, 3) };
 }
 
 async function writeTemplate(name, { base, shading, displacement, json }) {
   const baseFile = `${name}.base.png`;
-  await sharp(base).resize(SIZE, SIZE).png({ compressionLevel: 9, palette: true, quality: 90, effort: 10 }).toFile(OUT + baseFile);
+  await sharp(base)
+    .resize(SIZE, SIZE)
+    .png({ compressionLevel: 9, palette: true, quality: 90, effort: 10 })
+    .toFile(OUT + baseFile);
   const shadingFile = `${name}.shading.png`;
   await sharp(shading, { raw: { width: SIZE, height: SIZE, channels: 1 } })
-    .png({ compressionLevel: 9, palette: true, colours: 96, effort: 10, dither: 0 })
+    .png({ compressionLevel: 9, palette: true, colours: 96, effort: 10, dither: 1 })
     .toFile(OUT + shadingFile);
   let displacementFile;
   if (displacement) {
@@ -81,7 +94,10 @@ async function writeTemplate(name, { base, shading, displacement, json }) {
       .toFile(OUT + displacementFile);
   }
   const files = { base: baseFile, shading: shadingFile, ...(displacementFile ? { displacement: displacementFile } : {}) };
-  writeFileSync(OUT + `${name}.json`, JSON.stringify({ id: name, licence: 'Printloom own drawing (see LICENCE.md)', size: OUTPUT, files, ...json }, null, 2) + '\n');
+  writeFileSync(
+    OUT + `${name}.json`,
+    JSON.stringify({ id: name, licence: 'Printloom own drawing (see LICENCE.md)', size: OUTPUT, files, ...json }, null, 2) + '\n',
+  );
 }
 
 const shadowOf = (path) => `<path d="${path}" transform="translate(10 16)" fill="#000" opacity="0.32" filter="url(#soft)"/>`;
@@ -110,7 +126,10 @@ async function drawTee() {
     <path d="M 764 416 L 818 328" stroke="#d6d6d6" stroke-width="2" fill="none" transform="translate(-9 -6)"/>
     <path d="M 278 798 C 400 812 600 812 722 798" stroke="#d6d6d6" stroke-width="2" fill="none"/>`;
   const base = svg(shadowOf(TEE) + garment + details);
-  const { shading, displacement } = await mapsFromFolds({ silhouette: svg(garment), folds: svg(`<path d="${TEE}" fill="#808080"/>` + TEE_FOLDS) });
+  const { shading, displacement } = await mapsFromFolds({
+    silhouette: svg(garment),
+    folds: svg(`<path d="${TEE}" fill="#808080"/>` + TEE_FOLDS),
+  });
   await writeTemplate('tee', {
     base,
     shading,
@@ -201,7 +220,11 @@ async function drawTote() {
 // ── 11 oz mug, front view: 3.2 in across, 3.75 in tall; the 9×3.5 in wrap seen on its front half.
 async function drawMug() {
   // At 2000 px: radius 450 px (3.2 in → 281 px per inch), body 1054 px tall; drawn at half that.
-  const cx = 470, r = 225, top = 240, bottom = 767, b = 34; // b: half-height of the rim ellipse (slightly from above)
+  const cx = 470,
+    r = 225,
+    top = 240,
+    bottom = 767,
+    b = 34; // b: half-height of the rim ellipse (slightly from above)
   const bodyPath = `M ${cx - r} ${top} L ${cx - r} ${bottom} A ${r} ${b} 0 0 0 ${cx + r} ${bottom} L ${cx + r} ${top} Z`;
   const handle = `<path d="M ${cx + r - 6} ${top + 90} C ${cx + r + 150} ${top + 70} ${cx + r + 160} ${bottom - 150} ${cx + r - 6} ${bottom - 110}" stroke="#fff" stroke-width="44" fill="none" stroke-linecap="round"/>`;
   const handleInner = `<path d="M ${cx + r - 6} ${top + 90} C ${cx + r + 150} ${top + 70} ${cx + r + 160} ${bottom - 150} ${cx + r - 6} ${bottom - 110}" stroke="#e2e2e2" stroke-width="10" fill="none" transform="translate(-4 2)"/>`;
@@ -230,7 +253,15 @@ async function drawMug() {
       product: 'mug',
       pixelsPerInch: 281,
       // The wrap's height in pixels on the mug's front; its width is the circumference the front shows.
-      printArea: { left: (cx - r) * K, top: (top + 20) * K, width: 2 * r * K, height: 984, widthInches: 9, heightInches: 3.5, align: 'centre' },
+      printArea: {
+        left: (cx - r) * K,
+        top: (top + 20) * K,
+        width: 2 * r * K,
+        height: 984,
+        widthInches: 9,
+        heightInches: 3.5,
+        align: 'centre',
+      },
       cylinder: { centreX: cx * K, radius: r * K, rimHalfHeight: b * K },
       backdrop: '#e8e4de',
     },
@@ -240,7 +271,8 @@ async function drawMug() {
 // ── Framed 18×24 in poster on a wall: 50 px per inch, 2 in mat, 0.8 in frame, shadow below right.
 async function drawPoster() {
   const art = { x: 275, y: 180, w: 450, h: 600 }; // drawn size (900×1200 at 2000)
-  const mat = 50, frame = 20;
+  const mat = 50,
+    frame = 20;
   const outer = { x: art.x - mat - frame, y: art.y - mat - frame, w: art.w + 2 * (mat + frame), h: art.h + 2 * (mat + frame) };
   const base = svg(`
     <rect x="${outer.x + 12}" y="${outer.y + 22}" width="${outer.w}" height="${outer.h}" fill="#000" opacity="0.38" filter="url(#soft)"/>
@@ -261,7 +293,15 @@ async function drawPoster() {
     json: {
       product: 'poster',
       pixelsPerInch: 50,
-      printArea: { left: art.x * K, top: art.y * K, width: art.w * K, height: art.h * K, widthInches: 18, heightInches: 24, align: 'centre' },
+      printArea: {
+        left: art.x * K,
+        top: art.y * K,
+        width: art.w * K,
+        height: art.h * K,
+        widthInches: 18,
+        heightInches: 24,
+        align: 'centre',
+      },
       paper: '#ffffff',
       backdrop: '#dcd6cc',
     },

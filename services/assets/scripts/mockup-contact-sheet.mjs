@@ -25,7 +25,10 @@ for (const [index, request] of PROMPTS.entries()) {
   const [design] = await renderDesigns({ ...request, seed: `contact-${index}` });
   const set = await renderMockups({ light: design.png, dark: design.png });
   const cells = await Promise.all(set.map(({ jpeg }) => sharp(jpeg).resize(CELL, CELL).toBuffer()));
-  const thumb = await sharp(design.png).resize(CELL, CELL, { fit: 'contain', background: '#9a9a9a' }).flatten({ background: '#9a9a9a' }).toBuffer();
+  const thumb = await sharp(design.png)
+    .resize(CELL, CELL, { fit: 'contain', background: '#9a9a9a' })
+    .flatten({ background: '#9a9a9a' })
+    .toBuffer();
   rows.push([thumb, ...cells]);
   console.log(`${request.prompt}: ${design.width}×${design.height}`);
 }

@@ -13,7 +13,11 @@ describe('assets: garment mockups (real PostgreSQL, NATS, storage and worker poo
   async function design(userId: string): Promise<string> {
     const png = await sharp({ create: { width: 450, height: 540, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .composite([
-        { input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="450" height="540"><circle cx="225" cy="200" r="150" fill="#d62828"/></svg>') },
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="450" height="540"><circle cx="225" cy="200" r="150" fill="#d62828"/></svg>',
+          ),
+        },
       ])
       .png()
       .toBuffer();
@@ -68,7 +72,9 @@ describe('assets: garment mockups (real PostgreSQL, NATS, storage and worker poo
     const assetId = await design(userId);
     const target = await system.rpc.request(ASSETS.resolveMockup, { userId, assetId, mockupId: 'poster-black-frame' });
     expect(await system.storage.stat(target.key)).not.toBeNull();
-    await system.assets.infra.dataSource.query(`UPDATE assets.assets SET expires_at = now() - interval '1 minute' WHERE id = $1`, [assetId]);
+    await system.assets.infra.dataSource.query(`UPDATE assets.assets SET expires_at = now() - interval '1 minute' WHERE id = $1`, [
+      assetId,
+    ]);
     await system.assets.app.get(AssetLifecycle).sweepExpired();
     expect(await Promise.all(keysOf(userId, assetId).map((key) => system.storage.stat(key)))).toEqual(MOCKUPS.map(() => null));
   }, 60_000);

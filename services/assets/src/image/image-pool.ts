@@ -66,7 +66,10 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Moc
   }
 
   async renderMockups(light: Buffer, dark: Buffer): Promise<Array<{ id: MockupId; jpeg: Buffer }>> {
-    const result = await this.execute({ operation: 'render-mockups', image: light, dark }, this.budgets.renderMockups ?? this.budgets.fitExport);
+    const result = await this.execute(
+      { operation: 'render-mockups', image: light, dark },
+      this.budgets.renderMockups ?? this.budgets.fitExport,
+    );
     if (!('mockups' in result)) throw new Error('The image worker answered a mockup task without mockups');
     return result.mockups.map(({ id, jpeg }) => ({ id, jpeg: Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength) }));
   }

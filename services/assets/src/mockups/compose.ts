@@ -192,14 +192,18 @@ function paint(
         if (cover <= 0) continue; // the blank already shows this pixel
       }
       const n = 1 + grainTile[noiseRow + (x % NOISE)] * grain;
-      let r = (base[i * 4] / 255) * cr * n;
-      let g = (base[i * 4 + 1] / 255) * cg * n;
-      let b = (base[i * 4 + 2] / 255) * cb * n;
+      let r = (base[i * 4] / 255) * cr;
+      let g = (base[i * 4 + 1] / 255) * cg;
+      let b = (base[i * 4 + 2] / 255) * cb;
       if (cover > 0) {
         r += (ink[0] - r) * cover;
         g += (ink[1] - g) * cover;
         b += (ink[2] - b) * cover;
       }
+      // The yarn's grain shows through the ink too: the print sits in the fabric, not on top of it.
+      r *= n;
+      g *= n;
+      b *= n;
       const s = shading[i];
       if (s < 128) {
         const m = s / 128;

@@ -62,7 +62,8 @@ async function decode(spec: TemplateSpec): Promise<{ spec: TemplateSpec; pixels:
   const at = (file: string) => sharp(TEMPLATES_DIR + file).resize(size, size, { kernel: 'cubic' });
   const [base, shading, displacement] = await Promise.all([
     at(spec.files.base).ensureAlpha().raw().toBuffer(),
-    at(spec.files.shading).extractChannel(0).raw().toBuffer(),
+    // Blurred a little: the stored map is dithered to a few grey levels (a small file); this smooths it back.
+    at(spec.files.shading).extractChannel(0).blur(1.5).raw().toBuffer(),
     spec.files.displacement ? at(spec.files.displacement).removeAlpha().raw().toBuffer() : null,
   ]);
   let shifts: Uint8Array | null = null;
