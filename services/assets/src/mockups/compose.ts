@@ -2,7 +2,13 @@ import { cylinderSource, type Cylinder, type Rect } from './placement.js';
 
 /** A template decoded at mockup size (raw bytes). */
 export interface TemplatePixels {
+  /** The mockup's side in pixels. */
   size: number;
+  /**
+   * The part of the mockup the maps below cover (the whole of it, or only the print area's
+   * surroundings once the blanks are drawn: a thread keeps that much, not the whole template).
+   */
+  region: { left: number; top: number; width: number; height: number };
   /** RGBA: the blank product in white (greys for seams) over a transparent ground with its shadow. */
   base: Uint8Array;
   /** One channel, 128 = unchanged; below multiplies (shadow), above screens (highlight). */
@@ -96,7 +102,8 @@ function sample(design: DesignPixels, x: number, y: number, out: Float32Array): 
  */
 export function renderBlank(template: TemplatePixels, look: Look): Buffer {
   const out = Buffer.alloc(template.size * template.size * 3);
-  paint(template, look, out, { x0: 0, x1: template.size, y0: 0, y1: template.size }, null);
+  const { region } = template;
+  paint(template, look, out, { x0: region.left, x1: region.left + region.width, y0: region.top, y1: region.top + region.height }, null);
   return out;
 }
 
@@ -125,7 +132,13 @@ export function composeMockup(template: TemplatePixels, design: DesignPixels, pl
       y1: placement.top + rect.top + rect.height + rimHalfHeight + 1,
     };
   }
-  const clipped = { x0: Math.max(0, box.x0), x1: Math.min(size, box.x1), y0: Math.max(0, box.y0), y1: Math.min(size, box.y1) };
+  const { region } = template;
+  const clipped = {
+    x0: Math.max(0, region.left, box.x0),
+    x1: Math.min(size, region.left + region.width, box.x1),
+    y0: Math.max(0, region.top, box.y0),
+    y1: Math.min(size, region.top + region.height, box.y1),
+  };
   paint(template, look, out, clipped, { design, placement });
   return out;
 }
@@ -138,7 +151,7 @@ function paint(
   box: { x0: number; x1: number; y0: number; y1: number },
   print: { design: DesignPixels; placement: Placement } | null,
 ): void {
-  const { size, base, shading, displacement, displacementPx } = template;
+  const { size, base, shading, displacement, displacementPx, region } = template;
   const ink = new Float32Array(4);
   const grainTile = noiseTile();
   const [cr, cg, cb] = look.colour.map((value) => value / 255);
@@ -162,8 +175,8 @@ function paint(
   for (let y = box.y0; y < box.y1; y++) {
     const noiseRow = (y % NOISE) * NOISE;
     for (let x = box.x0; x < box.x1; x++) {
-      const i = y * size + x;
-      const o = i * 3;
+      const i = (y - region.top) * region.width + (x - region.left); // in the maps
+      const o = (y * size + x) * 3; // in the mockup
       const alpha = base[i * 4 + 3];
       if (alpha === 0) {
         if (print) continue;

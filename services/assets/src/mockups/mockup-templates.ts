@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MOCKUP_SIZE, type MockupId, type MockupProduct } from '@printloom/contracts';
-import type { TemplatePixels } from './compose.js';
+import { renderBlank, type Look, type TemplatePixels } from './compose.js';
 import type { Cylinder, PrintArea } from './placement.js';
 
 /**
@@ -44,10 +44,21 @@ export function readSpec(product: MockupProduct): TemplateSpec {
   return JSON.parse(readFileSync(TEMPLATES_DIR + `${product}.json`, 'utf8')) as TemplateSpec;
 }
 
-const loaded = new Map<MockupProduct, Promise<{ spec: TemplateSpec; pixels: TemplatePixels }>>();
+export interface LoadedTemplate {
+  spec: TemplateSpec;
+  /** The maps around the print area only (all a mockup redraws). */
+  pixels: TemplatePixels;
+  /** Each of this template's mockups without a print, RGB at mockup size (12 MB each). */
+  blanks: Map<MockupId, Buffer>;
+}
 
-/** A template decoded at mockup size, once per thread (the maps are drawn at half size and smooth). */
-export function loadTemplate(product: MockupProduct): Promise<{ spec: TemplateSpec; pixels: TemplatePixels }> {
+const loaded = new Map<MockupProduct, Promise<LoadedTemplate>>();
+
+/**
+ * A template decoded at mockup size once per thread, its blanks drawn, then only the maps around the
+ * print area kept: a warm thread holds the 8 blanks (about 100 MB) and small maps, not 5 full templates.
+ */
+export function loadTemplate(product: MockupProduct): Promise<LoadedTemplate> {
   let template = loaded.get(product);
   if (!template) {
     template = decode(readSpec(product));
@@ -57,7 +68,33 @@ export function loadTemplate(product: MockupProduct): Promise<{ spec: TemplateSp
   return template;
 }
 
-async function decode(spec: TemplateSpec): Promise<{ spec: TemplateSpec; pixels: TemplatePixels }> {
+/** The part of the mockup a print can touch: the print area, the folds' reach, the cylinder's sag. */
+export function printRegion(spec: TemplateSpec, size: number): TemplatePixels['region'] {
+  const area = spec.printArea;
+  const reach = (spec.displacementPx ?? 0) + 2;
+  let left = area.left - reach;
+  let right = area.left + area.width + reach;
+  const top = area.top - reach;
+  let bottom = area.top + area.height + reach;
+  if (spec.cylinder) {
+    left = Math.floor(spec.cylinder.centreX - spec.cylinder.radius) - 1;
+    right = Math.ceil(spec.cylinder.centreX + spec.cylinder.radius) + 1;
+    bottom += Math.ceil(spec.cylinder.rimHalfHeight);
+  }
+  const clampTo = (value: number) => Math.max(0, Math.min(size, Math.round(value)));
+  return { left: clampTo(left), top: clampTo(top), width: clampTo(right) - clampTo(left), height: clampTo(bottom) - clampTo(top) };
+}
+
+function crop(map: Uint8Array, size: number, channels: number, region: TemplatePixels['region']): Uint8Array {
+  const out = new Uint8Array(region.width * region.height * channels);
+  for (let y = 0; y < region.height; y++) {
+    const from = ((region.top + y) * size + region.left) * channels;
+    out.set(map.subarray(from, from + region.width * channels), y * region.width * channels);
+  }
+  return out;
+}
+
+async function decode(spec: TemplateSpec): Promise<LoadedTemplate> {
   const size = MOCKUP_SIZE;
   const at = (file: string) => sharp(TEMPLATES_DIR + file).resize(size, size, { kernel: 'cubic' });
   const [base, shading, displacement] = await Promise.all([
@@ -74,5 +111,30 @@ async function decode(spec: TemplateSpec): Promise<{ spec: TemplateSpec; pixels:
       shifts[i * 2 + 1] = displacement[i * 3 + 1];
     }
   }
-  return { spec, pixels: { size, base, shading, displacement: shifts, displacementPx: spec.displacementPx ?? 0 } };
+  const full: TemplatePixels = {
+    size,
+    region: { left: 0, top: 0, width: size, height: size },
+    base,
+    shading,
+    displacement: shifts,
+    displacementPx: spec.displacementPx ?? 0,
+  };
+  const blanks = new Map<MockupId, Buffer>();
+  for (const [id, look] of Object.entries(MOCKUP_LOOKS) as Array<[MockupId, (typeof MOCKUP_LOOKS)[MockupId]]>)
+    if (look.template === spec.id) blanks.set(id, renderBlank(full, lookOf(spec, id)));
+  const region = printRegion(spec, size);
+  const pixels: TemplatePixels = {
+    ...full,
+    region,
+    base: crop(base, size, 4, region),
+    shading: crop(shading, size, 1, region),
+    displacement: shifts && crop(shifts, size, 2, region),
+  };
+  return { spec, pixels, blanks };
+}
+
+/** The colours a mockup is drawn in. */
+export function lookOf(spec: TemplateSpec, id: MockupId): Look {
+  const look = MOCKUP_LOOKS[id];
+  return { colour: rgbOf(look.colour), backdrop: rgbOf(spec.backdrop), grain: look.grain };
 }

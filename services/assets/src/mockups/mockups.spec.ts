@@ -62,7 +62,14 @@ describe('blending the print into the product', () => {
   function template(shadingValue: number): TemplatePixels {
     const base = new Uint8Array(size * size * 4);
     for (let i = 0; i < size * size; i++) base.set([255, 255, 255, 255], i * 4);
-    return { size, base, shading: new Uint8Array(size * size).fill(shadingValue), displacement: null, displacementPx: 0 };
+    return {
+      size,
+      region: { left: 0, top: 0, width: size, height: size },
+      base,
+      shading: new Uint8Array(size * size).fill(shadingValue),
+      displacement: null,
+      displacementPx: 0,
+    };
   }
   /** A 10×10 design: a red square in its left half, transparent elsewhere. */
   function design(): DesignPixels {

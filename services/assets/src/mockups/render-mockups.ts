@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { MOCKUPS, type MockupId } from '@printloom/contracts';
-import { composeMockup, renderBlank, type DesignPixels, type Placement } from './compose.js';
-import { loadTemplate, MOCKUP_LOOKS, rgbOf } from './mockup-templates.js';
+import { composeMockup, type DesignPixels, type Placement } from './compose.js';
+import { loadTemplate, lookOf, MOCKUP_LOOKS } from './mockup-templates.js';
 import { placeInArea, PRINT_DPI, type Rect } from './placement.js';
 
 /** The print files a set is drawn from: light garments show `light`, dark ones `dark` (may be the same file). */
@@ -68,13 +68,10 @@ async function crop(design: DesignPixels, box: Rect): Promise<DesignPixels> {
   return { data, width: box.width, height: box.height };
 }
 
-/** Each mockup's product without a print (12 MB each), drawn once per thread: a mockup redraws only its print area. */
-const blanks = new Map<MockupId, Buffer>();
-
 /** One mockup as a 2000×2000 JPEG. */
 async function renderOne(id: MockupId, decoded: Decoded): Promise<Buffer> {
   const look = MOCKUP_LOOKS[id];
-  const { spec, pixels } = await loadTemplate(look.template);
+  const { spec, pixels, blanks } = await loadTemplate(look.template);
   let placement: Placement;
   let design: DesignPixels;
   if (spec.cylinder) {
@@ -97,10 +94,7 @@ async function renderOne(id: MockupId, decoded: Decoded): Promise<Buffer> {
     decoded.resized.set(key, design);
     placement = { kind: 'flat', rect };
   }
-  const colours = { colour: rgbOf(look.colour), backdrop: rgbOf(spec.backdrop), grain: look.grain };
-  let blank = blanks.get(id);
-  if (!blank) blanks.set(id, (blank = renderBlank(pixels, colours)));
-  const rgb = composeMockup(pixels, design, placement, colours, blank);
+  const rgb = composeMockup(pixels, design, placement, lookOf(spec, id), blanks.get(id));
   return sharp(rgb, { raw: { width: pixels.size, height: pixels.size, channels: 3 } })
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:2:0' })
     .toBuffer();
