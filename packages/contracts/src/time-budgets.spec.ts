@@ -23,6 +23,11 @@ describe('time budgets', () => {
 
   it('are named by the long-running routes', () => {
     const budgeted = ROUTES.filter((route) => route.kind === 'rpc' && route.timeBudget).map((route) => `${route.method} ${route.path}`);
-    expect(budgeted).toEqual(['POST /api/assets/:id/remove-background', 'POST /api/assets/:id/upscale']);
+    expect(budgeted).toEqual([
+      'POST /api/assets/:id/remove-background',
+      'POST /api/assets/:id/upscale',
+      // the first request for a design's mockups makes them (issue 29)
+      'GET /api/assets/:id/mockups',
+    ]);
   });
 });
