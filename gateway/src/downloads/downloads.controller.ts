@@ -1,7 +1,16 @@
 import { pipeline as pipe, type Readable } from 'node:stream';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, mockupParams, TIME_BUDGETS, zipQuery } from '@printloom/contracts';
+import {
+  AppError,
+  ASSETS,
+  assetParams,
+  downloadQuery,
+  EXPORT_RENDER_TIMEOUT_MS,
+  mockupParams,
+  TIME_BUDGETS,
+  zipQuery,
+} from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';

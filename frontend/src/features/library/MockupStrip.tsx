@@ -27,7 +27,12 @@ export function MockupStrip({ assetId }: { assetId: string }) {
         const name = mockupName(mockup);
         return (
           <li key={mockup.id} className="relative shrink-0">
-            <a href={mockup.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-white">
+            <a
+              href={mockup.url}
+              target="_blank"
+              rel="noreferrer"
+              className="block rounded-lg focus-visible:outline-2 focus-visible:outline-white"
+            >
               <img
                 src={mockup.url}
                 alt={`Mockup: ${name}`}
