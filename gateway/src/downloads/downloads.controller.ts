@@ -1,7 +1,16 @@
 import { pipeline as pipe, type Readable } from 'node:stream';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, zipQuery } from '@printloom/contracts';
+import {
+  AppError,
+  ASSETS,
+  assetParams,
+  downloadQuery,
+  EXPORT_RENDER_TIMEOUT_MS,
+  mockupParams,
+  TIME_BUDGETS,
+  zipQuery,
+} from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
@@ -108,5 +117,34 @@ export class DownloadsController {
     // Stamping changes the length: those files go out chunked.
     if (!target.pngText) res.setHeader('content-length', String(stat.size));
     await sendStream(res, stamped(source, target.pngText), this.logger, requestIdOf(req));
+  }
+
+  /** One garment preview (JPEG), made with its set on first request if the list was not asked first. */
+  @RouteEndpoint('downloadMockup')
+  async mockup(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
+    const { id, mockupId } = validateInput(mockupParams, req.params);
+    const target = await withRetryAfter(
+      res,
+      this.rpc.request(
+        ASSETS.resolveMockup,
+        { userId, assetId: id, mockupId },
+        { requestId: requestIdOf(req), timeoutMs: TIME_BUDGETS.mockups.gateway },
+      ),
+    );
+    res.setHeader('etag', target.etag);
+    res.setHeader('cache-control', 'private, max-age=31536000, immutable');
+    if (req.header('if-none-match') === target.etag) {
+      res.status(304).end();
+      return;
+    }
+    const stat = await this.storage.stat(target.key);
+    if (!stat) throw new AppError('NOT_FOUND', FILE_GONE);
+    const source = await openOrNotFound(() => this.storage.getStream(target.key));
+    res.status(200);
+    res.setHeader('content-type', target.contentType);
+    // Inline: the lightbox shows it as an image; its download link names the file.
+    res.setHeader('content-disposition', contentDisposition('inline', target.fileName));
+    res.setHeader('content-length', String(stat.size));
+    await sendStream(res, source, this.logger, requestIdOf(req));
   }
 }

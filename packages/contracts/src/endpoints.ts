@@ -36,6 +36,9 @@ export const ENDPOINTS = {
   downloadZip: { method: 'GET', path: '/api/download/zip' },
   downloadAsset: { method: 'GET', path: '/api/download/:id' },
   listExportPresets: { method: 'GET', path: '/api/export-presets' },
+  // Garment previews of a design (issue 29): the list makes them on first request; each image is a JPEG.
+  listMockups: { method: 'GET', path: '/api/assets/:id/mockups' },
+  downloadMockup: { method: 'GET', path: '/api/assets/:id/mockups/:mockupId' },
   createCheckout: { method: 'POST', path: '/api/stripe/checkout' },
   createTopupCheckout: { method: 'POST', path: '/api/stripe/topup' },
   openBillingPortal: { method: 'POST', path: '/api/stripe/portal' },

@@ -19,3 +19,5 @@ export * from './time-budgets.js';
 export * from './messages.js';
 export * from './listings.schemas.js';
 export * from './listing-rules.js';
+export * from './mockups.js';
+export * from './mockups.schemas.js';

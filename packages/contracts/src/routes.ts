@@ -13,6 +13,7 @@ import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import * as listings from './listings.schemas.js';
+import * as mockups from './mockups.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 import { endpoint, type EndpointId, type HttpMethod } from './endpoints.js';
 import type { RpcSubject } from './rpc.js';
@@ -441,6 +442,29 @@ const ROUTE_TABLE = [
     summary: 'Product canvases an image can be exported for (?preset= on a download)',
     access: 'public',
     reply: exportPresetsReply,
+  },
+  // Garment previews (issue 29 item 5)
+  {
+    ...endpoint('listMockups'),
+    kind: 'rpc',
+    tag: 'assets',
+    summary: "The design's garment previews (tee in four colours, hoodie, tote, mug, framed poster), made on first request",
+    access: 'user',
+    subject: ASSETS.listMockups,
+    params: assets.assetParams,
+    toRequest: withAsset,
+    reply: mockups.listMockupsReply,
+    timeBudget: 'mockups',
+  },
+  {
+    ...endpoint('downloadMockup'),
+    kind: 'custom',
+    tag: 'assets',
+    summary: 'One garment preview as a 2000×2000 JPEG',
+    access: 'user',
+    subject: ASSETS.resolveMockup,
+    params: mockups.mockupParams,
+    contentType: 'image/jpeg',
   },
 
   // Billing

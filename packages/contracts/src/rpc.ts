@@ -9,6 +9,7 @@ import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import * as listings from './listings.schemas.js';
+import * as mockups from './mockups.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 
 export interface RpcContract {
@@ -67,6 +68,8 @@ export const RPC_CONTRACTS = {
   [ASSETS.ingest]: { request: assets.ingestRequest, reply: assets.ingestReply },
   [ASSETS.resolveDownload]: { request: assets.resolveDownloadRequest, reply: assets.resolveDownloadReply },
   [ASSETS.resolveZip]: { request: assets.resolveZipRequest, reply: assets.resolveZipReply },
+  [ASSETS.listMockups]: { request: mockups.listMockupsRequest, reply: mockups.listMockupsReply },
+  [ASSETS.resolveMockup]: { request: mockups.resolveMockupRequest, reply: mockups.resolveMockupReply },
   [NOTIFICATIONS.sendEmail]: { request: notifications.sendEmailRequest, reply: notifications.sendEmailReply },
   [NOTIFICATIONS.createSupportMessage]: { request: notifications.supportRequest, reply: ok },
   // Listings (issue 29)

@@ -59,6 +59,8 @@ export const ASSETS = {
   ingest: 'assets.asset.ingest',
   resolveDownload: 'assets.download.resolve',
   resolveZip: 'assets.zip.resolve',
+  listMockups: 'assets.mockups.list',
+  resolveMockup: 'assets.mockup.resolve',
   /** Which of these jobs still have images (generation purges finished jobs that have none). */
   jobsWithAssets: 'assets.job.with-assets',
   exportPage: 'assets.export.page',

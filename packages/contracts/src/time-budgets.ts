@@ -23,6 +23,8 @@ export const TIME_BUDGETS = {
   removeBackground: { service: 90_000, gateway: 100_000 },
   /** Listing copy from the text model (the local writer answers at once; a late model falls back to it). */
   listingCopy: { provider: 45_000, service: 55_000, gateway: 65_000 },
+  /** A design's 8 mockups made in the worker pool on first request (about 3 s of one core), queueing included. */
+  mockups: { service: 60_000, gateway: 70_000 },
   /** Everything else: plain database work behind a NATS request. */
   request: { service: 10_000, gateway: 15_000 },
 } as const satisfies Record<string, TimeBudget>;

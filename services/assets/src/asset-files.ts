@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EXPORT_PRESETS, GARMENT_CHOICES, type GarmentChoice as Garment } from '@printloom/contracts';
+import { EXPORT_PRESETS, GARMENT_CHOICES, MOCKUPS, type GarmentChoice as Garment } from '@printloom/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { assetKey, isPng, ObjectNotFoundError, withPngText, type ObjectStorage, type PngText } from '@printloom/storage';
 import { deriveWebp, dimensionsOf, PREVIEW_SIZE, THUMBNAIL_SIZE } from './image/derivatives.js';
@@ -95,6 +95,15 @@ export class AssetFiles {
     await this.storage.put(key, png, key.endsWith('.webp') ? FILES.thumbnail.contentType : FILES.original.contentType);
   }
 
+  /** Where one of an asset's mockups (garment previews) is kept once made. */
+  mockupKeyOf(userId: string, assetId: string, mockupId: string): string {
+    return assetKey(userId, assetId, `mockup-${mockupId}.jpg`);
+  }
+
+  async writeMockup(key: string, jpeg: Buffer): Promise<void> {
+    await this.storage.put(key, jpeg, 'image/jpeg');
+  }
+
   async remove(assets: AssetRef[]): Promise<void> {
     const exports = (asset: AssetRef) => [
       ...EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.userId, asset.id, preset.id)),
@@ -104,6 +113,7 @@ export class AssetFiles {
         this.garmentKeyOf(asset.userId, asset.id, garment, { size: 'preview' }),
         ...EXPORT_PRESETS.map((preset) => this.garmentKeyOf(asset.userId, asset.id, garment, { presetId: preset.id })),
       ]),
+      ...MOCKUPS.map((mockup) => this.mockupKeyOf(asset.userId, asset.id, mockup.id)),
     ];
     await this.storage.delete(
       assets.flatMap((asset) => [...Object.values(FILES).map((file) => assetKey(asset.userId, asset.id, file.name)), ...exports(asset)]),

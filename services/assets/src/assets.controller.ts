@@ -4,6 +4,7 @@ import { RpcHandler } from '@printloom/service-kit';
 import { AssetsService } from './assets.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
+import { Mockups } from './mockups/mockups.service.js';
 
 @Controller()
 export class AssetsController {
@@ -11,6 +12,7 @@ export class AssetsController {
     private readonly assets: AssetsService,
     private readonly operations: ImageOperationsService,
     private readonly reminders: ExpiryReminders,
+    private readonly mockups: Mockups,
   ) {}
 
   @RpcHandler(ASSETS.exportPage)
@@ -81,5 +83,15 @@ export class AssetsController {
   @RpcHandler(ASSETS.upscale)
   upscale(request: RpcRequest<typeof ASSETS.upscale>) {
     return this.operations.upscale(request.userId, request.assetId, request.scaleFactor);
+  }
+
+  @RpcHandler(ASSETS.listMockups)
+  listMockups(request: RpcRequest<typeof ASSETS.listMockups>) {
+    return this.mockups.list(request.userId, request.assetId);
+  }
+
+  @RpcHandler(ASSETS.resolveMockup)
+  resolveMockup(request: RpcRequest<typeof ASSETS.resolveMockup>) {
+    return this.mockups.resolve(request);
   }
 }

@@ -1,7 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
-import { ASSETS_CONFIG, BACKGROUND_REMOVER, EXPORT_FITTER, GARMENT_FILE_MAKER, OBJECT_STORAGE, UPSCALER } from './assets.tokens.js';
+import {
+  ASSETS_CONFIG,
+  BACKGROUND_REMOVER,
+  EXPORT_FITTER,
+  GARMENT_FILE_MAKER,
+  MOCKUP_RENDERER,
+  OBJECT_STORAGE,
+  UPSCALER,
+} from './assets.tokens.js';
 import { AssetsController } from './assets.controller.js';
 import { AssetsService } from './assets.service.js';
 import { ExportFitting } from './export-fitting.service.js';
@@ -15,6 +23,7 @@ import { AssetRepository } from './repositories/asset.repository.js';
 import { LibraryChanges } from './library-changes.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import type { ImagePool } from './image/image-pool.js';
+import { Mockups } from './mockups/mockups.service.js';
 
 @Module({})
 export class AssetsModule {
@@ -29,6 +38,8 @@ export class AssetsModule {
         { provide: UPSCALER, useValue: imagePool },
         { provide: EXPORT_FITTER, useValue: imagePool },
         { provide: GARMENT_FILE_MAKER, useValue: imagePool },
+        { provide: MOCKUP_RENDERER, useValue: imagePool },
+        Mockups,
         AssetsService,
         ExportFitting,
         PrintFiles,

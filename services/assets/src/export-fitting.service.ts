@@ -75,6 +75,13 @@ export class ExportFitting {
     if (underway + needed > QUEUED) throw this.busy(zipExportsBusy(needed, underway), underway + needed - QUEUED);
   }
 
+  /** Other image work made from a design (its mockups) run in the same per-user share as fittings. */
+  runInShare<T>(userId: string, work: () => Promise<T>, busyMessage: string): Promise<T> {
+    const running = this.queue.tryRun(userId, work);
+    if (!running) throw this.busy(busyMessage, 1);
+    return running;
+  }
+
   /** The user's fittings running or waiting on this instance. */
   inFlight(userId: string): number {
     return this.queue.inFlight(userId);

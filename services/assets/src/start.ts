@@ -21,6 +21,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       upscale: TIME_BUDGETS.upscale.service,
       // Inside the gateway's wait for an export, which also covers waiting for the user's turn.
       fitExport: EXPORT_RENDER_TIMEOUT_MS / 2,
+      renderMockups: TIME_BUDGETS.mockups.service / 2,
     },
   });
   return startService({

@@ -8,6 +8,7 @@ import { GARMENT_LABELS, GarmentPair } from './GarmentPair';
 import { upscaleOptions } from './upscale-options';
 import { useFocusReturn } from '../../components/ui/dialog';
 import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
+import { MockupStrip } from './MockupStrip';
 
 const control = 'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-30';
 
@@ -130,6 +131,7 @@ export function Lightbox({
               </div>
             </div>
           )}
+          {asset && <MockupStrip key={asset.id} assetId={asset.id} />}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

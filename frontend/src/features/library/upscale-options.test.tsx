@@ -6,6 +6,8 @@ import { upscaleOptions } from './upscale-options';
 import { AssetCard } from './AssetCard';
 import { cardHandlers, testAsset } from './test-fixtures';
 import { Lightbox } from './Lightbox';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 
 const shirt = testAsset({ job: { prompt: 'Retro sunset' } });
 
@@ -38,20 +40,25 @@ describe('upscale factors that fit', () => {
 
   it('offers the same choice in the lightbox', async () => {
     const onUpscale = vi.fn();
+    // The lightbox also asks for the mockups (its strip): an answer that never comes leaves it waiting.
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
     render(
-      <Lightbox
-        assets={[shirt]}
-        index={0}
-        onIndex={vi.fn()}
-        onClose={vi.fn()}
-        onDownload={vi.fn()}
-        onExport={vi.fn()}
-        onUpscale={onUpscale}
-      />,
+      <QueryClientProvider client={createQueryClient()}>
+        <Lightbox
+          assets={[shirt]}
+          index={0}
+          onIndex={vi.fn()}
+          onClose={vi.fn()}
+          onDownload={vi.fn()}
+          onExport={vi.fn()}
+          onUpscale={onUpscale}
+        />
+      </QueryClientProvider>,
     );
     expect(screen.getByRole('button', { name: /Upscale 4×/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Upscale 4×/ })).toHaveAttribute('title', upscaleTooLargeReason(4));
     await userEvent.click(screen.getByRole('button', { name: /Upscale 2×/ }));
     expect(onUpscale).toHaveBeenCalledWith(shirt, 2);
+    fetchMock.mockRestore();
   });
 });

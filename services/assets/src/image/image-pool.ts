@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { AppError, type ExportPresetId } from '@printloom/contracts';
+import { AppError, type ExportPresetId, type MockupId } from '@printloom/contracts';
 import type { PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './upscaler.js';
@@ -29,21 +29,30 @@ export interface GarmentFileMaker {
   garmentFile(original: Buffer, plan: GarmentFilePlan, text: PngText): Promise<Buffer>;
 }
 
+/** Draws a design's full set of mockups (2000×2000 JPEGs) from its light- and dark-garment print files. */
+export interface MockupRenderer {
+  renderMockups(light: Buffer, dark: Buffer): Promise<Array<{ id: MockupId; jpeg: Buffer }>>;
+}
+
 export type TaskOutcome = 'done' | 'refused' | 'failed';
 
 /**
  * Background removal, upscaling, export fitting and garment files in worker threads with a bounded queue: a full
  * queue is refused at once (503) instead of piling work up, and each task has the service's time budget.
  */
-export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, GarmentFileMaker {
+export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, GarmentFileMaker, MockupRenderer {
   private readonly pool: Piscina;
   private readonly capacity: number;
-  private readonly budgets: { removeBackground: number; upscale: number; fitExport: number };
+  private readonly budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number };
   private inFlight = 0;
   /** Told of every task the pool ran (the service counts them as a metric). */
   onTask: (operation: ImageOperation, outcome: TaskOutcome) => void = () => undefined;
 
-  constructor(options: { threads: number; maxQueue: number; budgets: { removeBackground: number; upscale: number; fitExport: number } }) {
+  constructor(options: {
+    threads: number;
+    maxQueue: number;
+    budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number };
+  }) {
     // Admission is counted here (running + waiting ≤ threads + maxQueue): one clear rule, no library quirks.
     this.pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: options.threads, idleTimeout: 60_000 });
     this.capacity = options.threads + options.maxQueue;
@@ -67,6 +76,15 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     return this.run({ operation: 'garment-file', image: original, plan, text }, this.budgets.fitExport);
   }
 
+  async renderMockups(light: Buffer, dark: Buffer): Promise<Array<{ id: MockupId; jpeg: Buffer }>> {
+    const result = await this.execute(
+      { operation: 'render-mockups', image: light, dark },
+      this.budgets.renderMockups ?? this.budgets.fitExport,
+    );
+    if (!('mockups' in result)) throw new Error('The image worker answered a mockup task without mockups');
+    return result.mockups.map(({ id, jpeg }) => ({ id, jpeg: Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength) }));
+  }
+
   /** Tasks running or waiting. */
   get pending(): number {
     return this.inFlight;
@@ -77,6 +95,13 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
   }
 
   private async run(task: ImageTask, budgetMs: number): Promise<Buffer> {
+    const result = await this.execute(task, budgetMs);
+    if (!('png' in result)) throw new Error(`The image worker answered ${task.operation} without a file`);
+    return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+  }
+
+  /** Runs one task in a worker; expected refusals become their errors, so only successes come back. */
+  private async execute(task: ImageTask, budgetMs: number): Promise<Extract<ImageTaskResult, { ok: true }>> {
     if (this.inFlight >= this.capacity) throw new AppError('UNAVAILABLE', POOL_BUSY_MESSAGE);
     this.inFlight += 1;
     let result: ImageTaskResult;
@@ -91,7 +116,7 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
       this.inFlight -= 1;
     }
     this.onTask(task.operation, result.ok ? 'done' : 'refused');
-    if (result.ok) return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+    if (result.ok) return result;
     if (result.refusal === 'busy-background') throw new BackgroundTooBusyError(result.message);
     if (result.refusal === 'already-transparent') throw new AlreadyTransparentError(result.message);
     if (result.refusal === 'over-export-cap') throw new AppError('UNPROCESSABLE', result.message);
