@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 import { AssetCard } from './AssetCard';
 import { Lightbox } from './Lightbox';
 import { cardHandlers, testAsset } from './test-fixtures';
@@ -48,15 +50,18 @@ describe('the light and dark pair', () => {
   });
 
   it('shows the real print file for each garment in the lightbox, with a download for each', () => {
+    // The lightbox's mockup strip fetches through the query client.
     render(
-      <Lightbox
-        assets={[asset]}
-        index={0}
-        onIndex={() => undefined}
-        onClose={() => undefined}
-        onDownload={() => undefined}
-        onExport={() => undefined}
-      />,
+      <QueryClientProvider client={createQueryClient()}>
+        <Lightbox
+          assets={[asset]}
+          index={0}
+          onIndex={() => undefined}
+          onClose={() => undefined}
+          onDownload={() => undefined}
+          onExport={() => undefined}
+        />
+      </QueryClientProvider>,
     );
     const pair = screen.getByRole('group', { name: 'Light and dark print files' });
     for (const [garment, colour] of [
