@@ -89,6 +89,20 @@ describe('listings through the API: per design and marketplace, edits checked by
     expect(body.listing.brand).toBe('Meowtees');
   }, 60_000);
 
+  it('flags trademark risks in a text as the seller types, and refuses an empty text with 400', async () => {
+    const { client } = await createSignedInUser(system, 'risk-checker@example.com');
+    const flagged = await client.post<{ risks: Array<{ term: string; level: string; source: string; mark: string }> }>('/api/risk-check', {
+      text: 'Just do it, cat astronaut',
+    });
+    expect(flagged.status).toBe(200);
+    expect(flagged.body.risks).toEqual(
+      expect.arrayContaining([expect.objectContaining({ term: 'just do it', level: 'high', source: 'denylist', mark: 'Just Do It' })]),
+    );
+    const ordinary = await client.post<{ risks: unknown[] }>('/api/risk-check', { text: 'dog mom coffee lover' });
+    expect(ordinary).toMatchObject({ status: 200, body: { risks: [] } });
+    expect(await client.post('/api/risk-check', { text: '   ' })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+  });
+
   it('puts listings and the seller profile in the data export and removes them with the account', async () => {
     const { client, userId, assetId } = await sellerWithDesign('leaving-lister@example.com');
     await client.request('PUT', '/api/account/seller-profile', { shopName: 'Leaving Shop', brand: '' });

@@ -47,7 +47,8 @@ export function startListingsService(config: ListingsConfig, overrides: { risks?
       }),
     afterStart: async (_app, infra) => {
       // The seed denylist ships with the code: each start brings the table up to it.
-      await new RiskDenylistRepository(infra.dataSource).syncSeed(DENYLIST_SEED);
+      const denylist = new RiskDenylistRepository(infra.dataSource);
+      await denylist.syncSeed(DENYLIST_SEED);
       const listings = new ListingRepository(infra.dataSource);
       const profiles = new SellerProfileRepository(infra.dataSource);
       const usage = new CopyUsageRepository(infra.dataSource);
@@ -71,11 +72,13 @@ export function startListingsService(config: ListingsConfig, overrides: { risks?
         onDeleted: async (account) => {
           await listings.deleteFor(account.userId);
           await profiles.deleteFor(account.userId);
+          await denylist.deleteAllForUser(account.userId);
         },
         purge: async (account) => ({
           listings: await listings.deleteFor(account.userId),
           seller_profiles: await profiles.deleteFor(account.userId),
           copy_writes: await usage.deleteFor(account.userId),
+          risk_denylist: await denylist.deleteAllForUser(account.userId),
         }),
       });
       return async () => {
