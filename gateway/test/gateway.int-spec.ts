@@ -109,6 +109,8 @@ describe('gateway plumbing (real NATS, PostgreSQL, auth service)', () => {
         message.respond(JSON.stringify({ err: 'There is no matching message handler defined in the remote service.', isDisposed: true }));
       },
     });
+    // The server knows the subscription once the flush comes back: a request before that finds no responders.
+    await nc.flush();
     try {
       expect(await signedIn.post('/api/stripe/portal')).toMatchObject({
         status: 501,
