@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { EmailField } from './EmailField';
 import { googleSignInUrl } from './api/google-sign-in';
 
 /** The login and the signup view: one form (Google, or email and password), worded for each. */
@@ -36,17 +37,7 @@ export function CredentialsView({
         or
         <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
       </div>
-      <Field label="Email">
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-        />
-      </Field>
+      <EmailField email={email} onEmailChange={onEmailChange} />
       <Field label="Password">
         <Input
           id="password"

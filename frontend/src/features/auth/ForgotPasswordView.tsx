@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
+import { EmailField } from './EmailField';
 
 /** Asks for the email to send a reset code to. */
 export function ForgotPasswordView({
@@ -19,17 +18,7 @@ export function ForgotPasswordView({
 }) {
   return (
     <form className="mt-6 space-y-3" onSubmit={onSubmit}>
-      <Field label="Email">
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-        />
-      </Field>
+      <EmailField email={email} onEmailChange={onEmailChange} />
       <Button type="submit" className="w-full" disabled={busy || !email.trim()}>
         Send Reset Code
       </Button>
