@@ -45,10 +45,7 @@ describe('export limits: print files are made in the worker pool, within each us
     return ids;
   }
 
-  const download = async (client: TestClient, path: string) => {
-    const response = await fetch(`${system.baseUrl}${path}`, { headers: { cookie: client.cookieHeader } });
-    return { response, body: Buffer.from(await response.arrayBuffer()) };
-  };
+  const download = (client: TestClient, path: string, headers: Record<string, string> = {}) => client.download(path, headers);
 
   /** Fittings of export print files the pool finished, as its metric counts them. */
   async function fittingsDone(): Promise<number> {

@@ -55,10 +55,7 @@ describe('export presets through the gateway (real PostgreSQL, NATS and storage)
     return { jobId, assetId: assetIds[0]! };
   }
 
-  const download = async (client: TestClient, path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${system.baseUrl}${path}`, { headers: { cookie: client.cookieHeader, ...headers } });
-    return { response, body: Buffer.from(await response.arrayBuffer()) };
-  };
+  const download = (client: TestClient, path: string, headers: Record<string, string> = {}) => client.download(path, headers);
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'assets'] });

@@ -53,10 +53,7 @@ describe('light and dark print files through the gateway (real PostgreSQL, NATS,
     return { assetId: assetIds[0]!, png };
   }
 
-  const download = async (client: TestClient, path: string) => {
-    const response = await fetch(`${system.baseUrl}${path}`, { headers: { cookie: client.cookieHeader } });
-    return { response, body: Buffer.from(await response.arrayBuffer()) };
-  };
+  const download = (client: TestClient, path: string, headers: Record<string, string> = {}) => client.download(path, headers);
 
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'assets'] });

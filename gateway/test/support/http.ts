@@ -28,6 +28,12 @@ export class TestClient {
     return other;
   }
 
+  /** A GET with this client's session whose answer is read as bytes (files, ZIPs), headers and all. */
+  async download(path: string, headers: Record<string, string> = {}): Promise<{ response: Response; body: Buffer }> {
+    const response = await fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader, ...headers } });
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
+  }
+
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
