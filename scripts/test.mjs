@@ -8,7 +8,8 @@
 // the container runtime trees; the browser tests against a natively running system. docs/development.md
 // says the same. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
 //
-// Flags: --skip-e2e, --skip-build, --only-jest, --unit (only the Jest unit tests, src/**/*.spec.ts, and the
+// Flags: --skip-e2e, --skip-build, --only-jest, --only-e2e (the browser tests alone, on what is built; E2E_ONLY=<name part>
+// narrows them), --unit (only the Jest unit tests, src/**/*.spec.ts, and the
 // frontend's Vitest tests: no services, no build; `make test-unit`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -209,6 +210,7 @@ async function main() {
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
   const infraFlags = ['--tesseract', ...(wantBrowser ? ['--chromium'] : []), ...(args.has('--only-jest') ? [] : ['--ops-tools'])];
   if (!run('bash', ['scripts/ensure-infra.sh', ...infraFlags])) return record('infrastructure', 0, 1, false);
+  if (args.has('--only-e2e')) return browserSuite();
   if (!args.has('--skip-build')) {
     log('type-check and build every workspace');
     const built = run('npm', ['run', 'build', '--silent']);
