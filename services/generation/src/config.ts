@@ -36,8 +36,11 @@ export const generationEnvSchema = serviceEnvSchema
       .int()
       .positive()
       .default(10 * 60_000),
-    /** A job message not acknowledged within this time (a dead worker) is redelivered. */
-    JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(60_000),
+    /**
+     * A job message not acknowledged within this time (a dead worker) is redelivered. Short, because a
+     * running job's heartbeat (every third of it) extends it: a killed worker's job returns in seconds.
+     */
+    JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(15_000),
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
     /** Image-API pictures are fitted into the print canvas × this (1 in production; tests fit small). */
     PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
