@@ -220,6 +220,35 @@ for (const [mode, config] of [
     if (hostIp !== '127.0.0.1') fail(`${mode}: web is published beyond 127.0.0.1 by default (${JSON.stringify(port)}); WEB_BIND opens it`);
   }
 }
+// Graceful stops finish the work (issue 32): Docker waits the image model's timeout + 20 s before it kills
+// a stopping generation worker, which finishes running jobs for that timeout + 10 s (or JOB_STOP_GRACE_MS).
+{
+  const configSource = readFileSync(path.join(root, 'services/generation/src/config.ts'), 'utf8');
+  const defaultTimeoutMs = Number(/OPENAI_TIMEOUT_MS: z[^;]*?\.default\(([\d_]+)\)/.exec(configSource)[1].replaceAll('_', ''));
+  const durationS = (value) =>
+    [...String(value ?? '').matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|ns)/g)].reduce(
+      (total, [, amount, unit]) => total + Number(amount) * { h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6, ns: 1e-9 }[unit],
+      0,
+    );
+  for (const [mode, config] of [
+    ['development', dev],
+    ['production', prod],
+  ]) {
+    const generation = config?.services.generation;
+    if (!generation) continue;
+    const timeoutS = Number(generation.environment?.OPENAI_TIMEOUT_MS ?? defaultTimeoutMs) / 1000;
+    const stopGraceS = Number(generation.environment?.JOB_STOP_GRACE_MS ?? timeoutS * 1000 + 10_000) / 1000;
+    const graceS = durationS(generation.stop_grace_period);
+    if (graceS !== timeoutS + 20)
+      fail(
+        `${mode}: generation's stop_grace_period (${generation.stop_grace_period ?? '10s, the default'}) must be the image model's timeout + 20 s (${timeoutS + 20}s)`,
+      );
+    if (!(stopGraceS + 5 <= graceS))
+      fail(
+        `${mode}: generation finishes jobs for ${stopGraceS} s on stop but is killed after ${graceS} s: leave 5 s to hand back and close`,
+      );
+  }
+}
 if (dev?.services.gateway?.environment?.TRUST_PROXY !== '1') fail('development: the gateway behind nginx alone must trust 1 proxy');
 if (prod?.services.gateway?.environment?.TRUST_PROXY !== '2')
   fail('production: TRUST_PROXY must come from the environment (test-production.env: 2, a TLS proxy in front of web)');

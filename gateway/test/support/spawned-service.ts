@@ -12,6 +12,12 @@ export interface SpawnedService {
   pause(): void;
   /** SIGCONT. */
   resume(): void;
+  /** Sends a signal as the platform would (SIGTERM: a deploy or scale-down; SIGKILL: a crashed node). */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the process has exited: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it wrote to stdout and stderr so far (pino's JSON lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -20,11 +26,14 @@ export interface SpawnedService {
  * what `npm run build` makes), on the system's NATS and database: for what an in-process service cannot
  * show, e.g. a service paused with SIGSTOP. Resolves once the service logs that it is ready.
  */
-export async function spawnService(system: TestSystem, name: ServiceName): Promise<SpawnedService> {
+export async function spawnService(system: TestSystem, name: ServiceName, env: Record<string, string> = {}): Promise<SpawnedService> {
   const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...system.serviceEnv(name), LOG_LEVEL: 'info', HEALTH_PORT: '0' },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...system.serviceEnv(name), LOG_LEVEL: 'info', HEALTH_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s:\n${output.slice(-2000)}`)), 30_000);
@@ -47,6 +56,9 @@ export async function spawnService(system: TestSystem, name: ServiceName): Promi
     pid: child.pid!,
     pause: () => child.kill('SIGSTOP'),
     resume: () => child.kill('SIGCONT'),
+    signal: (signal) => child.kill(signal),
+    exited,
+    output: () => output,
     stop: () => stopChild(child),
   };
 }

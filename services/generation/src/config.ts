@@ -41,6 +41,12 @@ export const generationEnvSchema = serviceEnvSchema
      * running job's heartbeat (every third of it) extends it: a killed worker's job returns in seconds.
      */
     JOB_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(15_000),
+    /**
+     * How long a stopping instance (SIGTERM) lets its running jobs finish before it hands them back to
+     * the queue; by default the image model's timeout + 10 s (stopGraceMs). The pod's grace period must
+     * be longer (Kubernetes: OPENAI_TIMEOUT_MS + 20 s; compose: stop_grace_period).
+     */
+    JOB_STOP_GRACE_MS: z.coerce.number().int().positive().optional(),
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
     /** Image-API pictures are fitted into the print canvas × this (1 in production; tests fit small). */
     PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
@@ -70,4 +76,9 @@ export type GenerationConfig = z.infer<typeof generationEnvSchema>;
 
 export function loadGenerationConfig(env: Record<string, string | undefined> = process.env): GenerationConfig {
   return parseConfig(generationEnvSchema, env);
+}
+
+/** Time a stopping instance gives its running jobs: one image request's timeout, plus 10 s to store and hand over. */
+export function stopGraceMs(config: Pick<GenerationConfig, 'JOB_STOP_GRACE_MS' | 'OPENAI_TIMEOUT_MS'>): number {
+  return config.JOB_STOP_GRACE_MS ?? config.OPENAI_TIMEOUT_MS + 10_000;
 }

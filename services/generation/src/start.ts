@@ -1,6 +1,6 @@
 import { handleAccountDeletions, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
-import type { GenerationConfig } from './config.js';
+import { stopGraceMs, type GenerationConfig } from './config.js';
 import { GenerationModule } from './generation.module.js';
 import { generationDatabase } from './database/database-options.js';
 import { GenerationMetrics } from './jobs/generation-metrics.js';
@@ -119,11 +119,13 @@ export async function startGenerationService(
         watchTimer = setInterval(() => void watch.check(), config.OPENAI_MODEL_CHECK_INTERVAL_MS);
         watchTimer.unref();
       }
+      // On stop the worker takes no new job at once; running jobs finish meanwhile, or are handed back.
       return async () => {
+        const stopping = worker.stop(stopGraceMs(config));
         clearInterval(watchTimer);
         await stopDeletions();
         await stopSweepers();
-        await worker.stop();
+        await stopping;
       };
     },
   });

@@ -200,7 +200,8 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
   });
 
   it('after a worker dies mid-job, the next one draws only the variants still missing', async () => {
-    const doomed = await startWorker();
+    // Its held request never ends: closing it must not wait the default grace (the image model's timeout).
+    const doomed = await startWorker({ JOB_STOP_GRACE_MS: '1000' });
     standIn.onImage = (variant) => (variant === 'B' ? { status: 200, body: {}, hold: true } : picture(pictures.fourFive));
     const userId = await userWithTrial();
     const jobId = await submit(userId, "'Night Shift' nurse badge");

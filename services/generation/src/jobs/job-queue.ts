@@ -12,8 +12,9 @@ export interface Backlog {
 
 /**
  * The durable work queue of generation jobs on JetStream: one subject and one shared durable pull
- * consumer per priority tier. A message leaves the queue only when a worker acknowledges it; a worker
- * that dies leaves it to be redelivered after `ackWaitMs`.
+ * consumer per priority tier. A message leaves the queue only when a worker acknowledges it; a running
+ * job's progress heartbeats (JobProcessor) extend its `ackWaitMs`, so a worker that dies leaves it to be
+ * redelivered one short ack wait after its last heartbeat.
  */
 export class JobQueue {
   private consumers = new Map<number, Consumer>();
@@ -59,6 +60,7 @@ export class JobQueue {
         ack_wait: this.ackWaitMs * 1e6,
         max_deliver: -1,
       };
+      // A consumer an earlier release made (e.g. with the old 60 s ack wait) takes this config on start.
       await jsm.consumers
         .add(GENERATION_QUEUE.stream, config)
         .catch(() => jsm.consumers.update(GENERATION_QUEUE.stream, config.durable_name, config));
