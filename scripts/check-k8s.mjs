@@ -4,7 +4,8 @@
 // required fields of kinds without a published schema (CloudNativePG), and against the rules an
 // operator relies on: probes, requests and limits, non-root, read-only root filesystem, pinned images,
 // a PodDisruptionBudget per workload, NetworkPolicies, scrape annotations, TLS, and every referenced
-// Secret described in infra/k8s/secrets.example.yaml.
+// Secret described in infra/k8s/secrets.example.yaml. Generation's ScaledObject is held to the contracts'
+// consumers (scripts/generation-scaling.mjs): needs the contracts built (npm run build -w packages/contracts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

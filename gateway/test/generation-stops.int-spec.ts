@@ -145,12 +145,12 @@ describe('generation workers stopped mid-job (a real process, SIGTERM and SIGKIL
     const stoppedAt = Date.now();
     worker.signal('SIGTERM');
     expect(await worker.exited).toEqual({ code: 0, signal: null });
-    expect(worker.output()).toContain('handed back to the queue');
     await finished(client, jobId, OLD_ACK_WAIT_MS - 10_000);
     const tookOverMs = Date.now() - stoppedAt;
 
     expect(await statusOf(client, jobId)).toBe('succeeded');
     expect(tookOverMs).toBeLessThan(OLD_ACK_WAIT_MS - 10_000); // the nak, not an expired ack wait
+    expect(worker.output()).toContain('handed back to the queue');
     expect(imageCallsFor("'Endless' tortoise")).toBe(8); // 4 abandoned (nothing stored), 4 by the rescuer
     expect(await credits(client)).toBe(9);
     await stopRescuers();
