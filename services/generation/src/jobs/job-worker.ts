@@ -34,16 +34,11 @@ export class JobWorker {
     this.loops = Array.from({ length: this.concurrency }, () => this.loop());
   }
 
-  /** How many jobs this worker is handling now. */
-  get busy(): number {
-    return this.running.size;
-  }
-
   /**
    * Takes no new job from now on (synchronously: call it first when stopping), lets running jobs finish
    * for up to `graceMs`, then naks the unfinished ones: they are redelivered to another worker at once.
-   * A nak settles the message for good, so the abandoned run's late ack or heartbeat changes nothing
-   * (and its image requests are not paid twice for variants it already stored: the next run skips them).
+   * A nak settles the message for good (the client sends nothing for it after that), so the abandoned
+   * run's late ack or heartbeat changes nothing, and the next run draws only the variants not yet stored.
    * Resolves with how many jobs were handed back.
    */
   async stop(graceMs: number): Promise<number> {
