@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import { createQueryClient } from '../../lib/query-client';
+import { ListingPanel } from './ListingPanel';
+
+afterEach(() => vi.restoreAllMocks());
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const asset = { id: '11111111-1111-4111-8111-111111111111', job: { prompt: 'Space Meow' } } as Asset;
+const listing = {
+  target: 'etsy',
+  title: 'Space Meow Tee',
+  tags: ['space cat', 'cat lover'],
+  description: 'Made with AI assistance.',
+  bullets: [],
+  brand: '',
+  problems: [],
+  risks: [{ term: 'meow', level: 'medium', source: 'uspto', classes: ['025'], mark: 'MEOW', serial: '90000001' }],
+};
+
+function renderPanel(handler: (url: string, init?: RequestInit) => Response) {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => handler(String(url), init));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ListingPanel designs={[asset]} open onClose={() => undefined} media={() => <p>files</p>} />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+describe('the listing panel', () => {
+  it('shows the copy, counts the title as it is typed, names the risk flags and saves only what changed', async () => {
+    const fetchMock = renderPanel((url, init) => {
+      if (url.includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      if (init?.method === 'PATCH') return json({ listing: { ...listing, ...JSON.parse(String(init.body)) } });
+      return json({ listing });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Prepare listing' });
+    const title = await within(dialog).findByLabelText('Title');
+    expect(screen.getByText('14 of 140 characters')).toBeTruthy();
+    await userEvent.type(title, '!');
+    expect(screen.getByText('15 of 140 characters').getAttribute('aria-live')).toBe('polite');
+    const risks = screen.getByRole('region', { name: 'Risk flags' });
+    expect(risks.textContent).toContain('Risk flags, not legal advice');
+    expect(risks.textContent).toMatch(/“meow”: medium risk · USPTO · class 025 · mark “MEOW”/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove tag cat lover' }));
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: /Save listing/ }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ target: 'etsy', title: 'Space Meow Tee!', tags: ['space cat'] });
+  });
+
+  it("shows the validator's message at the field as it is typed, and the server's 422 at its field", async () => {
+    renderPanel((url, init) => {
+      if (url.includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      if (init?.method === 'PATCH')
+        return json(
+          { error: 'Tag "cat lover" is taken by a rule the server knows.', code: 'LISTING_INVALID', field: 'tags', limit: 20 },
+          422,
+        );
+      return json({ listing });
+    });
+    const title = await screen.findByLabelText('Title');
+    await userEvent.type(title, ' % % %');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    const described = title.getAttribute('aria-describedby')!.split(' ');
+    const message = document.getElementById(described[1]!)!;
+    expect(message.textContent).toMatch(/only once/);
+
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Space Meow Tee');
+    await userEvent.type(screen.getByLabelText('Add a tag'), 'retro{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: /Save listing/ }));
+    const tags = screen.getByLabelText('Add a tag');
+    await waitFor(() => expect(tags.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(tags.getAttribute('aria-describedby')!.split(' ')[1]!)!.textContent).toBe(
+      'Tag "cat lover" is taken by a rule the server knows.',
+    );
+  });
+});
