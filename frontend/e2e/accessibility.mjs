@@ -88,6 +88,20 @@ for (const theme of ['dark', 'light']) {
         await inDialog(page, () => page.getByRole('button', { name: 'Image details' }).first().click(), `${size} Image Details`, found);
         await inDialog(page, () => page.getByRole('button', { name: 'Open image 1 in the lightbox' }).click(), `${size} lightbox`, found);
         await inDialog(page, () => page.getByRole('button', { name: 'More actions' }).first().click(), `${size} card menu`, found);
+        await inDialog(
+          page,
+          async () => {
+            await page.getByRole('button', { name: 'More actions' }).first().click();
+            await page.getByRole('menuitem', { name: 'Prepare listing…' }).click();
+            await page.getByRole('dialog', { name: 'Prepare listing' }).getByLabel('Title').waitFor({ timeout: 60_000 });
+            await page
+              .getByRole('list', { name: 'Mockups' })
+              .or(page.getByText('The mockups could not be made'))
+              .waitFor({ timeout: 60_000 });
+          },
+          `${size} listing panel`,
+          found,
+        );
         await page.getByLabel('Select image 1').click();
         found.push(...(await audit(page, `${size} /generate with a selection`)));
         await inDialog(
