@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { mockupName } from '@printloom/contracts/mockups';
 import { errorText } from '../../lib/api-client';
 import { useMockups } from './api/list-mockups';
+import { cn } from '../../components/ui/cn';
 
 /**
  * The design's garment previews under the lightbox's image: small lazy thumbnails of the 2000×2000
@@ -32,7 +33,10 @@ export function MockupStrip({ assetId, tone = 'dark' }: { assetId: string; tone?
               href={mockup.url}
               target="_blank"
               rel="noreferrer"
-              className="block rounded-lg focus-visible:outline-2 focus-visible:outline-white"
+              className={cn(
+                'block rounded-lg focus-visible:outline-2',
+                tone === 'dark' ? 'focus-visible:outline-white' : 'focus-visible:outline-brand-600',
+              )}
             >
               <img
                 src={mockup.url}

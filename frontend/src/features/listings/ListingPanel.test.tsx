@@ -82,4 +82,42 @@ describe('the listing panel', () => {
       'Tag "cat lover" is taken by a rule the server knows.',
     );
   });
+
+  it('prepares a kit of more than 100 designs as a job and offers it once ready', async () => {
+    const designs = Array.from({ length: 101 }, (_, n) => ({ ...asset, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` }));
+    const kit = { id: '22222222-2222-4222-8222-222222222222', designs: 101, error: null, createdAt: new Date().toISOString() };
+    let polls = 0;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path.includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      if (path === '/api/listing-kits' && init?.method === 'POST')
+        return json({ kit: { ...kit, status: 'queued', prepared: 0, expiresAt: null, downloadUrl: null } }, 202);
+      if (path === `/api/listing-kits/${kit.id}`) {
+        polls += 1;
+        return json({
+          kit: {
+            ...kit,
+            status: 'ready',
+            prepared: 101,
+            expiresAt: new Date().toISOString(),
+            downloadUrl: `/api/listing-kits/${kit.id}/download`,
+          },
+        });
+      }
+      return json({ listing });
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ListingPanel designs={designs} open onClose={() => undefined} media={() => null} />
+      </QueryClientProvider>,
+    );
+    await screen.findByLabelText('Title');
+    expect(screen.getByText(/More than 100 designs are prepared first/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Download listing kit' }));
+    expect(await screen.findByText('Preparing the kit: 0 of 101 designs ready…')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/listing-kits' && init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body)).ids).toHaveLength(101);
+    expect(await screen.findByRole('button', { name: 'Download the prepared kit' }, { timeout: 5000 })).toBeTruthy();
+    expect(polls).toBe(1);
+  });
 });
