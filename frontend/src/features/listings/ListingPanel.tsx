@@ -211,6 +211,7 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
   const bulletSlots = Math.max(limits.bullets, draft.bullets.length);
 
   async function save() {
+    if (saving || Object.keys(changed).length === 0) return;
     setSaving(true);
     setServerError(null);
     try {
@@ -368,7 +369,8 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
       )}
 
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={saving || Object.keys(changed).length === 0}>
+        {/* aria-disabled, not disabled: the focus stays on the button while it saves and after. */}
+        <Button type="submit" size="sm" aria-disabled={saving || Object.keys(changed).length === 0} className="aria-disabled:opacity-50">
           {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Save className="size-4" aria-hidden />} Save listing
         </Button>
         <Button variant="outline" size="sm" onClick={() => void copy('Title', draft.title)}>
