@@ -88,6 +88,20 @@ for (const theme of ['dark', 'light']) {
         await inDialog(page, () => page.getByRole('button', { name: 'Image details' }).first().click(), `${size} Image Details`, found);
         await inDialog(page, () => page.getByRole('button', { name: 'Open image 1 in the lightbox' }).click(), `${size} lightbox`, found);
         await inDialog(page, () => page.getByRole('button', { name: 'More actions' }).first().click(), `${size} card menu`, found);
+        await inDialog(
+          page,
+          async () => {
+            await page.getByRole('button', { name: 'More actions' }).first().click();
+            await page.getByRole('menuitem', { name: 'Prepare listing…' }).click();
+            await page.getByRole('dialog', { name: 'Prepare listing' }).getByLabel('Title').waitFor({ timeout: 60_000 });
+            await page
+              .getByRole('list', { name: 'Mockups' })
+              .or(page.getByText('The mockups could not be made'))
+              .waitFor({ timeout: 60_000 });
+          },
+          `${size} listing panel`,
+          found,
+        );
         await page.getByLabel('Select image 1').click();
         found.push(...(await audit(page, `${size} /generate with a selection`)));
         await inDialog(
@@ -199,6 +213,54 @@ await test('keyboard only: generate, select three images, star them and download
   const zipPath = await download.path();
   const { readFileSync } = await import('node:fs');
   expect(readFileSync(zipPath).subarray(0, 2).toString() === 'PK', 'the download is not a ZIP file');
+});
+
+await test('keyboard only: prepare a listing from the card menu, focus kept in the panel, fields labelled, focus back on Escape', async (page) => {
+  await signUp(page, `a11y-listing-${Date.now()}@example.com`);
+  await generate(page, "'Night Owl' owl with a coffee cup in bold retro letters");
+  await imagesLoaded(page);
+  const more = page.getByRole('button', { name: 'More actions' }).first();
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Prepare listing…' }).waitFor();
+  // The first item of the menu: Enter picks it.
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Prepare listing' });
+  const title = panel.getByLabel('Title');
+  await title.waitFor({ timeout: 60_000 });
+  // Every text field of the panel has a label and a counter or message it is described by.
+  const unlabelled = await panel.evaluate((root) =>
+    [...root.querySelectorAll('input:not([type=checkbox]), textarea, select')]
+      .filter((field) => !field.labels?.length && !field.getAttribute('aria-label'))
+      .map((field) => field.outerHTML.slice(0, 80)),
+  );
+  expect(unlabelled.length === 0, `unlabelled fields: ${unlabelled.join(' | ')}`);
+  expect(
+    (await title.getAttribute('aria-describedby')).split(' ').every((id) => id.length > 0),
+    'the title is described by nothing',
+  );
+  const counter = panel.getByText(/ of 140 characters$/);
+  expect((await counter.getAttribute('aria-live')) === 'polite', 'the title counter is not a polite live region');
+  // Tab cycles inside the panel: the page behind it is never reached.
+  for (let press = 0; press < 45; press += 1) {
+    await page.keyboard.press('Tab');
+    const inside = await panel.evaluate((root) => root.contains(document.activeElement));
+    expect(inside, `Tab ${press + 1} left the panel for "${await focusedName(page)}"`);
+  }
+  await tabTo(page, title);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Tee');
+  await tabTo(page, panel.getByRole('button', { name: 'Save listing' }));
+  await page.keyboard.press('Enter');
+  await page.getByText('Listing saved', { exact: true }).first().waitFor();
+  expect((await focusedName(page)) === 'Save listing', `focus after saving: "${await focusedName(page)}"`);
+  // Escape closes the topmost layer: the "Listing saved" toast first, then the panel.
+  for (let press = 0; press < 2 && (await panel.isVisible()); press += 1) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+  }
+  await panel.waitFor({ state: 'detached' });
+  await expectFocusOn(page, 'More actions', 'focus after the panel');
 });
 
 await test('page titles name each screen and every screen has exactly one h1', async (page) => {

@@ -393,4 +393,65 @@ await test('export for a product from the card menu: a print file at the preset\
   await page.getByText('Exported', { exact: true }).first().waitFor();
 });
 
+/** The files of a stored (uncompressed) ZIP by name, read from its central directory (what the kit writes). */
+function zipEntries(zip) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end >= 0, 'not a complete ZIP');
+  const files = new Map();
+  let at = zip.readUInt32LE(end + 16);
+  for (let index = 0; index < zip.readUInt16LE(end + 10); index += 1) {
+    const size = zip.readUInt32LE(at + 20);
+    const [nameLength, extraLength, commentLength] = [zip.readUInt16LE(at + 28), zip.readUInt16LE(at + 30), zip.readUInt16LE(at + 32)];
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    files.set(zip.toString('utf8', at + 46, at + 46 + nameLength), zip.subarray(start, start + size));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
+}
+
+await test('from a card to a downloaded listing kit: prepare the listing, edit the title, save, download the kit', async (page) => {
+  await signUp(page, `e2e-listing-${Date.now()}@example.com`);
+  await generate(page, "'Space Meow' cat astronaut in retro letters");
+  await page.getByRole('button', { name: 'More actions' }).first().click();
+  await page.getByRole('menuitem', { name: 'Prepare listing…' }).click();
+  const panel = page.getByRole('dialog', { name: 'Prepare listing' });
+  const title = panel.getByLabel('Title');
+  await title.waitFor({ timeout: 60_000 });
+  expect((await panel.getByRole('radio', { name: 'Etsy' }).getAttribute('aria-checked')) === 'true', 'Etsy is not the first marketplace');
+  await title.fill('x'.repeat(141));
+  await panel.getByText('141 of 140 characters').waitFor();
+  expect((await title.getAttribute('aria-invalid')) === 'true', 'a 141-character title is not marked invalid');
+  await panel.getByText(/at most 140 are allowed/).waitFor();
+  const newTitle = 'Space Meow Cat Astronaut Retro Tee';
+  await title.fill(newTitle);
+  await panel.getByText(`${newTitle.length} of 140 characters`).waitFor();
+  expect((await title.getAttribute('aria-invalid')) === 'false', 'a valid title is still marked invalid');
+  await panel.getByRole('list', { name: 'Tags' }).getByRole('listitem').first().waitFor();
+  await panel
+    .getByText(/risk flags, not legal advice/i)
+    .first()
+    .waitFor();
+  await panel.getByRole('button', { name: 'Save listing' }).click();
+  await page.getByText('Listing saved', { exact: true }).first().waitFor();
+  await shot(page, 'listing-panel-dark');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 180_000 }),
+    panel.getByRole('button', { name: 'Download listing kit' }).click(),
+  ]);
+  expect(download.suggestedFilename().endsWith('-listing-kit.zip'), `kit named ${download.suggestedFilename()}`);
+  const files = zipEntries(readFileSync(await download.path()));
+  const names = [...files.keys()];
+  for (const name of ['etsy/listing.json', 'etsy/listing.csv', 'merch/listing.json', 'generic/listing.csv'])
+    expect(files.has(name), `the kit has no ${name}: ${names.join(', ')}`);
+  expect(
+    names.some((name) => name.endsWith('-light.png')) && names.some((name) => name.endsWith('-dark.png')),
+    'the kit has no light and dark files',
+  );
+  expect(names.filter((name) => name.includes('/mockups/')).length === 8, 'the kit does not hold the 8 mockups');
+  const etsy = JSON.parse(files.get('etsy/listing.json').toString('utf8'));
+  expect(etsy.listings[0].title === newTitle, `the kit's Etsy title is "${etsy.listings[0].title}", not the saved one`);
+  expect(files.get('etsy/listing.csv').toString('utf8').includes(newTitle), "the kit's CSV does not hold the saved title");
+});
+
 await finish();

@@ -49,21 +49,37 @@ export async function openOrNotFound(open: () => Promise<Readable>, message = FI
   }
 }
 
+/** Arrays and generators alike, one entry at a time. */
+async function* eachOf<E>(entries: Iterable<E> | AsyncIterable<E>): AsyncGenerator<E> {
+  yield* entries;
+}
+
 /**
  * Many objects as one ZIP, never built in memory: each file is opened only when the archive is ready
  * for it, so a file deleted meanwhile is found missing at its turn, and a client that leaves stops the
  * reading at once. Either ends the archive and this response, with one log line; the process lives on.
  * The headers go out only once the first file opened: until then a missing file is a plain 404.
+ * `entries` may be a generator that makes its files as the archive asks for them (a listing kit): it
+ * is asked for the next entry only when the one before went in, and stopped when the archive stops.
  */
 export async function sendZip<E extends ZipEntry>(
   res: Response,
-  entries: E[],
+  entries: Iterable<E> | AsyncIterable<E>,
   open: (entry: E) => Promise<Readable>,
   headers: Record<string, string>,
   logger: Logger,
   requestId: string,
 ): Promise<void> {
-  const first = entries.length ? await openOrNotFound(() => open(entries[0]), ZIP_FILE_GONE) : undefined;
+  const iterator = eachOf(entries);
+  let next: IteratorResult<E>;
+  let first: Readable | undefined;
+  try {
+    next = await iterator.next();
+    first = next.done ? undefined : await openOrNotFound(() => open(next.value as E), ZIP_FILE_GONE);
+  } catch (error) {
+    await iterator.return(undefined);
+    throw error;
+  }
   res.status(200);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const archive = new ZipArchive({ store: true }); // PNGs are compressed already
@@ -85,25 +101,27 @@ export async function sendZip<E extends ZipEntry>(
   const delivered = pipeline(archive, res).catch(stop);
 
   try {
-    for (const [index, entry] of entries.entries()) {
+    for (let index = 0; !next.done; index += 1) {
       if (stopping.signal.aborted) {
         first?.destroy();
         break;
       }
-      reading = index === 0 && first ? first : await open(entry);
+      reading = index === 0 && first ? first : await open(next.value);
       if (stopping.signal.aborted) {
         reading.destroy();
         break;
       }
       reading.once('error', stop);
       const appended = once(archive, 'entry', { signal: stopping.signal });
-      archive.append(reading, { name: entry.fileName });
+      archive.append(reading, { name: next.value.fileName });
       await appended;
+      next = await iterator.next();
     }
     if (!stopping.signal.aborted) await archive.finalize();
   } catch (error) {
     stop(error);
   }
+  await iterator.return(undefined).catch(() => undefined);
   await delivered;
   const reason = stopping.signal.reason as unknown;
   if (reason === undefined) return;

@@ -60,6 +60,11 @@ export const ENDPOINTS = {
   getSellerProfile: { method: 'GET', path: '/api/account/seller-profile' },
   riskCheck: { method: 'POST', path: '/api/risk-check' },
   putSellerProfile: { method: 'PUT', path: '/api/account/seller-profile' },
+  // Listing kits (issue 29 item 6): up to 100 designs streamed at once, more prepared as a job.
+  downloadListingKit: { method: 'GET', path: '/api/listing-kit' },
+  createListingKitJob: { method: 'POST', path: '/api/listing-kits' },
+  getListingKitJob: { method: 'GET', path: '/api/listing-kits/:id' },
+  downloadListingKitJob: { method: 'GET', path: '/api/listing-kits/:id/download' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

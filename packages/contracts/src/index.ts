@@ -21,3 +21,5 @@ export * from './listings.schemas.js';
 export * from './listing-rules.js';
 export * from './mockups.js';
 export * from './mockups.schemas.js';
+export * from './listing-kit.js';
+export * from './listing-kit.schemas.js';

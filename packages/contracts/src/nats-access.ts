@@ -45,6 +45,9 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     ASSETS.exportPage,
     ASSETS.resolveDownload,
     ASSETS.resolveZip,
+    ASSETS.resolveKit,
+    ASSETS.kitDesign,
+    ASSETS.resolveKitJob,
     LISTINGS.exportData,
     // describing an image is paid for through the credit saga
     BILLING.reserve,
@@ -55,7 +58,16 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
   billing: [AUTH.getUser, NOTIFICATIONS.sendEmail],
   // the credit saga (service-kit's withReservation / CreditReservation) reserves, commits and releases
   generation: [BILLING.entitlements, BILLING.reserve, BILLING.commit, BILLING.release, ASSETS.ingest, ASSETS.jobsWithAssets],
-  assets: [AUTH.getUser, NOTIFICATIONS.sendEmail, BILLING.entitlements, BILLING.reserve, BILLING.commit, BILLING.release],
+  // listing kits carry each design's listings
+  assets: [
+    AUTH.getUser,
+    NOTIFICATIONS.sendEmail,
+    BILLING.entitlements,
+    BILLING.reserve,
+    BILLING.commit,
+    BILLING.release,
+    LISTINGS.kitListings,
+  ],
   notifications: [],
   // a design's words, for its owner only
   listings: [ASSETS.designBrief],

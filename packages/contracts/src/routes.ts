@@ -14,6 +14,7 @@ import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import * as listings from './listings.schemas.js';
 import * as mockups from './mockups.schemas.js';
+import * as kits from './listing-kit.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 import { endpoint, type EndpointId, type HttpMethod } from './endpoints.js';
 import type { RpcSubject } from './rpc.js';
@@ -690,6 +691,50 @@ const ROUTE_TABLE = [
     body: listings.riskCheckBody,
     toRequest: withUser,
     reply: listings.riskCheckReply,
+  },
+  {
+    ...endpoint('downloadListingKit'),
+    kind: 'custom',
+    tag: 'listings',
+    summary:
+      'Listing kit of up to 100 designs as one ZIP (ids comma-separated): light and dark print files, mockups, and listing.json + listing.csv per marketplace (listings written first where missing)',
+    access: 'user',
+    subject: ASSETS.resolveKit,
+    query: kits.listingKitQuery,
+    contentType: 'application/zip',
+  },
+  {
+    ...endpoint('createListingKitJob'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: 'Prepare the listing kit of a selection (up to 1,000 designs) as a job; download it when its status is ready',
+    access: 'user',
+    subject: ASSETS.createKitJob,
+    body: kits.createKitJobBody,
+    toRequest: withUser,
+    status: 202,
+    reply: kits.kitJobReply,
+  },
+  {
+    ...endpoint('getListingKitJob'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: 'A listing kit job and its status (queued, preparing, ready, failed)',
+    access: 'user',
+    subject: ASSETS.getKitJob,
+    params: kits.kitJobParams,
+    toRequest: (input) => ({ userId: input.userId, kitId: input.params.id }),
+    reply: kits.kitJobReply,
+  },
+  {
+    ...endpoint('downloadListingKitJob'),
+    kind: 'custom',
+    tag: 'listings',
+    summary: 'Download a ready listing kit job as one ZIP (409 while it is being prepared)',
+    access: 'user',
+    subject: ASSETS.resolveKitJob,
+    params: kits.kitJobParams,
+    contentType: 'application/zip',
   },
 ] as const satisfies readonly Route[];
 

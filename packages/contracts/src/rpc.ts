@@ -10,6 +10,7 @@ import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import * as listings from './listings.schemas.js';
 import * as mockups from './mockups.schemas.js';
+import * as kits from './listing-kit.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 
 export interface RpcContract {
@@ -74,6 +75,11 @@ export const RPC_CONTRACTS = {
   [NOTIFICATIONS.createSupportMessage]: { request: notifications.supportRequest, reply: ok },
   // Listings (issue 29)
   [ASSETS.designBrief]: { request: listings.designBriefRequest, reply: listings.designBriefReply },
+  [ASSETS.resolveKit]: { request: kits.resolveKitRequest, reply: kits.resolveKitReply },
+  [ASSETS.kitDesign]: { request: kits.kitDesignRequest, reply: kits.kitDesignReply },
+  [ASSETS.createKitJob]: { request: kits.createKitJobRequest, reply: kits.kitJobReply },
+  [ASSETS.getKitJob]: { request: kits.getKitJobRequest, reply: kits.kitJobReply },
+  [ASSETS.resolveKitJob]: { request: kits.getKitJobRequest, reply: kits.resolveKitJobReply },
   [LISTINGS.write]: { request: listings.writeListingRequest, reply: listings.listingReply },
   [LISTINGS.get]: { request: listings.getListingRequest, reply: listings.listingReply },
   [LISTINGS.edit]: { request: listings.editListingRequest, reply: listings.listingReply },
@@ -81,6 +87,7 @@ export const RPC_CONTRACTS = {
   [LISTINGS.putSellerProfile]: { request: listings.putSellerProfileRequest, reply: listings.sellerProfileReply },
   [LISTINGS.riskCheck]: { request: listings.riskCheckRequest, reply: listings.riskCheckReply },
   [LISTINGS.exportData]: { request: listings.exportListingsRequest, reply: listings.exportListingsReply },
+  [LISTINGS.kitListings]: { request: kits.kitListingsRequest, reply: kits.kitListingsReply },
 } as const satisfies Record<string, RpcContract>;
 
 export type RpcSubject = keyof typeof RPC_CONTRACTS;

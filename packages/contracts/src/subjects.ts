@@ -68,6 +68,12 @@ export const ASSETS = {
   unsubscribeReminders: 'assets.reminders.unsubscribe',
   /** The words a design was made from (its prompt), for its owner only: listings writes copy from them. */
   designBrief: 'assets.asset.design-brief',
+  /** Listing kits: the designs' folders, one design's files and listings, and kits prepared as jobs. */
+  resolveKit: 'assets.kit.resolve',
+  kitDesign: 'assets.kit.design',
+  createKitJob: 'assets.kit-job.create',
+  getKitJob: 'assets.kit-job.get',
+  resolveKitJob: 'assets.kit-job.resolve',
 } as const;
 
 export const NOTIFICATIONS = {
@@ -84,6 +90,8 @@ export const LISTINGS = {
   putSellerProfile: 'listings.seller-profile.put',
   exportData: 'listings.data.export',
   riskCheck: 'listings.risk.check',
+  /** A design's listing for each target of a listing kit, written first where it has none. */
+  kitListings: 'listings.kit.listings',
 } as const;
 
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */

@@ -25,6 +25,11 @@ export const TIME_BUDGETS = {
   listingCopy: { provider: 45_000, service: 55_000, gateway: 65_000 },
   /** A design's 8 mockups made in the worker pool on first request (about 3 s of one core), queueing included. */
   mockups: { service: 60_000, gateway: 70_000 },
+  /**
+   * One design of a listing kit: its light and dark print files, its mockups and a listing per
+   * marketplace, each made on first request (a kit resolves its designs one at a time).
+   */
+  listingKitDesign: { service: 150_000, gateway: 160_000 },
   /** Everything else: plain database work behind a NATS request. */
   request: { service: 10_000, gateway: 15_000 },
 } as const satisfies Record<string, TimeBudget>;

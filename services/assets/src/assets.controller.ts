@@ -5,6 +5,7 @@ import { AssetsService } from './assets.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
 import { Mockups } from './mockups/mockups.service.js';
+import { ListingKits } from './listing-kits/listing-kits.service.js';
 
 @Controller()
 export class AssetsController {
@@ -13,6 +14,7 @@ export class AssetsController {
     private readonly operations: ImageOperationsService,
     private readonly reminders: ExpiryReminders,
     private readonly mockups: Mockups,
+    private readonly kits: ListingKits,
   ) {}
 
   @RpcHandler(ASSETS.exportPage)
@@ -93,5 +95,30 @@ export class AssetsController {
   @RpcHandler(ASSETS.resolveMockup)
   resolveMockup(request: RpcRequest<typeof ASSETS.resolveMockup>) {
     return this.mockups.resolve(request);
+  }
+
+  @RpcHandler(ASSETS.resolveKit)
+  resolveKit(request: RpcRequest<typeof ASSETS.resolveKit>) {
+    return this.kits.resolve(request.userId, request.ids);
+  }
+
+  @RpcHandler(ASSETS.kitDesign)
+  kitDesign(request: RpcRequest<typeof ASSETS.kitDesign>) {
+    return this.kits.design(request.userId, request.assetId, request.folder);
+  }
+
+  @RpcHandler(ASSETS.createKitJob)
+  createKitJob(request: RpcRequest<typeof ASSETS.createKitJob>) {
+    return this.kits.createJob(request.userId, request.ids);
+  }
+
+  @RpcHandler(ASSETS.getKitJob)
+  getKitJob(request: RpcRequest<typeof ASSETS.getKitJob>) {
+    return this.kits.getJob(request.userId, request.kitId);
+  }
+
+  @RpcHandler(ASSETS.resolveKitJob)
+  resolveKitJob(request: RpcRequest<typeof ASSETS.resolveKitJob>) {
+    return this.kits.resolveJob(request.userId, request.kitId);
   }
 }

@@ -24,6 +24,8 @@ import { LibraryChanges } from './library-changes.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import type { ImagePool } from './image/image-pool.js';
 import { Mockups } from './mockups/mockups.service.js';
+import { ListingKits } from './listing-kits/listing-kits.service.js';
+import { KitJobRepository } from './repositories/kit-job.repository.js';
 
 @Module({})
 export class AssetsModule {
@@ -40,6 +42,8 @@ export class AssetsModule {
         { provide: GARMENT_FILE_MAKER, useValue: imagePool },
         { provide: MOCKUP_RENDERER, useValue: imagePool },
         Mockups,
+        ListingKits,
+        KitJobRepository,
         AssetsService,
         ExportFitting,
         PrintFiles,

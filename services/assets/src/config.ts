@@ -28,6 +28,8 @@ export const assetsEnvSchema = serviceEnvSchema
       .min(1)
       .max(32)
       .default(() => defaultAssetWorkerThreads()),
+    /** How often a waiting listing kit job is looked for (each pass prepares one kit, design by design). */
+    LISTING_KIT_JOB_INTERVAL_MS: z.coerce.number().int().positive().default(3000),
     ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
     ASSET_ORPHAN_GRACE_MS: z.coerce
       .number()

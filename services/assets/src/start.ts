@@ -8,6 +8,8 @@ import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import { ReminderRepository } from './repositories/reminder.repository.js';
+import { KitJobRepository } from './repositories/kit-job.repository.js';
+import { ListingKits } from './listing-kits/listing-kits.service.js';
 import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
@@ -33,6 +35,8 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
     afterStart: async (app, infra) => {
       const lifecycle = app.get(AssetLifecycle);
       const operations = app.get(ImageOperationRepository);
+      const kits = app.get(ListingKits);
+      const kitJobs = app.get(KitJobRepository);
       const common = { logger: infra.logger, registry: infra.metrics.registry };
       const tasks = infra.metrics.counter(
         'printloom_image_pool_tasks_total',
@@ -52,7 +56,14 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
             expired: await lifecycle.sweepExpired(),
             interrupted_deletes: await lifecycle.finishInterrupted(),
             operation_records: await operations.deleteOlderThanADay(),
+            listing_kit_jobs: await kitJobs.deleteExpired(),
           }),
+        }),
+        startPeriodicSweeper({
+          ...common,
+          name: 'listing-kit-jobs',
+          intervalMs: config.LISTING_KIT_JOB_INTERVAL_MS,
+          run: () => kits.prepareNext(),
         }),
         startPeriodicSweeper({
           ...common,
@@ -77,9 +88,13 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
         dataSource: infra.dataSource,
         intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
         onDeleted: (account) => reminders.stopFor(account.userId),
-        purge: (account) => lifecycle.purgeUser(account.userId),
+        purge: async (account) => ({
+          ...(await lifecycle.purgeUser(account.userId)),
+          listing_kit_jobs: await kitJobs.deleteForUser(account.userId),
+        }),
       });
       return async () => {
+        kits.close();
         await stopDeletions();
         await stopSweepers();
         await imagePool.close();

@@ -37,6 +37,11 @@ export class ListingsController {
     return { risks: await this.listings.riskCheck(request.text, request.userId) };
   }
 
+  @RpcHandler(LISTINGS.kitListings)
+  kitListings(request: RpcRequest<typeof LISTINGS.kitListings>) {
+    return this.listings.kitListings(request);
+  }
+
   @RpcHandler(LISTINGS.exportData)
   exportData(request: RpcRequest<typeof LISTINGS.exportData>) {
     return this.listings.exportData(request.userId);

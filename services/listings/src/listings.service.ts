@@ -64,6 +64,31 @@ export class ListingsService {
     return { listing: await this.view(stored, profile) };
   }
 
+  /**
+   * A design's listing for each target of a listing kit: the saved one, or one written now. Kits hold
+   * many designs, so a write past the hourly limit is not refused: the local writer (offline, costing
+   * nothing) writes it, and the text model is asked only within the limit, as for a single listing.
+   */
+  async kitListings(request: RpcRequest<typeof LISTINGS.kitListings>): Promise<{ listings: Listing[] }> {
+    const { userId, assetId } = request;
+    const targets = [...new Set(request.targets)];
+    const profile = await this.profiles.find(userId);
+    const saved = await Promise.all(targets.map((target) => this.listings.findOwned(userId, assetId, target)));
+    // The design's words, and its owner's word that it is theirs (another user's design answers 404).
+    const design = saved.some((listing) => !listing) ? await this.rpc.request(ASSETS.designBrief, { userId, assetId }) : undefined;
+    const stored = await Promise.all(
+      targets.map(async (target, index) => {
+        const found = saved[index];
+        if (found || !design) return found!;
+        const { copy, writer } = (await this.usage.takeHourly(userId, LIMITS.listingWritesPerHour))
+          ? await this.compose(target, design.prompt, profile)
+          : await this.composeLocally(target, design.prompt, profile);
+        return this.listings.insertOrGet(userId, assetId, target, copy, writer);
+      }),
+    );
+    return { listings: await Promise.all(stored.map((listing) => this.view(listing, profile))) };
+  }
+
   async get(request: RpcRequest<typeof LISTINGS.get>): Promise<{ listing: Listing }> {
     const saved = await this.listings.findOwned(request.userId, request.assetId, request.target);
     if (!saved) throw new AppError('NOT_FOUND', NO_LISTING);
@@ -164,9 +189,18 @@ export class ListingsService {
         }
       }
     }
-    const copy = branded(await this.localWriter.write(request));
+    return this.composeLocally(target, prompt, profile);
+  }
+
+  /** Copy from the local writer (offline, free), whose copy passes the validators. */
+  private async composeLocally(
+    target: ListingTarget,
+    prompt: string,
+    profile: SellerProfile | null,
+  ): Promise<{ copy: ListingCopy; writer: string }> {
+    const copy = await this.localWriter.write({ target, prompt, profile });
     this.metrics.copy.inc({ writer: this.localWriter.name, outcome: 'written' });
-    return { copy, writer: this.localWriter.name };
+    return { copy: { ...copy, brand: profile?.brand ?? '' }, writer: this.localWriter.name };
   }
 
   private problemsOf(target: ListingTarget, copy: ListingCopy, profile: SellerProfile | null, generated = false): ListingProblem[] {

@@ -163,6 +163,31 @@ describe('the listings service (real PostgreSQL and NATS)', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it("gives a listing kit every target's listing: the saved ones, and new ones written even past the hourly limit", async () => {
+    const seller = randomUUID();
+    const kitDesign = randomUUID();
+    designs.set(kitDesign, { userId: seller, prompt: "'Trail Mix' hiking boots and pine trees" });
+    const { listing: saved } = await request(LISTINGS.write, { userId: seller, assetId: kitDesign, target: 'etsy' });
+    await db.query(`INSERT INTO listings.copy_writes (user_id) SELECT $1 FROM generate_series(1, $2)`, [
+      seller,
+      LIMITS.listingWritesPerHour,
+    ]);
+    const { listings } = await rpc.request(LISTINGS.kitListings, { userId: seller, assetId: kitDesign, targets: [...LISTING_TARGETS] });
+    expect(listings.map((listing) => listing.target)).toEqual([...LISTING_TARGETS]);
+    expect(listings[0]).toEqual(saved);
+    for (const listing of listings) expect(listing).toMatchObject({ problems: [] });
+    expect(listings[1]!.title).toContain('Trail Mix');
+    const { rows } = await db.query(`SELECT target, writer FROM listings.listings WHERE user_id = $1 ORDER BY target`, [seller]);
+    expect(rows).toEqual([
+      { target: 'etsy', writer: 'local' },
+      { target: 'generic', writer: 'local' },
+      { target: 'merch', writer: 'local' },
+    ]);
+    await expect(
+      rpc.request(LISTINGS.kitListings, { userId: randomUUID(), assetId: kitDesign, targets: ['etsy', 'merch'] }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('limits new copy per user and hour, in one step across instances', async () => {
     const usage = new CopyUsageRepository(running[0]!.infra.dataSource);
     const user = randomUUID();

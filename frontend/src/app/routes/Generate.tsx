@@ -17,6 +17,11 @@ import { Gallery } from '../../features/library/Gallery';
 import type { AssetCardHandlers, CardLayout } from '../../features/library/AssetCard';
 import { ImageDetailsDialog } from '../../features/library/ImageDetailsDialog';
 import { Lightbox } from '../../features/library/Lightbox';
+import { GARMENT_LABELS, GarmentPair } from '../../features/library/GarmentPair';
+import { MockupStrip } from '../../features/library/MockupStrip';
+import { imageUrl } from '../../features/library/api/download-assets';
+import { ListingPanel } from '../../features/listings/ListingPanel';
+import { buttonClasses } from '../../components/ui/button';
 import { UpgradeDialog } from '../../features/billing/UpgradeDialog';
 import { DescribeDialog } from '../../features/generate/DescribeDialog';
 import { HelpDialog } from '../../features/support/HelpDialog';
@@ -51,6 +56,7 @@ export default function Generate() {
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   const [details, setDetails] = useState<Asset | null>(null);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const [listingDesigns, setListingDesigns] = useState<readonly Asset[] | null>(null);
   const [upgrade, setUpgrade] = useState<{ open: boolean; reason?: string }>({ open: false });
   const [describeFile, setDescribeFile] = useState<File | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -108,6 +114,7 @@ export default function Generate() {
       onRemoveBackground: (asset) => void actions.removeBackground(asset.id),
       onUpscale: upscale,
       onExport: (asset, presetId) => void actions.exportFor([asset], presetId),
+      onPrepareListing: (asset) => setListingDesigns([asset]),
       onDelete: (asset) => void actions.deleteOne(asset.id),
     }),
     [assetIds, actions, upscale],
@@ -157,6 +164,7 @@ export default function Generate() {
             onStarSelected={() => void actions.starMany(selectedAssets)}
             onDownloadSelected={() => void actions.downloadMany(selectedAssets)}
             onExportSelected={(presetId) => void actions.exportFor(selectedAssets, presetId)}
+            onPrepareListingSelected={() => setListingDesigns(selectedAssets)}
             onDeleteSelected={() => setConfirmBulkDelete(true)}
             onClearSelection={() => setSelection(emptySelection)}
           />
@@ -201,6 +209,28 @@ export default function Generate() {
         onDownload={(asset) => void actions.download(asset)}
         onExport={(asset, presetId) => void actions.exportFor([asset], presetId)}
         onUpscale={upscale}
+        onPrepareListing={(asset) => {
+          setLightboxIndex(null);
+          setListingDesigns([asset]);
+        }}
+      />
+      <ListingPanel
+        designs={listingDesigns ?? []}
+        open={listingDesigns !== null}
+        onClose={() => setListingDesigns(null)}
+        media={(asset) => (
+          <>
+            <GarmentPair key={asset.id} asset={asset} mode="files" className="gap-3 [&_figure]:size-28" />
+            <div className="flex flex-wrap gap-2">
+              {(['light', 'dark'] as const).map((garment) => (
+                <a key={garment} href={imageUrl(asset.id, undefined, garment)} download className={buttonClasses('outline', 'sm')}>
+                  File for {GARMENT_LABELS[garment]} garments
+                </a>
+              ))}
+            </div>
+            <MockupStrip key={`mockups-${asset.id}`} assetId={asset.id} tone="page" />
+          </>
+        )}
       />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
       <DescribeDialog

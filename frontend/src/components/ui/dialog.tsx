@@ -15,8 +15,9 @@ export function useFocusReturn() {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
-      opener.current =
+      const active =
         document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current = menuTriggerOf(active) ?? active;
     },
     onCloseAutoFocus: (event: Event) => {
       const target = reconnected(opener.current);
@@ -25,6 +26,12 @@ export function useFocusReturn() {
       target.focus();
     },
   };
+}
+
+/** A dialog opened from a menu item returns the focus to the menu's button (the item is gone once the menu closes). */
+function menuTriggerOf(element: HTMLElement | null): HTMLElement | null {
+  const labelledBy = element?.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  return labelledBy ? document.getElementById(labelledBy) : null;
 }
 
 /** The opener itself, or the element that replaced it while the dialog was open (a list re-rendered its row). */

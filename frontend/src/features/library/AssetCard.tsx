@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { Download, Info, MoreHorizontal, Scissors, Star, Trash2, ZoomIn } from 'lucide-react';
+import { Download, FileText, Info, MoreHorizontal, Scissors, Star, Trash2, ZoomIn } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
@@ -28,6 +28,7 @@ export interface AssetCardHandlers {
   onRemoveBackground: (asset: Asset) => void;
   onUpscale: (asset: Asset, factor: UpscaleFactor) => void;
   onExport: (asset: Asset, presetId: string) => void;
+  onPrepareListing: (asset: Asset) => void;
   onDelete: (asset: Asset) => void;
 }
 
@@ -85,6 +86,9 @@ export const AssetCard = memo(function AssetCard({
           <MoreHorizontal className="size-4" aria-hidden />
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => handlers.onPrepareListing(asset)}>
+            <FileText className="size-4" aria-hidden /> Prepare listing…
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => handlers.onRemoveBackground(asset)}>
             <Scissors className="size-4" aria-hidden /> Remove BG (Free)
           </DropdownMenuItem>

@@ -64,6 +64,7 @@ describe('"Export for…"', () => {
         onStarSelected={noop}
         onDownloadSelected={noop}
         onExportSelected={onExportSelected}
+        onPrepareListingSelected={noop}
         onDeleteSelected={noop}
         onClearSelection={noop}
       />,

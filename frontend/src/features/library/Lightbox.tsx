@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Download, Printer, X, ZoomIn } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, FileText, Printer, X, ZoomIn } from 'lucide-react';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { imageUrl } from './api/download-assets';
@@ -21,6 +21,7 @@ export function Lightbox({
   onDownload,
   onExport,
   onUpscale,
+  onPrepareListing,
 }: {
   assets: readonly Asset[];
   index: number | null;
@@ -29,6 +30,7 @@ export function Lightbox({
   onDownload: (asset: Asset) => void;
   onExport: (asset: Asset, presetId: string) => void;
   onUpscale?: (asset: Asset, factor: UpscaleFactor) => void;
+  onPrepareListing?: (asset: Asset) => void;
 }) {
   const asset = index === null ? undefined : assets[index];
   const focusReturn = useFocusReturn();
@@ -71,6 +73,15 @@ export function Lightbox({
                     <ZoomIn className="size-4" aria-hidden /> Upscale {factor}×{reason && <span className="sr-only">: {reason}</span>}
                   </button>
                 ))}
+              {asset && onPrepareListing && (
+                <button
+                  type="button"
+                  className="inline-flex h-11 items-center gap-1 rounded-full bg-white/10 px-4 text-sm text-white hover:bg-white/20"
+                  onClick={() => onPrepareListing(asset)}
+                >
+                  <FileText className="size-4" aria-hidden /> Prepare listing…
+                </button>
+              )}
               {asset && (
                 <button type="button" aria-label="Download" className={control} onClick={() => onDownload(asset)}>
                   <Download className="size-5" aria-hidden />

@@ -14,6 +14,7 @@ const props = {
   onDeleteSelected: vi.fn(),
   onClearSelection: vi.fn(),
   onExportSelected: vi.fn(),
+  onPrepareListingSelected: vi.fn(),
 };
 
 describe('library toolbar', () => {

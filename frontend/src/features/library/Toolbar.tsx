@@ -1,4 +1,4 @@
-import { Download, LayoutGrid, List, Printer, Search, Star, Trash2, X } from 'lucide-react';
+import { Download, FileText, LayoutGrid, List, Printer, Search, Star, Trash2, X } from 'lucide-react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import type { CardLayout } from './AssetCard';
@@ -15,6 +15,7 @@ export interface ToolbarProps {
   onStarSelected: () => void;
   onDownloadSelected: () => void;
   onExportSelected: (presetId: string) => void;
+  onPrepareListingSelected: () => void;
   onDeleteSelected: () => void;
   onClearSelection: () => void;
 }
@@ -72,6 +73,9 @@ export function Toolbar(props: ToolbarProps) {
           </Button>
           <Button size="sm" variant="ghost" onClick={props.onDownloadSelected}>
             <Download className="size-4" aria-hidden /> Download
+          </Button>
+          <Button size="sm" variant="ghost" onClick={props.onPrepareListingSelected}>
+            <FileText className="size-4" aria-hidden /> Prepare listing…
           </Button>
           <ExportMenuButton onExport={props.onExportSelected} className={buttonClasses('ghost', 'sm')}>
             <Printer className="size-4" aria-hidden /> {EXPORT_FOR_LABEL}

@@ -28,6 +28,7 @@ const HANDLER_NAMES = [
   'onRemoveBackground',
   'onUpscale',
   'onExport',
+  'onPrepareListing',
   'onDelete',
 ] as const satisfies ReadonlyArray<keyof AssetCardHandlers>;
 

@@ -51,6 +51,12 @@ export class Mockups {
     };
   }
 
+  /** The design's set, made first if need be: each mockup's id and storage key (a listing kit packs them). */
+  async keysFor(row: StoredAsset): Promise<Array<{ id: MockupId; key: string }>> {
+    await this.ensure(row);
+    return MOCKUPS.map(({ id }) => ({ id, key: this.files.mockupKeyOf(row.userId, row.id, id) }));
+  }
+
   private async owned(userId: string, assetId: string): Promise<StoredAsset> {
     const row = await this.assets.findOwned(userId, assetId);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import { createQueryClient } from '../../lib/query-client';
+import { ListingPanel } from './ListingPanel';
+
+afterEach(() => vi.restoreAllMocks());
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const asset = { id: '11111111-1111-4111-8111-111111111111', job: { prompt: 'Space Meow' } } as Asset;
+const listing = {
+  target: 'etsy',
+  title: 'Space Meow Tee',
+  tags: ['space cat', 'cat lover'],
+  description: 'Made with AI assistance.',
+  bullets: [],
+  brand: '',
+  problems: [],
+  risks: [{ term: 'meow', level: 'medium', source: 'uspto', classes: ['025'], mark: 'MEOW', serial: '90000001' }],
+};
+
+function renderPanel(handler: (url: string, init?: RequestInit) => Response) {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => handler(String(url), init));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ListingPanel designs={[asset]} open onClose={() => undefined} media={() => <p>files</p>} />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+describe('the listing panel', () => {
+  it('shows the copy, counts the title as it is typed, names the risk flags and saves only what changed', async () => {
+    const fetchMock = renderPanel((url, init) => {
+      if (url.includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      if (init?.method === 'PATCH') return json({ listing: { ...listing, ...JSON.parse(String(init.body)) } });
+      return json({ listing });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Prepare listing' });
+    const title = await within(dialog).findByLabelText('Title');
+    expect(screen.getByText('14 of 140 characters')).toBeTruthy();
+    await userEvent.type(title, '!');
+    expect(screen.getByText('15 of 140 characters').getAttribute('aria-live')).toBe('polite');
+    const risks = screen.getByRole('region', { name: 'Risk flags' });
+    expect(risks.textContent).toContain('Risk flags, not legal advice');
+    expect(risks.textContent).toMatch(/“meow”: medium risk · USPTO · class 025 · mark “MEOW”/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove tag cat lover' }));
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: /Save listing/ }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ target: 'etsy', title: 'Space Meow Tee!', tags: ['space cat'] });
+  });
+
+  it("shows the validator's message at the field as it is typed, and the server's 422 at its field", async () => {
+    renderPanel((url, init) => {
+      if (url.includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      if (init?.method === 'PATCH')
+        return json(
+          { error: 'Tag "cat lover" is taken by a rule the server knows.', code: 'LISTING_INVALID', field: 'tags', limit: 20 },
+          422,
+        );
+      return json({ listing });
+    });
+    const title = await screen.findByLabelText('Title');
+    await userEvent.type(title, ' % % %');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    const described = title.getAttribute('aria-describedby')!.split(' ');
+    const message = document.getElementById(described[1]!)!;
+    expect(message.textContent).toMatch(/only once/);
+
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Space Meow Tee');
+    await userEvent.type(screen.getByLabelText('Add a tag'), 'retro{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: /Save listing/ }));
+    const tags = screen.getByLabelText('Add a tag');
+    await waitFor(() => expect(tags.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(tags.getAttribute('aria-describedby')!.split(' ')[1]!)!.textContent).toBe(
+      'Tag "cat lover" is taken by a rule the server knows.',
+    );
+  });
+
+  it('prepares a kit of more than 100 designs as a job and offers it once ready', async () => {
+    const designs = Array.from({ length: 101 }, (_, n) => ({ ...asset, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` }));
+    const kit = { id: '22222222-2222-4222-8222-222222222222', designs: 101, error: null, createdAt: new Date().toISOString() };
+    let polls = 0;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path.includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      if (path === '/api/listing-kits' && init?.method === 'POST')
+        return json({ kit: { ...kit, status: 'queued', prepared: 0, expiresAt: null, downloadUrl: null } }, 202);
+      if (path === `/api/listing-kits/${kit.id}`) {
+        polls += 1;
+        return json({
+          kit: {
+            ...kit,
+            status: 'ready',
+            prepared: 101,
+            expiresAt: new Date().toISOString(),
+            downloadUrl: `/api/listing-kits/${kit.id}/download`,
+          },
+        });
+      }
+      return json({ listing });
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ListingPanel designs={designs} open onClose={() => undefined} media={() => null} />
+      </QueryClientProvider>,
+    );
+    await screen.findByLabelText('Title');
+    expect(screen.getByText(/More than 100 designs are prepared first/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Download listing kit' }));
+    expect(await screen.findByText('Preparing the kit: 0 of 101 designs ready…')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/listing-kits' && init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body)).ids).toHaveLength(101);
+    expect(await screen.findByRole('button', { name: 'Download the prepared kit' }, { timeout: 5000 })).toBeTruthy();
+    expect(polls).toBe(1);
+  });
+});
