@@ -65,15 +65,6 @@ export class RiskDenylistRepository {
     });
   }
 
-  /** What applies to one seller's text: every shared row plus that seller's own. */
-  async listApplicable(userId: string): Promise<DenylistEntry[]> {
-    const rows: DenylistRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM listings.risk_denylist WHERE user_id IS NULL OR user_id = $1`,
-      [userId],
-    );
-    return rows.map(toDenylistEntry);
-  }
-
   /** An operator's row, for everyone. A phrase already on the list keeps its row (null). */
   async addOperatorEntry(entry: { phrase: string; level: RiskLevel; classes: string[] }): Promise<DenylistEntry | null> {
     const rows: DenylistRow[] = await this.dataSource.query(
