@@ -60,6 +60,9 @@ export const ENDPOINTS = {
   getSellerProfile: { method: 'GET', path: '/api/account/seller-profile' },
   riskCheck: { method: 'POST', path: '/api/risk-check' },
   putSellerProfile: { method: 'PUT', path: '/api/account/seller-profile' },
+  listDenylist: { method: 'GET', path: '/api/account/denylist' },
+  addDenylistEntry: { method: 'POST', path: '/api/account/denylist' },
+  deleteDenylistEntry: { method: 'DELETE', path: '/api/account/denylist/:id' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -84,6 +84,9 @@ export const LISTINGS = {
   putSellerProfile: 'listings.seller-profile.put',
   exportData: 'listings.data.export',
   riskCheck: 'listings.risk.check',
+  listDenylist: 'listings.denylist.list',
+  addDenylistEntry: 'listings.denylist.add',
+  deleteDenylistEntry: 'listings.denylist.delete',
 } as const;
 
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */

@@ -172,9 +172,14 @@ export class TrademarkIndexRepository {
    * database-options.ts); `similarity() >=` states the rule itself, whatever the session says.
    */
   async findMatches(query: IndexQuery, userId: string): Promise<{ matches: IndexMatch[]; denylist: DenylistEntry[] }> {
-    const rows: (MatchRow & { id: string | null; origin: DenylistOrigin | null; user_id: string | null; level: RiskLevel | null })[] =
-      await this.dataSource.query(
-        `WITH hits AS (
+    const rows: (MatchRow & {
+      id: string | null;
+      origin: DenylistOrigin | null;
+      user_id: string | null;
+      level: RiskLevel | null;
+      created_at: Date | null;
+    })[] = await this.dataSource.query(
+      `WITH hits AS (
            (SELECT 'exact' AS kind, q.term, ${MATCH_COLUMNS}
               FROM unnest($1::text[]) AS q(term) JOIN listings.trademarks t ON t.norm = q.term AND (t.distinctive OR t.token_count > 1) LIMIT ${MAX_ROWS_PER_KIND})
            UNION ALL
@@ -204,22 +209,22 @@ export class TrademarkIndexRepository {
                  LIMIT ${MAX_ROWS_PER_TERM}
               ) m LIMIT ${MAX_ROWS_PER_KIND})
          )
-         SELECT h.*, NULL::uuid AS id, NULL AS origin, NULL::uuid AS user_id, NULL AS level FROM hits h
+         SELECT h.*, NULL::uuid AS id, NULL AS origin, NULL::uuid AS user_id, NULL AS level, NULL::timestamptz AS created_at FROM hits h
          UNION ALL
-         SELECT 'denylist', NULL, NULL, d.phrase, d.norm, NULL, d.classes, d.id, d.origin, d.user_id, d.level
+         SELECT 'denylist', NULL, NULL, d.phrase, d.norm, NULL, d.classes, d.id, d.origin, d.user_id, d.level, d.created_at
            FROM listings.risk_denylist d WHERE d.user_id IS NULL OR d.user_id = $9::uuid`,
-        [
-          query.exact,
-          query.phonetic.map((item) => item.key),
-          query.phonetic.map((item) => item.term),
-          query.typo.map((item) => item.variant),
-          query.typo.map((item) => item.term),
-          query.trigram.map((item) => item.term),
-          query.trigram.map((item) => item.tokenCount),
-          query.similarity,
-          userId,
-        ],
-      );
+      [
+        query.exact,
+        query.phonetic.map((item) => item.key),
+        query.phonetic.map((item) => item.term),
+        query.typo.map((item) => item.variant),
+        query.typo.map((item) => item.term),
+        query.trigram.map((item) => item.term),
+        query.trigram.map((item) => item.tokenCount),
+        query.similarity,
+        userId,
+      ],
+    );
     const matches: IndexMatch[] = [];
     const denylist: DenylistEntry[] = [];
     for (const row of rows) {
@@ -233,6 +238,7 @@ export class TrademarkIndexRepository {
             norm: row.norm,
             level: row.level!,
             classes: row.classes,
+            created_at: row.created_at!,
           }),
         );
       else matches.push(toIndexMatch(row));
