@@ -366,7 +366,7 @@ for (const theme of ['dark', 'light']) {
       await shot(page, 'account-denylist-dark');
       await page.goto(`${base}/generate`);
       await page.getByLabel('Describe your design').pressSequentially('cosmic pickle club badge', { delay: 20 });
-      await banner.getByText('Cosmic Pickle Club').waitFor();
+      await banner.getByText('Cosmic Pickle Club', { exact: true }).waitFor();
       expect(/low/i.test(await banner.textContent()), 'the own phrase is not flagged at its level');
     },
     { theme },

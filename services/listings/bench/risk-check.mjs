@@ -59,7 +59,11 @@ try {
   );
   let serial = 70_000_000;
   let buffer = '';
-  for (const { mark, classes } of syntheticMarks(MARKS, 2026, ordinaryExclusions(labels.ordinary))) {
+  // The register leaves out the ordinary phrases themselves (and their runs of 2+ words), as real
+  // registers mostly lack them; BENCH_EXCLUDE_ORDINARY=0 keeps them in, to see what exact matches of
+  // all-everyday-word marks ("DOG MOM", registered) would flag.
+  const exclude = process.env.BENCH_EXCLUDE_ORDINARY === '0' ? new Set() : ordinaryExclusions(labels.ordinary);
+  for (const { mark, classes } of syntheticMarks(MARKS, 2026, exclude)) {
     const entry = syntheticEntry(String((serial += 1)), mark, classes);
     buffer += `${entry.serial}\t${entry.mark}\t${entry.norm}\t${entry.tokenCount}\t${entry.distinctive}\t{${entry.classes.join(',')}}\t700\t{${entry.phoneticKeys.map((key) => `"${key}"`).join(',')}}\t${entry.phoneticKeys.join(' ')}\n`;
     if (buffer.length > 1 << 20) {
