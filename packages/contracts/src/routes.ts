@@ -705,7 +705,8 @@ const ROUTE_TABLE = [
     ...endpoint('addDenylistEntry'),
     kind: 'rpc',
     tag: 'listings',
-    summary: "Add a phrase to the seller's own denylist (level medium unless said; classes 009/016/021/025); the same phrase again updates it",
+    summary:
+      "Add a phrase to the seller's own denylist (level medium unless said; classes 009/016/021/025); the same phrase again updates it",
     access: 'user',
     subject: LISTINGS.addDenylistEntry,
     body: listings.addDenylistEntryBody,
