@@ -338,6 +338,41 @@ await test(
   { viewport: { width: 390, height: 844 } },
 );
 
+for (const theme of ['dark', 'light']) {
+  await test(
+    `the prompt form flags a denylisted phrase as the seller types, naming its level, source and class (${theme} theme)`,
+    async (page) => {
+      await signUp(page, `e2e-risks-${theme}-${Date.now()}@example.com`);
+      const banner = page.locator('#prompt-risks');
+      const prompt = page.getByLabel('Describe your design');
+      await prompt.pressSequentially('a retro sunset tee, just do it', { delay: 20 });
+      await banner.getByText('Possible trademark risks').waitFor();
+      const text = await banner.textContent();
+      for (const part of ['“just do it”', 'Just Do It', 'denylist', 'class 025', 'not legal advice'])
+        expect(text.includes(part), `the banner does not say ${part}: ${text}`);
+      expect(/high/i.test(text), `the banner names no level: ${text}`);
+      expect((await banner.getAttribute('aria-live')) === 'polite', 'the banner is no live region');
+      await shot(page, `generate-risk-banner-${theme}`);
+      await prompt.fill('a cozy dog mom coffee lover tee');
+      await banner.getByText('Possible trademark risks').waitFor({ state: 'detached' });
+
+      if (theme !== 'dark') return;
+      // A phrase on the seller's own denylist (the card on /account) is flagged in their prompts.
+      await page.goto(`${base}/account`);
+      await page.getByLabel('Phrase').fill('Cosmic Pickle Club');
+      await page.getByLabel('Risk level').selectOption('low');
+      await page.getByRole('button', { name: 'Add Phrase' }).click();
+      await page.getByRole('list', { name: 'Phrases on your denylist' }).getByText('Cosmic Pickle Club').waitFor();
+      await shot(page, 'account-denylist-dark');
+      await page.goto(`${base}/generate`);
+      await page.getByLabel('Describe your design').pressSequentially('cosmic pickle club badge', { delay: 20 });
+      await banner.getByText('Cosmic Pickle Club', { exact: true }).waitFor();
+      expect(/low/i.test(await banner.textContent()), 'the own phrase is not flagged at its level');
+    },
+    { theme },
+  );
+}
+
 await test('account: storage used, download my data, delete the account with a typed confirmation, each after the password again', async (page) => {
   const email = `e2e-leaver-${Date.now()}@example.com`;
   await signUp(page, email);

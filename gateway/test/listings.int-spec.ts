@@ -103,10 +103,48 @@ describe('listings through the API: per design and marketplace, edits checked by
     expect(await client.post('/api/risk-check', { text: '   ' })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
   });
 
-  it('puts listings and the seller profile in the data export and removes them with the account', async () => {
+  it("keeps a seller's own denylist (GET/POST/DELETE), which flags that seller's risk checks and listings only", async () => {
+    const { client, assetId } = await sellerWithDesign('denylister@example.com');
+    const { client: other } = await createSignedInUser(system, 'other-denylister@example.com');
+    type Entry = { id: string; phrase: string; level: string; classes: string[]; createdAt: string };
+    expect(await client.get('/api/account/denylist')).toMatchObject({ status: 200, body: { entries: [] } });
+
+    const added = await client.post<{ entry: Entry }>('/api/account/denylist', { phrase: 'Space Meow', classes: ['025', '016', '025'] });
+    expect(added).toMatchObject({ status: 200, body: { entry: { phrase: 'Space Meow', level: 'medium', classes: ['016', '025'] } } });
+    expect(added.headers.get('cache-control')).toBe('private, no-store');
+    const again = await client.post<{ entry: Entry }>('/api/account/denylist', { phrase: 'space-meow', level: 'high' });
+    expect(again.body.entry).toMatchObject({ id: added.body.entry.id, level: 'high' });
+    expect((await client.get<{ entries: Entry[] }>('/api/account/denylist')).body.entries).toEqual([again.body.entry]);
+
+    const risks = (await client.post<{ risks: Array<Record<string, unknown>> }>('/api/risk-check', { text: 'A space meow tee' })).body
+      .risks;
+    expect(risks).toEqual([{ term: 'space meow', level: 'high', source: 'denylist', classes: [], mark: 'space-meow' }]);
+    expect((await other.post('/api/risk-check', { text: 'A space meow tee' })).body).toEqual({ risks: [] });
+    const listing = await client.post<{ listing: Listing }>(`/api/assets/${assetId}/listing`, { target: 'generic' });
+    expect(listing.body.listing.risks).toEqual(
+      expect.arrayContaining([expect.objectContaining({ term: 'space meow', source: 'denylist', mark: 'space-meow' })]),
+    );
+
+    for (const body of [
+      { phrase: '' },
+      { phrase: '!!' },
+      { phrase: 'ok phrase', level: 'severe' },
+      { phrase: 'ok phrase', classes: ['099'] },
+    ])
+      expect(await client.post('/api/account/denylist', body)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(await client.post('/api/account/denylist', { phrase: '日本語' })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(await other.delete(`/api/account/denylist/${added.body.entry.id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await client.delete('/api/account/denylist/not-a-uuid')).toMatchObject({ status: 400 });
+    expect(await client.delete(`/api/account/denylist/${added.body.entry.id}`)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await client.delete(`/api/account/denylist/${added.body.entry.id}`)).toMatchObject({ status: 404 });
+    expect((await client.post('/api/risk-check', { text: 'A space meow tee' })).body).toEqual({ risks: [] });
+  }, 60_000);
+
+  it('puts listings, the seller profile and the own denylist in the data export and removes them with the account', async () => {
     const { client, userId, assetId } = await sellerWithDesign('leaving-lister@example.com');
     await client.request('PUT', '/api/account/seller-profile', { shopName: 'Leaving Shop', brand: '' });
     await client.post(`/api/assets/${assetId}/listing`, { target: 'etsy' });
+    await client.post('/api/account/denylist', { phrase: 'Leaving Phrase', level: 'low' });
     expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
     const response = await fetch(`${system.baseUrl}/api/account/export`, { headers: { cookie: client.cookieHeader } });
     expect(response.status).toBe(200);
@@ -114,12 +152,14 @@ describe('listings through the API: per design and marketplace, edits checked by
     const exported = JSON.parse(files.get('listings.json')!.toString());
     expect(exported.sellerProfile).toEqual({ shopName: 'Leaving Shop', brand: '' });
     expect(exported.listings).toEqual([expect.objectContaining({ assetId, target: 'etsy', writer: 'local' })]);
+    expect(exported.denylist).toEqual([expect.objectContaining({ phrase: 'Leaving Phrase', level: 'low', classes: [] })]);
 
     expect((await client.post('/api/account/delete', { confirmation: 'DELETE' })).status).toBe(200);
     const listings = system.services.listings!.infra.dataSource;
     await waitFor(async () => {
       const [{ n }] = await listings.query(
-        `SELECT (SELECT count(*) FROM listings.listings WHERE user_id = $1)::int + (SELECT count(*) FROM listings.seller_profiles WHERE user_id = $1)::int AS n`,
+        `SELECT (SELECT count(*) FROM listings.listings WHERE user_id = $1)::int + (SELECT count(*) FROM listings.seller_profiles WHERE user_id = $1)::int
+                + (SELECT count(*) FROM listings.risk_denylist WHERE user_id = $1)::int AS n`,
         [userId],
       );
       return n === 0;

@@ -26,8 +26,11 @@ type BodyInput<K extends EndpointId> =
       ? { body: FormData }
       : { body?: never };
 
-/** What a call to route K takes: its path params, query and body, typed from the route's schemas. */
-export type ApiInput<K extends EndpointId> = ParamsInput<K> & QueryInput<K> & BodyInput<K>;
+/**
+ * What a call to route K takes: its path params, query and body, typed from the route's schemas; and a
+ * `signal` that aborts it (a newer request made this one stale).
+ */
+export type ApiInput<K extends EndpointId> = ParamsInput<K> & QueryInput<K> & BodyInput<K> & { signal?: AbortSignal };
 /** What route K answers, typed from its reply schema. */
 export type ApiReply<K extends EndpointId> = RouteById<K> extends { reply: infer S extends z.ZodType } ? z.output<S> : unknown;
 /** The input is optional when none of its fields is required. */
@@ -106,13 +109,14 @@ export function apiUrl<K extends EndpointId>(id: K, ...[input]: Args<K>): string
 
 /** Calls route K and resolves to its reply, or rejects with an ApiError. */
 export async function callApi<K extends EndpointId>(id: K, ...args: Args<K>): Promise<ApiReply<K>> {
-  const body = (args[0] as { body?: unknown } | undefined)?.body;
+  const { body, signal } = (args[0] ?? {}) as { body?: unknown; signal?: AbortSignal };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const response = await fetch(apiUrl(id, ...args), {
     method: ENDPOINTS[id].method,
     credentials: 'include',
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal,
   });
   if (!response.ok) throw await responseError(response);
   const text = await response.text();

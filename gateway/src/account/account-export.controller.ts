@@ -20,7 +20,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 /**
  * "Download my data": one ZIP streamed file by file, with account.json (the account, credits and
  * subscription), jobs.json, credit-history.json, library.json (every image's details), listings.json
- * (the seller profile and every listing's copy) and every
+ * (the seller profile, the own denylist and every listing's copy) and every
  * image's print original under images/. The ZIP streaming (client going away, a file gone) is the
  * downloads' own `sendZip`.
  */

@@ -65,6 +65,9 @@ export const ENDPOINTS = {
   createListingKitJob: { method: 'POST', path: '/api/listing-kits' },
   getListingKitJob: { method: 'GET', path: '/api/listing-kits/:id' },
   downloadListingKitJob: { method: 'GET', path: '/api/listing-kits/:id/download' },
+  listDenylist: { method: 'GET', path: '/api/account/denylist' },
+  addDenylistEntry: { method: 'POST', path: '/api/account/denylist' },
+  deleteDenylistEntry: { method: 'DELETE', path: '/api/account/denylist/:id' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -35,6 +35,8 @@ export const LIMITS = {
   exportFittingsQueued: 24,
   /** Listing copy one user may have written per hour (a saved listing is answered again without counting). */
   listingWritesPerHour: 60,
+  /** Phrases one seller may keep on their own denylist (risk flags on their texts only). */
+  sellerDenylistEntries: 500,
 } as const;
 
 /** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */

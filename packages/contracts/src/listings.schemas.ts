@@ -26,6 +26,41 @@ export const riskCheckBody = z.object({
 export const riskCheckRequest = riskCheckBody.extend({ userId: uuid });
 export const riskCheckReply = z.object({ risks: z.array(risk) });
 
+/** The Nice classes the risk flags look at: software/downloads, paper and prints, mugs, clothing. */
+export const RISK_CLASSES = ['009', '016', '021', '025'] as const;
+export const riskLevel = z.enum(['high', 'medium', 'low'], { message: "level must be 'high', 'medium' or 'low'" });
+
+/** One phrase of a seller's own denylist: flagged in that seller's texts only (prompts, listings). */
+export const denylistEntry = z.object({
+  id: uuid,
+  phrase: z.string(),
+  level: riskLevel,
+  classes: z.array(z.enum(RISK_CLASSES)),
+  createdAt: z.iso.datetime(),
+});
+export type DenylistEntry = z.infer<typeof denylistEntry>;
+export const denylistRequest = z.object({ userId: uuid });
+export const denylistReply = z.object({ entries: z.array(denylistEntry) });
+/** `POST /api/account/denylist`: a phrase with a letter or digit, its level (medium unless said) and classes. */
+export const addDenylistEntryBody = z.object({
+  phrase: z
+    .string()
+    .trim()
+    .min(2, 'phrase: at least 2 characters')
+    .max(100, 'phrase: at most 100 characters')
+    .refine((phrase) => /[\p{L}\p{N}]/u.test(phrase), 'phrase: needs a letter or a digit'),
+  level: riskLevel.default('medium'),
+  classes: z
+    .array(z.enum(RISK_CLASSES, { message: `classes: each one of ${RISK_CLASSES.join(', ')}` }))
+    .max(RISK_CLASSES.length)
+    .default([])
+    .transform((classes) => [...new Set(classes)].sort()),
+});
+export const addDenylistEntryRequest = addDenylistEntryBody.extend({ userId: uuid });
+export const denylistEntryReply = z.object({ entry: denylistEntry });
+export const denylistEntryParams = z.object({ id: uuid });
+export const deleteDenylistEntryRequest = z.object({ userId: uuid, id: uuid });
+
 export const listingProblem = z.object({
   field: z.enum(['title', 'tags', 'description', 'bullets', 'brand']),
   rule: z.string(),
@@ -79,6 +114,8 @@ export const putSellerProfileRequest = sellerProfile.extend({ userId: uuid });
 export const exportListingsRequest = z.object({ userId: uuid });
 export const exportListingsReply = z.object({
   sellerProfile: sellerProfile.nullable(),
+  /** The seller's own denylist phrases. */
+  denylist: z.array(denylistEntry),
   listings: z.array(
     z.object({
       assetId: uuid,

@@ -736,6 +736,39 @@ const ROUTE_TABLE = [
     params: kits.kitJobParams,
     contentType: 'application/zip',
   },
+  {
+    ...endpoint('listDenylist'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: "The seller's own denylist: phrases flagged in their prompts and listings (besides the shared list)",
+    access: 'user',
+    subject: LISTINGS.listDenylist,
+    toRequest: withUser,
+    reply: listings.denylistReply,
+  },
+  {
+    ...endpoint('addDenylistEntry'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary:
+      "Add a phrase to the seller's own denylist (level medium unless said; classes 009/016/021/025); the same phrase again updates it",
+    access: 'user',
+    subject: LISTINGS.addDenylistEntry,
+    body: listings.addDenylistEntryBody,
+    toRequest: withUser,
+    reply: listings.denylistEntryReply,
+  },
+  {
+    ...endpoint('deleteDenylistEntry'),
+    kind: 'rpc',
+    tag: 'listings',
+    summary: "Remove a phrase from the seller's own denylist (404 when it is not theirs)",
+    access: 'user',
+    subject: LISTINGS.deleteDenylistEntry,
+    params: listings.denylistEntryParams,
+    toRequest: (input: RouteInput) => ({ userId: input.userId, id: input.params.id }),
+    reply: ok,
+  },
 ] as const satisfies readonly Route[];
 
 /** The exact type of every row: clients derive params, body and reply types from it (`RouteById`). */

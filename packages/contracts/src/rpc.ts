@@ -86,6 +86,9 @@ export const RPC_CONTRACTS = {
   [LISTINGS.getSellerProfile]: { request: listings.sellerProfileRequest, reply: listings.sellerProfileReply },
   [LISTINGS.putSellerProfile]: { request: listings.putSellerProfileRequest, reply: listings.sellerProfileReply },
   [LISTINGS.riskCheck]: { request: listings.riskCheckRequest, reply: listings.riskCheckReply },
+  [LISTINGS.listDenylist]: { request: listings.denylistRequest, reply: listings.denylistReply },
+  [LISTINGS.addDenylistEntry]: { request: listings.addDenylistEntryRequest, reply: listings.denylistEntryReply },
+  [LISTINGS.deleteDenylistEntry]: { request: listings.deleteDenylistEntryRequest, reply: ok },
   [LISTINGS.exportData]: { request: listings.exportListingsRequest, reply: listings.exportListingsReply },
   [LISTINGS.kitListings]: { request: kits.kitListingsRequest, reply: kits.kitListingsReply },
 } as const satisfies Record<string, RpcContract>;

@@ -92,6 +92,9 @@ export const LISTINGS = {
   riskCheck: 'listings.risk.check',
   /** A design's listing for each target of a listing kit, written first where it has none. */
   kitListings: 'listings.kit.listings',
+  listDenylist: 'listings.denylist.list',
+  addDenylistEntry: 'listings.denylist.add',
+  deleteDenylistEntry: 'listings.denylist.delete',
 } as const;
 
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */

@@ -10,6 +10,18 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Run pending migrations on open (false when a separate migrate job owns that). Default true. */
   migrate?: boolean;
+  /**
+   * Session settings every pooled connection starts with (sent as `-c name=value` at connect), for
+   * settings a query depends on without a round trip of its own (`pg_trgm.similarity_threshold`).
+   */
+  settings?: Readonly<Record<string, string>>;
+}
+
+/** libpq's `options` string for session settings: `-c name=value`, spaces and backslashes escaped. */
+export function sessionOptions(settings: Readonly<Record<string, string>>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value.replace(/[\\ ]/g, (char) => `\\${char}`)}`)
+    .join(' ');
 }
 
 /**
@@ -28,7 +40,10 @@ export function buildDataSourceOptions(options: DatabaseOptions): DataSourceOpti
     synchronize: false,
     migrationsRun: false,
     logging: false,
-    extra: { max: options.poolSize ?? 10 },
+    extra: {
+      max: options.poolSize ?? 10,
+      ...(options.settings && Object.keys(options.settings).length > 0 ? { options: sessionOptions(options.settings) } : {}),
+    },
   };
 }
 

@@ -42,6 +42,21 @@ export class ListingsController {
     return this.listings.kitListings(request);
   }
 
+  @RpcHandler(LISTINGS.listDenylist)
+  listDenylist(request: RpcRequest<typeof LISTINGS.listDenylist>) {
+    return this.listings.listDenylist(request.userId);
+  }
+
+  @RpcHandler(LISTINGS.addDenylistEntry)
+  addDenylistEntry(request: RpcRequest<typeof LISTINGS.addDenylistEntry>) {
+    return this.listings.addDenylistEntry(request);
+  }
+
+  @RpcHandler(LISTINGS.deleteDenylistEntry)
+  deleteDenylistEntry(request: RpcRequest<typeof LISTINGS.deleteDenylistEntry>) {
+    return this.listings.deleteDenylistEntry(request);
+  }
+
   @RpcHandler(LISTINGS.exportData)
   exportData(request: RpcRequest<typeof LISTINGS.exportData>) {
     return this.listings.exportData(request.userId);

@@ -9,6 +9,7 @@ import { ListingMetrics } from './listing-metrics.js';
 import { ListingRepository } from './repositories/listing.repository.js';
 import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
 import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
+import { RiskDenylistRepository } from './repositories/risk-denylist.repository.js';
 
 export interface ListingsParts {
   writer: CopyWriter;
@@ -33,6 +34,7 @@ export class ListingsModule {
         ListingRepository,
         SellerProfileRepository,
         CopyUsageRepository,
+        RiskDenylistRepository,
       ],
     };
   }

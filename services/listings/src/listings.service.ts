@@ -12,6 +12,7 @@ import {
   type RpcRequest,
   type LISTINGS,
   type SellerProfile,
+  type DenylistEntry as DenylistEntryView,
 } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ListingsConfig } from './config.js';
@@ -21,11 +22,24 @@ import { ListingRepository, type StoredListing } from './repositories/listing.re
 import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
 import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
 import type { RiskAssessor } from './trademarks/risk-assessor.js';
+import { RiskDenylistRepository, type DenylistEntry } from './repositories/risk-denylist.repository.js';
+import { normaliseText } from './trademarks/normalise.js';
 import { ListingMetrics } from './listing-metrics.js';
 
 const NO_LISTING = 'This design has no listing for that marketplace yet: write it first.';
 export const TOO_MANY_LISTINGS = `You can write at most ${LIMITS.listingWritesPerHour} listings an hour. Please try again later.`;
 const EMPTY_PROFILE: SellerProfile = { shopName: '', brand: '' };
+const NO_DENYLIST_ENTRY = 'That phrase is not on your denylist.';
+const DENYLIST_PHRASE_UNMATCHABLE = 'phrase: needs a letter from A to Z or a digit (the risk check compares Latin letters and digits)';
+export const DENYLIST_FULL = `Your denylist holds at most ${LIMITS.sellerDenylistEntries} phrases: remove one first.`;
+
+const denylistView = (entry: DenylistEntry): DenylistEntryView => ({
+  id: entry.id,
+  phrase: entry.phrase,
+  level: entry.level,
+  classes: entry.classes as DenylistEntryView['classes'],
+  createdAt: entry.createdAt.toISOString(),
+});
 
 const copyOf = (listing: StoredListing): ListingCopy => ({
   title: listing.title,
@@ -41,6 +55,7 @@ export class ListingsService {
     private readonly listings: ListingRepository,
     private readonly profiles: SellerProfileRepository,
     private readonly usage: CopyUsageRepository,
+    private readonly denylist: RiskDenylistRepository,
     private readonly rpc: RpcClient,
     private readonly metrics: ListingMetrics,
     @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
@@ -127,6 +142,26 @@ export class ListingsService {
     return this.risks.assessRisks(text, userId);
   }
 
+  /** The seller's own denylist (their texts only; the shared list is the operators'). */
+  async listDenylist(userId: string): Promise<{ entries: DenylistEntryView[] }> {
+    return { entries: (await this.denylist.listSellerEntries(userId)).map(denylistView) };
+  }
+
+  /** Adds a phrase to the seller's own denylist; the same phrase (however spelled) again updates its level and classes. */
+  async addDenylistEntry(request: RpcRequest<typeof LISTINGS.addDenylistEntry>): Promise<{ entry: DenylistEntryView }> {
+    const { userId, phrase, level, classes } = request;
+    if (normaliseText(phrase) === '') throw new AppError('BAD_REQUEST', DENYLIST_PHRASE_UNMATCHABLE);
+    const known = await this.denylist.findSellerEntry(userId, phrase);
+    if (!known && (await this.denylist.countSellerEntries(userId)) >= LIMITS.sellerDenylistEntries)
+      throw new AppError('CONFLICT', DENYLIST_FULL);
+    return { entry: denylistView(await this.denylist.addSellerEntry(userId, { phrase, level, classes })) };
+  }
+
+  async deleteDenylistEntry(request: RpcRequest<typeof LISTINGS.deleteDenylistEntry>): Promise<{ ok: true }> {
+    if (!(await this.denylist.deleteSellerEntry(request.userId, request.id))) throw new AppError('NOT_FOUND', NO_DENYLIST_ENTRY);
+    return { ok: true };
+  }
+
   async sellerProfile(userId: string): Promise<{ profile: SellerProfile }> {
     return { profile: (await this.profiles.find(userId)) ?? EMPTY_PROFILE };
   }
@@ -136,9 +171,14 @@ export class ListingsService {
   }
 
   async exportData(userId: string): Promise<RpcReply<typeof LISTINGS.exportData>> {
-    const [profile, listings] = await Promise.all([this.profiles.find(userId), this.listings.allOf(userId)]);
+    const [profile, listings, denylist] = await Promise.all([
+      this.profiles.find(userId),
+      this.listings.allOf(userId),
+      this.denylist.listSellerEntries(userId),
+    ]);
     return {
       sellerProfile: profile,
+      denylist: denylist.map(denylistView),
       listings: listings.map((listing) => ({
         assetId: listing.assetId,
         target: listing.target,

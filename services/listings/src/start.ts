@@ -34,9 +34,7 @@ export function startListingsService(config: ListingsConfig, overrides: { risks?
       ListingsModule.forRoot(config, {
         writer,
         localWriter,
-        risks:
-          overrides.risks ??
-          new TrademarkRiskAssessor(new TrademarkIndexRepository(infra.dataSource), new RiskDenylistRepository(infra.dataSource)),
+        risks: overrides.risks ?? new TrademarkRiskAssessor(new TrademarkIndexRepository(infra.dataSource)),
         metrics: new ListingMetrics(
           infra.metrics.counter(
             'printloom_listing_copy_total',

@@ -288,6 +288,6 @@ describe('the listings service (real PostgreSQL and NATS)', () => {
       );
       return rows[0].n === 0;
     });
-    await expect(rpc.request(LISTINGS.exportData, { userId: owner })).resolves.toEqual({ sellerProfile: null, listings: [] });
+    await expect(rpc.request(LISTINGS.exportData, { userId: owner })).resolves.toEqual({ sellerProfile: null, denylist: [], listings: [] });
   });
 });

@@ -47,7 +47,7 @@ describe('trademark risk flags against the fixture, the seed denylist and a 20k-
     }
     await index.upsertEntries(batch);
     await denylist.syncSeed(DENYLIST_SEED);
-    assessor = new TrademarkRiskAssessor(index, denylist);
+    assessor = new TrademarkRiskAssessor(index);
   });
 
   afterAll(async () => {
@@ -81,6 +81,17 @@ describe('trademark risk flags against the fixture, the seed denylist and a 20k-
     expect(await flags('love')).toEqual([]);
     expect(await flags('taco tuesday squad')).toHaveLength(1);
     expect(await flags('taco tuesday squads')).toEqual([]);
+  });
+
+  it('never near-matches an everyday English word, but does a respelling, a long typo or words written as one (planted SNORKELDASH, TIDEWRANGLER)', async () => {
+    const index = new TrademarkIndexRepository(dataSource);
+    await index.upsertEntries([syntheticEntry('92000001', 'VINIL', ['025']), syntheticEntry('92000002', 'LOVIOR', ['025'])]);
+    expect(await flags('vinyl junkie, music lover')).toEqual([]);
+    expect((await flags('vinnil records')).map((risk) => [risk.mark, risk.level])).toEqual([['VINIL', 'medium']]);
+    expect((await flags('snorkel dash club')).map((risk) => [risk.term, risk.mark])).toEqual([['snorkel dash', 'SNORKELDASH']]);
+    expect((await flags('snorkle dash')).map((risk) => risk.mark)).toEqual(['SNORKELDASH']);
+    expect((await flags('the tidewrangle crew')).map((risk) => risk.mark)).toEqual(['TIDEWRANGLER']);
+    expect((await flags('lovior')).map((risk) => [risk.mark, risk.level])).toEqual([['LOVIOR', 'high']]);
   });
 
   it('flags the seed denylist exactly at its level and near variants medium', async () => {

@@ -2,14 +2,20 @@ import { crc32 } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '@printloom/service-kit';
 import { createTestDatabase, type TestDatabase } from '@printloom/service-kit/testing';
-import { TRADEMARK_MIGRATIONS } from '../src/trademarks/trademark-migrations.js';
+import { TRADEMARK_DATABASE_SETTINGS, TRADEMARK_MIGRATIONS } from '../src/trademarks/trademark-migrations.js';
 
 export const FIXTURE = new URL('./fixtures/uspto-daily-synthetic.xml', import.meta.url).pathname;
 
 /** A fresh database with listings' trademark migrations run, as the service would open it. */
 export async function openTrademarkDatabase(): Promise<{ database: TestDatabase; dataSource: DataSource }> {
   const database = await createTestDatabase();
-  const dataSource = await openDatabase({ url: database.url, schema: 'listings', migrations: TRADEMARK_MIGRATIONS, poolSize: 3 });
+  const dataSource = await openDatabase({
+    url: database.url,
+    schema: 'listings',
+    migrations: TRADEMARK_MIGRATIONS,
+    settings: TRADEMARK_DATABASE_SETTINGS,
+    poolSize: 3,
+  });
   return { database, dataSource };
 }
 

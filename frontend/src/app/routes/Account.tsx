@@ -20,6 +20,7 @@ import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
 import { LeaveAccountCard } from '../../features/account-data/LeaveAccountCard';
 import { SellerProfileCard } from '../../features/listings/SellerProfileCard';
+import { DenylistCard } from '../../features/listings/DenylistCard';
 
 export default function Account() {
   const { data: me } = useMe();
@@ -206,6 +207,8 @@ export default function Account() {
         <StorageUsageCard />
 
         <SellerProfileCard />
+
+        <DenylistCard />
 
         <Card aria-labelledby="tip" className="border-dashed">
           <h2 id="tip" className="flex items-center gap-2 font-bold">

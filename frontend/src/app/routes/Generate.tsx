@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { useMe } from '../../lib/current-user';
 import { TrialBanner } from '../../features/generate/TrialBanner';
 import { PromptForm } from '../../features/generate/PromptForm';
+import { PromptRiskBanner } from '../../features/listings/PromptRiskBanner';
 import { PromptGuide } from '../../features/generate/PromptGuide';
 import { FailedPanel, StatusStrip } from '../../features/generate/StatusStrip';
 import { Toolbar } from '../../features/library/Toolbar';
@@ -145,6 +146,7 @@ export default function Generate() {
           onGenerate={(text) => void generation.generate(text)}
           onImageChosen={setDescribeFile}
           textareaRef={promptBox}
+          belowPrompt={<PromptRiskBanner text={prompt} />}
         />
         {generation.running && <StatusStrip status={generation.status} notice={generation.job?.notice} />}
         {generation.status === 'failed' && <FailedPanel error={generation.job?.error ?? null} />}

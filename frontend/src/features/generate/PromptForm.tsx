@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { ImageUp, Lightbulb, Loader2, Wand2 } from 'lucide-react';
 import { LIMITS } from '@printloom/contracts/limits';
@@ -18,14 +18,27 @@ export interface PromptFormProps {
   onGenerate: (prompt: string) => void;
   onImageChosen: (file: File) => void;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
+  /** Shown under the prompt and describing it (the risk banner of the prompt as typed). */
+  belowPrompt?: ReactNode;
 }
+
+const PROMPT_NOTES_ID = 'prompt-notes';
 
 /** Generate is disabled for an empty prompt, while busy, and at 0 credits. */
 export function canGenerate(prompt: string, busy: boolean, credits: number): boolean {
   return prompt.trim().length > 0 && !busy && credits > 0;
 }
 
-export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, onImageChosen, textareaRef }: PromptFormProps) {
+export function PromptForm({
+  prompt,
+  onPromptChange,
+  credits,
+  busy,
+  onGenerate,
+  onImageChosen,
+  textareaRef,
+  belowPrompt,
+}: PromptFormProps) {
   const [showOptions, setShowOptions] = useState(false);
   const [whiteBackground, setWhiteBackground] = useState(false);
   const [outline, setOutline] = useState(false);
@@ -65,10 +78,12 @@ export function PromptForm({ prompt, onPromptChange, credits, busy, onGenerate, 
         value={prompt}
         onFocus={() => setShowOptions(true)}
         onChange={(event) => onPromptChange(event.target.value.slice(0, LIMITS.promptMaxChars))}
+        aria-describedby={belowPrompt ? PROMPT_NOTES_ID : undefined}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit(event);
         }}
       />
+      {belowPrompt && <div id={PROMPT_NOTES_ID}>{belowPrompt}</div>}
       {showOptions && (
         <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           <fieldset className="flex items-center gap-2">

@@ -14,6 +14,7 @@ export interface DenylistEntry {
   norm: string;
   level: RiskLevel;
   classes: string[];
+  createdAt: Date;
 }
 
 interface DenylistRow {
@@ -24,6 +25,7 @@ interface DenylistRow {
   norm: string;
   level: RiskLevel;
   classes: string[];
+  created_at: Date;
 }
 
 export function toDenylistEntry(row: DenylistRow): DenylistEntry {
@@ -35,11 +37,12 @@ export function toDenylistEntry(row: DenylistRow): DenylistEntry {
     norm: row.norm,
     level: row.level,
     classes: row.classes,
+    createdAt: row.created_at,
   };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const COLUMNS = 'id, origin, user_id, phrase, norm, level, classes';
+const COLUMNS = 'id, origin, user_id, phrase, norm, level, classes, created_at';
 
 /** The denylist: the seed list, operators' rows (everyone) and each seller's own rows (that seller only). */
 @Injectable()
@@ -65,15 +68,6 @@ export class RiskDenylistRepository {
     });
   }
 
-  /** What applies to one seller's text: every shared row plus that seller's own. */
-  async listApplicable(userId: string): Promise<DenylistEntry[]> {
-    const rows: DenylistRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM listings.risk_denylist WHERE user_id IS NULL OR user_id = $1`,
-      [userId],
-    );
-    return rows.map(toDenylistEntry);
-  }
-
   /** An operator's row, for everyone. A phrase already on the list keeps its row (null). */
   async addOperatorEntry(entry: { phrase: string; level: RiskLevel; classes: string[] }): Promise<DenylistEntry | null> {
     const rows: DenylistRow[] = await this.dataSource.query(
@@ -94,6 +88,41 @@ export class RiskDenylistRepository {
       [userId, entry.phrase, norm, entry.level, entry.classes],
     );
     return toDenylistEntry(rows[0]);
+  }
+
+  /** The shared rows an operator added (not the seed), oldest first. */
+  async listOperatorEntries(): Promise<DenylistEntry[]> {
+    const rows: DenylistRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM listings.risk_denylist WHERE origin = 'operator' ORDER BY created_at, id`,
+    );
+    return rows.map(toDenylistEntry);
+  }
+
+  /** Removes an operator's row by its phrase (any spelling that normalises alike); false when there is none. */
+  async deleteOperatorEntry(phrase: string): Promise<boolean> {
+    const [row] = (await this.dataSource.query(
+      `WITH gone AS (DELETE FROM listings.risk_denylist WHERE origin = 'operator' AND norm = $1 RETURNING id) SELECT count(*)::int AS count FROM gone`,
+      [normaliseText(phrase)],
+    )) as { count: number }[];
+    return row.count > 0;
+  }
+
+  async countSellerEntries(userId: string): Promise<number> {
+    const [row] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM listings.risk_denylist WHERE user_id = $1`, [
+      userId,
+    ])) as {
+      count: number;
+    }[];
+    return row.count;
+  }
+
+  /** The seller's row for a phrase (any spelling that normalises alike), if any. */
+  async findSellerEntry(userId: string, phrase: string): Promise<DenylistEntry | null> {
+    const rows: DenylistRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM listings.risk_denylist WHERE user_id = $1 AND norm = $2`,
+      [userId, normaliseText(phrase)],
+    );
+    return rows[0] ? toDenylistEntry(rows[0]) : null;
   }
 
   async listSellerEntries(userId: string): Promise<DenylistEntry[]> {

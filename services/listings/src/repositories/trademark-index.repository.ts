@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TrademarkIndexEntry } from '../trademarks/index-entry.js';
+import { toDenylistEntry, type DenylistEntry, type DenylistOrigin, type RiskLevel } from './risk-denylist.repository.js';
 
 export type MatchKind = 'exact' | 'pseudo' | 'phonetic' | 'typo' | 'trigram';
 
@@ -57,8 +58,12 @@ export interface TrademarkIndexRow {
   phonetic: string;
 }
 
-/** A phrase or key shared by very many marks (a phonetic run of common words) would flood the answer. */
-const MAX_ROWS_PER_KIND = 200;
+/**
+ * A phonetic key or phrase shared by very many marks would flood the answer: each term keeps its 20
+ * most similar marks (the assessor then drops phonetic ones not spelled alike), each kind 500 rows.
+ */
+const MAX_ROWS_PER_TERM = 20;
+const MAX_ROWS_PER_KIND = 500;
 
 const MATCH_COLUMNS = 't.serial, t.mark, t.norm, t.token_count, t.classes';
 
@@ -157,46 +162,87 @@ export class TrademarkIndexRepository {
   }
 
   /**
-   * Every index row one of the text's terms hits: exact normal form, exact pseudo-mark, phonetic run,
-   * one-typo variant of a short word (single-word marks only) and trigram similarity of a phrase against
-   * marks with as many words. A single everyday word registered alone is never returned; near matches
-   * only return distinctive marks. One round trip; the trigram threshold is set for this transaction only.
+   * Everything a text's risk check needs, in one statement (one round trip): every index row one of
+   * the text's terms hits — exact normal form, exact pseudo-mark, phonetic run, one-typo variant of a
+   * short word (single-word marks only), trigram similarity of a phrase against marks with as many
+   * words — and the denylist rows that apply to `userId` (shared ones and the seller's own). A single
+   * everyday word registered alone is never returned; near matches only return distinctive marks.
+   * Trigram matches use the GIN index through `%`, whose threshold is the session's
+   * `pg_trgm.similarity_threshold` (listings' connections start with it at the phrase similarity:
+   * database-options.ts); `similarity() >=` states the rule itself, whatever the session says.
    */
-  async findMatches(query: IndexQuery): Promise<IndexMatch[]> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(query.similarity)]);
-      const rows: MatchRow[] = await manager.query(
-        `(SELECT 'exact' AS kind, q.term, ${MATCH_COLUMNS}
-            FROM unnest($1::text[]) AS q(term) JOIN listings.trademarks t ON t.norm = q.term AND (t.distinctive OR t.token_count > 1) LIMIT ${MAX_ROWS_PER_KIND})
+  async findMatches(query: IndexQuery, userId: string): Promise<{ matches: IndexMatch[]; denylist: DenylistEntry[] }> {
+    const rows: (MatchRow & {
+      id: string | null;
+      origin: DenylistOrigin | null;
+      user_id: string | null;
+      level: RiskLevel | null;
+      created_at: Date | null;
+    })[] = await this.dataSource.query(
+      `WITH hits AS (
+           (SELECT 'exact' AS kind, q.term, ${MATCH_COLUMNS}
+              FROM unnest($1::text[]) AS q(term) JOIN listings.trademarks t ON t.norm = q.term AND (t.distinctive OR t.token_count > 1) LIMIT ${MAX_ROWS_PER_KIND})
+           UNION ALL
+           (SELECT 'pseudo', q.term, ${MATCH_COLUMNS}
+              FROM unnest($1::text[]) AS q(term) JOIN listings.trademarks t ON t.pseudo_norm = q.term AND t.pseudo_norm IS NOT NULL LIMIT ${MAX_ROWS_PER_KIND})
+           UNION ALL
+           (SELECT 'phonetic', q.term, m.serial, m.mark, m.norm, m.token_count, m.classes
+              FROM unnest($2::text[], $3::text[]) AS q(key, term)
+              CROSS JOIN LATERAL (
+                SELECT ${MATCH_COLUMNS} FROM listings.trademarks t
+                 WHERE t.phonetic = q.key AND t.distinctive
+                 ORDER BY similarity(t.norm, q.term) DESC, t.serial
+                 LIMIT ${MAX_ROWS_PER_TERM}
+              ) m LIMIT ${MAX_ROWS_PER_KIND})
+           UNION ALL
+           (SELECT 'typo', q.term, ${MATCH_COLUMNS}
+              FROM listings.trademarks t
+              CROSS JOIN LATERAL (SELECT v.term FROM unnest($4::text[], $5::text[]) AS v(variant, term) WHERE v.variant = t.norm LIMIT 1) q
+             WHERE t.norm = ANY($4::text[]) AND t.token_count = 1 AND t.distinctive LIMIT ${MAX_ROWS_PER_KIND})
+           UNION ALL
+           (SELECT 'trigram', q.term, m.serial, m.mark, m.norm, m.token_count, m.classes
+              FROM unnest($6::text[], $7::int[]) AS q(term, token_count)
+              CROSS JOIN LATERAL (
+                SELECT ${MATCH_COLUMNS} FROM listings.trademarks t
+                 WHERE t.norm % q.term AND t.distinctive AND t.token_count = q.token_count AND similarity(t.norm, q.term) >= $8::real
+                 ORDER BY similarity(t.norm, q.term) DESC, t.serial
+                 LIMIT ${MAX_ROWS_PER_TERM}
+              ) m LIMIT ${MAX_ROWS_PER_KIND})
+         )
+         SELECT h.*, NULL::uuid AS id, NULL AS origin, NULL::uuid AS user_id, NULL AS level, NULL::timestamptz AS created_at FROM hits h
          UNION ALL
-         (SELECT 'pseudo', q.term, ${MATCH_COLUMNS}
-            FROM unnest($1::text[]) AS q(term) JOIN listings.trademarks t ON t.pseudo_norm = q.term AND t.pseudo_norm IS NOT NULL LIMIT ${MAX_ROWS_PER_KIND})
-         UNION ALL
-         (SELECT 'phonetic', q.term, ${MATCH_COLUMNS}
-            FROM unnest($2::text[], $3::text[]) AS q(key, term) JOIN listings.trademarks t ON t.phonetic = q.key AND t.distinctive LIMIT ${MAX_ROWS_PER_KIND})
-         UNION ALL
-         (SELECT 'typo', q.term, ${MATCH_COLUMNS}
-            FROM unnest($4::text[], $5::text[]) AS q(variant, term)
-            JOIN listings.trademarks t ON t.norm = q.variant AND t.token_count = 1 AND t.distinctive LIMIT ${MAX_ROWS_PER_KIND})
-         UNION ALL
-         (SELECT 'trigram', q.term, m.serial, m.mark, m.norm, m.token_count, m.classes
-            FROM unnest($6::text[], $7::int[]) AS q(term, token_count)
-            CROSS JOIN LATERAL (
-              SELECT ${MATCH_COLUMNS} FROM listings.trademarks t
-               WHERE t.norm % q.term AND t.distinctive AND t.token_count = q.token_count
-               LIMIT 20
-            ) m LIMIT ${MAX_ROWS_PER_KIND})`,
-        [
-          query.exact,
-          query.phonetic.map((item) => item.key),
-          query.phonetic.map((item) => item.term),
-          query.typo.map((item) => item.variant),
-          query.typo.map((item) => item.term),
-          query.trigram.map((item) => item.term),
-          query.trigram.map((item) => item.tokenCount),
-        ],
-      );
-      return rows.map(toIndexMatch);
-    });
+         SELECT 'denylist', NULL, NULL, d.phrase, d.norm, NULL, d.classes, d.id, d.origin, d.user_id, d.level, d.created_at
+           FROM listings.risk_denylist d WHERE d.user_id IS NULL OR d.user_id = $9::uuid`,
+      [
+        query.exact,
+        query.phonetic.map((item) => item.key),
+        query.phonetic.map((item) => item.term),
+        query.typo.map((item) => item.variant),
+        query.typo.map((item) => item.term),
+        query.trigram.map((item) => item.term),
+        query.trigram.map((item) => item.tokenCount),
+        query.similarity,
+        userId,
+      ],
+    );
+    const matches: IndexMatch[] = [];
+    const denylist: DenylistEntry[] = [];
+    for (const row of rows) {
+      if (row.kind === ('denylist' as MatchKind))
+        denylist.push(
+          toDenylistEntry({
+            id: row.id!,
+            origin: row.origin!,
+            user_id: row.user_id,
+            phrase: row.mark,
+            norm: row.norm,
+            level: row.level!,
+            classes: row.classes,
+            created_at: row.created_at!,
+          }),
+        );
+      else matches.push(toIndexMatch(row));
+    }
+    return { matches, denylist };
   }
 }

@@ -7,7 +7,7 @@ import { createLogger, env, openDatabase, parseConfig } from '@printloom/service
 import { TrademarkIndexRepository } from '../repositories/trademark-index.repository.js';
 import { readCaseFileSource } from './case-file-reader.js';
 import { STATUS_CODE_SOURCE } from './live-status-codes.js';
-import { TRADEMARK_MIGRATIONS } from './trademark-migrations.js';
+import { TRADEMARK_DATABASE_SETTINGS, TRADEMARK_MIGRATIONS } from './trademark-migrations.js';
 import { emptyReport, importCaseFiles } from './trademark-importer.js';
 
 const config = parseConfig(z.object({ DATABASE_URL: env.databaseUrl, LOG_LEVEL: env.logLevel }));
@@ -23,6 +23,7 @@ const dataSource = await openDatabase({
   url: config.DATABASE_URL,
   schema: 'listings',
   migrations: TRADEMARK_MIGRATIONS,
+  settings: TRADEMARK_DATABASE_SETTINGS,
   migrate: false,
   poolSize: 2,
 });

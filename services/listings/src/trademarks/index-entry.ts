@@ -1,4 +1,4 @@
-import { isLiveStatus } from './live-status-codes.js';
+import { isKnownStatus, isLiveStatus } from './live-status-codes.js';
 import type { CaseFileRecord } from './case-file-reader.js';
 import { isCommonWord } from './common-words.js';
 import { letterCount, normaliseText, phoneticKey, tokensOf } from './normalise.js';
@@ -24,7 +24,8 @@ export interface TrademarkIndexEntry {
 }
 
 export type IndexDecision =
-  { keep: true; entry: TrademarkIndexEntry } | { keep: false; reason: 'dead' | 'other-classes' | 'design-only' | 'no-words' };
+  | { keep: true; entry: TrademarkIndexEntry }
+  | { keep: false; reason: 'dead' | 'unknown-status' | 'other-classes' | 'design-only' | 'no-words' };
 
 /**
  * Whether a mark has a word of its own (3+ letters, not an everyday word): "ZENTROVA", "KOFFEE KWEEN".
@@ -51,6 +52,7 @@ function classCode(code: string): string {
  * some words to match. A case that fails any of these is removed from the index if it was there.
  */
 export function indexDecision(record: CaseFileRecord): IndexDecision {
+  if (!isKnownStatus(record.statusCode ?? undefined)) return { keep: false, reason: 'unknown-status' };
   if (!isLiveStatus(record.statusCode ?? undefined)) return { keep: false, reason: 'dead' };
   if (record.markDrawingCode?.startsWith('2')) return { keep: false, reason: 'design-only' };
   const classes = [...new Set(record.internationalCodes.map(classCode))]

@@ -32,9 +32,18 @@ export function letterCount(token: string): number {
  */
 export function phoneticKey(token: string): string {
   if (/\d/.test(token)) return token;
+  const known = PHONETIC_CACHE.get(token);
+  if (known !== undefined) return known;
   const [primary] = doubleMetaphone(token);
-  return primary === '' ? token : primary;
+  const key = primary === '' ? token : primary;
+  if (PHONETIC_CACHE.size >= PHONETIC_CACHE_SIZE) PHONETIC_CACHE.clear();
+  PHONETIC_CACHE.set(token, key);
+  return key;
 }
+
+/** Keys of recent words: a check compares each denylist phrase's key with every run of the text. */
+const PHONETIC_CACHE = new Map<string, string>();
+const PHONETIC_CACHE_SIZE = 20_000;
 
 /** A run of words' phonetic key: each word's key, space-separated (so word boundaries still count). */
 export function phoneticKeyOf(tokens: readonly string[]): string {

@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { isCommonWord } from './common-words.js';
+import { hasUnfamiliarWord, isEverydayWord } from './everyday-words.js';
 import { letterCount, normaliseText, phoneticEligible, phoneticKeyOf, tokensOf } from './normalise.js';
 
 /** Marks rarely run past six words; longer runs of the text are never compared whole. */
@@ -33,23 +34,33 @@ export function runsOf(text: string): TextRun[] {
   return runs;
 }
 
-/** Runs whose phonetic key may be compared (single words of 5+ letters, runs of 8+ letters), with their key. */
+/**
+ * Runs whose phonetic key may be compared against the index (single words of 5+ letters, runs of 8+
+ * letters, with a word that is not everyday English), with their key; a run of 2 words also with the
+ * key of its words written as one (2-word runs).
+ */
 export function phoneticRuns(runs: readonly TextRun[]): { key: string; term: string }[] {
-  return runs
-    .filter((run) => run.tokens.length <= MAX_PHRASE_WORDS && phoneticEligible(run.tokens))
-    .map((run) => ({ key: phoneticKeyOf(run.tokens), term: run.term }));
+  const out: { key: string; term: string }[] = [];
+  for (const run of runs) {
+    if (run.tokens.length > MAX_PHRASE_WORDS || !phoneticEligible(run.tokens) || !hasUnfamiliarWord(run.tokens)) continue;
+    out.push({ key: phoneticKeyOf(run.tokens), term: run.term });
+    // The run written as one word, against one-word marks ("snorkle dash" ~ SNORKELDASH).
+    if (run.tokens.length > 1 && run.tokens.length <= MAX_JOINED_WORDS)
+      out.push({ key: phoneticKeyOf([run.tokens.join('')]), term: run.term });
+  }
+  return out;
 }
 
-/** Runs compared by trigram similarity: 2–4 words. */
+/** Runs compared by trigram similarity against the index: 2–4 words, one of them not everyday English. */
 export function phraseRuns(runs: readonly TextRun[]): { term: string; tokenCount: number }[] {
   return runs
-    .filter((run) => run.tokens.length >= 2 && run.tokens.length <= MAX_PHRASE_WORDS)
+    .filter((run) => run.tokens.length >= 2 && run.tokens.length <= MAX_PHRASE_WORDS && hasUnfamiliarWord(run.tokens))
     .map((run) => ({ term: run.term, tokenCount: run.tokens.length }));
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 
-/** The distinct strings one edit (insert, delete, substitute) away from `word`. */
+/** The distinct strings one typo (insert, delete, substitute, swap two neighbours) away from `word`. */
 export function oneEditVariants(word: string): string[] {
   const out = new Set<string>();
   for (let i = 0; i <= word.length; i += 1) {
@@ -58,25 +69,33 @@ export function oneEditVariants(word: string): string[] {
       out.add(word.slice(0, i) + word.slice(i + 1));
       for (const letter of ALPHABET) out.add(word.slice(0, i) + letter + word.slice(i + 1));
     }
+    if (i + 1 < word.length) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
   }
   out.delete(word);
   return [...out];
 }
 
+/** Runs of 2 words written as one ("snorkel dash" for SNORKELDASH) are also compared with one-word marks. */
+export const MAX_JOINED_WORDS = 2;
+
 /**
- * Words of the text that may be one typo from a short single-word mark: letters only, 4–5 long (a
- * 3-letter word is one letter from too many coined marks: "rat" ~ "rata"), and not an everyday word ("dog" is a word, not a typo of "dig"). Each with its
- * variants of mark length.
+ * The one-word forms of the text that may be one typo from (or equal to) a one-word mark: each word
+ * that is not everyday English, letters only, 4+ long (a 3-letter word is one letter from too many
+ * coined marks: "rat" ~ "rata"; "golf" is a word, not a typo of "goli"), with its one-typo variants;
+ * and a run of 2 words written as one ("snorkel dash" → "snorkeldash"), as it is: its typos would double
+ * the lookups, and its phonetic key (phoneticRuns) covers most of them.
  */
 export function typoCandidates(runs: readonly TextRun[]): { variant: string; term: string }[] {
   const out: { variant: string; term: string }[] = [];
   for (const run of runs) {
-    if (run.tokens.length !== 1) continue;
-    const word = run.term;
-    if (!/^[a-z]+$/.test(word) || word.length < SHORT_WORD.max || word.length > SHORT_WORD.max + 1 || isCommonWord(word)) continue;
-    for (const variant of oneEditVariants(word)) {
-      if (variant.length >= SHORT_WORD.min && variant.length <= SHORT_WORD.max) out.push({ variant, term: word });
+    if (run.tokens.length > MAX_JOINED_WORDS) continue;
+    const word = run.tokens.join('');
+    if (!/^[a-z]+$/.test(word) || word.length < SHORT_WORD.max || isEverydayWord(word)) continue;
+    if (run.tokens.length > 1) {
+      out.push({ variant: word, term: run.term });
+      continue;
     }
+    for (const variant of oneEditVariants(word)) if (variant.length >= SHORT_WORD.min) out.push({ variant, term: run.term });
   }
   return out;
 }
@@ -95,12 +114,20 @@ export function isOneTypoOfShortWord(word: string, mark: string): boolean {
   );
 }
 
+/** Trigram sets of recent strings: a check compares each denylist phrase with every run of the text. */
+const TRIGRAM_CACHE = new Map<string, Set<string>>();
+const TRIGRAM_CACHE_SIZE = 20_000;
+
 function trigramsOf(normalised: string): Set<string> {
+  const known = TRIGRAM_CACHE.get(normalised);
+  if (known) return known;
   const out = new Set<string>();
   for (const word of tokensOf(normalised)) {
     const padded = `  ${word} `;
     for (let i = 0; i + 3 <= padded.length; i += 1) out.add(padded.slice(i, i + 3));
   }
+  if (TRIGRAM_CACHE.size >= TRIGRAM_CACHE_SIZE) TRIGRAM_CACHE.clear();
+  TRIGRAM_CACHE.set(normalised, out);
   return out;
 }
 
@@ -116,11 +143,12 @@ export function trigramSimilarity(a: string, b: string): number {
 
 /**
  * Whether a phonetic match is also spelled alike: double-metaphone drops vowels, so "plant" and the
- * coined "bealunt" share PLNT. A phonetic hit counts only within an edit distance of a quarter of
- * the longer spelling (at least 1): "starbux" ~ "starbucks", "brickswell" ~ "brixwell".
+ * coined "bealunt" share PLNT. A phonetic hit counts only within an edit distance of a third of the
+ * longer spelling (rounded up): "starbux" ~ "starbucks", "brickswell" ~ "brixwell", "topazeen" ~
+ * "topazine" (everyday words never get here: the text side of a phonetic match has an unfamiliar word).
  */
 export function spelledAlike(term: string, mark: string): boolean {
   const a = term.replace(/ /g, '');
   const b = mark.replace(/ /g, '');
-  return distance(a, b) <= Math.max(1, Math.round(0.25 * Math.max(a.length, b.length)));
+  return distance(a, b) <= Math.ceil(Math.max(a.length, b.length) / 3);
 }

@@ -14,7 +14,13 @@ export interface ImportReport {
 }
 
 export function emptyReport(): ImportReport {
-  return { caseFiles: 0, kept: 0, written: 0, removed: 0, skipped: { dead: 0, 'other-classes': 0, 'design-only': 0, 'no-words': 0 } };
+  return {
+    caseFiles: 0,
+    kept: 0,
+    written: 0,
+    removed: 0,
+    skipped: { dead: 0, 'unknown-status': 0, 'other-classes': 0, 'design-only': 0, 'no-words': 0 },
+  };
 }
 
 const BATCH = 1000;

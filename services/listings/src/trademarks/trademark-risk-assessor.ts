@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Risk, RiskAssessor } from './risk-assessor.js';
 import type { DenylistEntry, RiskLevel } from '../repositories/risk-denylist.repository.js';
-import { RiskDenylistRepository } from '../repositories/risk-denylist.repository.js';
 import type { MatchKind } from '../repositories/trademark-index.repository.js';
 import { TrademarkIndexRepository } from '../repositories/trademark-index.repository.js';
+import { PHRASE_SIMILARITY } from './trademark-migrations.js';
 import { phoneticEligible, phoneticKeyOf, tokensOf } from './normalise.js';
 import {
   isOneTypoOfShortWord,
@@ -16,8 +16,6 @@ import {
   type TextRun,
 } from './text-terms.js';
 
-/** Trigram similarity a phrase needs against a mark of as many words ("just do it" ~ "just did it" is 0.64). */
-export const PHRASE_SIMILARITY = 0.6;
 /** Garments: an exact match there is what gets listings removed. */
 export const APPAREL_CLASS = '025';
 
@@ -61,24 +59,21 @@ function nearMatch(entryTokens: string[], entryNorm: string, run: TextRun): bool
  */
 @Injectable()
 export class TrademarkRiskAssessor implements RiskAssessor {
-  constructor(
-    private readonly index: TrademarkIndexRepository,
-    private readonly denylist: RiskDenylistRepository,
-  ) {}
+  constructor(private readonly index: TrademarkIndexRepository) {}
 
   async assessRisks(text: string, userId: string): Promise<Risk[]> {
     const runs = runsOf(text);
     if (runs.length === 0) return [];
-    const [matches, entries] = await Promise.all([
-      this.index.findMatches({
+    const { matches, denylist: entries } = await this.index.findMatches(
+      {
         exact: runs.map((run) => run.term),
         phonetic: phoneticRuns(runs),
         typo: typoCandidates(runs),
         trigram: phraseRuns(runs),
         similarity: PHRASE_SIMILARITY,
-      }),
-      this.denylist.listApplicable(userId),
-    ]);
+      },
+      userId,
+    );
     const best = new Map<string, Risk>();
     const keep = (key: string, risk: Risk) => {
       const known = best.get(key);
