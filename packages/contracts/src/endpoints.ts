@@ -60,6 +60,11 @@ export const ENDPOINTS = {
   getSellerProfile: { method: 'GET', path: '/api/account/seller-profile' },
   riskCheck: { method: 'POST', path: '/api/risk-check' },
   putSellerProfile: { method: 'PUT', path: '/api/account/seller-profile' },
+  // Batches (issue 31): JSON { template, values, options } or a multipart CSV in the field "file"
+  createBatch: { method: 'POST', path: '/api/batches' },
+  listBatches: { method: 'GET', path: '/api/batches' },
+  getBatch: { method: 'GET', path: '/api/batches/:id' },
+  cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

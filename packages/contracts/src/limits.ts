@@ -35,6 +35,12 @@ export const LIMITS = {
   exportFittingsQueued: 24,
   /** Listing copy one user may have written per hour (a saved listing is answered again without counting). */
   listingWritesPerHour: 60,
+  /** Designs (values or CSV rows) in one batch; each is one generation job. */
+  batchMaxRows: 200,
+  /** A batch's CSV upload (200 rows of long prompts fit). */
+  batchCsvMaxBytes: 512 * 1024,
+  /** Batches GET /api/batches answers, newest first. */
+  batchListSize: 50,
 } as const;
 
 /** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */
