@@ -65,13 +65,10 @@ export async function startGenerationService(
         run: () => feeder.run(),
       });
       // A job of this instance ended: its slot is free, feed the next batch row now rather than at the next tick.
-      const worker = new JobWorker(
-        queue!,
-        processor,
-        config.GENERATION_CONCURRENCY,
-        infra.logger,
-        () => void feeding.runNow().catch(() => undefined),
-      );
+      let closing = false;
+      const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger, () => {
+        if (!closing) void feeding.runNow().catch(() => undefined);
+      });
       worker.start();
       // Waiting and in-flight jobs per tier, read from JetStream when Prometheus scrapes (alerts: backlog).
       infra.metrics.gauge(
@@ -156,6 +153,7 @@ export async function startGenerationService(
         watchTimer.unref();
       }
       return async () => {
+        closing = true;
         clearInterval(watchTimer);
         await stopDeletions();
         await stopSweepers();
