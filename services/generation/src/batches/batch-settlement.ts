@@ -18,19 +18,20 @@ export class BatchSettlement {
   async settleEnded(): Promise<{ finished: number; settled: number }> {
     const finished = await this.batches.finishDone();
     let settled = 0;
-    for (const batch of await this.batches.unsettled(100)) {
-      try {
-        // Not CreditReservation.release(), which never throws: the batch is marked only once billing confirmed.
-        await CreditReservation.of(this.rpc, batch.reservationId, {
-          logger: this.logger,
-          logFields: { batchId: batch.id },
-        }).releaseOrThrow();
-        await this.batches.markSettled(batch.id);
-        settled += 1;
-      } catch (error) {
-        this.logger.warn({ err: error, batchId: batch.id }, 'Batch reservation not released yet; the feeder tries again');
-      }
-    }
+    for (const batch of await this.batches.unsettled(100)) if (await this.settle(batch)) settled += 1;
     return { finished, settled };
+  }
+
+  /** Releases what an ended batch's reservation still holds; false when billing did not confirm (tried again later). */
+  async settle(batch: { id: string; reservationId: string }): Promise<boolean> {
+    try {
+      // Not CreditReservation.release(), which never throws: the batch is marked only once billing confirmed.
+      await CreditReservation.of(this.rpc, batch.reservationId, { logger: this.logger, logFields: { batchId: batch.id } }).releaseOrThrow();
+      await this.batches.markSettled(batch.id);
+      return true;
+    } catch (error) {
+      this.logger.warn({ err: error, batchId: batch.id }, 'Batch reservation not released yet; the feeder tries again');
+      return false;
+    }
   }
 }

@@ -84,7 +84,8 @@ export class BatchService {
     if (!found) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
     if (cancelledRows > 0) this.logger.info({ batchId, userId, cancelledRows }, 'Batch cancelled');
     // What no row took is released now (the feeder's settlement pass retries it if billing is away).
-    await this.settlement.settleEnded();
+    const batch = await this.batches.find(userId, batchId);
+    if (batch && batch.status === 'cancelled') await this.settlement.settle(batch);
     return this.get(userId, batchId);
   }
 
