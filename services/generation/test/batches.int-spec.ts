@@ -21,6 +21,7 @@ import { startAssetsService } from '../../assets/src/start.js';
 import { loadGenerationConfig } from '../src/config.js';
 import { startGenerationService } from '../src/start.js';
 import { TimedProvider } from './support/timed-provider.js';
+import { BatchRepository } from '../src/repositories/batch.repository.js';
 
 jest.setTimeout(180_000);
 
@@ -227,6 +228,40 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     // Without fair feeding the single job would wait behind every row still queued (40+ jobs).
     expect(overtook.length).toBeLessThanOrEqual(1);
     await rpc.request(GENERATION.cancelBatch, { userId: batchSeller, batchId: batch.id });
+  });
+
+  it('purges an ended batch after the retention once none of its jobs remain, and deletes batches with the account', async () => {
+    // Cancelled before any row was fed (an instance that does not feed), then a feeding one runs the other.
+    const answering = await startWorker(new TimedProvider(20), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const userId = await userWith(3);
+    const cancelled = (await start(userId, ['Skier', 'Diver'])).batch;
+    await rpc.request(GENERATION.cancelBatch, { userId, batchId: cancelled.id });
+    const ran = (await start(userId, ['Golfer'])).batch;
+    await answering.close();
+    workers.splice(workers.indexOf(answering), 1);
+    const worker = await startWorker(new TimedProvider(20));
+    const batches = worker.app.get(BatchRepository);
+    await waitForBatch(userId, ran.id, (current) => current.status === 'finished');
+    await waitFor(
+      async () =>
+        (await worker.infra.dataSource.query(`SELECT 1 FROM generation.batches WHERE user_id = $1 AND NOT reservation_settled`, [userId]))
+          .length === 0,
+      busyMachine,
+    );
+    const age = (id: string) =>
+      worker.infra.dataSource.query(`UPDATE generation.batches SET finished_at = now() - interval '31 days' WHERE id = $1`, [id]);
+    await age(ran.id);
+    await age(cancelled.id);
+    // The ended batch whose job is still kept (its designs are) stays; the one that never made a job goes.
+    expect(await batches.purgeEnded(30)).toBe(1);
+    await expect(read(userId, cancelled.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const [{ jobId }] = (await read(userId, ran.id)).rows;
+    await worker.infra.dataSource.query(`DELETE FROM generation.jobs WHERE id = $1`, [jobId]);
+    expect(await batches.purgeEnded(30)).toBe(1);
+    const other = await userWith(1);
+    await start(other, ['Surfer']);
+    expect(await batches.deleteForUser(other)).toBe(1);
+    expect((await rpc.request(GENERATION.listBatches, { userId: other })).batches).toEqual([]);
   });
 
   it('keeps batches in the data export', async () => {
