@@ -230,6 +230,35 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     await rpc.request(GENERATION.cancelBatch, { userId: batchSeller, batchId: batch.id });
   });
 
+  it('publishes again a fed job whose publish a crash lost, once, and runs it once', async () => {
+    const answering = await startWorker(new TimedProvider(20), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const userId = await userWith(1);
+    const { batch } = await start(userId, ['Astronaut']);
+    // What the feeder does, up to the commit: the row's credit split off, the row a queued job; then the crash.
+    const fed = await answering.app.get(BatchRepository).feeding(async (tx) => {
+      const [row] = (await tx.candidates([0], 2)).filter((candidate) => candidate.batchId === batch.id);
+      const own = await rpc.request(BILLING.split, { reservationId: row.reservationId, amount: 1, ref: `generation:${row.jobId}` });
+      await tx.feed(row, own.reservationId);
+      return row;
+    });
+    await answering.close();
+    workers.splice(workers.indexOf(answering), 1);
+    // The same database (billing's connection, as generation's instance is gone): 40 s since the feed.
+    const db = billing().infra.dataSource;
+    await db.query(`UPDATE generation.batch_rows SET fed_at = now() - interval '40 seconds' WHERE id = $1`, [fed!.id]);
+    const provider = new TimedProvider(20);
+    await startWorker(provider);
+    const done = await waitForBatch(userId, batch.id, (current) => current.status === 'finished');
+    expect(done.rows[0]).toMatchObject({ status: 'succeeded', jobId: fed!.jobId });
+    expect(provider.draws.get(fed!.jobId)).toBe(1);
+    const [{ republished }] = await db.query(`SELECT republished FROM generation.batch_rows WHERE id = $1`, [fed!.id]);
+    expect(republished).toBe(true);
+    expect(await balance(userId)).toBe(0);
+    expect((await reservationsOf(userId)).filter((row) => row.reason === 'generation')).toEqual([
+      { reason: 'generation', amount: 1, status: 'committed' },
+    ]);
+  });
+
   it('purges an ended batch after the retention once none of its jobs remain, and deletes batches with the account', async () => {
     // Cancelled before any row was fed (an instance that does not feed), then a feeding one runs the other.
     const answering = await startWorker(new TimedProvider(20), { BATCH_FEED_INTERVAL_MS: '3600000' });
