@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { AppError, BATCH_MESSAGES, BILLING, GENERATION, type Batch } from '@printloom/contracts';
-import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { AppError, BATCH_MESSAGES, BILLING, EVENTS, GENERATION, type Batch } from '@printloom/contracts';
+import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   startNatsServer,
@@ -291,6 +291,29 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     await start(other, ['Surfer']);
     expect(await batches.deleteForUser(other)).toBe(1);
     expect((await rpc.request(GENERATION.listBatches, { userId: other })).batches).toEqual([]);
+  });
+
+  it("stops a deleted account's running batches at once and gives back what they held", async () => {
+    await startWorker(new TimedProvider(20), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const userId = await userWith(3);
+    const { batch } = await start(userId, ['Sailor', 'Baker', 'Chef']);
+    expect(await balance(userId)).toBe(0);
+    await ensureEventsStream(nc);
+    const deletedAt = new Date();
+    await publishEvent(
+      nc,
+      EVENTS.accountDeleted,
+      {
+        userId,
+        email: `${userId}@example.com`,
+        deletedAt: deletedAt.toISOString(),
+        purgeAfter: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+      },
+      `account-deleted:${userId}`,
+    );
+    const stopped = await waitForBatch(userId, batch.id, (current) => current.status === 'cancelled');
+    expect(stopped.counts).toMatchObject({ cancelled: 3, waiting: 0 });
+    await waitFor(async () => (await balance(userId)) === 3, busyMachine);
   });
 
   it('keeps batches in the data export', async () => {

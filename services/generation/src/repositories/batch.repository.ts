@@ -307,6 +307,15 @@ export class BatchRepository {
     return count;
   }
 
+  /** The user's batches still running. */
+  async runningIds(userId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM generation.batches WHERE user_id = $1 AND status = 'running' ORDER BY created_at`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async deleteForUser(userId: string): Promise<number> {
     const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM generation.batches WHERE user_id = $1`, [userId]);
     return count;
