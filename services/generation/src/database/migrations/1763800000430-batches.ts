@@ -45,6 +45,8 @@ export class Batches1763800000430 implements MigrationInterface {
       `CREATE INDEX batch_rows_waiting_idx ON generation.batch_rows (user_id, batch_id, position) WHERE status = 'waiting'`,
     );
     await queryRunner.query(`CREATE INDEX batch_rows_fed_at_idx ON generation.batch_rows (fed_at) WHERE status = 'fed'`);
+    // The feeder serves the seller fed longest ago first.
+    await queryRunner.query(`CREATE INDEX batch_rows_user_fed_idx ON generation.batch_rows (user_id, fed_at DESC) WHERE status = 'fed'`);
     await queryRunner.query(`ALTER TABLE generation.jobs ADD COLUMN asset_ids uuid[], ADD COLUMN batch_row_id uuid`);
     await queryRunner.query(
       `CREATE INDEX jobs_batch_unfinished_idx ON generation.jobs (user_id) WHERE batch_row_id IS NOT NULL AND status IN ('queued', 'generating', 'processing')`,
