@@ -14,6 +14,7 @@ import { DocsController } from './docs/docs.controller.js';
 import { GoogleAuthModule } from './google/google.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { DescribeModule } from './describe/describe.module.js';
+import { BatchesModule } from './batches/batches.module.js';
 import { StripeWebhookModule } from './stripe-webhook/stripe-webhook.module.js';
 import { AccountExportModule } from './account/account-export.module.js';
 import { UnsubscribeModule } from './unsubscribe/unsubscribe.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         GoogleAuthModule,
         DownloadsModule,
         DescribeModule,
+        BatchesModule,
         StripeWebhookModule,
         AccountExportModule,
         UnsubscribeModule,

@@ -19,8 +19,9 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 
 /**
  * "Download my data": one ZIP streamed file by file, with account.json (the account, credits and
- * subscription), jobs.json, credit-history.json, library.json (every image's details), listings.json
- * (the seller profile, the own denylist and every listing's copy) and every
+ * subscription), jobs.json, batches.json (every batch and its rows), credit-history.json, library.json
+ * (every image's details), listings.json (the seller profile, the own denylist and every listing's copy)
+ * and every
  * image's print original under images/. The ZIP streaming (client going away, a file gone) is the
  * downloads' own `sendZip`.
  */
@@ -53,6 +54,7 @@ export class AccountExportController {
     const entries: ExportEntry[] = [
       { key: '', fileName: 'account.json', body: json(account) },
       { key: '', fileName: 'jobs.json', body: json(jobs.jobs) },
+      { key: '', fileName: 'batches.json', body: json(jobs.batches) },
       { key: '', fileName: 'credit-history.json', body: json(history) },
       { key: '', fileName: 'library.json', body: json(library) },
       { key: '', fileName: 'listings.json', body: json(listings) },

@@ -47,7 +47,11 @@ export const entitlementsReply = z.object({
 });
 export type Entitlements = z.infer<typeof entitlementsReply>;
 
-export const reservationReason = z.enum(['generation', 'describe', 'upscale']);
+/**
+ * `batch`: the credits of a whole batch, held while the batch lives (billing's stale-reservation sweeper
+ * never releases one); each row's job takes its credit out of it with BILLING.split.
+ */
+export const reservationReason = z.enum(['generation', 'describe', 'upscale', 'batch']);
 export const reserveRequest = z.object({
   userId: uuid,
   amount: z.number().int().positive(),
@@ -58,6 +62,13 @@ export const reserveRequest = z.object({
 export const reserveReply = z.object({ reservationId: uuid, balance: z.number().int() });
 export const settleRequest = z.object({ reservationId: uuid });
 export const settleReply = z.object({ balance: z.number().int() });
+/**
+ * Takes `amount` out of a held reservation into a new held reservation (reason `generation`) that is
+ * settled on its own. Idempotent by ref (a retry answers the same reservation); CONFLICT when the source
+ * is settled or holds less than `amount`.
+ */
+export const splitRequest = z.object({ reservationId: uuid, amount: z.number().int().positive(), ref: z.string().min(1).max(200) });
+export const splitReply = z.object({ reservationId: uuid, remaining: z.number().int() });
 
 export const checkoutBody = z.object({ planId: z.enum(PLAN_IDS, { message: 'Unknown plan' }) });
 export const topupBody = z.object({ topupId: z.enum(TOPUP_IDS, { message: 'Unknown top-up pack' }) });

@@ -68,6 +68,11 @@ export const ENDPOINTS = {
   listDenylist: { method: 'GET', path: '/api/account/denylist' },
   addDenylistEntry: { method: 'POST', path: '/api/account/denylist' },
   deleteDenylistEntry: { method: 'DELETE', path: '/api/account/denylist/:id' },
+  // Batches (issue 31): JSON { template, values, options } or a multipart CSV in the field "file"
+  createBatch: { method: 'POST', path: '/api/batches' },
+  listBatches: { method: 'GET', path: '/api/batches' },
+  getBatch: { method: 'GET', path: '/api/batches/:id' },
+  cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

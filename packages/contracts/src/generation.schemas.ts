@@ -39,6 +39,17 @@ export const describeReply = z.object({ description: z.string() });
 /** The message on the work queue: the job row in PostgreSQL is the source of truth. */
 export const dispatchMessage = z.object({ jobId: uuid });
 
+/** What the data export keeps of a batch (its rows point at the jobs in jobs.json). */
+export const exportedBatch = z.object({
+  id: uuid,
+  status: z.string(),
+  source: z.string(),
+  template: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  rows: z.array(z.object({ position: z.number().int(), prompt: z.string(), status: z.string(), jobId: uuid.nullable() })),
+});
+
 export const exportJobsRequest = z.object({ userId: uuid });
 export const exportJobsReply = z.object({
   jobs: z.array(
@@ -51,4 +62,6 @@ export const exportJobsReply = z.object({
       finishedAt: z.iso.datetime().nullable(),
     }),
   ),
+  /** The user's batches (issue 31); absent from replies of a generation service older than batches. */
+  batches: z.array(exportedBatch).default([]),
 });

@@ -19,6 +19,8 @@ export * from './time-budgets.js';
 export * from './messages.js';
 export * from './listings.schemas.js';
 export * from './listing-rules.js';
+export * from './batch-values.js';
+export * from './batches.schemas.js';
 export * from './mockups.js';
 export * from './mockups.schemas.js';
 export * from './listing-kit.js';

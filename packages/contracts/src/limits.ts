@@ -37,6 +37,12 @@ export const LIMITS = {
   listingWritesPerHour: 60,
   /** Phrases one seller may keep on their own denylist (risk flags on their texts only). */
   sellerDenylistEntries: 500,
+  /** Designs (values or CSV rows) in one batch; each is one generation job. */
+  batchMaxRows: 200,
+  /** A batch's CSV upload (200 rows of long prompts fit). */
+  batchCsvMaxBytes: 512 * 1024,
+  /** Batches GET /api/batches answers, newest first. */
+  batchListSize: 50,
 } as const;
 
 /** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */

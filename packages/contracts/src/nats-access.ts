@@ -57,7 +57,16 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
   auth: [NOTIFICATIONS.sendEmail],
   billing: [AUTH.getUser, NOTIFICATIONS.sendEmail],
   // the credit saga (service-kit's withReservation / CreditReservation) reserves, commits and releases
-  generation: [BILLING.entitlements, BILLING.reserve, BILLING.commit, BILLING.release, ASSETS.ingest, ASSETS.jobsWithAssets],
+  generation: [
+    BILLING.entitlements,
+    BILLING.reserve,
+    BILLING.commit,
+    BILLING.release,
+    // a batch's one reservation gives each row's job its own
+    BILLING.split,
+    ASSETS.ingest,
+    ASSETS.jobsWithAssets,
+  ],
   // listing kits carry each design's listings
   assets: [
     AUTH.getUser,

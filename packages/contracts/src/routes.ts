@@ -13,6 +13,7 @@ import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import * as listings from './listings.schemas.js';
+import * as batches from './batches.schemas.js';
 import * as mockups from './mockups.schemas.js';
 import * as kits from './listing-kit.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
@@ -289,6 +290,50 @@ const ROUTE_TABLE = [
     body: generation.generateBody,
     toRequest: withUser,
     reply: generation.generateReply,
+  },
+  {
+    ...endpoint('createBatch'),
+    kind: 'custom',
+    tag: 'generation',
+    summary:
+      'Start a collection of up to 200 designs: JSON { template with a {value} slot, values, options }, or a CSV (multipart field "file": a header row, prompt required, style, garment, transparent optional; any bad row refuses the file, listing every bad row as rowErrors). Each row is one job costing 1 credit, all reserved now (402 with `needed` when short)',
+    access: 'user',
+    subject: GENERATION.createBatch,
+    body: batches.createBatchBody,
+    reply: batches.batchReply,
+    status: 201,
+  },
+  {
+    ...endpoint('listBatches'),
+    kind: 'rpc',
+    tag: 'generation',
+    summary: 'My batches, newest first (50), with their counts and without their rows',
+    access: 'user',
+    subject: GENERATION.listBatches,
+    toRequest: withUser,
+    reply: batches.listBatchesReply,
+  },
+  {
+    ...endpoint('getBatch'),
+    kind: 'rpc',
+    tag: 'generation',
+    summary: 'A batch with every row: its status, its job and, once done, its designs',
+    access: 'user',
+    subject: GENERATION.getBatch,
+    params: batches.batchParams,
+    toRequest: (input) => ({ userId: input.userId, batchId: input.params.id }),
+    reply: batches.batchReply,
+  },
+  {
+    ...endpoint('cancelBatch'),
+    kind: 'rpc',
+    tag: 'generation',
+    summary: 'Cancel a batch: rows still waiting stop and are refunded; rows already running finish',
+    access: 'user',
+    subject: GENERATION.cancelBatch,
+    params: batches.batchParams,
+    toRequest: (input) => ({ userId: input.userId, batchId: input.params.id }),
+    reply: batches.batchReply,
   },
   {
     ...endpoint('getJob'),

@@ -9,6 +9,7 @@ import * as generation from './generation.schemas.js';
 import * as assets from './assets.schemas.js';
 import * as notifications from './notifications.schemas.js';
 import * as listings from './listings.schemas.js';
+import * as batches from './batches.schemas.js';
 import * as mockups from './mockups.schemas.js';
 import * as kits from './listing-kit.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
@@ -40,6 +41,7 @@ export const RPC_CONTRACTS = {
   [BILLING.reserve]: { request: billing.reserveRequest, reply: billing.reserveReply },
   [BILLING.commit]: { request: billing.settleRequest, reply: billing.settleReply },
   [BILLING.release]: { request: billing.settleRequest, reply: billing.settleReply },
+  [BILLING.split]: { request: billing.splitRequest, reply: billing.splitReply },
   [BILLING.checkout]: { request: billing.checkoutRequest, reply: urlReply },
   [BILLING.topup]: { request: billing.topupRequest, reply: urlReply },
   [BILLING.portal]: { request: billing.portalRequest, reply: urlReply },
@@ -56,6 +58,10 @@ export const RPC_CONTRACTS = {
   [GENERATION.getJob]: { request: generation.getJobRequest, reply: generation.getJobReply },
   [GENERATION.describe]: { request: generation.describeRequest, reply: generation.describeReply },
   [GENERATION.exportJobs]: { request: generation.exportJobsRequest, reply: generation.exportJobsReply },
+  [GENERATION.createBatch]: { request: batches.createBatchRequest, reply: batches.batchReply },
+  [GENERATION.listBatches]: { request: batches.listBatchesRequest, reply: batches.listBatchesReply },
+  [GENERATION.getBatch]: { request: batches.batchRequest, reply: batches.batchReply },
+  [GENERATION.cancelBatch]: { request: batches.batchRequest, reply: batches.batchReply },
   [ASSETS.list]: { request: assets.listAssetsRequest, reply: assets.listAssetsReply },
   [ASSETS.jobsWithAssets]: { request: assets.jobsWithAssetsRequest, reply: assets.jobsWithAssetsReply },
   [ASSETS.exportPage]: { request: assets.exportPageRequest, reply: assets.exportPageReply },

@@ -28,6 +28,8 @@ export const BILLING = {
   reserve: 'billing.credits.reserve',
   commit: 'billing.credits.commit',
   release: 'billing.credits.release',
+  /** Moves part of a held reservation (a batch's) into a new reservation of its own (one row's job). */
+  split: 'billing.credits.split',
   checkout: 'billing.checkout.create',
   topup: 'billing.topup.create',
   portal: 'billing.portal.create',
@@ -47,6 +49,11 @@ export const GENERATION = {
   exportJobs: 'generation.job.export',
   getJob: 'generation.job.get',
   describe: 'generation.image.describe',
+  // Batches (issue 31): a collection whose rows wait in the batch table and are fed to the queue fairly.
+  createBatch: 'generation.batch.create',
+  listBatches: 'generation.batch.list',
+  getBatch: 'generation.batch.get',
+  cancelBatch: 'generation.batch.cancel',
 } as const;
 
 export const ASSETS = {

@@ -28,6 +28,8 @@ export class JobWorker {
     private readonly processor: JobProcessor,
     private readonly concurrency: number,
     private readonly logger: Logger,
+    /** Called after every job delivery handled (the batch feeder fills the slot it freed). */
+    private readonly afterJob: () => void = () => undefined,
   ) {}
 
   start(): void {
@@ -70,8 +72,10 @@ export class JobWorker {
         const message = await this.take();
         if (message && this.stopped)
           this.handBack(message); // arrived on a pull made before the stop
-        else if (message) await this.handle(message);
-        else await this.queue.waitForArrival(IDLE_RECHECK_MS, seen);
+        else if (message) {
+          await this.handle(message);
+          this.afterJob();
+        } else await this.queue.waitForArrival(IDLE_RECHECK_MS, seen);
       } catch (error) {
         if (this.stopped) return;
         this.logger.error({ err: error }, 'Job worker loop error');

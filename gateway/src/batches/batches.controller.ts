@@ -1,0 +1,63 @@
+import { TextDecoder } from 'node:util';
+import { Controller, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { AppError, BATCH_MESSAGES, GENERATION, LIMITS, createBatchBody, type RpcRequestInput } from '@printloom/contracts';
+import { RpcClient } from '@printloom/service-kit';
+import type { SignedInUser } from '../session/session.service.js';
+import { requestIdOf } from '../http/request.js';
+import { validateInput } from '../http/validate.js';
+import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.batchCsvMaxBytes, files: 1, fields: 5 } }).single(
+  'file',
+);
+
+function receiveCsv(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
+  return new Promise((resolve, reject) =>
+    upload(req, res, (error: unknown) => {
+      if (!error) return resolve(req.file);
+      const code = (error as { code?: string }).code;
+      if (code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE', BATCH_MESSAGES.csvTooLarge));
+      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
+        return reject(new AppError('BAD_REQUEST', BATCH_MESSAGES.csvRequired));
+      reject(new AppError('BAD_REQUEST', 'Malformed upload'));
+    }),
+  );
+}
+
+/** UTF-8 only (a BOM is fine: generation's parser drops it); anything else is refused here, before NATS. */
+function csvText(file: Express.Multer.File): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(file.buffer);
+  } catch {
+    throw new AppError('BAD_REQUEST', BATCH_MESSAGES.csvUnreadable);
+  }
+}
+
+/**
+ * Starts a batch from either body the row accepts: JSON (template and values) or a CSV upload. The CSV
+ * is small text (LIMITS.batchCsvMaxBytes) and is parsed by generation, which owns the rules of a row.
+ */
+@Controller()
+export class BatchesController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @RouteEndpoint('createBatch')
+  async create(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    let request: RpcRequestInput<typeof GENERATION.createBatch>;
+    if (req.is('multipart/form-data')) {
+      const file = await receiveCsv(req, res);
+      if (!file) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.csvRequired);
+      request = { source: 'csv', userId, csv: csvText(file) };
+    } else if (req.is('application/json')) {
+      request = { source: 'template', userId, ...validateInput(createBatchBody, req.body) };
+    } else {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send JSON { template, values, options } or a CSV as multipart/form-data in the field "file".',
+      );
+    }
+    return this.rpc.request(GENERATION.createBatch, request, { requestId: requestIdOf(req) });
+  }
+}
