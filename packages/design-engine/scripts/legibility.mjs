@@ -20,15 +20,15 @@
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { capHeight, flatTextPng, planDesigns, PRINT_SIZES, readsBack, renderPlanned, SELLER_PROMPTS } from '../dist/index.js';
+import { flatTextPng, planDesigns, READING_VIEW, readingSetting, readsBack, renderPlanned, SELLER_PROMPTS } from '../dist/index.js';
 
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '3' },
     verbose: { type: 'boolean', default: false },
     'flat-only': { type: 'boolean', default: false },
-    view: { type: 'string', default: '800' },
-    'max-cap': { type: 'string', default: '40' },
+    view: { type: 'string', default: String(READING_VIEW.viewHeight) },
+    'max-cap': { type: 'string', default: String(READING_VIEW.maxCap) },
   },
 });
 const VIEW_HEIGHT = Number(values.view);
@@ -70,25 +70,9 @@ for (const [index, prompt] of SELLER_PROMPTS.entries()) {
     const dark = (index + seed) % 2 === 0;
     const jobSeed = `legible-${index}-${seed}`;
     for (const design of planDesigns({ prompt, dark, seed: jobSeed })) {
-      const unit = design.canvas.width / PRINT_SIZES[design.variant].width;
       for (const element of design.textElements) {
-        const distress = design.effects.distress && {
-          amount: design.effects.distress.amount,
-          seed: `${jobSeed}:${design.variant}:flat`,
-          unit,
-        };
-        // The element's size on the print, then as viewed (no larger than MAX_CAP).
-        const printCap = (capHeight(element.font) * element.size * design.placement.scale) / unit;
-        const cap = Math.min(MAX_CAP, (printCap * VIEW_HEIGHT) / PRINT_SIZES[design.variant].height);
-        flatChecks.push({
-          prompt,
-          variant: design.variant,
-          element,
-          garment: design.garment,
-          distress,
-          cap,
-          scale: cap / (capHeight(element.font) * element.size),
-        });
+        const { cap, scale, distress } = readingSetting(design, element, jobSeed, { viewHeight: VIEW_HEIGHT, maxCap: MAX_CAP });
+        flatChecks.push({ prompt, variant: design.variant, element, garment: design.garment, distress, cap, scale });
       }
       const straight = design.textElements.filter((element) => !element.curved);
       if (!values['flat-only'] && straight.length > 0 && straight.length === design.textElements.length)

@@ -29,6 +29,10 @@ export const assetsEnvSchema = serviceEnvSchema
       .max(32)
       .default(() => defaultAssetWorkerThreads()),
     ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+    /** Measure every generated design's quality verdict in the background (tests not about it turn it off). */
+    ASSET_QUALITY_VERDICTS: env.boolean.default(true),
+    /** How often designs still waiting for their quality verdict are looked for (ingest also wakes a pass at once). */
+    ASSET_QUALITY_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
     ASSET_ORPHAN_GRACE_MS: z.coerce
       .number()
       .int()

@@ -5,6 +5,7 @@ import { ImageOperations1763800000302 } from './migrations/1763800000302-image-o
 import { ExpiryReminders1763800000303 } from './migrations/1763800000303-expiry-reminders.js';
 import { AssetBackgroundKept1763800000304 } from './migrations/1763800000304-asset-background-kept.js';
 import { AssetBrief1763800000305 } from './migrations/1763800000305-asset-brief.js';
+import { QualityVerdicts1763800000306 } from './migrations/1763800000306-quality-verdicts.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
@@ -15,6 +16,7 @@ export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
     ExpiryReminders1763800000303,
     AssetBackgroundKept1763800000304,
     AssetBrief1763800000305,
+    QualityVerdicts1763800000306,
     accountPurgesMigration('assets', 1763800000315),
   ],
 };

@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { UserChangeTransactions } from '@printloom/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { DesignQuality } from '@printloom/contracts';
 import type { PageCursor } from '../domain/cursor.js';
 import type { AssetRef, NewAsset, StoredAsset } from '../domain/stored-asset.js';
 import { LibraryChanges } from '../library-changes.js';
@@ -24,10 +25,12 @@ export interface AssetRow {
   background_kept: boolean;
   drawn_for_dark: boolean | null;
   drawn_by: 'engine' | 'image-model' | null;
+  transparent_asked: boolean | null;
+  quality: DesignQuality | null;
   cursor_ts: string;
 }
 
-const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept, drawn_for_dark, drawn_by,
+const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept, drawn_for_dark, drawn_by, transparent_asked, quality,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 const LIVE = `expires_at > now() AND deleting_at IS NULL`;
 
@@ -52,6 +55,8 @@ export function toStoredAsset(row: AssetRow): StoredAsset {
     backgroundKept: row.background_kept,
     drawnForDark: row.drawn_for_dark,
     drawnBy: row.drawn_by,
+    transparentAsked: row.transparent_asked,
+    quality: row.quality,
     cursorTimestamp: row.cursor_ts,
   };
 }
@@ -60,8 +65,8 @@ export const toAssetRef = (row: RefRow): AssetRef => ({ id: row.id, userId: row.
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-const INSERT_ASSET = `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept, drawn_for_dark, drawn_by)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13, $14, $15)`;
+const INSERT_ASSET = `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept, drawn_for_dark, drawn_by, transparent_asked)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13, $14, $15, $16)`;
 
 function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
   return [
@@ -80,6 +85,7 @@ function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
     asset.backgroundKept ?? false,
     asset.drawnForDark ?? null,
     asset.drawnBy ?? null,
+    asset.transparentAsked ?? null,
   ];
 }
 
@@ -295,6 +301,37 @@ export class AssetRepository {
   async deleteUserRecords(userId: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM assets.image_operations WHERE user_id = $1`, [userId]);
     await this.dataSource.query(`DELETE FROM assets.expiry_reminders WHERE user_id = $1`, [userId]);
+  }
+
+  /**
+   * Claims the newest generated design still waiting for its quality verdict (unclaimed, or its claim
+   * older than `leaseSeconds`: the instance measuring it died); SKIP LOCKED lets instances share the work.
+   */
+  async claimQualityPending(leaseSeconds: number): Promise<StoredAsset | null> {
+    const [rows]: [AssetRow[], number] = await this.dataSource.query(
+      `UPDATE assets.assets SET quality_claimed_at = now()
+       WHERE id = (SELECT id FROM assets.assets
+                   WHERE quality IS NULL AND kind = 'generated' AND deleting_at IS NULL
+                     AND (quality_claimed_at IS NULL OR quality_claimed_at < now() - make_interval(secs => $1))
+                   ORDER BY created_at DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING ${COLUMNS}`,
+      [leaseSeconds],
+    );
+    return rows[0] ? toStoredAsset(rows[0]) : null;
+  }
+
+  /** Gives a claim back (the worker pool was busy): the next pass takes the design again. */
+  async releaseQualityClaim(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE assets.assets SET quality_claimed_at = NULL WHERE id = $1 AND quality IS NULL`, [id]);
+  }
+
+  /** Stores a design's verdict (the library shows it: its owner's cached pages are dropped). */
+  async saveQuality(id: string, quality: DesignQuality): Promise<boolean> {
+    const [rows]: [RefRow[], number] = await this.dataSource.query(
+      `UPDATE assets.assets SET quality = $2::jsonb, quality_claimed_at = NULL WHERE id = $1 RETURNING id, user_id`,
+      [id, JSON.stringify(quality)],
+    );
+    return (await this.announced(rows.map(toAssetRef))).length > 0;
   }
 
   /** A page of the user's live library by id, for the data export. */
