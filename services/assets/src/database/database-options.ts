@@ -6,6 +6,7 @@ import { ExpiryReminders1763800000303 } from './migrations/1763800000303-expiry-
 import { AssetBackgroundKept1763800000304 } from './migrations/1763800000304-asset-background-kept.js';
 import { AssetBrief1763800000305 } from './migrations/1763800000305-asset-brief.js';
 import { QualityVerdicts1763800000306 } from './migrations/1763800000306-quality-verdicts.js';
+import { LibrarySearchPerUser1763800000307 } from './migrations/1763800000307-library-search-per-user.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
@@ -17,6 +18,7 @@ export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
     AssetBackgroundKept1763800000304,
     AssetBrief1763800000305,
     QualityVerdicts1763800000306,
+    LibrarySearchPerUser1763800000307,
     accountPurgesMigration('assets', 1763800000315),
   ],
 };
