@@ -13,10 +13,13 @@
 // headlines, where it drops lines a person reads plainly. The wear is made at print resolution and scaled
 // down, as a screen shows the print file.
 //
-// Last measured (2026-11-23, 23 prompts × 3 seeds = 276 variants, alternating black/white garments):
-// 486/516 text elements = 94.2% read back exactly at that one height (A 130/144, B 123/123, C 101/105,
-// D 132/144). Without the ceiling (pure view size, `--max-cap 9999`): 480/516 = 93.0%. Straight lines
-// found in whole-variant OCR: 213/249 = 85.5%.
+// Last measured (2026-11-25, 23 prompts × 3 seeds = 276 variants, alternating black/white garments), after
+// variant A dropped its offset shadow and left its lines room at the sides (at most ~11.5 in of the 15 in
+// print): 489/516 text elements = 94.8% read back exactly at that one height (A 133/144, B 123/123,
+// C 101/105, D 132/144); straight lines found in whole-variant OCR: 229/249 = 92.0% (113/129 variants
+// fully read). Before (2026-11-23): 486/516 = 94.2% and 213/249 = 85.5%. Without the ceiling (pure view
+// size, `--max-cap 9999`, 2026-11-23): 480/516 = 93.0%. The assets service reads each stored design's
+// text the same way for its quality verdict (`readingSetting`).
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
