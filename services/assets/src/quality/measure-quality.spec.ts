@@ -25,7 +25,8 @@ describe('the quality verdict of a stored design (real tesseract)', () => {
     expect(quality.checks[0]).toEqual({ name: 'legibility', ok: true, detail: 'All 2 text lines read back' });
     expect(quality.ok).toBe(true);
     // Drawn by an image model (no layout known): the slogan is found reading the whole design.
-    const asPicture = await measureQuality(design.png, plan({}), tesseract);
+    const sticker = await renderVariant({ prompt, dark: false, seed, scale: 0.5 }, 'C');
+    const asPicture = await measureQuality(sticker.png, plan({}), tesseract);
     expect(asPicture.checks[0]).toEqual({ name: 'legibility', ok: true, detail: 'The text reads back' });
   }, 60_000);
 
