@@ -61,6 +61,12 @@ ENV NODE_ENV=production \
     HEALTH_PORT=9100 \
     MIGRATE_ON_START=false
 WORKDIR /app
+# The assets service reads every design's text back for its quality verdict with Debian's tesseract
+# (the engine's legibility script uses the same package); no other image needs it.
+RUN if [ "$APP" = "services/assets" ]; then \
+      apt-get update && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
 COPY --from=app-bundle /bundle ./
 USER node
 EXPOSE 9100

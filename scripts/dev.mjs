@@ -138,7 +138,8 @@ async function main() {
   if (args.has('--isolated')) {
     const natsPort = await freePort();
     const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-dev-nats-'));
-    spawnSync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server'], {
+    // --tesseract: assets reads every design's text back for its quality verdict.
+    spawnSync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server', '--tesseract'], {
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });
@@ -149,7 +150,7 @@ async function main() {
     startChild('nats', natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], {}, process.stdout);
     await waitFor(() => portOpen(natsPort), 'nats-server', 10_000);
   } else {
-    run('bash', [path.join(root, 'scripts/ensure-infra.sh')], { env: { ...process.env, ...env } });
+    run('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--tesseract'], { env: { ...process.env, ...env } });
   }
 
   if (process.env.SMTP_URL) {

@@ -3,7 +3,8 @@
 # the nats-server binary (and a JetStream server at NATS_URL unless --no-nats-server), Chromium for
 # browser tests when --chromium is given, the operators' checking tools when --ops-tools is given
 # (kubectl from kubernetes-client, promtool from prometheus, docker-compose, pg_dump/pg_restore),
-# tesseract for the design engine's legibility test when --tesseract is given.
+# tesseract for the design engine's legibility test and assets' quality verdicts when --tesseract is given
+# (make dev passes it).
 # Installs Debian packages when missing (needs root).
 set -euo pipefail
 

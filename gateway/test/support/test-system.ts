@@ -67,6 +67,8 @@ export async function startTestSystem(options: {
     ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])),
     STORAGE_DRIVER: 'fs',
     STORAGE_DIR: storageDir,
+    // Quality verdicts change library pages in the background: on only where a test is about them.
+    ASSET_QUALITY_VERDICTS: 'false',
     ...options.env,
   };
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });

@@ -4,6 +4,20 @@ import { LIMITS } from './limits.js';
 import { uuid } from './common.schemas.js';
 import { VARIANT_LETTERS } from './art-directions.js';
 
+/** The checks of a design's quality verdict, in the order they are listed. */
+export const QUALITY_CHECKS = ['legibility', 'contrast', 'margin', 'transparency'] as const;
+export type QualityCheckName = (typeof QUALITY_CHECKS)[number];
+export const qualityCheck = z.object({
+  name: z.enum(QUALITY_CHECKS),
+  ok: z.boolean(),
+  /** What was measured, in words a seller reads (the card's badge shows it when the check fails). */
+  detail: z.string(),
+});
+/** A design's quality verdict: ok when every check is. */
+export const designQuality = z.object({ ok: z.boolean(), checks: z.array(qualityCheck) });
+export type QualityCheck = z.infer<typeof qualityCheck>;
+export type DesignQuality = z.infer<typeof designQuality>;
+
 export const asset = z.object({
   id: uuid,
   jobId: uuid.nullable(),
@@ -20,6 +34,11 @@ export const asset = z.object({
   backgroundKept: z.boolean().optional(),
   /** The garment the design as generated was drawn for (null: not recorded, designs older than it). */
   garment: z.enum(['light', 'dark']).nullable().optional(),
+  /**
+   * The design's quality verdict, measured after it is stored (null while pending; absent on edited
+   * copies, which get none).
+   */
+  quality: designQuality.nullable().optional(),
 });
 
 /** White (#FFFFFF) and black (#000000) garments: every design has a print file for each (`?garment=`). */
@@ -86,6 +105,8 @@ export const ingestRequest = z.object({
   /** The job's brief inputs beyond the prompt: its Black option, and who drew it (the engine can draw it again). */
   dark: z.boolean().optional(),
   drawnBy: z.enum(['engine', 'image-model']).optional(),
+  /** The job's Transparent option: the quality verdict checks the background where it was asked. */
+  transparent: z.boolean().optional(),
 });
 export const ingestReply = z.object({ assetIds: z.array(uuid) });
 

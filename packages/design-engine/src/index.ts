@@ -20,6 +20,7 @@ export { GARMENT, contrast } from './brief/palettes.js';
 export { readScene, type Scene } from './composition/scene.js';
 export type { TextElement } from './directions/direction.js';
 export { flatText, flatTextPng, readsBack } from './legibility/flat-text.js';
+export { readingSetting, READING_VIEW, type ReadingSetting } from './legibility/reading-size.js';
 export { capHeight } from './typography/text-shapes.js';
 export { PixelPool } from './raster/pixel-pool.js';
 export { withSrgbProfile } from './raster/srgb-profile.js';

@@ -5,7 +5,7 @@ export const DATABASE_SERVICES = ['auth', 'billing', 'notifications', 'assets', 
 export type DatabaseService = (typeof DATABASE_SERVICES)[number];
 
 /** Extensions a service's migrations use that a non-superuser role cannot create itself. */
-const EXTENSIONS = ['pg_trgm'];
+const EXTENSIONS = ['pg_trgm', 'btree_gin'];
 
 export function serviceRole(schema: string): string {
   return `printloom_${schema}`;

@@ -8,6 +8,7 @@ import {
   GARMENT_FILE_MAKER,
   MOCKUP_RENDERER,
   OBJECT_STORAGE,
+  QUALITY_METER,
   UPSCALER,
 } from './assets.tokens.js';
 import { AssetsController } from './assets.controller.js';
@@ -26,6 +27,7 @@ import type { ImagePool } from './image/image-pool.js';
 import { Mockups } from './mockups/mockups.service.js';
 import { ListingKits } from './listing-kits/listing-kits.service.js';
 import { KitJobRepository } from './repositories/kit-job.repository.js';
+import { QualityVerdicts } from './quality/quality-verdicts.service.js';
 
 @Module({})
 export class AssetsModule {
@@ -41,6 +43,8 @@ export class AssetsModule {
         { provide: EXPORT_FITTER, useValue: imagePool },
         { provide: GARMENT_FILE_MAKER, useValue: imagePool },
         { provide: MOCKUP_RENDERER, useValue: imagePool },
+        { provide: QUALITY_METER, useValue: imagePool },
+        QualityVerdicts,
         Mockups,
         ListingKits,
         KitJobRepository,

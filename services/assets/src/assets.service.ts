@@ -13,6 +13,7 @@ import type { BackgroundRemover } from './image/background-remover.js';
 import { BACKGROUND_REMOVER } from './assets.tokens.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { garmentAsGenerated, PrintFiles } from './print-files/print-files.service.js';
+import { QualityVerdicts } from './quality/quality-verdicts.service.js';
 
 export const ASSET_NOT_FOUND = 'Image not found';
 
@@ -31,6 +32,8 @@ export function toAsset(asset: StoredAsset): Asset {
     kind: asset.kind,
     backgroundKept: asset.backgroundKept,
     garment: garmentAsGenerated(asset),
+    // Only designs as generated are judged; an edited copy carries no verdict.
+    ...(asset.kind === 'generated' ? { quality: asset.quality } : {}),
   };
 }
 
@@ -43,6 +46,7 @@ export class AssetsService {
     private readonly lifecycle: AssetLifecycle,
     private readonly exports: ExportFitting,
     private readonly printFiles: PrintFiles,
+    private readonly verdicts: QualityVerdicts,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -58,6 +62,7 @@ export class AssetsService {
     images: Array<{ variant: 'A' | 'B' | 'C' | 'D'; key: string; removeBackground?: boolean; thumbnailKey?: string; previewKey?: string }>;
     dark?: boolean;
     drawnBy?: 'engine' | 'image-model';
+    transparent?: boolean;
   }): Promise<{ assetIds: string[] }> {
     const assetIds: string[] = [];
     for (const image of request.images) {
@@ -101,12 +106,15 @@ export class AssetsService {
           // The brief the engine draws the other garment's file from (prompt, job id and variant are kept already).
           drawnForDark: request.dark ?? null,
           drawnBy: request.drawnBy ?? null,
+          transparentAsked: request.transparent ?? null,
         },
         LIMITS.retentionDays,
       );
       if (!created) await this.files.remove([{ id, userId: request.userId }]); // lost a race with a retry
       assetIds.push(asset.id);
     }
+    // The designs are in the library now; their quality verdict follows in the background.
+    this.verdicts.wake();
     return { assetIds };
   }
 

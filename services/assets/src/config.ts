@@ -31,6 +31,10 @@ export const assetsEnvSchema = serviceEnvSchema
     /** How often a waiting listing kit job is looked for (each pass prepares one kit, design by design). */
     LISTING_KIT_JOB_INTERVAL_MS: z.coerce.number().int().positive().default(3000),
     ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+    /** Measure every generated design's quality verdict in the background (tests not about it turn it off). */
+    ASSET_QUALITY_VERDICTS: env.boolean.default(true),
+    /** How often designs still waiting for their quality verdict are looked for (ingest also wakes a pass at once). */
+    ASSET_QUALITY_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
     ASSET_ORPHAN_GRACE_MS: z.coerce
       .number()
       .int()

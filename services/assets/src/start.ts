@@ -1,4 +1,11 @@
-import { handleAccountDeletions, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import {
+  handleAccountDeletions,
+  startPeriodicSweeper,
+  startService,
+  stopAll,
+  type PeriodicSweeper,
+  type RunningService,
+} from '@printloom/service-kit';
 import { createStorage, type ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
@@ -10,7 +17,29 @@ import { ImageOperationRepository } from './repositories/image-operation.reposit
 import { ReminderRepository } from './repositories/reminder.repository.js';
 import { KitJobRepository } from './repositories/kit-job.repository.js';
 import { ListingKits } from './listing-kits/listing-kits.service.js';
+import { QualityVerdicts } from './quality/quality-verdicts.service.js';
 import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
+
+/** Wakes run a pass now; wakes during a pass ask for one more after it (ingests come in bursts). */
+function passOnWake(sweeper: PeriodicSweeper): () => void {
+  let running = false;
+  let again = false;
+  const pass = () => {
+    running = true;
+    again = false;
+    void sweeper
+      .runNow()
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+        if (again) pass();
+      });
+  };
+  return () => {
+    if (running) again = true;
+    else pass();
+  };
+}
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
 export async function startAssetsService(config: AssetsConfig, overrides: { storage?: ObjectStorage } = {}): Promise<RunningService> {
@@ -24,6 +53,8 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       // Inside the gateway's wait for an export, which also covers waiting for the user's turn.
       fitExport: EXPORT_RENDER_TIMEOUT_MS / 2,
       renderMockups: TIME_BUDGETS.mockups.service / 2,
+      // Background work with no one waiting: room for OCR of every text line on a busy machine.
+      measureQuality: 120_000,
     },
   });
   return startService({
@@ -47,7 +78,20 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       infra.metrics.gauge('printloom_image_pool_pending', 'Tasks running or waiting in the image worker pool', [], (gauge) =>
         gauge.set(imagePool.pending),
       );
+      const qualitySweepers: PeriodicSweeper[] = [];
+      if (config.ASSET_QUALITY_VERDICTS) {
+        const verdicts = app.get(QualityVerdicts);
+        const qualitySweeper = startPeriodicSweeper({
+          ...common,
+          name: 'quality-verdicts',
+          intervalMs: config.ASSET_QUALITY_INTERVAL_MS,
+          run: () => verdicts.measurePending(),
+        });
+        verdicts.onWake(passOnWake(qualitySweeper));
+        qualitySweepers.push(qualitySweeper);
+      }
       const stopSweepers = stopAll([
+        ...qualitySweepers,
         startPeriodicSweeper({
           ...common,
           name: 'asset-retention',

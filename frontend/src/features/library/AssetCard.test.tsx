@@ -25,6 +25,47 @@ describe('asset card', () => {
     expect(screen.queryByText('Background kept')).not.toBeInTheDocument();
   });
 
+  it('shows a quality badge with the reasons when a check failed, in both layouts; none while pending or when all pass', () => {
+    const quality = {
+      ok: false,
+      checks: [
+        { name: 'legibility' as const, ok: false, detail: '“Reel” reads as “Ree!”' },
+        { name: 'contrast' as const, ok: true, detail: '81% of the ink stands out on a white garment' },
+        { name: 'margin' as const, ok: true, detail: 'Nothing within the 2% margin' },
+        { name: 'transparency' as const, ok: true, detail: 'Transparent background' },
+      ],
+    };
+    for (const layout of ['grid', 'list'] as const) {
+      const { unmount } = render(
+        <AssetCard asset={{ ...asset, quality }} index={0} selected={false} layout={layout} handlers={handlers} />,
+      );
+      const badge = screen.getByTestId('quality-badge');
+      expect(badge).toHaveTextContent('Text may not read. Quality check: Text may not read: “Reel” reads as “Ree!”');
+      expect(badge).toHaveAttribute('title', 'Text may not read: “Reel” reads as “Ree!”');
+      unmount();
+    }
+    const twoFailed = {
+      ok: false,
+      checks: quality.checks.map((check) =>
+        check.name === 'margin' ? { ...check, ok: false, detail: 'Art reaches into the 2% margin (left)' } : check,
+      ),
+    };
+    const { unmount } = render(
+      <AssetCard asset={{ ...asset, quality: twoFailed }} index={0} selected={false} layout="grid" handlers={handlers} />,
+    );
+    expect(screen.getByTestId('quality-badge')).toHaveTextContent(
+      /^2 quality issues\. Quality check: Text may not read: .*\. Touches the edge: Art reaches into the 2% margin \(left\)$/,
+    );
+    unmount();
+    for (const pending of [null, undefined, { ok: true, checks: quality.checks.map((check) => ({ ...check, ok: true })) }]) {
+      const { unmount: done } = render(
+        <AssetCard asset={{ ...asset, quality: pending }} index={0} selected={false} layout="grid" handlers={handlers} />,
+      );
+      expect(screen.queryByTestId('quality-badge')).not.toBeInTheDocument();
+      done();
+    }
+  });
+
   it('names its icon buttons and describes the image with its prompt', () => {
     render(<AssetCard asset={asset} index={2} selected={false} layout="grid" handlers={handlers} />);
     for (const name of ['Star', 'Image details', 'Download', 'More actions', 'Open image 3 in the lightbox'])

@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { Download, FileText, Info, MoreHorizontal, Scissors, Star, Trash2, ZoomIn } from 'lucide-react';
+import { AlertTriangle, Download, FileText, Info, MoreHorizontal, Scissors, Star, Trash2, ZoomIn } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { imageUrl } from './api/download-assets';
-import { expiryBadge, tileClass } from './asset-display';
+import { expiryBadge, qualityFlag, tileClass } from './asset-display';
 import { ExportSubMenu } from './ExportMenu';
 import { GarmentPair } from './GarmentPair';
 import { upscaleOptions } from './upscale-options';
@@ -134,6 +134,19 @@ export const AssetCard = memo(function AssetCard({
       Background kept
     </span>
   );
+  // A failed quality check: an icon and words (never colour alone), the reasons read out and on hover.
+  const flag = qualityFlag(asset.quality);
+  const quality = flag && (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-zinc-950"
+      title={flag.reasons}
+      data-testid="quality-badge"
+    >
+      <AlertTriangle className="size-3" aria-hidden />
+      {flag.label}
+      <span className="sr-only">. Quality check: {flag.reasons}</span>
+    </span>
+  );
 
   if (layout === 'list') {
     return (
@@ -155,6 +168,7 @@ export const AssetCard = memo(function AssetCard({
             </span>
             {expiry}
             {backgroundKept}
+            {quality}
           </p>
         </div>
         <div className="flex items-center gap-1">
@@ -178,10 +192,11 @@ export const AssetCard = memo(function AssetCard({
         {checkbox}
       </div>
       <div className="absolute right-2 top-2">{star}</div>
-      {(expiry || backgroundKept) && (
-        <div className="absolute bottom-14 left-2 flex flex-wrap gap-1">
+      {(expiry || backgroundKept || quality) && (
+        <div className="absolute bottom-14 left-2 flex max-w-[calc(100%-4rem)] flex-wrap gap-1">
           {expiry}
           {backgroundKept}
+          {quality}
         </div>
       )}
       <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">

@@ -1,4 +1,5 @@
 import { LIMITS } from '@printloom/contracts/limits';
+import type { DesignQuality, QualityCheckName } from '@printloom/contracts/assets.schemas';
 
 /** Days left before an asset expires; the red badge shows at 7 or fewer. */
 export function daysLeft(expiresAt: string, now = Date.now()): number {
@@ -14,4 +15,26 @@ export function expiryBadge(expiresAt: string, now = Date.now()): string | null 
 /** The transparent-image backdrop: light for designs made for white garments, dark otherwise. */
 export function tileClass(prompt: string): 'checkerboard' | 'checkerboard-dark' {
   return /white (background|shirt|tee|garment)/i.test(prompt) ? 'checkerboard' : 'checkerboard-dark';
+}
+
+/** What each failed check is called on the card's badge. */
+const QUALITY_LABELS: Record<QualityCheckName, string> = {
+  legibility: 'Text may not read',
+  contrast: 'Low contrast',
+  margin: 'Touches the edge',
+  transparency: 'Background not transparent',
+};
+
+/**
+ * The card's quality badge: null while the verdict is pending or when every check passed; else a
+ * short label (the failed check, or how many failed) and the reasons in full.
+ */
+export function qualityFlag(quality: DesignQuality | null | undefined): { label: string; reasons: string } | null {
+  if (!quality || quality.ok) return null;
+  const failed = quality.checks.filter((check) => !check.ok);
+  if (failed.length === 0) return null;
+  return {
+    label: failed.length === 1 ? QUALITY_LABELS[failed[0]!.name] : `${failed.length} quality issues`,
+    reasons: failed.map((check) => `${QUALITY_LABELS[check.name]}: ${check.detail}`).join('. '),
+  };
 }

@@ -6,6 +6,8 @@ import { ExpiryReminders1763800000303 } from './migrations/1763800000303-expiry-
 import { AssetBackgroundKept1763800000304 } from './migrations/1763800000304-asset-background-kept.js';
 import { AssetBrief1763800000305 } from './migrations/1763800000305-asset-brief.js';
 import { ListingKitJobs1763800000306 } from './migrations/1763800000306-listing-kit-jobs.js';
+import { QualityVerdicts1763800000307 } from './migrations/1763800000307-quality-verdicts.js';
+import { LibrarySearchPerUser1763800000308 } from './migrations/1763800000308-library-search-per-user.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
@@ -17,6 +19,8 @@ export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
     AssetBackgroundKept1763800000304,
     AssetBrief1763800000305,
     ListingKitJobs1763800000306,
+    QualityVerdicts1763800000307,
+    LibrarySearchPerUser1763800000308,
     accountPurgesMigration('assets', 1763800000315),
   ],
 };

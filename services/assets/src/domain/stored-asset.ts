@@ -1,3 +1,5 @@
+import type { DesignQuality } from '@printloom/contracts';
+
 /** An asset as the service works with it (the repository maps rows to this; nothing else sees a row). */
 export interface StoredAsset {
   id: string;
@@ -19,6 +21,10 @@ export interface StoredAsset {
   drawnForDark: boolean | null;
   /** Who drew it: the local engine can draw it again from its brief (prompt, job id, variant, Black). */
   drawnBy: 'engine' | 'image-model' | null;
+  /** The job's Transparent option (null: not recorded, or not generated). */
+  transparentAsked: boolean | null;
+  /** The quality verdict: null while pending (and on edited copies, which get none). */
+  quality: DesignQuality | null;
   /** created_at at full microsecond precision, for the keyset cursor (a Date keeps only milliseconds). */
   cursorTimestamp: string;
 }
@@ -30,6 +36,7 @@ export type NewAsset = Pick<
   backgroundKept?: boolean;
   drawnForDark?: boolean | null;
   drawnBy?: 'engine' | 'image-model' | null;
+  transparentAsked?: boolean | null;
 };
 
 /** Enough to find an asset's files. */

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { AppError, type ExportPresetId, type MockupId } from '@printloom/contracts';
+import { AppError, type DesignQuality, type ExportPresetId, type MockupId } from '@printloom/contracts';
 import type { PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './upscaler.js';
 import type { GarmentFilePlan } from '../print-files/garment-file.js';
+import type { QualityPlan } from '../quality/measure-quality.js';
 import type { ImageOperation, ImageTask, ImageTaskResult } from './image-worker.js';
 
 export const POOL_BUSY_MESSAGE = 'Image processing is busy right now. Please try again in a minute.';
@@ -34,16 +35,27 @@ export interface MockupRenderer {
   renderMockups(light: Buffer, dark: Buffer): Promise<Array<{ id: MockupId; jpeg: Buffer }>>;
 }
 
+/** Measures a stored design's quality verdict (OCR of its text, its inks, margin and background). */
+export interface QualityMeter {
+  measureQuality(original: Buffer, plan: QualityPlan): Promise<DesignQuality>;
+}
+
 export type TaskOutcome = 'done' | 'refused' | 'failed';
 
 /**
  * Background removal, upscaling, export fitting and garment files in worker threads with a bounded queue: a full
  * queue is refused at once (503) instead of piling work up, and each task has the service's time budget.
  */
-export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, GarmentFileMaker, MockupRenderer {
+export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, GarmentFileMaker, MockupRenderer, QualityMeter {
   private readonly pool: Piscina;
   private readonly capacity: number;
-  private readonly budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number };
+  private readonly budgets: {
+    removeBackground: number;
+    upscale: number;
+    fitExport: number;
+    renderMockups?: number;
+    measureQuality?: number;
+  };
   private inFlight = 0;
   /** Told of every task the pool ran (the service counts them as a metric). */
   onTask: (operation: ImageOperation, outcome: TaskOutcome) => void = () => undefined;
@@ -51,7 +63,7 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
   constructor(options: {
     threads: number;
     maxQueue: number;
-    budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number };
+    budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number; measureQuality?: number };
   }) {
     // Admission is counted here (running + waiting ≤ threads + maxQueue): one clear rule, no library quirks.
     this.pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: options.threads, idleTimeout: 60_000 });
@@ -83,6 +95,16 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     );
     if (!('mockups' in result)) throw new Error('The image worker answered a mockup task without mockups');
     return result.mockups.map(({ id, jpeg }) => ({ id, jpeg: Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength) }));
+  }
+
+  /** One design's verdict, in the background (QualityVerdicts asks for one at a time per instance). */
+  async measureQuality(original: Buffer, plan: QualityPlan): Promise<DesignQuality> {
+    const result = await this.execute(
+      { operation: 'measure-quality', image: original, plan },
+      this.budgets.measureQuality ?? this.budgets.fitExport,
+    );
+    if (!('quality' in result)) throw new Error('The image worker answered a quality task without a verdict');
+    return result.quality;
   }
 
   /** Tasks running or waiting. */

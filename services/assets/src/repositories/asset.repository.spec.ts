@@ -19,6 +19,8 @@ const row: AssetRow = {
   background_kept: false,
   drawn_for_dark: true,
   drawn_by: 'engine',
+  transparent_asked: null,
+  quality: null,
   cursor_ts: '2026-11-23T18:00:00.123456Z',
 };
 
@@ -42,6 +44,8 @@ describe('asset rows become domain objects', () => {
       backgroundKept: false,
       drawnForDark: true,
       drawnBy: 'engine',
+      transparentAsked: null,
+      quality: null,
       cursorTimestamp: '2026-11-23T18:00:00.123456Z',
     });
   });

@@ -44,6 +44,8 @@ export async function startAssetsTestSystem<S extends ObjectStorage = ObjectStor
     const env = {
       ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([key, value]) => [key, String(value)])),
       STORAGE_DIR: storageDir,
+      // Quality verdicts change library pages in the background: on only where a test is about them.
+      ASSET_QUALITY_VERDICTS: 'false',
       ...options.env,
     };
     const real = createStorage(storageEnvSchema.parse(env));

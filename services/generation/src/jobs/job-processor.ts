@@ -156,6 +156,8 @@ export class JobProcessor {
         // What assets needs to make the other garment's file later: the engine draws it again from these.
         dark: job.dark,
         drawnBy: this.provider.name === 'local' ? 'engine' : 'image-model',
+        // The quality verdict checks the background only where a transparent one was asked.
+        transparent: job.transparent,
       },
       { timeoutMs: 120_000 },
     );
