@@ -40,7 +40,7 @@ describe('leaving: download my data and delete my account, across every service 
     inbox = new SmtpInbox();
     const smtpUrl = await inbox.start();
     system = await startTestSystem({
-      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
+      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings', 'publishing'],
       env: {
         SMTP_URL: smtpUrl,
         MAIL_POLL_MS: '100',

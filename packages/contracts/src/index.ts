@@ -21,3 +21,4 @@ export * from './listings.schemas.js';
 export * from './listing-rules.js';
 export * from './mockups.js';
 export * from './mockups.schemas.js';
+export * from './publishing.schemas.js';
