@@ -14,7 +14,7 @@ import { configChecksum } from './config-checksum.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OVERLAYS = ['infra/k8s/overlays/production', 'infra/k8s/overlays/production-hpa'];
-const BACKEND_APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings'];
+const BACKEND_APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings', 'publishing'];
 const problems = [];
 
 /** Kinds without a schema in kubernetes-models: the fields their operator requires. */

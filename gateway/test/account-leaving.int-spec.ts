@@ -77,6 +77,7 @@ describe('leaving: download my data and delete my account, across every service 
       'jobs.json',
       'library.json',
       'listings.json',
+      'publishing.json',
     ]);
     const account = JSON.parse(files.get('account.json')!.toString());
     expect(account).toMatchObject({ user: { id: userId, email: 'exporter@example.com' }, credits: 9, subscription: null });
