@@ -4,7 +4,10 @@ import { connect } from '@nats-io/transport-node';
 import { PUBLISHING_QUEUE, type Asset, type ConnectionState, type ProductTemplate, type Publication } from '@printloom/contracts';
 import { waitFor } from '@printloom/service-kit/testing';
 import type { RunningService } from '@printloom/service-kit';
+import { randomBytes } from 'node:crypto';
 import { startLocalShop, type LocalShop } from '../../services/publishing/src/local-shop/local-shop.js';
+import { DEVELOPMENT_CONNECTION_KEY } from '../../services/publishing/src/connections/token-cipher.js';
+import { LOCAL_CATALOGUE } from '../../services/publishing/src/local-shop/catalogue.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
@@ -172,6 +175,40 @@ describe('publishing through the API: Printify drafts of library designs, in the
     expect(failed!.error).toEqual({ code: 'PRINT_FILE_TOO_SMALL', message: expect.stringContaining('too few pixels') });
   }, 120_000);
 
+  it("saves a seller's own template from the catalogue of the connection, dark colours apart", async () => {
+    const { client } = await proSeller('template-maker@example.com', 0);
+    const tee = LOCAL_CATALOGUE.find((blueprint) => blueprint.id === 12)!.providers[0]!.variants;
+    const whiteM = tee.find((variant) => variant.title === 'White / M')!;
+    const blackM = tee.find((variant) => variant.title === 'Black / M')!;
+    const saved = await client.post<{ template: ProductTemplate }>('/api/product-templates', {
+      name: 'My tee',
+      blueprintId: 12,
+      printProviderId: 29,
+      variants: [
+        { id: whiteM.id, price: 2200 },
+        { id: blackM.id, price: 2300 },
+      ],
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.template).toMatchObject({
+      name: 'My tee',
+      builtIn: false,
+      variants: [
+        { colour: 'White', size: 'M', price: 2200 },
+        { colour: 'Black', size: 'M', price: 2300 },
+      ],
+      darkColours: ['Black'],
+    });
+    const list = await client.get<{ templates: ProductTemplate[] }>('/api/product-templates');
+    expect(list.body.templates.map((template) => template.id)).toContain(saved.body.template.id);
+    expect(
+      await client.post('/api/product-templates', { name: 'Bad', blueprintId: 12, printProviderId: 29, variants: [{ id: 1, price: 100 }] }),
+    ).toMatchObject({ status: 422 });
+    expect(await client.post('/api/product-templates', { name: '', blueprintId: 12, printProviderId: 29, variants: [] })).toMatchObject({
+      status: 400,
+    });
+  });
+
   it("answers 404 for another seller's design and publication", async () => {
     const owner = await proSeller('owner-publisher@example.com');
     const created = await owner.client.post<{ publications: Publication[] }>('/api/publications', {
@@ -211,8 +248,7 @@ describe('publishing through the API: Printify drafts of library designs, in the
     expect(connected.headers.get('cache-control')).toBe('private, no-store');
     expect((await client.get<ConnectionState>('/api/connections/printify')).body).toEqual(connected.body);
 
-    const db = publishing.infra.dataSource;
-    const rows: Record<string, unknown>[] = await db.query(
+    const rows: Record<string, unknown>[] = await publishing.infra.dataSource.query(
       `SELECT *, token_sealed::text AS sealed_text FROM publishing.connections WHERE user_id = $1`,
       [userId],
     );
@@ -222,7 +258,18 @@ describe('publishing through the API: Printify drafts of library designs, in the
     expect(everything).not.toContain(SELLER_TOKEN);
     expect(everything).not.toContain(SELLER_TOKEN.slice(0, 12));
 
-    // A revoked token fails the work with CONNECTION_REVOKED (never retried).
+    // CONNECTIONS_KEY rotated: a new key first, the old one kept; the restarted service re-seals the token with the new one.
+    await publishing.close();
+    publishing = await system.startInstance('publishing', {
+      PUBLIC_URL: system.baseUrl,
+      CONNECTIONS_KEY: `k2:${randomBytes(32).toString('base64')},dev:${DEVELOPMENT_CONNECTION_KEY.key.toString('base64')}`,
+    });
+    const [resealed] = await publishing.infra.dataSource.query(`SELECT token_key_id FROM publishing.connections WHERE user_id = $1`, [
+      userId,
+    ]);
+    expect(resealed.token_key_id).toBe('k2');
+
+    // A revoked token (opened with the new key) fails the work with CONNECTION_REVOKED, never retried.
     shop.revoke(SELLER_TOKEN);
     const [asset] = await proSellerDesigns(client);
     await client.post('/api/publications', { assetIds: [asset], templateId: 'tee', target: 'printify' });
@@ -231,7 +278,7 @@ describe('publishing through the API: Printify drafts of library designs, in the
 
     const gone = await client.delete<ConnectionState>('/api/connections/printify');
     expect(gone.body).toMatchObject({ connected: false, tokenHint: null, localShop: true });
-    expect(await db.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1`, [userId])).toEqual([]);
+    expect(await publishing.infra.dataSource.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1`, [userId])).toEqual([]);
 
     // The data export carries the publications, without any token.
     expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
@@ -239,6 +286,16 @@ describe('publishing through the API: Printify drafts of library designs, in the
     const publishingJson = readStoredZip(exported.body).get('publishing.json')!.toString('utf8');
     expect(JSON.parse(publishingJson)).toMatchObject({ connection: null, publications: [expect.objectContaining({ status: 'failed' })] });
     expect(publishingJson).not.toContain(SELLER_TOKEN);
+
+    // Leaving: the account's deletion destroys the token at once, and the publications and templates with it.
+    shop.addToken('a-second-token-for-leaving-9zzz');
+    expect((await client.post('/api/connections/printify', { token: 'a-second-token-for-leaving-9zzz' })).status).toBe(200);
+    expect((await client.post('/api/account/delete', { confirmation: 'DELETE' })).status).toBe(200);
+    const db = publishing.infra.dataSource;
+    await waitFor(async () => (await db.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1`, [userId])).length === 0, {
+      what: 'the token destroyed with the account',
+    });
+    expect(await db.query(`SELECT 1 FROM publishing.publications WHERE user_id = $1`, [userId])).toEqual([]);
   }, 120_000);
 
   async function proSellerDesigns(client: TestClient): Promise<string[]> {

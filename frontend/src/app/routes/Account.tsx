@@ -20,6 +20,7 @@ import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
 import { LeaveAccountCard } from '../../features/account-data/LeaveAccountCard';
 import { SellerProfileCard } from '../../features/listings/SellerProfileCard';
+import { ConnectionsCard } from '../../features/publishing/ConnectionsCard';
 
 export default function Account() {
   const { data: me } = useMe();
@@ -206,6 +207,8 @@ export default function Account() {
         <StorageUsageCard />
 
         <SellerProfileCard />
+
+        <ConnectionsCard />
 
         <Card aria-labelledby="tip" className="border-dashed">
           <h2 id="tip" className="flex items-center gap-2 font-bold">

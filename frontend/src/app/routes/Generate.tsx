@@ -27,6 +27,7 @@ import { libraryQueryKey, useAssets } from '../../features/library/api/list-asse
 import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
 import { useGoogleSignupAnalytics } from '../../features/auth/google-signup-analytics';
+import { CreateDraftsDialog } from '../../features/publishing/CreateDraftsDialog';
 
 const LAYOUT_KEY = 'gallery-layout';
 
@@ -49,6 +50,7 @@ export default function Generate() {
   const [layout, setLayout] = useState<CardLayout>(() => (localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'));
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const [draftAssets, setDraftAssets] = useState<readonly Asset[] | null>(null);
   const [details, setDetails] = useState<Asset | null>(null);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const [upgrade, setUpgrade] = useState<{ open: boolean; reason?: string }>({ open: false });
@@ -109,6 +111,7 @@ export default function Generate() {
       onUpscale: upscale,
       onExport: (asset, presetId) => void actions.exportFor([asset], presetId),
       onDelete: (asset) => void actions.deleteOne(asset.id),
+      onCreateDrafts: (asset) => setDraftAssets([asset]),
     }),
     [assetIds, actions, upscale],
   );
@@ -158,6 +161,7 @@ export default function Generate() {
             onDownloadSelected={() => void actions.downloadMany(selectedAssets)}
             onExportSelected={(presetId) => void actions.exportFor(selectedAssets, presetId)}
             onDeleteSelected={() => setConfirmBulkDelete(true)}
+            onCreateDraftsSelected={() => setDraftAssets(selectedAssets)}
             onClearSelection={() => setSelection(emptySelection)}
           />
           <Gallery
@@ -201,7 +205,9 @@ export default function Generate() {
         onDownload={(asset) => void actions.download(asset)}
         onExport={(asset, presetId) => void actions.exportFor([asset], presetId)}
         onUpscale={upscale}
+        onCreateDrafts={(asset) => setDraftAssets([asset])}
       />
+      <CreateDraftsDialog assets={draftAssets} onClose={() => setDraftAssets(null)} />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
       <DescribeDialog
         file={describeFile}

@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { Download, Info, MoreHorizontal, Scissors, Star, Trash2, ZoomIn } from 'lucide-react';
+import { Download, Info, MoreHorizontal, Scissors, Star, Store, Trash2, ZoomIn } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
@@ -29,6 +29,8 @@ export interface AssetCardHandlers {
   onUpscale: (asset: Asset, factor: UpscaleFactor) => void;
   onExport: (asset: Asset, presetId: string) => void;
   onDelete: (asset: Asset) => void;
+  /** Printify drafts of this design (issue 30). */
+  onCreateDrafts?: (asset: Asset) => void;
 }
 
 const iconButton =
@@ -100,6 +102,11 @@ export const AssetCard = memo(function AssetCard({
             </DropdownMenuItem>
           ))}
           <ExportSubMenu onExport={(presetId) => handlers.onExport(asset, presetId)} />
+          {handlers.onCreateDrafts && (
+            <DropdownMenuItem onSelect={() => handlers.onCreateDrafts?.(asset)}>
+              <Store className="size-4" aria-hidden /> Create Printify drafts
+            </DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => handlers.onDelete(asset)}>
             <Trash2 className="size-4" aria-hidden /> Delete

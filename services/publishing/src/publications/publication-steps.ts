@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, BILLING, LISTINGS, PUBLISHING_MESSAGES, type PublicationErrorCode } from '@printloom/contracts';
+import {
+  AppError,
+  ASSETS,
+  BILLING,
+  EXPORT_RENDER_TIMEOUT_MS,
+  LISTINGS,
+  PUBLISHING_MESSAGES,
+  type PublicationErrorCode,
+} from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { PublishingConfig } from '../config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG } from '../publishing.tokens.js';
@@ -69,6 +77,10 @@ export class PublicationStepsService implements PublicationSteps {
       // Another worker holds it (its lease runs out if it died): look again shortly.
       return stillToDo ? { retryInMs: 5_000 } : DONE;
     }
+    const renew = setInterval(
+      () => void this.publications.extendLease(claimed.id, leaseMs).catch(() => undefined),
+      Math.max(500, leaseMs / 3),
+    );
     try {
       if (work.step === 'draft') return await this.draft(claimed);
       if (work.step === 'publish') return await this.publish(claimed);
@@ -76,6 +88,7 @@ export class PublicationStepsService implements PublicationSteps {
     } catch (error) {
       return await this.outcomeOf(claimed, work, error);
     } finally {
+      clearInterval(renew);
       await this.publications.release(claimed.id);
     }
   }
@@ -117,6 +130,9 @@ export class PublicationStepsService implements PublicationSteps {
         files[garment] = uploaded;
         continue;
       }
+      // The garment file is made first (within the seller's share of exports: past it, the step waits),
+      // so that Printify's download of the link streams a file that exists.
+      await this.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment }, { timeoutMs: EXPORT_RENDER_TIMEOUT_MS });
       const token = await this.links.create(userId, assetId, garment, PRINT_LINK_VALID_MS);
       const url = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/print-files/${token}`;
       const upload = await connection.client.uploadByUrl(`${externalReferenceOf(publication.id)}-${garment}.png`, url);
@@ -211,6 +227,11 @@ export class PublicationStepsService implements PublicationSteps {
   /** A rate limit or an outage waits; a 4xx that will not change, and our own refusals, fail with a code. */
   private async outcomeOf(publication: StoredPublication, work: PublicationWork, error: unknown): Promise<StepOutcome> {
     if (error instanceof PrintifyRateLimited) return { retryInMs: error.retryAfterMs };
+    // Assets' share of export work for this seller is full: the print file is made on a later turn.
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+      const seconds = error.details?.retryAfterSeconds;
+      return { retryInMs: typeof seconds === 'number' ? Math.max(1, seconds) * 1000 : 10_000 };
+    }
     if (error instanceof PrintifyUnavailable) {
       this.logger.warn({ publicationId: publication.id, step: work.step, reason: error.message }, 'Printify unavailable: the step waits');
       return { retryInMs: 30_000 };

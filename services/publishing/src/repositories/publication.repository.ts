@@ -162,6 +162,14 @@ export class PublicationRepository {
     return this.claim(id, DRAFTABLE, leaseMs);
   }
 
+  /** Keeps a running step's lease alive (a step can wait minutes for a print file). */
+  async extendLease(id: string, leaseMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET lease_until = now() + make_interval(secs => $2::double precision / 1000) WHERE id = $1`,
+      [id, leaseMs],
+    );
+  }
+
   async release(id: string): Promise<void> {
     await this.dataSource.query(`UPDATE publishing.publications SET lease_until = NULL WHERE id = $1`, [id]);
   }
