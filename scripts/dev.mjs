@@ -186,6 +186,8 @@ async function main() {
   env.PRINTIFY_API_BASE = process.env.PRINTIFY_API_BASE ?? `http://127.0.0.1:${localShopPort}/v1`;
   await waitFor(() => portOpen(localShopPort), 'the local shop', 10_000);
 
+  // The local shop fetches print files from the gateway as Printify would: over IPv4, where it listens.
+  const serviceOnly = { publishing: { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}` } };
   const healthPorts = {};
   for (const name of SERVICES) {
     healthPorts[name] = await freePort();
@@ -194,7 +196,7 @@ async function main() {
       name,
       process.execPath,
       [`services/${name}/dist/main.js`],
-      { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]) },
+      { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]), ...serviceOnly[name] },
       sink,
     );
   }
