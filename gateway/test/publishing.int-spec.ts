@@ -209,6 +209,28 @@ describe('publishing through the API: Printify drafts of library designs, in the
     });
   });
 
+  it('holds a design whose listing has a high trademark risk for review; once confirmed, its draft is made', async () => {
+    const { client, assetIds } = await proSeller('reviewer@example.com');
+    const assetId = assetIds[0]!;
+    await client.post(`/api/assets/${assetId}/listing`, { target: 'etsy' });
+    expect((await client.patch(`/api/assets/${assetId}/listing`, { target: 'etsy', title: 'Just Do It Cat Astronaut Tee' })).status).toBe(
+      200,
+    );
+    const before = shop.allProducts().length;
+    const created = await client.post<{ publications: Publication[] }>('/api/publications', {
+      assetIds: [assetId],
+      templateId: 'mug',
+      target: 'printify',
+    });
+    const [held] = await waitForStatuses(client, (list) => list[0]?.status === 'needs_review', 'a publication held for review');
+    expect(held!.review).toEqual([expect.stringContaining('Just Do It')]);
+    expect(shop.allProducts().length).toBe(before);
+    expect((await client.post(`/api/publications/${created.body.publications[0]!.id}/confirm`)).status).toBe(200);
+    const [drafted] = await waitForStatuses(client, (list) => list[0]?.status === 'draft_created', 'the confirmed draft');
+    expect(shop.allProducts().find((product) => product.id === drafted!.externalId)!.title).toBe('Just Do It Cat Astronaut Tee');
+    expect((await client.post(`/api/publications/${drafted!.id}/confirm`)).status).toBe(409);
+  }, 120_000);
+
   it("answers 404 for another seller's design and publication", async () => {
     const owner = await proSeller('owner-publisher@example.com');
     const created = await owner.client.post<{ publications: Publication[] }>('/api/publications', {
