@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { ConnectionState, Publication } from '@printloom/contracts/publishing.schemas';
-import { renderPage } from '../../app/routes/test-utils';
+import { createQueryClient } from '../../lib/query-client';
 import { ConnectionsCard } from './ConnectionsCard';
 import { CreateDraftsDialog } from './CreateDraftsDialog';
 
 afterEach(() => vi.restoreAllMocks());
+
+const renderPage = (node: React.ReactNode) => render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
