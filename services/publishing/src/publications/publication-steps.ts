@@ -124,21 +124,23 @@ export class PublicationStepsService implements PublicationSteps {
       throw new StepFailure('PRINTIFY_REJECTED', `None of the template's colours and sizes are offered: ${resolved.missing.join(', ')}`);
 
     const files: Partial<Record<Garment, { id: string; width: number; height: number }>> = {};
-    for (const garment of garments) {
-      const uploaded = publication.uploads[garment];
-      if (uploaded) {
-        files[garment] = uploaded;
-        continue;
-      }
-      // The garment file is made first (within the seller's share of exports: past it, the step waits),
-      // so that Printify's download of the link streams a file that exists.
-      await this.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment }, { timeoutMs: EXPORT_RENDER_TIMEOUT_MS });
-      const token = await this.links.create(userId, assetId, garment, PRINT_LINK_VALID_MS);
-      const url = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/print-files/${token}`;
-      const upload = await connection.client.uploadByUrl(`${externalReferenceOf(publication.id)}-${garment}.png`, url);
-      files[garment] = { id: upload.id, width: upload.width, height: upload.height };
-      await this.publications.recordUpload(publication.id, garment, files[garment]!);
-    }
+    // Both garments at once: each file is made (within the seller's share of exports: past it, the step
+    // waits) before its link is offered, so Printify's download streams a file that exists.
+    await Promise.all(
+      garments.map(async (garment) => {
+        const uploaded = publication.uploads[garment];
+        if (uploaded) {
+          files[garment] = uploaded;
+          return;
+        }
+        await this.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment }, { timeoutMs: EXPORT_RENDER_TIMEOUT_MS });
+        const token = await this.links.create(userId, assetId, garment, PRINT_LINK_VALID_MS);
+        const url = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/print-files/${token}`;
+        const upload = await connection.client.uploadByUrl(`${externalReferenceOf(publication.id)}-${garment}.png`, url);
+        files[garment] = { id: upload.id, width: upload.width, height: upload.height };
+        await this.publications.recordUpload(publication.id, garment, files[garment]!);
+      }),
+    );
 
     if (publication.createAttemptedAt) {
       const existing = await this.findByReference(connection, publication);
