@@ -21,6 +21,7 @@ COPY services/notifications/package.json services/notifications/
 COPY services/assets/package.json services/assets/
 COPY services/generation/package.json services/generation/
 COPY services/listings/package.json services/listings/
+COPY services/publishing/package.json services/publishing/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 # npm ci: exactly the lock file, or the build fails (never a resolution made at build time).
@@ -30,14 +31,14 @@ COPY services services
 COPY gateway gateway
 COPY scripts scripts
 RUN npm run build -w packages/contracts -w packages/service-kit -w packages/storage -w packages/design-engine \
-      -w services/auth -w services/billing -w services/notifications -w services/assets -w services/generation -w services/listings -w gateway
+      -w services/auth -w services/billing -w services/notifications -w services/assets -w services/generation -w services/listings -w services/publishing -w gateway
 
 FROM build AS app-bundle
 ARG APP=gateway
 RUN node scripts/production-bundle.mjs /bundle ${APP}
 
 FROM build AS migrate-bundle
-RUN node scripts/production-bundle.mjs /bundle services/auth services/billing services/notifications services/assets services/generation services/listings \
+RUN node scripts/production-bundle.mjs /bundle services/auth services/billing services/notifications services/assets services/generation services/listings services/publishing \
  && mkdir -p /bundle/scripts && cp scripts/migrate.mjs /bundle/scripts/
 
 # The migrate job: per-service roles, then each service's migrations as its role (see scripts/migrate.mjs).

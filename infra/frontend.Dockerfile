@@ -12,6 +12,7 @@ COPY services/notifications/package.json services/notifications/
 COPY services/assets/package.json services/assets/
 COPY services/generation/package.json services/generation/
 COPY services/listings/package.json services/listings/
+COPY services/publishing/package.json services/publishing/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 # npm ci: exactly the lock file, or the build fails (never a resolution made at build time).

@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const problems = [];
 const fail = (message) => problems.push(message);
 
-const APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings'];
+const APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings', 'publishing'];
 const DATABASE_APPS = APPS.filter((name) => name !== 'gateway');
 const ONE_SHOT = new Set(['migrate', 'minio-init']);
 /** Which app may see which secret or setting: each service gets only its own variables. */
@@ -27,6 +27,7 @@ const OWNERS = {
   MAIL_FROM: ['notifications'],
   OPENAI_API_KEY: ['generation', 'listings'],
   IMAGE_PROVIDER: ['generation'],
+  CONNECTIONS_KEY: ['publishing'],
   GOOGLE_CLIENT_SECRET: ['gateway'],
   // migrate: it makes the bucket (scripts/migrate.mjs); the apps never do
   S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init', 'migrate'],
@@ -139,6 +140,7 @@ if (dev) {
     'generation',
     'grafana',
     'listings',
+    'local-shop',
     'mailpit',
     'migrate',
     'minio',
@@ -147,6 +149,7 @@ if (dev) {
     'notifications',
     'postgres',
     'prometheus',
+    'publishing',
     'web',
   ];
   const services = Object.keys(dev.services).sort();
@@ -164,7 +167,7 @@ const prodFiles = ['docker-compose.yml', 'docker-compose.prod.yml'];
 const prod = render('production', prodFiles, 'infra/compose/test-production.env');
 if (prod) {
   checkCommon('production', prod);
-  for (const name of ['minio', 'minio-init', 'mailpit'])
+  for (const name of ['minio', 'minio-init', 'mailpit', 'local-shop'])
     if (prod.services[name]) fail(`production: ${name} must not run in production mode`);
   for (const name of [...APPS, 'migrate']) {
     if (prod.services[name]?.environment?.NODE_ENV !== 'production') fail(`production: ${name} must run with NODE_ENV=production`);

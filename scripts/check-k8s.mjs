@@ -17,7 +17,7 @@ import { WAITING_ROWS_METRIC, backlogQuery, generationConcurrency, generationCon
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OVERLAYS = ['infra/k8s/overlays/production', 'infra/k8s/overlays/production-hpa'];
-const BACKEND_APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings'];
+const BACKEND_APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings', 'publishing'];
 const problems = [];
 
 /** Kinds without a schema in kubernetes-models: the fields their operator requires. */

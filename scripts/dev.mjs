@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The native run: installs, builds, makes sure PostgreSQL and NATS are there, starts a mail catcher
-// (unless SMTP_URL points elsewhere), the six services and the gateway serving the SPA and /api on
-// one origin. Stays in the foreground; Ctrl-C stops everything it started.
+// (unless SMTP_URL points elsewhere), the local Printify-shaped shop (http://localhost:8091/local-shop),
+// the seven services and the gateway serving the SPA and /api on one origin. Stays in the foreground; Ctrl-C stops everything it started.
 //
 // Flags: --skip-install, --skip-build, --isolated (own nats-server on a free port; for browser tests
 // next to a running dev system), --quiet (service logs to .data/logs instead of the terminal).
@@ -16,7 +16,7 @@ import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
-const SERVICES = ['auth', 'billing', 'notifications', 'assets', 'generation', 'listings'];
+const SERVICES = ['auth', 'billing', 'notifications', 'assets', 'generation', 'listings', 'publishing'];
 const children = [];
 let stopping = false;
 
@@ -173,6 +173,22 @@ async function main() {
 
   mkdirSync(path.join(root, '.data/logs'), { recursive: true });
   const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
+  // The local Printify-shaped shop: with no Printify connection, drafts go there (LOCAL_SHOP), and the
+  // adapter talks to it as to Printify (PRINTIFY_API_BASE). It fetches print files from the gateway.
+  const localShopPort = args.has('--isolated') ? await freePort() : Number(process.env.LOCAL_SHOP_PORT ?? 8091);
+  startChild(
+    'local-shop',
+    process.execPath,
+    ['services/publishing/dist/local-shop/main.js'],
+    { LOCAL_SHOP_PORT: String(localShopPort), LOCAL_SHOP_PUBLIC_URL: `http://localhost:${localShopPort}` },
+    sink,
+  );
+  env.LOCAL_SHOP = process.env.LOCAL_SHOP ?? 'true';
+  env.PRINTIFY_API_BASE = process.env.PRINTIFY_API_BASE ?? `http://127.0.0.1:${localShopPort}/v1`;
+  await waitFor(() => portOpen(localShopPort), 'the local shop', 10_000);
+
+  // The local shop fetches print files from the gateway as Printify would: over IPv4, where it listens.
+  const serviceOnly = { publishing: { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}` } };
   const healthPorts = {};
   for (const name of SERVICES) {
     healthPorts[name] = await freePort();
@@ -181,7 +197,7 @@ async function main() {
       name,
       process.execPath,
       [`services/${name}/dist/main.js`],
-      { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]) },
+      { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]), ...serviceOnly[name] },
       sink,
     );
   }
@@ -202,6 +218,7 @@ async function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(`ready in ${seconds} s`);
   log(`Printloom is running at ${env.PUBLIC_URL}`);
+  log(`Local Printify-shaped shop (drafts without a Printify connection): http://localhost:${localShopPort}/local-shop`);
   if (env.MAIL_INBOX_URL) log(`Mail inbox (sign-up codes): ${env.MAIL_INBOX_URL.replace('127.0.0.1', 'localhost')}`);
   log(`Health: ${SERVICES.map((name) => `${name} :${healthPorts[name]}/health`).join(', ')}`);
   log('Press Ctrl-C to stop.');

@@ -23,6 +23,7 @@ export const BACKEND_APPS = [
   'services/assets',
   'services/generation',
   'services/listings',
+  'services/publishing',
 ];
 
 const DROPPED_FILE = /(\.map|\.d\.[cm]?ts|\.tsbuildinfo)$|^(readme|changelog|history)(\.\w+)?$/i;

@@ -111,6 +111,12 @@ for (const theme of ['dark', 'light']) {
         found.push(...(await audit(page, `${size} /generate with a selection`)));
         await inDialog(
           page,
+          () => page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Create Printify drafts' }).click(),
+          `${size} Create Printify drafts`,
+          found,
+        );
+        await inDialog(
+          page,
           () => page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Delete' }).click(),
           `${size} bulk delete confirmation`,
           found,

@@ -489,4 +489,33 @@ await test('from a card to a downloaded listing kit: prepare the listing, edit t
   expect(files.get('etsy/listing.csv').toString('utf8').includes(newTitle), "the kit's CSV does not hold the saved title");
 });
 
+await test('a Pro seller selects three designs and creates Printify drafts in the local shop: three "Draft created" rows; Account shows Connections', async (page) => {
+  await signUp(page, `e2e-drafts-${Date.now()}@example.com`);
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.getByRole('heading', { name: 'Connections' }).waitFor();
+  await page.getByText('drafts go to the local shop').waitFor();
+  await page.getByLabel('Printify personal access token').waitFor();
+  await shot(page, 'account-connections-dark');
+
+  await page.goto(base + '/generate');
+  await generate(page, "'Trail Ready' mountain badge");
+  await page.getByLabel('Select image 1').click();
+  await page.getByLabel('Select image 3').click({ modifiers: ['Shift'] });
+  await page.getByText('3 selected').waitFor();
+  await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Create Printify drafts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Printify drafts' });
+  await dialog.getByRole('radio', { name: /Unisex tee/ }).check();
+  await dialog.getByRole('img', { name: 'On Black: the dark file' }).waitFor();
+  await shot(page, 'create-drafts-dark');
+  await dialog.getByRole('button', { name: 'Create 3 drafts' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-status="draft_created"]').length === 3, null, { timeout: 180_000 });
+  expect((await dialog.getByRole('link', { name: /Open in Printify/ }).count()) === 3, 'each draft has its link');
+  expect((await page.locator('[data-status="failed"]').count()) === 0, 'a draft failed');
+  await shot(page, 'drafts-created-dark');
+});
+
 await finish();

@@ -40,7 +40,7 @@ describe('leaving: download my data and delete my account, across every service 
     inbox = new SmtpInbox();
     const smtpUrl = await inbox.start();
     system = await startTestSystem({
-      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
+      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings', 'publishing'],
       env: {
         SMTP_URL: smtpUrl,
         MAIL_POLL_MS: '100',
@@ -78,6 +78,7 @@ describe('leaving: download my data and delete my account, across every service 
       'jobs.json',
       'library.json',
       'listings.json',
+      'publishing.json',
     ]);
     const account = JSON.parse(files.get('account.json')!.toString());
     expect(account).toMatchObject({ user: { id: userId, email: 'exporter@example.com' }, credits: 9, subscription: null });

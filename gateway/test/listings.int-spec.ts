@@ -12,7 +12,7 @@ describe('listings through the API: per design and marketplace, edits checked by
 
   beforeAll(async () => {
     system = await startTestSystem({
-      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
+      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings', 'publishing'],
       env: { LOCAL_RENDER_SCALE: '0.05' },
     });
   }, 60_000);

@@ -25,7 +25,7 @@ describe('leaving needs a recent proof: password, sign-in or emailed code (real 
   beforeAll(async () => {
     inbox = new SmtpInbox();
     system = await startTestSystem({
-      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
+      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings', 'publishing'],
       env: {
         SMTP_URL: await inbox.start(),
         MAIL_POLL_MS: '100',

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ASSETS, AUTH, BILLING, GENERATION, LISTINGS, type RpcReply } from '@printloom/contracts';
+import { ASSETS, AUTH, BILLING, GENERATION, LISTINGS, PUBLISHING, type RpcReply } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
@@ -20,8 +20,8 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 /**
  * "Download my data": one ZIP streamed file by file, with account.json (the account, credits and
  * subscription), jobs.json, batches.json (every batch and its rows), credit-history.json, library.json
- * (every image's details), listings.json (the seller profile, the own denylist and every listing's copy)
- * and every
+ * (every image's details), listings.json (the seller profile, the own denylist and every listing's copy),
+ * publishing.json (the Printify connection without its token, product templates and publications) and every
  * image's print original under images/. The ZIP streaming (client going away, a file gone) is the
  * downloads' own `sendZip`.
  */
@@ -37,13 +37,14 @@ export class AccountExportController {
   async export(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const requestId = requestIdOf(req);
     // Everything but the image bytes is gathered before the first byte, so a failing service is a clean error.
-    const [user, summary, jobs, history, assets, listings] = await Promise.all([
+    const [user, summary, jobs, history, assets, listings, publishing] = await Promise.all([
       this.rpc.request(AUTH.getUser, { userId }, { requestId }),
       this.rpc.request(BILLING.accountSummary, { userId }, { requestId }),
       this.rpc.request(GENERATION.exportJobs, { userId }, { requestId }),
       this.rpc.request(BILLING.exportHistory, { userId }, { requestId }),
       this.library(userId, requestId),
       this.rpc.request(LISTINGS.exportData, { userId }, { requestId }),
+      this.rpc.request(PUBLISHING.exportData, { userId }, { requestId }),
     ]);
     const { library, images } = namedImages(assets);
     const account = {
@@ -58,6 +59,7 @@ export class AccountExportController {
       { key: '', fileName: 'credit-history.json', body: json(history) },
       { key: '', fileName: 'library.json', body: json(library) },
       { key: '', fileName: 'listings.json', body: json(listings) },
+      { key: '', fileName: 'publishing.json', body: json(publishing) },
       ...images,
     ];
     const headers = {

@@ -16,7 +16,7 @@ import {
 import { loadGatewayConfig } from '../../src/config.js';
 import { startGateway, type RunningGateway } from '../../src/start.js';
 
-export type ServiceName = 'auth' | 'billing' | 'generation' | 'assets' | 'notifications' | 'listings';
+export type ServiceName = 'auth' | 'billing' | 'generation' | 'assets' | 'notifications' | 'listings' | 'publishing';
 
 export interface TestSystem {
   baseUrl: string;
@@ -24,8 +24,8 @@ export interface TestSystem {
   database: TestDatabase;
   services: Partial<Record<ServiceName, RunningService>>;
   gateway: RunningGateway;
-  /** Starts one more instance of a service (to test queue groups and failover). */
-  startInstance(name: ServiceName): Promise<RunningService>;
+  /** Starts one more instance of a service (to test queue groups and failover); `env` adds to its environment. */
+  startInstance(name: ServiceName, env?: Record<string, string>): Promise<RunningService>;
   /** Starts one more gateway on the same environment (to test what every instance must see); closed with the system. */
   startGatewayInstance(): Promise<RunningGateway>;
   /** The environment every process of this system was started with. */
@@ -74,8 +74,8 @@ export async function startTestSystem(options: {
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });
   const started: RunningService[] = [];
   const serviceEnv = (name: ServiceName) => ({ ...env, DATABASE_URL: serviceUrls[name], ...natsEnvOf(nats, name) });
-  const startInstance = async (name: ServiceName) => {
-    const instance = await (await loadServiceStarter(name))(serviceEnv(name));
+  const startInstance = async (name: ServiceName, extra: Record<string, string> = {}) => {
+    const instance = await (await loadServiceStarter(name))({ ...serviceEnv(name), ...extra });
     started.push(instance);
     return instance;
   };

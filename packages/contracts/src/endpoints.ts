@@ -73,6 +73,18 @@ export const ENDPOINTS = {
   listBatches: { method: 'GET', path: '/api/batches' },
   getBatch: { method: 'GET', path: '/api/batches/:id' },
   cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
+  // Publishing (issue 30)
+  connectPrintify: { method: 'POST', path: '/api/connections/printify' },
+  getPrintifyConnection: { method: 'GET', path: '/api/connections/printify' },
+  disconnectPrintify: { method: 'DELETE', path: '/api/connections/printify' },
+  listProductTemplates: { method: 'GET', path: '/api/product-templates' },
+  saveProductTemplate: { method: 'POST', path: '/api/product-templates' },
+  createPublications: { method: 'POST', path: '/api/publications' },
+  listPublications: { method: 'GET', path: '/api/publications' },
+  publishPublication: { method: 'POST', path: '/api/publications/:id/publish' },
+  confirmPublication: { method: 'POST', path: '/api/publications/:id/confirm' },
+  // A signed single-design print-file link (15 minutes, no session): how Printify fetches the file.
+  downloadPrintFile: { method: 'GET', path: '/api/print-files/:token' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -25,3 +25,4 @@ export * from './mockups.js';
 export * from './mockups.schemas.js';
 export * from './listing-kit.js';
 export * from './listing-kit.schemas.js';
+export * from './publishing.schemas.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { ASSETS, AUTH, BILLING, BROADCASTS, GENERATION, LISTINGS, NOTIFICATIONS } from './subjects.js';
+import { ASSETS, AUTH, BILLING, BROADCASTS, GENERATION, LISTINGS, NOTIFICATIONS, PUBLISHING } from './subjects.js';
 import { RPC_CONTRACTS } from './rpc.js';
 import { ROUTES } from './routes.js';
 import {
@@ -25,8 +25,18 @@ const APP_DIRS: Record<NatsUser, string> = {
   assets: 'services/assets/src',
   notifications: 'services/notifications/src',
   listings: 'services/listings/src',
+  publishing: 'services/publishing/src',
 };
-const GROUPS: Record<string, Record<string, string>> = { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS, BROADCASTS };
+const GROUPS: Record<string, Record<string, string>> = {
+  AUTH,
+  BILLING,
+  GENERATION,
+  ASSETS,
+  NOTIFICATIONS,
+  LISTINGS,
+  PUBLISHING,
+  BROADCASTS,
+};
 
 function sourceOf(dir: string): string {
   const files: string[] = [];
@@ -45,7 +55,9 @@ function sourceOf(dir: string): string {
 function usedBy(user: NatsUser) {
   const source = sourceOf(APP_DIRS[user]);
   const subjects = new Set<string>();
-  for (const [, group, key] of source.matchAll(/\b(AUTH|BILLING|GENERATION|ASSETS|NOTIFICATIONS|LISTINGS|BROADCASTS)\.(\w+)\b/g)) {
+  for (const [, group, key] of source.matchAll(
+    /\b(AUTH|BILLING|GENERATION|ASSETS|NOTIFICATIONS|LISTINGS|PUBLISHING|BROADCASTS)\.(\w+)\b/g,
+  )) {
     const subject = GROUPS[group][key];
     if (subject) subjects.add(subject);
   }

@@ -14,6 +14,8 @@ import {
   GENERATION_QUEUE,
   LISTINGS,
   NOTIFICATIONS,
+  PUBLISHING,
+  PUBLISHING_QUEUE,
 } from './subjects.js';
 import type { ServiceName } from './subjects.js';
 import { ROUTES } from './routes.js';
@@ -21,7 +23,16 @@ import { RPC_CONTRACTS, type RpcSubject } from './rpc.js';
 import { PRIORITY_TIERS } from './plans.js';
 
 export type NatsUser = ServiceName | 'gateway';
-export const NATS_USERS: readonly NatsUser[] = ['gateway', 'auth', 'billing', 'generation', 'assets', 'notifications', 'listings'];
+export const NATS_USERS: readonly NatsUser[] = [
+  'gateway',
+  'auth',
+  'billing',
+  'generation',
+  'assets',
+  'notifications',
+  'listings',
+  'publishing',
+];
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type BroadcastSubject = (typeof BROADCASTS)[keyof typeof BROADCASTS];
@@ -49,6 +60,9 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     ASSETS.kitDesign,
     ASSETS.resolveKitJob,
     LISTINGS.exportData,
+    PUBLISHING.exportData,
+    // signed print-file links: which design and garment, then the file
+    PUBLISHING.resolvePrintLink,
     // describing an image is paid for through the credit saga
     BILLING.reserve,
     BILLING.commit,
@@ -80,6 +94,8 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
   notifications: [],
   // a design's words, for its owner only
   listings: [ASSETS.designBrief],
+  // the plan gate, the design's Etsy listing (written first when missing) and its risk flags; its print files, made before upload
+  publishing: [BILLING.entitlements, LISTINGS.write, ASSETS.designBrief, ASSETS.resolveDownload],
 };
 
 /** Durable consumers of the events stream: each one's name and the one event it reads. */
@@ -94,6 +110,7 @@ export const NATS_EVENT_CONSUMERS: Record<NatsUser, readonly { durable: string; 
   assets: [{ durable: 'assets-account-deletion', subject: EVENTS.accountDeleted }],
   notifications: [{ durable: 'notifications-account-deletion', subject: EVENTS.accountDeleted }],
   listings: [{ durable: 'listings-account-deletion', subject: EVENTS.accountDeleted }],
+  publishing: [{ durable: 'publishing-account-deletion', subject: EVENTS.accountDeleted }],
 };
 
 /** Who hears each broadcast (its sender is the service it is named after). */
@@ -165,6 +182,14 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
       publish.push(...consumerSubjects(stream, GENERATION_QUEUE.consumerOf(tier), GENERATION_QUEUE.subjectOf(tier)));
     // new jobs wake idle workers
     subscribe.push(GENERATION_QUEUE.allSubjects);
+  }
+
+  if (user === 'publishing') {
+    const stream = PUBLISHING_QUEUE.stream;
+    publish.push('$JS.API.INFO', ...streamSubjects(stream), PUBLISHING_QUEUE.subject);
+    publish.push(...consumerSubjects(stream, PUBLISHING_QUEUE.consumer, PUBLISHING_QUEUE.subject));
+    // the queue's state (how many wait) for the publish line and the metrics
+    publish.push(`$JS.API.CONSUMER.INFO.${stream}.${PUBLISHING_QUEUE.consumer}`);
   }
 
   return { publish: unique(publish), subscribe: unique(subscribe), allowResponses: served.length > 0, inboxPrefix };

@@ -6,7 +6,7 @@
 // (zod-free, for the browser), the name is the operationId. A new endpoint is one ENDPOINTS entry and
 // one row here; an `rpc` row's subject must be in RPC_CONTRACTS (rpc.ts).
 import { z } from 'zod';
-import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS } from './subjects.js';
+import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS, PUBLISHING } from './subjects.js';
 import * as auth from './auth.schemas.js';
 import * as billing from './billing.schemas.js';
 import * as generation from './generation.schemas.js';
@@ -16,6 +16,7 @@ import * as listings from './listings.schemas.js';
 import * as batches from './batches.schemas.js';
 import * as mockups from './mockups.schemas.js';
 import * as kits from './listing-kit.schemas.js';
+import * as publishing from './publishing.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 import { endpoint, type EndpointId, type HttpMethod } from './endpoints.js';
 import type { RpcSubject } from './rpc.js';
@@ -813,6 +814,116 @@ const ROUTE_TABLE = [
     params: listings.denylistEntryParams,
     toRequest: (input: RouteInput) => ({ userId: input.userId, id: input.params.id }),
     reply: ok,
+  },
+  // Publishing: Printify drafts of library designs (free, no credit)
+  {
+    ...endpoint('connectPrintify'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Connect a Printify account with a personal access token (checked with Printify, stored encrypted); pick a shop',
+    access: 'user',
+    subject: PUBLISHING.connect,
+    body: publishing.connectPrintifyBody,
+    toRequest: withUser,
+    reply: publishing.connectionReply,
+  },
+  {
+    ...endpoint('getPrintifyConnection'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'The Printify connection: shops, the chosen shop and the last 4 characters of the token',
+    access: 'user',
+    subject: PUBLISHING.getConnection,
+    toRequest: withUser,
+    reply: publishing.connectionReply,
+  },
+  {
+    ...endpoint('disconnectPrintify'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Forget the Printify token (destroyed at once)',
+    access: 'user',
+    subject: PUBLISHING.disconnect,
+    toRequest: withUser,
+    reply: publishing.connectionReply,
+  },
+  {
+    ...endpoint('listProductTemplates'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Ready product templates (tee, hoodie, tote, mug, poster) and the seller’s own',
+    access: 'user',
+    subject: PUBLISHING.listTemplates,
+    toRequest: withUser,
+    reply: publishing.listTemplatesReply,
+  },
+  {
+    ...endpoint('saveProductTemplate'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Save a product template from the catalogue of the connection (blueprint, provider, variants and prices)',
+    access: 'user',
+    subject: PUBLISHING.saveTemplate,
+    body: publishing.saveTemplateBody,
+    toRequest: withUser,
+    reply: publishing.saveTemplateReply,
+    status: 201,
+  },
+  {
+    ...endpoint('createPublications'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Create Printify drafts of designs with a template: one publication per design, queued at once',
+    access: 'user',
+    subject: PUBLISHING.createPublications,
+    body: publishing.createPublicationsBody,
+    toRequest: withUser,
+    reply: publishing.publicationsReply,
+    status: 202,
+  },
+  {
+    ...endpoint('listPublications'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Publications of the seller (?assetId= for one design) with their status',
+    access: 'user',
+    subject: PUBLISHING.listPublications,
+    query: publishing.listPublicationsQuery,
+    toRequest: withUser,
+    reply: publishing.publicationsReply,
+  },
+  {
+    ...endpoint('publishPublication'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Publish a draft to the connected sales channel (counted against 200 publishes per 30 minutes)',
+    access: 'user',
+    subject: PUBLISHING.publish,
+    params: publishing.publicationParams,
+    toRequest: (input) => ({ userId: input.userId, publicationId: input.params.id }),
+    reply: publishing.publicationReply,
+    status: 202,
+  },
+  {
+    ...endpoint('confirmPublication'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary: 'Confirm a publication held for review (a trademark risk, a listing rule): it goes on',
+    access: 'user',
+    subject: PUBLISHING.confirm,
+    params: publishing.publicationParams,
+    toRequest: (input) => ({ userId: input.userId, publicationId: input.params.id }),
+    reply: publishing.publicationReply,
+  },
+  {
+    ...endpoint('downloadPrintFile'),
+    kind: 'custom',
+    tag: 'publishing',
+    summary: 'A print file through a signed single-design link (valid 15 minutes, no session): what Printify downloads',
+    access: 'public',
+    subject: PUBLISHING.resolvePrintLink,
+    params: publishing.printLinkParams,
+    contentType: 'image/png',
   },
 ] as const satisfies readonly Route[];
 

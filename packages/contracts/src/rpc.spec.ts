@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ASSETS, AUTH, BILLING, GENERATION, LISTINGS, NOTIFICATIONS } from './subjects.js';
+import { ASSETS, AUTH, BILLING, GENERATION, LISTINGS, NOTIFICATIONS, PUBLISHING } from './subjects.js';
 import { RPC_CONTRACTS, isRpcSubject } from './rpc.js';
 import { ROUTES } from './routes.js';
 import { ENDPOINTS } from './endpoints.js';
 
 describe('the subject registry', () => {
   it('has a request and a reply schema for every request/reply subject of every service', () => {
-    const subjects = [AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS].flatMap((service) => Object.values(service));
+    const subjects = [AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS, PUBLISHING].flatMap((service) => Object.values(service));
     const missing = subjects.filter((subject) => !isRpcSubject(subject));
     expect(missing).toEqual([]);
     expect(Object.keys(RPC_CONTRACTS).sort()).toEqual([...subjects].sort());

@@ -2,7 +2,7 @@
 // pairs them by hand: the RPC client validates replies with it, services validate requests with it,
 // and the gateway's routes name only the subject.
 import type { z } from 'zod';
-import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS } from './subjects.js';
+import { AUTH, BILLING, GENERATION, ASSETS, NOTIFICATIONS, LISTINGS, PUBLISHING } from './subjects.js';
 import * as auth from './auth.schemas.js';
 import * as billing from './billing.schemas.js';
 import * as generation from './generation.schemas.js';
@@ -12,6 +12,7 @@ import * as listings from './listings.schemas.js';
 import * as batches from './batches.schemas.js';
 import * as mockups from './mockups.schemas.js';
 import * as kits from './listing-kit.schemas.js';
+import * as publishing from './publishing.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 
 export interface RpcContract {
@@ -97,6 +98,18 @@ export const RPC_CONTRACTS = {
   [LISTINGS.deleteDenylistEntry]: { request: listings.deleteDenylistEntryRequest, reply: ok },
   [LISTINGS.exportData]: { request: listings.exportListingsRequest, reply: listings.exportListingsReply },
   [LISTINGS.kitListings]: { request: kits.kitListingsRequest, reply: kits.kitListingsReply },
+  // Publishing (issue 30)
+  [PUBLISHING.connect]: { request: publishing.connectPrintifyRequest, reply: publishing.connectionReply },
+  [PUBLISHING.getConnection]: { request: publishing.connectionRequest, reply: publishing.connectionReply },
+  [PUBLISHING.disconnect]: { request: publishing.connectionRequest, reply: publishing.connectionReply },
+  [PUBLISHING.listTemplates]: { request: publishing.listTemplatesRequest, reply: publishing.listTemplatesReply },
+  [PUBLISHING.saveTemplate]: { request: publishing.saveTemplateRequest, reply: publishing.saveTemplateReply },
+  [PUBLISHING.createPublications]: { request: publishing.createPublicationsRequest, reply: publishing.publicationsReply },
+  [PUBLISHING.listPublications]: { request: publishing.listPublicationsRequest, reply: publishing.publicationsReply },
+  [PUBLISHING.publish]: { request: publishing.publicationRequest, reply: publishing.publicationReply },
+  [PUBLISHING.confirm]: { request: publishing.publicationRequest, reply: publishing.publicationReply },
+  [PUBLISHING.resolvePrintLink]: { request: publishing.resolvePrintLinkRequest, reply: publishing.resolvePrintLinkReply },
+  [PUBLISHING.exportData]: { request: publishing.exportPublishingRequest, reply: publishing.exportPublishingReply },
 } as const satisfies Record<string, RpcContract>;
 
 export type RpcSubject = keyof typeof RPC_CONTRACTS;

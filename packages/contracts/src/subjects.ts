@@ -104,6 +104,23 @@ export const LISTINGS = {
   deleteDenylistEntry: 'listings.denylist.delete',
 } as const;
 
+/** Printify connections, product templates and publications (issue 30). */
+export const PUBLISHING = {
+  connect: 'publishing.connection.connect',
+  getConnection: 'publishing.connection.get',
+  disconnect: 'publishing.connection.delete',
+  listTemplates: 'publishing.template.list',
+  saveTemplate: 'publishing.template.save',
+  createPublications: 'publishing.publication.create',
+  listPublications: 'publishing.publication.list',
+  publish: 'publishing.publication.publish',
+  /** A publication in needs_review goes on once its seller confirms it. */
+  confirm: 'publishing.publication.confirm',
+  /** Which design and garment a signed print-file link names (the gateway streams the file). */
+  resolvePrintLink: 'publishing.print-link.resolve',
+  exportData: 'publishing.data.export',
+} as const;
+
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */
 export const EVENTS = {
   userVerified: 'auth.user.verified',
@@ -138,6 +155,7 @@ export const QUEUE_GROUPS = {
   assets: 'assets',
   notifications: 'notifications',
   listings: 'listings',
+  publishing: 'publishing',
 } as const;
 
 export type ServiceName = keyof typeof QUEUE_GROUPS;
@@ -155,4 +173,14 @@ export const GENERATION_QUEUE = {
   subjectOf: (tier: number) => `jobs.generation.t${tier}`,
   allSubjects: 'jobs.generation.>',
   consumerOf: (tier: number) => `generation-workers-t${tier}`,
+} as const;
+
+/**
+ * The durable work queue of publications (JetStream, work-queue retention): one message per step of
+ * one publication (`draft` or `publish`), deduplicated by its id. Outside `publishing.>` on purpose.
+ */
+export const PUBLISHING_QUEUE = {
+  stream: 'PUBLISHING_WORK',
+  subject: 'jobs.publishing.work',
+  consumer: 'publishing-workers',
 } as const;

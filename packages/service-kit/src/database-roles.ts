@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Every service that owns a schema; the schema is named after the service. */
-export const DATABASE_SERVICES = ['auth', 'billing', 'notifications', 'assets', 'generation', 'listings'] as const;
+export const DATABASE_SERVICES = ['auth', 'billing', 'notifications', 'assets', 'generation', 'listings', 'publishing'] as const;
 export type DatabaseService = (typeof DATABASE_SERVICES)[number];
 
 /** Extensions a service's migrations use that a non-superuser role cannot create itself. */

@@ -21,6 +21,7 @@ import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
 import { LeaveAccountCard } from '../../features/account-data/LeaveAccountCard';
 import { SellerProfileCard } from '../../features/listings/SellerProfileCard';
 import { DenylistCard } from '../../features/listings/DenylistCard';
+import { ConnectionsCard } from '../../features/publishing/ConnectionsCard';
 
 export default function Account() {
   const { data: me } = useMe();
@@ -209,6 +210,7 @@ export default function Account() {
         <SellerProfileCard />
 
         <DenylistCard />
+        <ConnectionsCard />
 
         <Card aria-labelledby="tip" className="border-dashed">
           <h2 id="tip" className="flex items-center gap-2 font-bold">

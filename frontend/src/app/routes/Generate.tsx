@@ -33,6 +33,7 @@ import { libraryQueryKey, useAssets } from '../../features/library/api/list-asse
 import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
 import { useGoogleSignupAnalytics } from '../../features/auth/google-signup-analytics';
+import { CreateDraftsDialog } from '../../features/publishing/CreateDraftsDialog';
 
 const LAYOUT_KEY = 'gallery-layout';
 
@@ -55,6 +56,7 @@ export default function Generate() {
   const [layout, setLayout] = useState<CardLayout>(() => (localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'));
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const [draftAssets, setDraftAssets] = useState<readonly Asset[] | null>(null);
   const [details, setDetails] = useState<Asset | null>(null);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const [listingDesigns, setListingDesigns] = useState<readonly Asset[] | null>(null);
@@ -117,6 +119,7 @@ export default function Generate() {
       onExport: (asset, presetId) => void actions.exportFor([asset], presetId),
       onPrepareListing: (asset) => setListingDesigns([asset]),
       onDelete: (asset) => void actions.deleteOne(asset.id),
+      onCreateDrafts: (asset) => setDraftAssets([asset]),
     }),
     [assetIds, actions, upscale],
   );
@@ -168,6 +171,7 @@ export default function Generate() {
             onExportSelected={(presetId) => void actions.exportFor(selectedAssets, presetId)}
             onPrepareListingSelected={() => setListingDesigns(selectedAssets)}
             onDeleteSelected={() => setConfirmBulkDelete(true)}
+            onCreateDraftsSelected={() => setDraftAssets(selectedAssets)}
             onClearSelection={() => setSelection(emptySelection)}
           />
           <Gallery
@@ -215,6 +219,7 @@ export default function Generate() {
           setLightboxIndex(null);
           setListingDesigns([asset]);
         }}
+        onCreateDrafts={(asset) => setDraftAssets([asset])}
       />
       <ListingPanel
         designs={listingDesigns ?? []}
@@ -234,6 +239,7 @@ export default function Generate() {
           </>
         )}
       />
+      <CreateDraftsDialog assets={draftAssets} onClose={() => setDraftAssets(null)} />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
       <DescribeDialog
         file={describeFile}

@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { AlertTriangle, Download, FileText, Info, MoreHorizontal, Scissors, Star, Trash2, ZoomIn } from 'lucide-react';
+import { AlertTriangle, Download, FileText, Info, MoreHorizontal, Scissors, Star, Store, Trash2, ZoomIn } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
@@ -30,6 +30,8 @@ export interface AssetCardHandlers {
   onExport: (asset: Asset, presetId: string) => void;
   onPrepareListing: (asset: Asset) => void;
   onDelete: (asset: Asset) => void;
+  /** Printify drafts of this design (issue 30). */
+  onCreateDrafts?: (asset: Asset) => void;
 }
 
 const iconButton =
@@ -104,6 +106,11 @@ export const AssetCard = memo(function AssetCard({
             </DropdownMenuItem>
           ))}
           <ExportSubMenu onExport={(presetId) => handlers.onExport(asset, presetId)} />
+          {handlers.onCreateDrafts && (
+            <DropdownMenuItem onSelect={() => handlers.onCreateDrafts?.(asset)}>
+              <Store className="size-4" aria-hidden /> Create Printify drafts
+            </DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => handlers.onDelete(asset)}>
             <Trash2 className="size-4" aria-hidden /> Delete

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Download, FileText, Printer, X, ZoomIn } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, FileText, Printer, Store, X, ZoomIn } from 'lucide-react';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { imageUrl } from './api/download-assets';
@@ -22,6 +22,7 @@ export function Lightbox({
   onExport,
   onUpscale,
   onPrepareListing,
+  onCreateDrafts,
 }: {
   assets: readonly Asset[];
   index: number | null;
@@ -31,6 +32,7 @@ export function Lightbox({
   onExport: (asset: Asset, presetId: string) => void;
   onUpscale?: (asset: Asset, factor: UpscaleFactor) => void;
   onPrepareListing?: (asset: Asset) => void;
+  onCreateDrafts?: (asset: Asset) => void;
 }) {
   const asset = index === null ? undefined : assets[index];
   const focusReturn = useFocusReturn();
@@ -92,6 +94,11 @@ export function Lightbox({
                   <Printer className="size-5" aria-hidden />
                   <span className="sr-only">{EXPORT_FOR_LABEL}</span>
                 </ExportMenuButton>
+              )}
+              {asset && onCreateDrafts && (
+                <button type="button" aria-label="Create Printify drafts" className={control} onClick={() => onCreateDrafts(asset)}>
+                  <Store className="size-5" aria-hidden />
+                </button>
               )}
               <DialogPrimitive.Close aria-label="Close" className={control}>
                 <X className="size-5" aria-hidden />

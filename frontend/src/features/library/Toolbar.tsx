@@ -1,4 +1,4 @@
-import { Download, FileText, LayoutGrid, List, Printer, Search, Star, Trash2, X } from 'lucide-react';
+import { Download, FileText, LayoutGrid, List, Printer, Search, Star, Store, Trash2, X } from 'lucide-react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import type { CardLayout } from './AssetCard';
@@ -17,6 +17,8 @@ export interface ToolbarProps {
   onExportSelected: (presetId: string) => void;
   onPrepareListingSelected: () => void;
   onDeleteSelected: () => void;
+  /** Printify drafts of the selection (issue 30). */
+  onCreateDraftsSelected?: () => void;
   onClearSelection: () => void;
 }
 
@@ -80,6 +82,11 @@ export function Toolbar(props: ToolbarProps) {
           <ExportMenuButton onExport={props.onExportSelected} className={buttonClasses('ghost', 'sm')}>
             <Printer className="size-4" aria-hidden /> {EXPORT_FOR_LABEL}
           </ExportMenuButton>
+          {props.onCreateDraftsSelected && (
+            <Button size="sm" variant="ghost" onClick={props.onCreateDraftsSelected}>
+              <Store className="size-4" aria-hidden /> Create Printify drafts
+            </Button>
+          )}
           <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDeleteSelected}>
             <Trash2 className="size-4" aria-hidden /> Delete
           </Button>

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link2, Loader2 } from 'lucide-react';
+import type { ConnectionState } from '@printloom/contracts/publishing.schemas';
+import { errorText } from '../../lib/api-client';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { connectionQueryOptions, connectPrintify, disconnectPrintify, useConnection } from './api/publishing';
+
+/** Account → Connections: connect Printify with a personal access token, pick a shop, disconnect. */
+export function ConnectionsCard() {
+  const queryClient = useQueryClient();
+  const { data, isError } = useConnection();
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: () => Promise<ConnectionState>, done: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const state = await action();
+      queryClient.setQueryData(connectionQueryOptions().queryKey, state);
+      setToken('');
+      toast({ title: done });
+    } catch (failure) {
+      setError(errorText(failure, 'Printify could not be connected'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void run(() => connectPrintify({ token: token.trim() }), 'Printify connected');
+  }
+
+  return (
+    <Card aria-labelledby="connections">
+      <h2 id="connections" className="flex items-center gap-2 text-lg font-bold">
+        <Link2 className="size-5 text-accent" aria-hidden /> Connections
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Connect Printify to create product drafts of your designs there. Your token is stored encrypted and never shown again.
+      </p>
+      {isError && <p className="mt-2 text-sm text-muted">Your connections are unavailable right now.</p>}
+      {data && !data.allowed && data.upgradeMessage && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {data.upgradeMessage}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      {data?.connected ? (
+        <div className="mt-4 space-y-3">
+          <p className="text-sm">
+            Printify is connected (token ending in <span className="font-mono">{data.tokenHint}</span>).
+          </p>
+          {data.shops.length > 1 && (
+            <Field label="Shop drafts go to">
+              <select
+                id="printify-shop"
+                className="h-10 w-full max-w-xs rounded-lg border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+                value={data.shopId ?? ''}
+                disabled={busy}
+                onChange={(event) => void run(() => connectPrintify({ shopId: Number(event.target.value) }), 'Shop chosen')}
+              >
+                <option value="" disabled>
+                  Pick a shop
+                </option>
+                {data.shops.map((shop) => (
+                  <option key={shop.id} value={shop.id}>
+                    {shop.title} ({shop.salesChannel})
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          {data.shops.length === 1 && <p className="text-sm text-muted">Drafts go to {data.shops[0]!.title}.</p>}
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void run(disconnectPrintify, 'Printify disconnected')}>
+            Disconnect Printify
+          </Button>
+        </div>
+      ) : (
+        <form className="mt-4 grid max-w-xl gap-3" onSubmit={submit}>
+          {data?.localShop && <p className="text-sm text-muted">Not connected: drafts go to the local shop of this development system.</p>}
+          <Field label="Printify personal access token">
+            <Input
+              id="printify-token"
+              type="password"
+              autoComplete="off"
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+              required
+              minLength={8}
+            />
+          </Field>
+          <div>
+            <Button type="submit" size="sm" disabled={busy || token.trim().length < 8}>
+              {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Connect Printify
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { ExternalLink, Loader2 } from 'lucide-react';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import type { ProductTemplate, Publication } from '@printloom/contracts/publishing.schemas';
+import { apiUrl, errorText } from '../../lib/api-client';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { STATUS_LABELS, confirmPublication, createPublications, useConnection, usePublications, useTemplates } from './api/publishing';
+
+/** A design's thumbnail, or its print file's for a light or dark garment (the library's download route). */
+const imageUrl = (assetId: string, size: 'thumbnail', garment?: 'light' | 'dark') =>
+  apiUrl('downloadAsset', { params: { id: assetId }, query: { variant: 'original', size, garment } });
+
+/** A colour name as a swatch (the templates' garment colours). */
+const SWATCH: Record<string, string> = {
+  White: '#ffffff',
+  Black: '#111111',
+  Navy: '#1f2a44',
+  'Sport Grey': '#9b9b9b',
+  Natural: '#efe6d2',
+};
+
+const coloursOf = (template: ProductTemplate) => [...new Set(template.variants.map((variant) => variant.colour))];
+
+/** The design on each of the template's colours: the light file on light garments, the dark file on dark ones. */
+function TemplatePreview({ asset, template }: { asset: Asset; template: ProductTemplate }) {
+  return (
+    <ul aria-label={`${template.name} colours`} className="flex flex-wrap gap-2">
+      {coloursOf(template).map((colour) => {
+        const garment = template.darkColours.includes(colour) ? 'dark' : 'light';
+        return (
+          <li key={colour} className="text-center text-xs">
+            <span
+              className="block size-16 overflow-hidden rounded-md ring-1 ring-zinc-300 dark:ring-zinc-700"
+              style={{ backgroundColor: SWATCH[colour] ?? '#ffffff' }}
+            >
+              <img
+                src={imageUrl(asset.id, 'thumbnail', garment)}
+                alt={`On ${colour}: the ${garment} file`}
+                className="size-full object-contain p-1"
+                loading="lazy"
+              />
+            </span>
+            {colour}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function StatusRow({ publication, asset }: { publication: Publication; asset?: Asset }) {
+  const label = STATUS_LABELS[publication.status];
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="flex items-center gap-3 py-2" data-status={publication.status}>
+      {asset && <img src={imageUrl(asset.id, 'thumbnail')} alt="" className="size-10 rounded object-contain ring-1 ring-zinc-200" />}
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{asset?.job.prompt || 'Design'}</p>
+        <p className={cn('text-sm', publication.status === 'failed' ? 'text-danger' : 'text-muted')}>
+          {label}
+          {publication.status === 'publish_waiting' && publication.placeInLine !== undefined && ` (${publication.placeInLine} before it)`}
+          {publication.error && `: ${publication.error.message}`}
+        </p>
+        {publication.review?.map((line) => (
+          <p key={line} className="text-sm text-amber-700 dark:text-amber-300">
+            {line}
+          </p>
+        ))}
+      </div>
+      {publication.status === 'needs_review' && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={confirming}
+          onClick={() => {
+            setConfirming(true);
+            void confirmPublication(publication.id).finally(() => setConfirming(false));
+          }}
+        >
+          Create it anyway
+        </Button>
+      )}
+      {publication.productUrl && (
+        <a
+          href={publication.productUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 text-sm text-accent underline"
+        >
+          Open in Printify <ExternalLink className="size-3.5" aria-hidden />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      )}
+    </li>
+  );
+}
+
+/**
+ * "Create Printify drafts": pick a template (the design previewed on its colours), create one draft per
+ * design, then follow each design's status until its draft exists.
+ */
+export function CreateDraftsDialog({ assets, onClose }: { assets: readonly Asset[] | null; onClose: () => void }) {
+  const open = Boolean(assets?.length);
+  const templates = useTemplates(open);
+  const connection = useConnection(open);
+  const [templateId, setTemplateId] = useState('tee');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string[]>([]);
+  const publications = usePublications(created);
+  const chosen = templates.data?.templates.find((template) => template.id === templateId);
+  const rows = (publications.data?.publications ?? []).filter((publication) => created.includes(publication.id));
+
+  async function create() {
+    if (!assets) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await createPublications(
+        assets.map((asset) => asset.id),
+        templateId,
+      );
+      setCreated(reply.publications.map((publication) => publication.id));
+      void publications.refetch();
+    } catch (failure) {
+      setError(errorText(failure, 'The drafts could not be created'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function close() {
+    setCreated([]);
+    setError(null);
+    onClose();
+  }
+
+  const count = assets?.length ?? 0;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent
+        title="Create Printify drafts"
+        description={`${count} ${count === 1 ? 'design' : 'designs'}: one draft product each, with the listing's title, tags and description.`}
+        className="max-w-2xl"
+      >
+        {connection.data && !connection.data.allowed && (
+          <p role="alert" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {connection.data.upgradeMessage}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="mb-3 text-sm text-danger">
+            {error}
+          </p>
+        )}
+        {created.length === 0 ? (
+          <div className="space-y-4">
+            <fieldset>
+              <legend className="text-sm font-medium">Product template</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {templates.isLoading && <Loader2 className="size-5 animate-spin" aria-label="Loading templates" />}
+                {templates.data?.templates.map((template) => (
+                  <label
+                    key={template.id}
+                    className={cn(
+                      'flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm',
+                      template.id === templateId ? 'border-accent' : 'border-zinc-300 dark:border-zinc-700',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="product-template"
+                      value={template.id}
+                      checked={template.id === templateId}
+                      onChange={() => setTemplateId(template.id)}
+                      className="mt-1"
+                    />
+                    <span>
+                      <span className="block font-medium">{template.name}</span>
+                      <span className="block text-muted">
+                        {coloursOf(template).join(', ')} · from $
+                        {(Math.min(...template.variants.map((variant) => variant.price)) / 100).toFixed(2)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {chosen && assets?.[0] && (
+              <section aria-label="Preview">
+                <p className="mb-2 text-sm font-medium">Preview on the template's colours</p>
+                <TemplatePreview asset={assets[0]} template={chosen} />
+              </section>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button variant="ghost" onClick={close}>
+                Cancel
+              </Button>
+              <Button onClick={() => void create()} disabled={busy || !chosen || connection.data?.allowed === false}>
+                {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Create {count} {count === 1 ? 'draft' : 'drafts'}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <section aria-label="Progress">
+            <ul aria-live="polite" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {created.map((id) => {
+                const publication = rows.find((row) => row.id === id);
+                return publication ? (
+                  <StatusRow key={id} publication={publication} asset={assets?.find((asset) => asset.id === publication.assetId)} />
+                ) : (
+                  <li key={id} className="py-2 text-sm text-muted">
+                    Queued
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="mt-4 flex justify-end">
+              <Button variant="outline" onClick={close}>
+                Done
+              </Button>
+            </div>
+          </section>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+// Printify connections, product templates and publications (issue 30).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Publication } from '@printloom/contracts/publishing.schemas';
+import { callApi } from '../../../lib/api-client';
+
+export const connectionQueryOptions = () =>
+  queryOptions({ queryKey: ['publishing', 'connection'], queryFn: () => callApi('getPrintifyConnection') });
+export const useConnection = (enabled = true) => useQuery({ ...connectionQueryOptions(), enabled });
+
+export const connectPrintify = (body: { token?: string; shopId?: number }) => callApi('connectPrintify', { body });
+export const disconnectPrintify = () => callApi('disconnectPrintify');
+
+export const useTemplates = (enabled = true) =>
+  useQuery({ queryKey: ['publishing', 'templates'], queryFn: () => callApi('listProductTemplates'), enabled, staleTime: 60_000 });
+
+export const createPublications = (assetIds: string[], templateId: string) =>
+  callApi('createPublications', { body: { assetIds, templateId, target: 'printify' } });
+
+/** Statuses still moving: the list is asked again every 2 s while one of these is shown. */
+const MOVING = new Set<Publication['status']>(['queued', 'uploading', 'publish_waiting', 'publishing']);
+
+export const usePublications = (ids: readonly string[]) =>
+  useQuery({
+    queryKey: ['publishing', 'publications'],
+    queryFn: () => callApi('listPublications'),
+    enabled: ids.length > 0,
+    refetchInterval: (query) =>
+      (query.state.data?.publications ?? []).some((publication) => ids.includes(publication.id) && MOVING.has(publication.status))
+        ? 2_000
+        : false,
+  });
+
+export const publishPublication = (id: string) => callApi('publishPublication', { params: { id } });
+export const confirmPublication = (id: string) => callApi('confirmPublication', { params: { id } });
+
+export const STATUS_LABELS: Record<Publication['status'], string> = {
+  queued: 'Queued',
+  uploading: 'Uploading print files',
+  draft_created: 'Draft created',
+  failed: 'Failed',
+  needs_review: 'Needs your review',
+  publish_waiting: 'Waiting to publish',
+  publishing: 'Publishing',
+  published: 'Published',
+};

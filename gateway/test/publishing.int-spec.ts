@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { PUBLISHING_QUEUE, type Asset, type ConnectionState, type ProductTemplate, type Publication } from '@printloom/contracts';
+import { waitFor } from '@printloom/service-kit/testing';
+import type { RunningService } from '@printloom/service-kit';
+import { randomBytes } from 'node:crypto';
+import { startLocalShop, type LocalShop } from '../../services/publishing/src/local-shop/local-shop.js';
+import { DEVELOPMENT_CONNECTION_KEY } from '../../services/publishing/src/connections/token-cipher.js';
+import { LOCAL_CATALOGUE } from '../../services/publishing/src/local-shop/catalogue.js';
+import { startTestSystem, type TestSystem } from './support/test-system.js';
+import { createSignedInUser } from './support/sessions.js';
+import type { TestClient } from './support/http.js';
+import { readStoredZip } from './support/zip.js';
+
+const PASSWORD = 'correct horse battery';
+const SELLER_TOKEN = 'seller-personal-access-token-7xQ2';
+
+/**
+ * Printify drafts through the API, against the local Printify-shaped shop (the adapter is the same as
+ * for Printify: only PRINTIFY_API_BASE differs). Designs are drawn at 5% (225×270 px): the shop's
+ * pixel floor is set so that they fit a tee (15 DPI) but not a poster (12.5 DPI).
+ */
+describe('publishing through the API: Printify drafts of library designs, in the local shop', () => {
+  let system: TestSystem;
+  let shop: LocalShop;
+  let publishing: RunningService;
+
+  beforeAll(async () => {
+    shop = await startLocalShop({ tokens: ['local-shop-token', SELLER_TOKEN], mockupDelayMs: 300, minDpi: 14 });
+    system = await startTestSystem({
+      services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
+      env: {
+        LOCAL_RENDER_SCALE: '0.05',
+        PRINTIFY_API_BASE: shop.apiBase,
+        LOCAL_SHOP: 'true',
+        MOCKUP_POLL_MS: '400',
+        PUBLISHING_ACK_WAIT_MS: '4000',
+        PRINTIFY_PUBLISHES_PER_WINDOW: '3',
+      },
+    });
+    // Print files are offered at the gateway's own address, known once it listens.
+    publishing = await system.startInstance('publishing', { PUBLIC_URL: system.baseUrl });
+  }, 90_000);
+
+  afterAll(async () => {
+    await system?.close();
+    await shop?.close();
+  }, 30_000);
+
+  /** A Pro seller with `jobs` finished jobs of 4 designs; `apparelIds` leaves out the 3000×3000 stickers (too small for a tee at 5%). */
+  async function proSeller(
+    email: string,
+    jobs = 1,
+  ): Promise<{ client: TestClient; userId: string; assetIds: string[]; apparelIds: string[] }> {
+    const user = await createSignedInUser(system, email, { trialCredits: true, password: PASSWORD });
+    const checkout = await user.client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' });
+    await user.client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
+    for (let job = 0; job < jobs; job += 1) {
+      const { body } = await user.client.post<{ jobId: string }>('/api/generate', {
+        prompt: `a cat astronaut number ${job}, 'Space Meow' in retro letters`,
+      });
+      await waitFor(
+        async () => (await user.client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
+        {
+          what: 'a generation job',
+          timeoutMs: 60_000,
+        },
+      );
+    }
+    const { body: library } = await user.client.get<{ assets: Asset[] }>('/api/assets');
+    return {
+      ...user,
+      assetIds: library.assets.map((asset) => asset.id),
+      apparelIds: library.assets.filter((asset) => asset.variant !== 'C').map((asset) => asset.id),
+    };
+  }
+
+  const publicationsOf = async (client: TestClient, query = '') =>
+    (await client.get<{ publications: Publication[] }>(`/api/publications${query}`)).body.publications;
+
+  async function waitForStatuses(client: TestClient, done: (publications: Publication[]) => boolean, what: string) {
+    let last: Publication[] = [];
+    const seen = () =>
+      `${what} (statuses: ${last.map((p) => `${p.status}${p.error ? ` ${p.error.code}: ${p.error.message}` : ''}${p.review ? ` ${p.review.join('; ')}` : ''}`).join(', ')})`;
+    await waitFor(async () => done((last = await publicationsOf(client))), { what: seen, timeoutMs: 90_000, intervalMs: 250 });
+    return publicationsOf(client);
+  }
+
+  it('explains the plan gate to a seller without the commercial licence, and queues nothing', async () => {
+    const { client, userId } = await createSignedInUser(system, 'starter-seller@example.com', { trialCredits: true });
+    const state = await client.get<ConnectionState>('/api/connections/printify');
+    expect(state.body).toMatchObject({ connected: false, localShop: true, allowed: false, upgradeMessage: expect.stringContaining('Pro') });
+    const refused = await client.post('/api/publications', { assetIds: [userId], templateId: 'tee', target: 'printify' });
+    expect(refused).toMatchObject({ status: 403, body: { error: expect.stringContaining('Pro and Studio') } });
+  });
+
+  it('drafts five designs at once (light and dark files, listing copy), once only, publishes three under a cap of 3 and keeps two in line', async () => {
+    const { client, apparelIds } = await proSeller('drafter@example.com', 2);
+    const assetIds = apparelIds.slice(0, 5);
+    const templates = await client.get<{ templates: ProductTemplate[] }>('/api/product-templates');
+    expect(templates.body.templates.map((template) => template.id)).toEqual(
+      expect.arrayContaining(['tee', 'hoodie', 'tote', 'mug', 'poster']),
+    );
+    expect(templates.headers.get('cache-control')).toBe('private, no-store');
+
+    const shopBefore = shop.allProducts().length;
+    const created = await client.post<{ publications: Publication[] }>('/api/publications', {
+      assetIds,
+      templateId: 'tee',
+      target: 'printify',
+    });
+    expect(created.status).toBe(202);
+    expect(created.body.publications.map((publication) => publication.status)).toEqual(Array(5).fill('queued'));
+
+    const drafted = await waitForStatuses(
+      client,
+      (list) => list.length === 5 && list.every((p) => p.status === 'draft_created'),
+      'five drafts',
+    );
+    expect(drafted.every((publication) => publication.externalId && publication.productUrl?.includes('/local-shop#'))).toBe(true);
+    const products = shop.allProducts().slice(shopBefore);
+    expect(products).toHaveLength(5);
+    // Two print areas: the light file on light garments, the dark file on dark ones.
+    for (const product of products) {
+      expect(product.print_areas).toHaveLength(2);
+      expect(product.variants).toHaveLength(20);
+      expect(product.title).toContain('Space Meow');
+      expect(product.tags.length).toBeGreaterThan(0);
+    }
+    // The title, tags and description are the design's saved Etsy listing (written first).
+    const listing = await client.get<{ listing: { title: string } }>(`/api/assets/${assetIds[0]}/listing?target=etsy`);
+    const first = drafted.find((publication) => publication.assetId === assetIds[0])!;
+    expect(products.find((product) => product.id === first.externalId)!.title).toBe(listing.body.listing.title);
+
+    // The same designs and template again: the same publications, no new product.
+    const again = await client.post<{ publications: Publication[] }>('/api/publications', {
+      assetIds,
+      templateId: 'tee',
+      target: 'printify',
+    });
+    expect(again.body.publications.map((publication) => publication.id).sort()).toEqual(
+      drafted.map((publication) => publication.id).sort(),
+    );
+    expect(shop.allProducts().length - shopBefore).toBe(5);
+
+    // Printify's mockups come back once drawn.
+    await waitForStatuses(client, (list) => list.every((p) => p.mockups.length > 0), 'mockups of every draft');
+    expect(await publicationsOf(client, `?assetId=${assetIds[0]}`)).toEqual([
+      expect.objectContaining({ assetId: assetIds[0], templateId: 'tee' }),
+    ]);
+
+    for (const publication of drafted) expect((await client.post(`/api/publications/${publication.id}/publish`)).status).toBe(202);
+    const after = await waitForStatuses(
+      client,
+      (list) =>
+        list.filter((p) => p.status === 'published').length === 3 && list.filter((p) => p.status === 'publish_waiting').length === 2,
+      'three published, two waiting',
+    );
+    expect(after.filter((publication) => publication.status === 'failed')).toEqual([]);
+    expect(
+      after
+        .filter((publication) => publication.status === 'publish_waiting')
+        .map((publication) => publication.placeInLine)
+        .sort(),
+    ).toEqual([0, 1]);
+    expect(products.filter((product) => product.published)).toHaveLength(3);
+    expect(shop.allProducts().length - shopBefore).toBe(5);
+  }, 240_000);
+
+  it('fails a design with too few pixels for the product as PRINT_FILE_TOO_SMALL, with a message a seller understands', async () => {
+    const { client, apparelIds } = await proSeller('poster-seller@example.com');
+    await client.post('/api/publications', { assetIds: [apparelIds[0]], templateId: 'poster', target: 'printify' });
+    const [failed] = await waitForStatuses(client, (list) => list[0]?.status === 'failed', 'a failed poster');
+    expect(failed!.error).toEqual({ code: 'PRINT_FILE_TOO_SMALL', message: expect.stringContaining('too few pixels') });
+  }, 120_000);
+
+  it("saves a seller's own template from the catalogue of the connection, dark colours apart", async () => {
+    const { client } = await proSeller('template-maker@example.com', 0);
+    const tee = LOCAL_CATALOGUE.find((blueprint) => blueprint.id === 12)!.providers[0]!.variants;
+    const whiteM = tee.find((variant) => variant.title === 'White / M')!;
+    const blackM = tee.find((variant) => variant.title === 'Black / M')!;
+    const saved = await client.post<{ template: ProductTemplate }>('/api/product-templates', {
+      name: 'My tee',
+      blueprintId: 12,
+      printProviderId: 29,
+      variants: [
+        { id: whiteM.id, price: 2200 },
+        { id: blackM.id, price: 2300 },
+      ],
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.template).toMatchObject({
+      name: 'My tee',
+      builtIn: false,
+      variants: [
+        { colour: 'White', size: 'M', price: 2200 },
+        { colour: 'Black', size: 'M', price: 2300 },
+      ],
+      darkColours: ['Black'],
+    });
+    const list = await client.get<{ templates: ProductTemplate[] }>('/api/product-templates');
+    expect(list.body.templates.map((template) => template.id)).toContain(saved.body.template.id);
+    expect(
+      await client.post('/api/product-templates', { name: 'Bad', blueprintId: 12, printProviderId: 29, variants: [{ id: 1, price: 100 }] }),
+    ).toMatchObject({ status: 422 });
+    expect(await client.post('/api/product-templates', { name: '', blueprintId: 12, printProviderId: 29, variants: [] })).toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('holds a design whose listing has a high trademark risk for review; once confirmed, its draft is made', async () => {
+    const { client, assetIds } = await proSeller('reviewer@example.com');
+    const assetId = assetIds[0]!;
+    await client.post(`/api/assets/${assetId}/listing`, { target: 'etsy' });
+    expect((await client.patch(`/api/assets/${assetId}/listing`, { target: 'etsy', title: 'Just Do It Cat Astronaut Tee' })).status).toBe(
+      200,
+    );
+    const before = shop.allProducts().length;
+    const created = await client.post<{ publications: Publication[] }>('/api/publications', {
+      assetIds: [assetId],
+      templateId: 'mug',
+      target: 'printify',
+    });
+    const [held] = await waitForStatuses(client, (list) => list[0]?.status === 'needs_review', 'a publication held for review');
+    expect(held!.review).toEqual([expect.stringContaining('Just Do It')]);
+    expect(shop.allProducts().length).toBe(before);
+    expect((await client.post(`/api/publications/${created.body.publications[0]!.id}/confirm`)).status).toBe(200);
+    const [drafted] = await waitForStatuses(client, (list) => list[0]?.status === 'draft_created', 'the confirmed draft');
+    expect(shop.allProducts().find((product) => product.id === drafted!.externalId)!.title).toBe('Just Do It Cat Astronaut Tee');
+    expect((await client.post(`/api/publications/${drafted!.id}/confirm`)).status).toBe(409);
+  }, 120_000);
+
+  it("answers 404 for another seller's design and publication", async () => {
+    const owner = await proSeller('owner-publisher@example.com');
+    const created = await owner.client.post<{ publications: Publication[] }>('/api/publications', {
+      assetIds: [owner.assetIds[0]],
+      templateId: 'mug',
+      target: 'printify',
+    });
+    const publicationId = created.body.publications[0]!.id;
+    const other = await proSeller('other-publisher@example.com', 0);
+    expect(
+      await other.client.post('/api/publications', { assetIds: [owner.assetIds[0]], templateId: 'mug', target: 'printify' }),
+    ).toMatchObject({
+      status: 404,
+    });
+    expect((await other.client.post(`/api/publications/${publicationId}/publish`)).status).toBe(404);
+    expect((await other.client.post(`/api/publications/${publicationId}/confirm`)).status).toBe(404);
+    expect(await publicationsOf(other.client, `?assetId=${owner.assetIds[0]}`)).toEqual([]);
+    expect((await other.client.post('/api/publications', { assetIds: ['nope'], templateId: 'mug' })).status).toBe(400);
+  }, 120_000);
+
+  it('connects with a token checked by Printify, stores it encrypted (never in clear, never sent back), and forgets it on disconnect', async () => {
+    const { client, userId } = await proSeller('connector@example.com', 0);
+    expect(await client.post('/api/connections/printify', { token: 'a-token-printify-refuses' })).toMatchObject({
+      status: 422,
+      body: { error: expect.stringContaining('did not accept') },
+    });
+    const connected = await client.post<ConnectionState>('/api/connections/printify', { token: SELLER_TOKEN });
+    expect(connected.status).toBe(200);
+    expect(connected.body).toMatchObject({
+      connected: true,
+      tokenHint: '7xQ2',
+      localShop: false,
+      allowed: true,
+      shopId: expect.any(Number),
+    });
+    expect(JSON.stringify(connected.body)).not.toContain(SELLER_TOKEN);
+    expect(connected.headers.get('cache-control')).toBe('private, no-store');
+    expect((await client.get<ConnectionState>('/api/connections/printify')).body).toEqual(connected.body);
+
+    const rows: Record<string, unknown>[] = await publishing.infra.dataSource.query(
+      `SELECT *, token_sealed::text AS sealed_text FROM publishing.connections WHERE user_id = $1`,
+      [userId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_key_id).toBe('dev');
+    const everything = JSON.stringify(rows) + Buffer.from(rows[0]!.token_sealed as Buffer).toString('latin1');
+    expect(everything).not.toContain(SELLER_TOKEN);
+    expect(everything).not.toContain(SELLER_TOKEN.slice(0, 12));
+
+    // CONNECTIONS_KEY rotated: a new key first, the old one kept; the restarted service re-seals the token with the new one.
+    await publishing.close();
+    publishing = await system.startInstance('publishing', {
+      PUBLIC_URL: system.baseUrl,
+      CONNECTIONS_KEY: `k2:${randomBytes(32).toString('base64')},dev:${DEVELOPMENT_CONNECTION_KEY.key.toString('base64')}`,
+    });
+    const [resealed] = await publishing.infra.dataSource.query(`SELECT token_key_id FROM publishing.connections WHERE user_id = $1`, [
+      userId,
+    ]);
+    expect(resealed.token_key_id).toBe('k2');
+
+    // A revoked token (opened with the new key) fails the work with CONNECTION_REVOKED, never retried.
+    shop.revoke(SELLER_TOKEN);
+    const [asset] = await proSellerDesigns(client);
+    await client.post('/api/publications', { assetIds: [asset], templateId: 'tee', target: 'printify' });
+    const [revoked] = await waitForStatuses(client, (list) => list[0]?.status === 'failed', 'a revoked connection');
+    expect(revoked!.error?.code).toBe('CONNECTION_REVOKED');
+
+    const gone = await client.delete<ConnectionState>('/api/connections/printify');
+    expect(gone.body).toMatchObject({ connected: false, tokenHint: null, localShop: true });
+    expect(await publishing.infra.dataSource.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1`, [userId])).toEqual([]);
+
+    // The data export carries the publications, without any token.
+    expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
+    const exported = await client.download('/api/account/export');
+    const publishingJson = readStoredZip(exported.body).get('publishing.json')!.toString('utf8');
+    expect(JSON.parse(publishingJson)).toMatchObject({ connection: null, publications: [expect.objectContaining({ status: 'failed' })] });
+    expect(publishingJson).not.toContain(SELLER_TOKEN);
+
+    // Leaving: the account's deletion destroys the token at once, and the publications and templates with it.
+    shop.addToken('a-second-token-for-leaving-9zzz');
+    expect((await client.post('/api/connections/printify', { token: 'a-second-token-for-leaving-9zzz' })).status).toBe(200);
+    expect((await client.post('/api/account/delete', { confirmation: 'DELETE' })).status).toBe(200);
+    const db = publishing.infra.dataSource;
+    await waitFor(async () => (await db.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1`, [userId])).length === 0, {
+      what: 'the token destroyed with the account',
+    });
+    expect(await db.query(`SELECT 1 FROM publishing.publications WHERE user_id = $1`, [userId])).toEqual([]);
+  }, 120_000);
+
+  async function proSellerDesigns(client: TestClient): Promise<string[]> {
+    const { body } = await client.post<{ jobId: string }>('/api/generate', { prompt: "a fox astronaut, 'Fox Orbit' in retro letters" });
+    await waitFor(async () => (await client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded', {
+      timeoutMs: 60_000,
+    });
+    return (await client.get<{ assets: Asset[] }>('/api/assets')).body.assets
+      .filter((asset) => asset.variant !== 'C')
+      .map((asset) => asset.id);
+  }
+
+  it('a batch of 20 survives a restart halfway (and a lost write after the create) and ends with exactly 20 products', async () => {
+    const { client, assetIds } = await proSeller('batcher@example.com', 5);
+    expect(assetIds).toHaveLength(20);
+    const before = shop.allProducts().length;
+    // Mugs: every design of the batch, stickers included, has pixels enough for the mug's wrap.
+    await client.post('/api/publications', { assetIds, templateId: 'mug', target: 'printify' });
+    await waitForStatuses(client, (list) => list.filter((p) => p.status === 'draft_created').length >= 5, 'a quarter of the batch');
+    // The instance stops in the middle of the batch; a new one takes the rest (and whatever was in work).
+    await publishing.close();
+    publishing = await system.startInstance('publishing', { PUBLIC_URL: system.baseUrl });
+    const done = await waitForStatuses(
+      client,
+      (list) => list.length === 20 && list.every((p) => p.status === 'draft_created'),
+      'all 20 drafts',
+    );
+    expect(shop.allProducts().length - before).toBe(20);
+    expect(new Set(done.map((publication) => publication.externalId)).size).toBe(20);
+
+    // The process died between Printify's answer and our write: the product is found by its reference, none is made.
+    const lost = done[0]!;
+    await publishing.infra.dataSource.query(
+      `UPDATE publishing.publications SET status = 'uploading', external_id = NULL, product_url = NULL WHERE id = $1`,
+      [lost.id],
+    );
+    const nc = await connect({ servers: system.nats.url });
+    await jetstream(nc).publish(PUBLISHING_QUEUE.subject, JSON.stringify({ publicationId: lost.id, step: 'draft' }), {
+      msgID: `${lost.id}:lost`,
+    });
+    await nc.close();
+    const [again] = await waitForStatuses(
+      client,
+      (list) => list.find((p) => p.id === lost.id)?.status === 'draft_created',
+      'the lost write redone',
+    ).then((list) => list.filter((p) => p.id === lost.id));
+    expect(again!.externalId).toBe(lost.externalId);
+    expect(shop.allProducts().length - before).toBe(20);
+  }, 300_000);
+});

@@ -1,0 +1,181 @@
+// Publishing (issue 30): Printify connections, product templates and publications (one per design,
+// template and connection). Kept in its own file; rpc.ts and routes.ts append their rows.
+import { z } from 'zod';
+import { uuid } from './common.schemas.js';
+
+/** The statuses a publication moves through; a rate limit is never a failure (the work waits). */
+export const PUBLICATION_STATUSES = [
+  'queued',
+  'uploading',
+  'draft_created',
+  'failed',
+  'needs_review',
+  'publish_waiting',
+  'publishing',
+  'published',
+] as const;
+export const publicationStatus = z.enum(PUBLICATION_STATUSES);
+export type PublicationStatus = z.infer<typeof publicationStatus>;
+
+/** Why a publication failed, as a code the SPA branches on (the message says it to a seller). */
+export const PUBLICATION_ERROR_CODES = [
+  'PRINT_FILE_TOO_SMALL',
+  'CONNECTION_REVOKED',
+  'NOT_CONNECTED',
+  'DESIGN_GONE',
+  'PRINT_FILE_UNREADABLE',
+  'PRINTIFY_REJECTED',
+  'PLAN_REQUIRED',
+  'PUBLISH_FAILED',
+] as const;
+export const publicationErrorCode = z.enum(PUBLICATION_ERROR_CODES);
+export type PublicationErrorCode = z.infer<typeof publicationErrorCode>;
+
+export const PUBLISHING_TARGETS = ['printify'] as const;
+export const publishingTarget = z.enum(PUBLISHING_TARGETS);
+
+// ---- Connections ----------------------------------------------------------------------------------
+export const printifyShop = z.object({ id: z.number().int(), title: z.string(), salesChannel: z.string() });
+export type PrintifyShop = z.infer<typeof printifyShop>;
+
+export const connectionState = z.object({
+  connected: z.boolean(),
+  shops: z.array(printifyShop),
+  shopId: z.number().int().nullable(),
+  /** The token's last 4 characters: the token itself is never sent back. */
+  tokenHint: z.string().nullable(),
+  /** With no connection, drafts go to the local Printify-shaped shop (development and tests only). */
+  localShop: z.boolean(),
+  /** Whether the seller's plan includes Printify drafts (the commercial licence: Pro and Studio). */
+  allowed: z.boolean(),
+  /** Why not, and how to upgrade, when `allowed` is false. */
+  upgradeMessage: z.string().optional(),
+});
+export type ConnectionState = z.infer<typeof connectionState>;
+
+/** Without a token, the saved one serves (a seller with several shops picks one). */
+export const connectPrintifyBody = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(8, 'This does not look like a Printify token')
+    .max(4000, 'This does not look like a Printify token')
+    .optional(),
+  shopId: z.coerce.number().int().positive().optional(),
+});
+export const connectPrintifyRequest = connectPrintifyBody.extend({ userId: uuid });
+export const connectionRequest = z.object({ userId: uuid });
+export const connectionReply = connectionState;
+
+// ---- Product templates ----------------------------------------------------------------------------
+export const templateVariant = z.object({
+  colour: z.string().min(1).max(60),
+  size: z.string().min(1).max(30),
+  /** Price in cents. */
+  price: z.number().int().min(1).max(1_000_000),
+});
+export const productTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  product: z.string(),
+  builtIn: z.boolean(),
+  blueprintId: z.number().int(),
+  printProviderId: z.number().int(),
+  /** Enabled colours and sizes with their prices; variant ids come from the connection's catalogue. */
+  variants: z.array(templateVariant),
+  /** Colours that get the light-ink (dark garment) file; the others get the dark-ink (light garment) one. */
+  darkColours: z.array(z.string()),
+  placement: z.object({ position: z.string(), x: z.number(), y: z.number(), fit: z.literal('contain') }),
+});
+export type ProductTemplate = z.infer<typeof productTemplate>;
+export const listTemplatesRequest = z.object({ userId: uuid });
+export const listTemplatesReply = z.object({ templates: z.array(productTemplate) });
+
+export const saveTemplateBody = z.object({
+  name: z.string().trim().min(1, 'Give the template a name').max(80, 'The name is at most 80 characters'),
+  product: z.string().trim().min(1).max(60).default('Custom product'),
+  blueprintId: z.coerce.number().int().positive(),
+  printProviderId: z.coerce.number().int().positive(),
+  /** Catalogue variant ids to enable, each with its price in cents. */
+  variants: z
+    .array(z.object({ id: z.number().int().positive(), price: z.number().int().min(1).max(1_000_000) }))
+    .min(1, 'Enable at least one variant')
+    .max(200, 'At most 200 variants'),
+});
+export const saveTemplateRequest = saveTemplateBody.extend({ userId: uuid });
+export const saveTemplateReply = z.object({ template: productTemplate });
+
+// ---- Publications ---------------------------------------------------------------------------------
+export const publicationError = z.object({ code: publicationErrorCode, message: z.string() });
+export const publication = z.object({
+  id: uuid,
+  assetId: uuid,
+  templateId: z.string(),
+  target: publishingTarget,
+  status: publicationStatus,
+  /** The Printify product's id once the draft exists. */
+  externalId: z.string().nullable(),
+  error: publicationError.optional(),
+  /** Where the seller opens the draft (Printify's editor, or the local shop's page). */
+  productUrl: z.string().nullable(),
+  /** Printify's own mockups of the product, once drawn. */
+  mockups: z.array(z.string()),
+  /** With status publish_waiting: how many publishes of the connection go before this one (0: next). */
+  placeInLine: z.number().int().optional(),
+  /** With status needs_review: what the seller should look at (trademark risk, a broken listing rule). */
+  review: z.array(z.string()).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Publication = z.infer<typeof publication>;
+
+export const createPublicationsBody = z.object({
+  assetIds: z.array(uuid).min(1, 'Choose at least one design').max(100, 'At most 100 designs at a time'),
+  templateId: z.string().min(1).max(100),
+  target: publishingTarget.default('printify'),
+});
+export const createPublicationsRequest = createPublicationsBody.extend({ userId: uuid });
+export const publicationsReply = z.object({ publications: z.array(publication) });
+export const listPublicationsQuery = z.object({ assetId: uuid.optional() });
+export const listPublicationsRequest = listPublicationsQuery.extend({ userId: uuid });
+export const publicationParams = z.object({ id: uuid });
+export const publicationRequest = z.object({ userId: uuid, publicationId: uuid });
+export const publicationReply = z.object({ publication });
+
+/** A signed single-design print-file link, as Printify (or the local shop) fetches it: no session. */
+export const printLinkParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid link') });
+export const resolvePrintLinkRequest = printLinkParams;
+export const resolvePrintLinkReply = z.object({
+  userId: uuid,
+  assetId: uuid,
+  garment: z.enum(['light', 'dark']),
+});
+
+export const exportPublishingRequest = z.object({ userId: uuid });
+export const exportPublishingReply = z.object({
+  /** The connection without its token (only its hint and shop). */
+  connection: z.object({ shopId: z.number().int().nullable(), tokenHint: z.string(), createdAt: z.string() }).nullable(),
+  templates: z.array(productTemplate),
+  publications: z.array(publication),
+});
+
+/** What a seller reads about a publication or connection (the SPA shows these as they are). */
+export const PUBLISHING_MESSAGES = {
+  planRequired: 'Printify drafts come with the commercial licence of the Pro and Studio plans. Upgrade in Account → Plan to create them.',
+  notConnected: 'Connect your Printify account in Account → Connections first.',
+  pickShop: 'Your Printify account has several shops: pick the one drafts go to in Account → Connections.',
+  connectionRevoked:
+    'Printify no longer accepts the saved token. Create a new token in Printify and connect again in Account → Connections.',
+  printFileTooSmall: "This design has too few pixels for this product's print area. Upscale it first, or choose a smaller product.",
+  printFileUnreadable: 'Printify could not download or read the print file. Please try again.',
+  designGone: 'This design is no longer in your library.',
+  tokenRefused:
+    'Printify did not accept this token. Create a personal access token in Printify (My account → Connections) and paste it here.',
+  noShop: 'This Printify account has no shop yet: add one in Printify first.',
+  unknownShop: 'That shop is not one of this Printify account’s shops.',
+  tokenRequired: 'Paste your Printify personal access token.',
+  printifyUnavailable: 'Printify could not be reached. Please try again in a minute.',
+  unknownTemplate: 'That product template does not exist.',
+  notADraft: 'Only a created draft can be published.',
+  notForReview: 'This publication is not waiting for a review.',
+} as const;

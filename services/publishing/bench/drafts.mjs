@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// 50 drafts to the local shop (not a test): a Pro seller's 50 print-size designs (4500×5400, the local
+// engine) sent to the local Printify-shaped shop as tees with one POST /api/publications, through the
+// gateway as the SPA does. Measures the time from that request to the 50th `draft_created` (target
+// ≤ 5 minutes on 2 cores) and the requests the shop received per design (target ≤ 4: the uploads, the
+// create, one mockup fetch; the catalogue is read once per batch). The services run in this process
+// against a fresh database and nats-server, as the integration tests run them.
+//   npm run build && node services/publishing/bench/drafts.mjs [designs]
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, provisionTestServiceRoles, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
+import { loadAuthConfig } from '../../auth/dist/config.js';
+import { startAuthService } from '../../auth/dist/start.js';
+import { loadBillingConfig } from '../../billing/dist/config.js';
+import { startBillingService } from '../../billing/dist/start.js';
+import { loadAssetsConfig } from '../../assets/dist/config.js';
+import { startAssetsService } from '../../assets/dist/start.js';
+import { loadGenerationConfig } from '../../generation/dist/config.js';
+import { startGenerationService } from '../../generation/dist/start.js';
+import { loadListingsConfig } from '../../listings/dist/config.js';
+import { startListingsService } from '../../listings/dist/start.js';
+import { loadPublishingConfig } from '../dist/config.js';
+import { startPublishingService } from '../dist/start.js';
+import { startLocalShop } from '../dist/local-shop/local-shop.js';
+import { loadGatewayConfig } from '../../../gateway/dist/config.js';
+import { startGateway } from '../../../gateway/dist/start.js';
+
+const TARGET_MS = 5 * 60_000;
+const TARGET_REQUESTS = 4;
+const designs = Number(process.argv[2] ?? 50);
+const ORIGIN = 'http://localhost:8080';
+
+const nats = await startNatsServer();
+const database = await createTestDatabase();
+const urls = await provisionTestServiceRoles(database);
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-drafts-bench-'));
+const shop = await startLocalShop({ mockupDelayMs: 1_000 });
+const env = {
+  ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])),
+  STORAGE_DRIVER: 'fs',
+  STORAGE_DIR: storageDir,
+  LOCAL_RENDER_SCALE: '1',
+  GENERATION_CONCURRENCY: '2',
+  PRINTIFY_API_BASE: shop.apiBase,
+  LOCAL_SHOP: 'true',
+  MOCKUP_POLL_MS: '2000',
+};
+const as = (name) => ({ ...env, DATABASE_URL: urls[name] });
+const services = [
+  await startAuthService(loadAuthConfig(as('auth'))),
+  await startBillingService(loadBillingConfig(as('billing'))),
+  await startAssetsService(loadAssetsConfig(as('assets'))),
+  await startGenerationService(loadGenerationConfig(as('generation'))),
+  await startListingsService(loadListingsConfig(as('listings'))),
+];
+const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: ORIGIN }));
+services.push(await startPublishingService(loadPublishingConfig({ ...as('publishing'), PUBLIC_URL: gateway.url })));
+
+let cookie = '';
+async function api(method, url, body) {
+  const response = await fetch(`${gateway.url}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: ORIGIN, cookie },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  for (const line of response.headers.getSetCookie()) cookie = line.split(';')[0];
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+try {
+  // A seller on the Pro plan (the local checkout), through the API.
+  const email = `drafts-bench-${Date.now()}@example.com`;
+  const db = services[0].infra.dataSource;
+  const { createHash, randomBytes } = await import('node:crypto');
+  const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
+    email,
+  ]);
+  const token = randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    user.id,
+    createHash('sha256').update(token).digest('hex'),
+  ]);
+  cookie = `pl_session=${token}`;
+  const checkout = await api('POST', '/api/stripe/checkout', { planId: 'pro' });
+  await api('POST', `/api/checkout/local/${checkout.url.split('/').pop()}`, { action: 'pay' });
+
+  // Print-size apparel designs (the stickers, 3000×3000, are left out).
+  let assetIds = [];
+  for (let job = 0; assetIds.length < designs; job += 1) {
+    const { jobId } = await api('POST', '/api/generate', { prompt: `a retro sunset number ${job}, 'Stay Golden' in bold letters` });
+    for (;;) {
+      const { job: state } = await api('GET', `/api/jobs/${jobId}`);
+      if (state.status === 'succeeded') break;
+      if (state.status === 'failed') throw new Error(`job ${jobId} failed`);
+      await sleep(500);
+    }
+    assetIds = [];
+    for (let cursor = null; ;) {
+      const page = await api('GET', `/api/assets${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+      assetIds.push(...page.assets.filter((asset) => asset.variant !== 'C').map((asset) => asset.id));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    process.stdout.write(`\r${Math.min(assetIds.length, designs)}/${designs} designs ready`);
+  }
+  assetIds = assetIds.slice(0, designs);
+  process.stdout.write('\n');
+
+  const requestsBefore = shop.requests.length;
+  const started = Date.now();
+  await api('POST', '/api/publications', { assetIds, templateId: 'tee', target: 'printify' });
+  let drafted = 0;
+  let failed = [];
+  while (drafted < designs) {
+    const { publications } = await api('GET', '/api/publications');
+    drafted = publications.filter((publication) => publication.status === 'draft_created').length;
+    failed = publications.filter((publication) => publication.status === 'failed');
+    if (failed.length) throw new Error(`failed: ${JSON.stringify(failed[0].error)}`);
+    process.stdout.write(`\r${drafted}/${designs} drafts after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    if (drafted < designs) await sleep(250);
+  }
+  const elapsed = Date.now() - started;
+  process.stdout.write('\n');
+  // Then every draft's mockups, fetched once each.
+  for (;;) {
+    const { publications } = await api('GET', '/api/publications');
+    if (publications.every((publication) => publication.mockups.length > 0)) break;
+    await sleep(500);
+  }
+  const requests = shop.requests.slice(requestsBefore);
+  const perDesign = requests.length / designs;
+  const byPath = {};
+  for (const request of requests) {
+    const key = `${request.method} ${request.path.replace(/\/[0-9a-f]{24}/g, '/:id').replace(/\/\d+\//g, '/:n/')}`;
+    byPath[key] = (byPath[key] ?? 0) + 1;
+  }
+  console.log(
+    `${designs} drafts to the local shop: ${(elapsed / 1000).toFixed(1)} s from the request to the last draft_created (target ≤ ${TARGET_MS / 1000} s)`,
+  );
+  console.log(`Printify requests per design: ${perDesign.toFixed(2)} (target ≤ ${TARGET_REQUESTS}); ${JSON.stringify(byPath)}`);
+  console.log(`products in the shop: ${shop.allProducts().length}`);
+  process.exitCode = elapsed <= TARGET_MS && perDesign <= TARGET_REQUESTS ? 0 : 1;
+} finally {
+  await gateway.close();
+  for (const service of services.reverse()) await service.close();
+  await shop.close();
+  await nats.stop();
+  await database.drop();
+  rmSync(storageDir, { recursive: true, force: true });
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { env, isProduction, parseConfig, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
+import { DEVELOPMENT_CONNECTION_KEY, parseConnectionKeys, type ConnectionKey } from './connections/token-cipher.js';
+
+export const publishingEnvSchema = serviceEnvSchema.extend({
+  /** Printify's API; the local shop's (`http://127.0.0.1:8091/v1`) in development and tests. */
+  PRINTIFY_API_BASE: env.url(['http:', 'https:']).default('https://api.printify.com/v1'),
+  /** Printify wants a User-Agent on every request. */
+  PRINTIFY_USER_AGENT: z.string().min(1).default('Printloom/1.0 (+https://printloom.app)'),
+  /** Where a seller opens a draft: `{id}` becomes the product id. */
+  PRINTIFY_PRODUCT_URL: z.string().min(1).default('https://printify.com/app/editor/{id}'),
+  /**
+   * With no connection, drafts go to the local Printify-shaped shop at PRINTIFY_API_BASE with
+   * LOCAL_SHOP_TOKEN (the default of `make dev` and the development compose; refused in production).
+   */
+  LOCAL_SHOP: env.boolean.default(false),
+  LOCAL_SHOP_TOKEN: z.string().min(1).default('local-shop-token'),
+  /**
+   * AES-256-GCM keys for the stored Printify tokens: `id:base64` (32 bytes) pairs, comma-separated,
+   * the first the current one. Production refuses to start without it; elsewhere a development key serves.
+   */
+  CONNECTIONS_KEY: env.optionalString,
+  /** The public address print files are offered at (the gateway's `/api/print-files/<token>`). */
+  PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
+  /** Printify's limits per connection (its documented figures by default). */
+  PRINTIFY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  PRINTIFY_CATALOG_PER_MINUTE: z.coerce.number().int().positive().default(100),
+  PRINTIFY_PUBLISHES_PER_WINDOW: z.coerce.number().int().positive().default(200),
+  PRINTIFY_PUBLISH_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
+  /** Publications worked on at once per instance. */
+  PUBLISHING_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
+  /** A worker that dies leaves its message to be redelivered after this long. */
+  PUBLISHING_ACK_WAIT_MS: z.coerce.number().int().positive().default(60_000),
+  /** How often a draft's mockups are looked for once it exists (Printify draws them in about a minute). */
+  MOCKUP_POLL_MS: z.coerce.number().int().positive().default(30_000),
+});
+export type PublishingConfig = z.infer<typeof publishingEnvSchema> & { connectionKeys: ConnectionKey[] };
+
+export function loadPublishingConfig(source: Record<string, string | undefined> = process.env): PublishingConfig {
+  const config = parseConfig(publishingEnvSchema, source);
+  const production = isProduction(config);
+  if (production && !config.CONNECTIONS_KEY)
+    throw new ConfigError([
+      'CONNECTIONS_KEY: is required in production (k1:$(openssl rand -base64 32)); Printify tokens are stored with it',
+    ]);
+  if (production && config.LOCAL_SHOP) throw new ConfigError(['LOCAL_SHOP: the local shop is for development and tests, never production']);
+  let connectionKeys: ConnectionKey[];
+  try {
+    connectionKeys = config.CONNECTIONS_KEY ? parseConnectionKeys(config.CONNECTIONS_KEY) : [DEVELOPMENT_CONNECTION_KEY];
+  } catch (error) {
+    throw new ConfigError([`CONNECTIONS_KEY: ${(error as Error).message}`]);
+  }
+  return { ...config, connectionKeys };
+}

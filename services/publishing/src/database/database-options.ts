@@ -1,0 +1,7 @@
+import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
+import { Publishing1764100000100 } from './migrations/1764100000100-publishing.js';
+
+export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
+  schema: 'publishing',
+  migrations: [Publishing1764100000100, accountPurgesMigration('publishing', 1764100000101)],
+};

@@ -1,0 +1,28 @@
+// The local Printify-shaped shop as its own process (`make dev`, the development compose):
+// LOCAL_SHOP_PORT (default 8091), LOCAL_SHOP_TOKENS (comma-separated; default local-shop-token),
+// LOCAL_SHOP_PUBLIC_URL (the address its links start with). Never part of production.
+import { startLocalShop } from './local-shop.js';
+
+const port = Number(process.env.LOCAL_SHOP_PORT ?? 8091);
+const tokens = (process.env.LOCAL_SHOP_TOKENS ?? 'local-shop-token')
+  .split(',')
+  .map((token) => token.trim())
+  .filter(Boolean);
+if (process.env.NODE_ENV === 'production') {
+  process.stderr.write('The local shop is for development and tests only: it refuses to start with NODE_ENV=production\n');
+  process.exit(1);
+}
+const shop = await startLocalShop({
+  port,
+  host: process.env.LOCAL_SHOP_HOST ?? '127.0.0.1',
+  tokens,
+  publicUrl: process.env.LOCAL_SHOP_PUBLIC_URL || undefined,
+  mockupDelayMs: Number(process.env.LOCAL_SHOP_MOCKUP_DELAY_MS ?? 3000),
+});
+process.stdout.write(`local shop listening on ${shop.url} (API ${shop.apiBase}, page ${shop.url}/local-shop)\n`);
+const stop = async () => {
+  await shop.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, PUBLISHING_MESSAGES } from '@printloom/contracts';
+import { SERVICE_METRICS, type ServiceMetrics } from '@printloom/service-kit';
+import type { Counter } from 'prom-client';
+import type { PublishingConfig } from '../config.js';
+import { PUBLISHING_CONFIG, TOKEN_CIPHER } from '../publishing.tokens.js';
+import type { TokenCipher } from '../connections/token-cipher.js';
+import { ConnectionRepository } from '../repositories/connection.repository.js';
+import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
+import { PrintifyClient, type PrintifyVariant, type RateGate, type RequestKind } from './printify-client.js';
+
+/** A seller's way into Printify (or the local shop): the client, the shop and the key its limits are counted under. */
+export interface ResolvedConnection {
+  client: PrintifyClient;
+  shopId: number;
+  connectionKey: string;
+  local: boolean;
+}
+
+const CATALOGUE_TTL_MS = 60 * 60_000;
+
+/** Clients per connection, each behind the connection's limits (counted in PostgreSQL, shared by every instance). */
+@Injectable()
+export class PrintifyAccess {
+  private readonly catalogue = new Map<string, { at: number; variants: Promise<PrintifyVariant[]> }>();
+  private localShopId: number | null = null;
+  private readonly requests: Counter<'kind' | 'status'>;
+
+  constructor(
+    private readonly connections: ConnectionRepository,
+    private readonly limits: RateLimitRepository,
+    @Inject(TOKEN_CIPHER) private readonly cipher: TokenCipher,
+    @Inject(PUBLISHING_CONFIG) private readonly config: PublishingConfig,
+    @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
+  ) {
+    this.requests =
+      (metrics.registry.getSingleMetric('printloom_printify_requests_total') as Counter<'kind' | 'status'> | undefined) ??
+      metrics.counter('printloom_printify_requests_total', 'Requests to Printify (or the local shop), by kind and HTTP status', [
+        'kind',
+        'status',
+      ]);
+  }
+
+  gate(connectionKey: string): RateGate {
+    const limitOf: Record<RequestKind, [number, number]> = {
+      general: [this.config.PRINTIFY_REQUESTS_PER_MINUTE, 60_000],
+      catalog: [this.config.PRINTIFY_CATALOG_PER_MINUTE, 60_000],
+      publish: [this.config.PRINTIFY_PUBLISHES_PER_WINDOW, this.config.PRINTIFY_PUBLISH_WINDOW_MS],
+    };
+    return {
+      take: (kind) => this.limits.take(connectionKey, kind, ...limitOf[kind]),
+      block: (ms) => this.limits.block(connectionKey, ms),
+    };
+  }
+
+  client(token: string, connectionKey: string | null): PrintifyClient {
+    return new PrintifyClient({
+      baseUrl: this.config.PRINTIFY_API_BASE,
+      token,
+      userAgent: this.config.PRINTIFY_USER_AGENT,
+      gate: connectionKey ? this.gate(connectionKey) : undefined,
+      onRequest: (kind, status) => this.requests.inc({ kind, status: String(status) }),
+    });
+  }
+
+  /** The seller's connection, or the local shop when there is none and LOCAL_SHOP is on; 422 otherwise. */
+  async resolve(userId: string): Promise<ResolvedConnection> {
+    const stored = await this.connections.find(userId);
+    if (stored) {
+      if (stored.shopId === null) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.pickShop, { reason: 'NOT_CONNECTED' });
+      const token = this.cipher.open({ keyId: stored.tokenKeyId, sealed: stored.tokenSealed }, userId);
+      const connectionKey = `printify:${userId}:${stored.shopId}`;
+      return { client: this.client(token, connectionKey), shopId: stored.shopId, connectionKey, local: false };
+    }
+    if (!this.config.LOCAL_SHOP) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.notConnected, { reason: 'NOT_CONNECTED' });
+    const connectionKey = `local:${userId}`;
+    const client = this.client(this.config.LOCAL_SHOP_TOKEN, connectionKey);
+    this.localShopId ??= (await client.shops())[0]?.id ?? null;
+    if (this.localShopId === null) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);
+    return { client, shopId: this.localShopId, connectionKey, local: true };
+  }
+
+  /** A blueprint's variants from the connection's catalogue, kept an hour (catalog requests have their own, lower limit). */
+  variants(connection: ResolvedConnection, blueprintId: number, printProviderId: number): Promise<PrintifyVariant[]> {
+    const key = `${this.config.PRINTIFY_API_BASE}|${blueprintId}|${printProviderId}`;
+    const kept = this.catalogue.get(key);
+    if (kept && Date.now() - kept.at < CATALOGUE_TTL_MS) return kept.variants;
+    const variants = connection.client.variants(blueprintId, printProviderId).then((reply) => reply.variants);
+    this.catalogue.set(key, { at: Date.now(), variants });
+    variants.catch(() => this.catalogue.delete(key));
+    return variants;
+  }
+
+  productUrl(connection: ResolvedConnection, productId: string): string {
+    if (connection.local) return `${new URL(this.config.PRINTIFY_API_BASE).origin}/local-shop#${productId}`;
+    return this.config.PRINTIFY_PRODUCT_URL.replace('{id}', encodeURIComponent(productId));
+  }
+}

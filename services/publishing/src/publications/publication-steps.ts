@@ -1,0 +1,264 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ASSETS,
+  BILLING,
+  EXPORT_RENDER_TIMEOUT_MS,
+  LISTINGS,
+  PUBLISHING_MESSAGES,
+  type PublicationErrorCode,
+} from '@printloom/contracts';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import type { PublishingConfig } from '../config.js';
+import { PUBLICATION_QUEUE, PUBLISHING_CONFIG } from '../publishing.tokens.js';
+import { PrintifyAccess, type ResolvedConnection } from '../printify/printify-access.js';
+import { PrintifyRateLimited, PrintifyRejected, PrintifyUnavailable } from '../printify/printify-client.js';
+import { PublicationRepository, type StoredPublication } from '../repositories/publication.repository.js';
+import { PrintLinkRepository } from '../repositories/print-link.repository.js';
+import { productDraft, resolveVariants, type Garment } from '../templates/placement.js';
+import { TemplateCatalogue } from '../templates/template-catalogue.js';
+import type { PublicationQueue, PublicationWork } from './publication-queue.js';
+import type { PublicationSteps, StepOutcome } from './publication-worker.js';
+
+/** Signed print-file links are valid this long: Printify fetches the file right after the upload request. */
+export const PRINT_LINK_VALID_MS = 15 * 60_000;
+/** Mockups are looked for at most this many times after a draft is created. */
+const MOCKUP_LOOKS = 20;
+const DONE: StepOutcome = { done: true };
+
+/** The deterministic reference a product carries: its print files' names start with it. */
+export const externalReferenceOf = (publicationId: string) => `printloom-${publicationId}`;
+
+class StepFailure extends Error {
+  constructor(
+    readonly code: PublicationErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The work of one publication, one step per queue message: `draft` (listing, print files, product),
+ * `mockups` (Printify's mockups once drawn) and `publish`. Each step starts by taking a lease on the
+ * publication in PostgreSQL and works from its recorded state, so a redelivered message (a worker that
+ * died, a restart) redoes only what is missing. Never two products for one publication: the product's
+ * print files are named after the publication (`printloom-<id>-<garment>.png`), and the moment before
+ * the create request is recorded; a step that finds that mark without a product id looks the product
+ * up in the shop by that name before creating one.
+ */
+@Injectable()
+export class PublicationStepsService implements PublicationSteps {
+  constructor(
+    private readonly publications: PublicationRepository,
+    private readonly links: PrintLinkRepository,
+    private readonly access: PrintifyAccess,
+    private readonly templates: TemplateCatalogue,
+    private readonly rpc: RpcClient,
+    @Inject(PUBLICATION_QUEUE) private readonly queue: PublicationQueue,
+    @Inject(PUBLISHING_CONFIG) private readonly config: PublishingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async run(work: PublicationWork, deliveryCount: number): Promise<StepOutcome> {
+    const leaseMs = this.config.PUBLISHING_ACK_WAIT_MS;
+    const claimed =
+      work.step === 'draft'
+        ? await this.publications.claimForDraft(work.publicationId, leaseMs)
+        : work.step === 'publish'
+          ? await this.publications.claim(work.publicationId, ['publish_waiting', 'publishing'], leaseMs)
+          : await this.publications.claim(work.publicationId, ['draft_created', 'publish_waiting', 'publishing', 'published'], leaseMs);
+    if (!claimed) {
+      const current = await this.publications.find(work.publicationId);
+      const stillToDo =
+        current &&
+        ((work.step === 'draft' && (current.status === 'queued' || current.status === 'uploading')) ||
+          (work.step === 'publish' && (current.status === 'publish_waiting' || current.status === 'publishing')));
+      // Another worker holds it (its lease runs out if it died): look again shortly.
+      return stillToDo ? { retryInMs: 5_000 } : DONE;
+    }
+    const renew = setInterval(
+      () => void this.publications.extendLease(claimed.id, leaseMs).catch(() => undefined),
+      Math.max(500, leaseMs / 3),
+    );
+    try {
+      if (work.step === 'draft') return await this.draft(claimed);
+      if (work.step === 'publish') return await this.publish(claimed);
+      return await this.mockups(claimed, deliveryCount);
+    } catch (error) {
+      return await this.outcomeOf(claimed, work, error);
+    } finally {
+      clearInterval(renew);
+      await this.publications.release(claimed.id);
+    }
+  }
+
+  private async draft(publication: StoredPublication): Promise<StepOutcome> {
+    const { userId, assetId } = publication;
+    const entitlements = await this.rpc.request(BILLING.entitlements, { userId });
+    if (!entitlements.commercialLicense) throw new StepFailure('PLAN_REQUIRED', PUBLISHING_MESSAGES.planRequired);
+    const connection = await this.connectionFor(publication);
+    const template = await this.templates.find(userId, publication.templateId);
+    if (!template) throw new StepFailure('PRINTIFY_REJECTED', PUBLISHING_MESSAGES.unknownTemplate);
+
+    // The design's Etsy listing (written first when it has none): its title, tags and description.
+    const { listing } = await this.rpc.request(LISTINGS.write, { userId, assetId, target: 'etsy' });
+    if (!publication.confirmed) {
+      const review = [
+        ...listing.risks
+          .filter((risk) => risk.level === 'high')
+          .map((risk) => `Trademark risk: "${risk.term}" is close to the registered mark "${risk.mark}"`),
+        ...listing.problems.map((problem) => problem.message),
+      ];
+      if (review.length > 0) {
+        await this.publications.setStatus(publication.id, 'needs_review', { review });
+        return DONE;
+      }
+    }
+    if (publication.status !== 'uploading') await this.publications.setStatus(publication.id, 'uploading');
+
+    const catalogue = await this.access.variants(connection, template.blueprintId, template.printProviderId);
+    const resolved = resolveVariants(template, catalogue);
+    const garments = (['light', 'dark'] as const).filter((garment) => resolved.groups[garment]?.length);
+    if (garments.length === 0)
+      throw new StepFailure('PRINTIFY_REJECTED', `None of the template's colours and sizes are offered: ${resolved.missing.join(', ')}`);
+
+    const files: Partial<Record<Garment, { id: string; width: number; height: number }>> = {};
+    // Both garments at once: each file is made (within the seller's share of exports: past it, the step
+    // waits) before its link is offered, so Printify's download streams a file that exists.
+    await Promise.all(
+      garments.map(async (garment) => {
+        const uploaded = publication.uploads[garment];
+        if (uploaded) {
+          files[garment] = uploaded;
+          return;
+        }
+        await this.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment }, { timeoutMs: EXPORT_RENDER_TIMEOUT_MS });
+        const token = await this.links.create(userId, assetId, garment, PRINT_LINK_VALID_MS);
+        const url = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/print-files/${token}`;
+        const upload = await connection.client.uploadByUrl(`${externalReferenceOf(publication.id)}-${garment}.png`, url);
+        files[garment] = { id: upload.id, width: upload.width, height: upload.height };
+        await this.publications.recordUpload(publication.id, garment, files[garment]!);
+      }),
+    );
+
+    if (publication.createAttemptedAt) {
+      const existing = await this.findByReference(connection, publication);
+      if (existing) return this.drafted(publication, connection, existing);
+    }
+    await this.publications.markCreateAttempted(publication.id);
+    const product = await connection.client.createProduct(
+      connection.shopId,
+      productDraft(template, resolved, files, { title: listing.title, description: listing.description, tags: listing.tags }),
+    );
+    return this.drafted(publication, connection, product.id);
+  }
+
+  private async drafted(publication: StoredPublication, connection: ResolvedConnection, productId: string): Promise<StepOutcome> {
+    await this.publications.recordDraft(publication.id, productId, this.access.productUrl(connection, productId));
+    await this.queue.publish({ publicationId: publication.id, step: 'mockups' }, productId);
+    return DONE;
+  }
+
+  /** The product a create request made before a crash, found by its print files' names (newest products first). */
+  private async findByReference(connection: ResolvedConnection, publication: StoredPublication): Promise<string | null> {
+    const reference = externalReferenceOf(publication.id);
+    const since = (publication.createAttemptedAt?.getTime() ?? 0) - 10 * 60_000;
+    for (let page = 1; page <= 50; page += 1) {
+      const { data, last_page } = await connection.client.products(connection.shopId, page);
+      for (const product of data) {
+        const names = product.print_areas.flatMap((area) =>
+          area.placeholders.flatMap((placeholder) => placeholder.images.map((image) => image.name ?? '')),
+        );
+        if (names.some((name) => name.startsWith(reference))) {
+          this.logger.info(
+            { publicationId: publication.id, productId: product.id },
+            'Found the product of an interrupted create: adopted, none created',
+          );
+          return product.id;
+        }
+      }
+      const oldest = data.at(-1)?.created_at;
+      if (page >= last_page || data.length === 0 || (oldest && Date.parse(oldest) < since)) return null;
+    }
+    return null;
+  }
+
+  private async mockups(publication: StoredPublication, deliveryCount: number): Promise<StepOutcome> {
+    if (!publication.externalId || publication.mockups.length > 0) return DONE;
+    // Printify draws mockups in about a minute: the first look waits that long (no request before).
+    const due = (publication.createAttemptedAt?.getTime() ?? 0) + this.config.MOCKUP_POLL_MS - Date.now();
+    if (due > 0) return { retryInMs: due };
+    const connection = await this.connectionFor(publication);
+    const product = await connection.client.product(connection.shopId, publication.externalId);
+    const mockups = product.images.map((image) => image.src);
+    if (mockups.length > 0) {
+      await this.publications.recordMockups(publication.id, mockups);
+      return DONE;
+    }
+    return deliveryCount < MOCKUP_LOOKS ? { retryInMs: this.config.MOCKUP_POLL_MS } : DONE;
+  }
+
+  private async publish(publication: StoredPublication): Promise<StepOutcome> {
+    if (!publication.externalId) return DONE;
+    const connection = await this.connectionFor(publication);
+    try {
+      if (publication.status !== 'publishing') await this.publications.setStatus(publication.id, 'publishing');
+      await connection.client.publish(connection.shopId, publication.externalId);
+    } catch (error) {
+      if (error instanceof PrintifyRateLimited) await this.publications.setStatus(publication.id, 'publish_waiting');
+      throw error;
+    }
+    await this.publications.setStatus(publication.id, 'published');
+    return DONE;
+  }
+
+  /** The connection the publication was made for; a seller who switched shops or disconnected has none. */
+  private async connectionFor(publication: StoredPublication): Promise<ResolvedConnection> {
+    let connection: ResolvedConnection;
+    try {
+      connection = await this.access.resolve(publication.userId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNPROCESSABLE') throw new StepFailure('NOT_CONNECTED', error.message);
+      throw error;
+    }
+    if (connection.connectionKey !== publication.connectionKey) throw new StepFailure('NOT_CONNECTED', PUBLISHING_MESSAGES.notConnected);
+    return connection;
+  }
+
+  /** A rate limit or an outage waits; a 4xx that will not change, and our own refusals, fail with a code. */
+  private async outcomeOf(publication: StoredPublication, work: PublicationWork, error: unknown): Promise<StepOutcome> {
+    if (error instanceof PrintifyRateLimited) return { retryInMs: error.retryAfterMs };
+    // Assets' share of export work for this seller is full: the print file is made on a later turn.
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+      const seconds = error.details?.retryAfterSeconds;
+      return { retryInMs: typeof seconds === 'number' ? Math.max(1, seconds) * 1000 : 10_000 };
+    }
+    if (error instanceof PrintifyUnavailable) {
+      this.logger.warn({ publicationId: publication.id, step: work.step, reason: error.message }, 'Printify unavailable: the step waits');
+      return { retryInMs: 30_000 };
+    }
+    let failure: StepFailure | null = null;
+    if (error instanceof StepFailure) failure = error;
+    else if (error instanceof PrintifyRejected) failure = this.failureOf(error, work);
+    else if (error instanceof AppError && error.code === 'NOT_FOUND')
+      failure = new StepFailure('DESIGN_GONE', PUBLISHING_MESSAGES.designGone);
+    if (!failure) throw error;
+    if (work.step === 'mockups') {
+      this.logger.warn({ publicationId: publication.id, code: failure.code }, 'Mockups could not be fetched');
+      return DONE;
+    }
+    this.logger.info({ publicationId: publication.id, step: work.step, code: failure.code }, 'Publication failed');
+    await this.publications.fail(publication.id, failure.code, failure.message);
+    return DONE;
+  }
+
+  private failureOf(error: PrintifyRejected, work: PublicationWork): StepFailure {
+    if (error.unauthorised) return new StepFailure('CONNECTION_REVOKED', PUBLISHING_MESSAGES.connectionRevoked);
+    if (error.code === 8203) return new StepFailure('PRINT_FILE_TOO_SMALL', PUBLISHING_MESSAGES.printFileTooSmall);
+    if (error.code === 10300 || error.code === 8201)
+      return new StepFailure('PRINT_FILE_UNREADABLE', PUBLISHING_MESSAGES.printFileUnreadable);
+    if (work.step === 'publish') return new StepFailure('PUBLISH_FAILED', `Printify did not publish this product: ${error.message}`);
+    return new StepFailure('PRINTIFY_REJECTED', `Printify refused this product: ${error.message}`);
+  }
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ASSETS,
+  BILLING,
+  PUBLISHING_MESSAGES,
+  type ConnectionState,
+  type Publication,
+  type RpcReply,
+  type RpcRequest,
+  type PUBLISHING,
+} from '@printloom/contracts';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import type { PublishingConfig } from './config.js';
+import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing.tokens.js';
+import { tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
+import { ConnectionRepository } from './repositories/connection.repository.js';
+import { PublicationRepository, publicationView, type StoredPublication } from './repositories/publication.repository.js';
+import { PrintLinkRepository } from './repositories/print-link.repository.js';
+import { TemplateRepository } from './repositories/template.repository.js';
+import { PrintifyAccess } from './printify/printify-access.js';
+import { PrintifyRateLimited, PrintifyRejected, PrintifyUnavailable, type PrintifyShopInfo } from './printify/printify-client.js';
+import { TemplateCatalogue } from './templates/template-catalogue.js';
+import type { PublicationQueue } from './publications/publication-queue.js';
+
+const NO_PUBLICATION = 'Not found';
+
+@Injectable()
+export class PublishingService {
+  constructor(
+    private readonly connections: ConnectionRepository,
+    private readonly publications: PublicationRepository,
+    private readonly links: PrintLinkRepository,
+    private readonly ownTemplates: TemplateRepository,
+    private readonly templates: TemplateCatalogue,
+    private readonly access: PrintifyAccess,
+    private readonly rpc: RpcClient,
+    @Inject(TOKEN_CIPHER) private readonly cipher: TokenCipher,
+    @Inject(PUBLICATION_QUEUE) private readonly queue: PublicationQueue,
+    @Inject(PUBLISHING_CONFIG) private readonly config: PublishingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  // ---- Connections --------------------------------------------------------------------------------
+
+  /** Checks the token with Printify (`GET /v1/shops.json`), stores it sealed, answers the state (never the token). */
+  async connect(request: RpcRequest<typeof PUBLISHING.connect>): Promise<ConnectionState> {
+    const { userId } = request;
+    const stored = await this.connections.find(userId);
+    const token =
+      request.token ?? (stored ? this.cipher.open({ keyId: stored.tokenKeyId, sealed: stored.tokenSealed }, userId) : undefined);
+    if (!token) throw new AppError('BAD_REQUEST', PUBLISHING_MESSAGES.tokenRequired);
+    let shops: PrintifyShopInfo[];
+    try {
+      // Checked without the connection's limits: one request, before there is a connection.
+      shops = await this.access.client(token, null).shops();
+    } catch (error) {
+      if (error instanceof PrintifyRejected) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.tokenRefused);
+      if (error instanceof PrintifyUnavailable || error instanceof PrintifyRateLimited)
+        throw new AppError('UPSTREAM_FAILED', PUBLISHING_MESSAGES.printifyUnavailable);
+      throw error;
+    }
+    if (shops.length === 0) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.noShop);
+    if (request.shopId !== undefined && !shops.some((shop) => shop.id === request.shopId))
+      throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.unknownShop);
+    const shopId = request.shopId ?? (shops.length === 1 ? shops[0]!.id : null);
+    const sealed = this.cipher.seal(token, userId);
+    await this.connections.save({
+      userId,
+      tokenSealed: sealed.sealed,
+      tokenKeyId: sealed.keyId,
+      tokenHint: tokenHintOf(token),
+      shopId,
+      shops: shops.map((shop) => ({ id: shop.id, title: shop.title, salesChannel: shop.sales_channel })),
+    });
+    this.logger.info({ userId, shops: shops.length, shopChosen: shopId !== null }, 'Printify connected');
+    return this.state(userId);
+  }
+
+  async state(userId: string): Promise<ConnectionState> {
+    const [stored, entitlements] = await Promise.all([this.connections.find(userId), this.rpc.request(BILLING.entitlements, { userId })]);
+    return {
+      connected: stored !== null,
+      shops: stored?.shops ?? [],
+      shopId: stored?.shopId ?? null,
+      tokenHint: stored?.tokenHint ?? null,
+      localShop: stored === null && this.config.LOCAL_SHOP,
+      allowed: entitlements.commercialLicense,
+      ...(entitlements.commercialLicense ? {} : { upgradeMessage: PUBLISHING_MESSAGES.planRequired }),
+    };
+  }
+
+  /** Forgets the token at once (the row and its sealed token are deleted). */
+  async disconnect(userId: string): Promise<ConnectionState> {
+    await this.connections.deleteFor(userId);
+    return this.state(userId);
+  }
+
+  /** After a rotation of CONNECTIONS_KEY: tokens sealed with an older key are sealed again with the current one. */
+  async resealTokens(): Promise<number> {
+    const stale = await this.connections.sealedWithOtherKey(this.cipher.currentKeyId);
+    for (const connection of stale) {
+      const token = this.cipher.open({ keyId: connection.tokenKeyId, sealed: connection.tokenSealed }, connection.userId);
+      const sealed = this.cipher.seal(token, connection.userId);
+      await this.connections.reseal(connection.userId, connection.tokenKeyId, sealed.sealed, sealed.keyId);
+    }
+    if (stale.length > 0)
+      this.logger.info({ count: stale.length, keyId: this.cipher.currentKeyId }, 'Printify tokens sealed with the current key');
+    return stale.length;
+  }
+
+  // ---- Publications -------------------------------------------------------------------------------
+
+  /** One publication per design, queued at once (the work runs on the queue, never in this request). */
+  async create(request: RpcRequest<typeof PUBLISHING.createPublications>): Promise<{ publications: Publication[] }> {
+    const { userId, templateId } = request;
+    const assetIds = [...new Set(request.assetIds)];
+    const entitlements = await this.rpc.request(BILLING.entitlements, { userId });
+    if (!entitlements.commercialLicense) throw new AppError('FORBIDDEN', PUBLISHING_MESSAGES.planRequired, { reason: 'PLAN_REQUIRED' });
+    if (!(await this.templates.find(userId, templateId))) throw new AppError('NOT_FOUND', PUBLISHING_MESSAGES.unknownTemplate);
+    const connection = await this.access.resolve(userId);
+    // Every design must be the seller's (another's answers 404, and nothing is queued).
+    for (const assetId of assetIds) await this.rpc.request(ASSETS.designBrief, { userId, assetId });
+    const answered: Publication[] = [];
+    for (const assetId of assetIds) {
+      const { publication, queue } = await this.publications.createOrGet(randomUUID(), {
+        userId,
+        assetId,
+        templateId,
+        connectionKey: connection.connectionKey,
+      });
+      if (queue) await this.queue.publish({ publicationId: publication.id, step: 'draft' }, String(publication.updatedAt.getTime()));
+      answered.push(await this.view(publication));
+    }
+    return { publications: answered };
+  }
+
+  async list(request: RpcRequest<typeof PUBLISHING.listPublications>): Promise<{ publications: Publication[] }> {
+    const publications = await this.publications.listOf(request.userId, request.assetId);
+    return { publications: await Promise.all(publications.map((publication) => this.view(publication))) };
+  }
+
+  /** A draft goes in the connection's line of publishes; the queue publishes it within Printify's 30-minute cap. */
+  async publish(request: RpcRequest<typeof PUBLISHING.publish>): Promise<{ publication: Publication }> {
+    const { userId, publicationId } = request;
+    const current = await this.publications.findOwned(userId, publicationId);
+    if (!current) throw new AppError('NOT_FOUND', NO_PUBLICATION);
+    if (['publish_waiting', 'publishing', 'published'].includes(current.status)) return { publication: await this.view(current) };
+    const waiting = await this.publications.requestPublish(userId, publicationId);
+    if (!waiting) throw new AppError('CONFLICT', PUBLISHING_MESSAGES.notADraft);
+    await this.queue.publish({ publicationId, step: 'publish' }, String(waiting.publishRequestedAt?.getTime() ?? 0));
+    return { publication: await this.view(waiting) };
+  }
+
+  /** The seller looked at the review (risk, rule) and goes on: the draft is made. */
+  async confirm(request: RpcRequest<typeof PUBLISHING.confirm>): Promise<{ publication: Publication }> {
+    const current = await this.publications.findOwned(request.userId, request.publicationId);
+    if (!current) throw new AppError('NOT_FOUND', NO_PUBLICATION);
+    const confirmed = await this.publications.confirm(request.userId, request.publicationId);
+    if (!confirmed) throw new AppError('CONFLICT', PUBLISHING_MESSAGES.notForReview);
+    await this.queue.publish({ publicationId: confirmed.id, step: 'draft' }, `confirmed-${confirmed.updatedAt.getTime()}`);
+    return { publication: await this.view(confirmed) };
+  }
+
+  async resolvePrintLink(token: string): Promise<RpcReply<typeof PUBLISHING.resolvePrintLink>> {
+    const link = await this.links.resolve(token);
+    if (!link) throw new AppError('NOT_FOUND', 'This print-file link has expired or does not exist.');
+    return link;
+  }
+
+  async exportData(userId: string): Promise<RpcReply<typeof PUBLISHING.exportData>> {
+    const [connection, templates, publications] = await Promise.all([
+      this.connections.find(userId),
+      this.ownTemplates.allOf(userId),
+      this.publications.allOf(userId),
+    ]);
+    return {
+      // Never the token: its hint and shop only.
+      connection: connection
+        ? { shopId: connection.shopId, tokenHint: connection.tokenHint, createdAt: connection.createdAt.toISOString() }
+        : null,
+      templates,
+      publications: publications.map((publication) => publicationView(publication)),
+    };
+  }
+
+  private async view(publication: StoredPublication): Promise<Publication> {
+    const place = publication.status === 'publish_waiting' ? await this.publications.placeInLine(publication) : undefined;
+    return publicationView(publication, place);
+  }
+}

@@ -1,0 +1,3 @@
+export const PUBLISHING_CONFIG = Symbol('PUBLISHING_CONFIG');
+export const PUBLICATION_QUEUE = Symbol('PUBLICATION_QUEUE');
+export const TOKEN_CIPHER = Symbol('TOKEN_CIPHER');

@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { startLocalShop, type LocalShop } from '../src/local-shop/local-shop.js';
+import { PrintifyClient, PrintifyRateLimited, PrintifyRejected, type RateGate } from '../src/printify/printify-client.js';
+import { LOCAL_CATALOGUE } from '../src/local-shop/catalogue.js';
+
+const TOKEN = 'adapter-test-token-9876';
+const USER_AGENT = 'Printloom-test/1.0';
+
+/** A PNG of random pixels (incompressible): `megabytes` on disk, give or take a little. */
+async function noisePng(width: number, height: number): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+describe('the Printify adapter against the local shop (the same code as for Printify, another base URL)', () => {
+  let shop: LocalShop;
+  let files: Server;
+  let filesUrl: string;
+  const served = new Map<string, Buffer>();
+  const blocks: number[] = [];
+  const gate: RateGate = { take: async () => 0, block: async (ms) => void blocks.push(ms) };
+  const client = (token = TOKEN) =>
+    new PrintifyClient({ baseUrl: shop.apiBase, token, userAgent: USER_AGENT, gate, maxInlineWaitMs: 3_000 });
+
+  beforeAll(async () => {
+    shop = await startLocalShop({ tokens: [TOKEN], mockupDelayMs: 0 });
+    files = createServer((req, res) => {
+      const body = served.get(req.url ?? '');
+      if (!body) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(body.length) }).end(body);
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await shop.close();
+    await new Promise((resolve) => files.close(resolve));
+  });
+
+  it('sends the bearer token and its User-Agent; the shop answers 401 without either', async () => {
+    const shops = await client().shops();
+    expect(shops).toEqual([expect.objectContaining({ id: expect.any(Number), title: 'Local shop' })]);
+    const last = shop.requests.at(-1)!;
+    expect(last).toMatchObject({ path: '/v1/shops.json', authorization: `Bearer ${TOKEN}`, userAgent: USER_AGENT, status: 200 });
+
+    expect((await fetch(`${shop.apiBase}/shops.json`, { headers: { 'user-agent': USER_AGENT } })).status).toBe(401);
+    expect((await fetch(`${shop.apiBase}/shops.json`, { headers: { authorization: `Bearer ${TOKEN}`, 'user-agent': '' } })).status).toBe(
+      401,
+    );
+    await expect(client('not-the-token-at-all').shops()).rejects.toMatchObject({ status: 401, unauthorised: true });
+  });
+
+  it('uploads a 6 MB PNG by URL, and the shop refuses the same file in base64 (over 5 MB) with 8201', async () => {
+    const png = await noisePng(1500, 1400);
+    expect(png.length).toBeGreaterThan(6 * 1024 * 1024);
+    served.set('/big.png', png);
+    const upload = await client().uploadByUrl('printloom-test-light.png', `${filesUrl}/big.png`);
+    expect(upload).toMatchObject({ file_name: 'printloom-test-light.png', width: 1500, height: 1400 });
+    await expect(client().uploadBase64('big.png', png)).rejects.toMatchObject({ status: 400, code: 8201 });
+    await expect(client().uploadByUrl('missing.png', `${filesUrl}/missing.png`)).rejects.toMatchObject({ status: 400, code: 10300 });
+  }, 60_000);
+
+  it('honours Retry-After: a short one is waited through (the connection blocked for it), a long one is handed to the queue', async () => {
+    blocks.length = 0;
+    const before = shop.requests.length;
+    shop.throttleNext(1, 1);
+    expect(await client().shops()).toHaveLength(1);
+    expect(shop.requests.slice(before).map((request) => request.status)).toEqual([429, 200]);
+    expect(blocks).toEqual([1000]);
+
+    shop.throttleNext(1, 120);
+    const error = await client()
+      .shops()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PrintifyRateLimited);
+    expect((error as PrintifyRateLimited).retryAfterMs).toBe(120_000);
+    expect(blocks).toEqual([1000, 120_000]);
+  });
+
+  it('takes a slot before every request and waits for one when the gate is full (catalog requests count twice)', async () => {
+    const taken: string[] = [];
+    let full = true;
+    const counting: RateGate = {
+      take: async (kind) => {
+        taken.push(kind);
+        if (kind === 'catalog' && full) {
+          full = false;
+          return 10;
+        }
+        return 0;
+      },
+      block: async () => undefined,
+    };
+    const limited = new PrintifyClient({ baseUrl: shop.apiBase, token: TOKEN, userAgent: USER_AGENT, gate: counting });
+    await limited.variants(12, 29);
+    expect(taken).toEqual(['catalog', 'catalog', 'general']);
+    full = true;
+    const refusing = new PrintifyClient({ baseUrl: shop.apiBase, token: TOKEN, userAgent: USER_AGENT, gate: counting, maxInlineWaitMs: 5 });
+    await expect(refusing.variants(12, 29)).rejects.toBeInstanceOf(PrintifyRateLimited);
+  });
+
+  it('creates a product with its print areas, refuses a file with too few pixels with 8203 and never retries a 4xx', async () => {
+    const [{ id: shopId }] = await client().shops();
+    served.set(
+      '/ok.png',
+      await sharp({ create: { width: 2250, height: 2700, channels: 4, background: '#f00' } })
+        .png()
+        .toBuffer(),
+    );
+    served.set(
+      '/tiny.png',
+      await sharp({ create: { width: 300, height: 360, channels: 4, background: '#00f' } })
+        .png()
+        .toBuffer(),
+    );
+    const ok = await client().uploadByUrl('printloom-abc-light.png', `${filesUrl}/ok.png`);
+    const tiny = await client().uploadByUrl('printloom-abc-dark.png', `${filesUrl}/tiny.png`);
+    const variantIds = LOCAL_CATALOGUE[0]!.providers[0]!.variants.slice(0, 2).map((variant) => variant.id);
+    const draft = (imageId: string) => ({
+      title: 'Space Meow tee',
+      description: 'A cat astronaut',
+      tags: ['space meow'],
+      blueprint_id: 12,
+      print_provider_id: 29,
+      variants: variantIds.map((id) => ({ id, price: 2499, is_enabled: true })),
+      print_areas: [
+        { variant_ids: variantIds, placeholders: [{ position: 'front', images: [{ id: imageId, x: 0.5, y: 0.5, scale: 1, angle: 0 }] }] },
+      ],
+    });
+    const product = await client().createProduct(shopId!, draft(ok.id));
+    expect(product.print_areas[0]!.placeholders[0]!.images[0]).toMatchObject({ id: ok.id, name: 'printloom-abc-light.png' });
+    const fetched = await client().product(shopId!, product.id);
+    expect(fetched.images.length).toBeGreaterThan(0);
+    const mockup = await fetch(fetched.images[0]!.src);
+    expect(mockup.headers.get('content-type')).toBe('image/png');
+
+    const before = shop.requests.length;
+    const refused = await client()
+      .createProduct(shopId!, draft(tiny.id))
+      .catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(PrintifyRejected);
+    expect(refused).toMatchObject({ status: 400, code: 8203 });
+    expect(shop.requests.length - before).toBe(1);
+
+    const page = await (await fetch(`${shop.url}/local-shop`)).text();
+    expect(page).toContain('Space Meow tee');
+    expect(page).toContain(`/mockups/${product.id}/0.png`);
+  }, 60_000);
+});
