@@ -2,7 +2,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Batch } from '@printloom/contracts/batches.schemas';
 import { LIMITS } from '@printloom/contracts/limits';
-import { apiUrl, callApi, responseError, type ApiReply } from '../../../lib/api-client';
+import { ENDPOINTS } from '@printloom/contracts/endpoints';
+import { callApi, responseError, type ApiReply } from '../../../lib/api-client';
 
 export type BatchSummary = ApiReply<'listBatches'>['batches'][number];
 export type { Batch };
@@ -17,7 +18,7 @@ export const createTemplateBatch = (template: string, values: readonly string[],
 export async function createCsvBatch(file: File): Promise<ApiReply<'createBatch'>> {
   const form = new FormData();
   form.append('file', file);
-  const response = await fetch(apiUrl('createBatch'), { method: 'POST', credentials: 'include', body: form });
+  const response = await fetch(ENDPOINTS.createBatch.path, { method: ENDPOINTS.createBatch.method, credentials: 'include', body: form });
   if (!response.ok) throw await responseError(response);
   return (await response.json()) as ApiReply<'createBatch'>;
 }
