@@ -69,6 +69,7 @@ describe('leaving: download my data and delete my account, across every service 
     const names = [...files.keys()].sort();
     expect(names).toEqual([
       'account.json',
+      'batches.json',
       'credit-history.json',
       'images/space-meow-A.png',
       'images/space-meow-B.png',
@@ -83,6 +84,7 @@ describe('leaving: download my data and delete my account, across every service 
     expect(JSON.parse(files.get('jobs.json')!.toString())).toEqual([
       expect.objectContaining({ id: jobId, prompt: "a cat astronaut, 'Space Meow'", status: 'succeeded' }),
     ]);
+    expect(JSON.parse(files.get('batches.json')!.toString())).toEqual([]);
     const history = JSON.parse(files.get('credit-history.json')!.toString());
     expect(history.entries.map((entry: { delta: number }) => entry.delta).reduce((a: number, b: number) => a + b, 0)).toBe(9);
     const library: Array<Asset & { file: string }> = JSON.parse(files.get('library.json')!.toString());
@@ -94,6 +96,13 @@ describe('leaving: download my data and delete my account, across every service 
 
   it('deletes an account: typed confirmation, sessions end at once, subscription cancelled, email sent; data purged after the retention, billing records kept', async () => {
     const { client, userId, jobId } = await seller('leaver@example.com');
+    // A collection too: its batch and rows go with the account.
+    const started = await client.post<{ batch: { id: string } }>('/api/batches', { template: '{value} astronaut', values: ['Dog'] });
+    expect(started.status).toBe(201);
+    await waitFor(
+      async () =>
+        (await client.get<{ batch: { status: string } }>(`/api/batches/${started.body.batch.id}`)).body.batch.status === 'finished',
+    );
     const checkout = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'starter' });
     await client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
     await waitFor(
@@ -157,8 +166,9 @@ describe('leaving: download my data and delete my account, across every service 
         async () => (await count(service, `SELECT count(*)::int AS n FROM ${service}.account_purges WHERE user_id = $1`, [userId])) === 1,
       );
     }
-    expect((await keysUnder(userPrefix(userId))).length).toBe(12);
-    expect(await count('assets', `SELECT count(*)::int AS n FROM assets.assets WHERE user_id = $1`, [userId])).toBe(4);
+    expect((await keysUnder(userPrefix(userId))).length).toBe(24);
+    expect(await count('assets', `SELECT count(*)::int AS n FROM assets.assets WHERE user_id = $1`, [userId])).toBe(8);
+    expect(await count('generation', `SELECT count(*)::int AS n FROM generation.batches WHERE user_id = $1`, [userId])).toBe(1);
 
     // 90 days later.
     for (const service of ['assets', 'generation', 'billing', 'notifications'] as const) {
@@ -170,6 +180,8 @@ describe('leaving: download my data and delete my account, across every service 
     await waitFor(async () => (await count('assets', `SELECT count(*)::int AS n FROM assets.assets WHERE user_id = $1`, [userId])) === 0);
     expect(await keysUnder(userPrefix(userId))).toEqual([]);
     await waitFor(async () => (await count('generation', `SELECT count(*)::int AS n FROM generation.jobs WHERE id = $1`, [jobId])) === 0);
+    expect(await count('generation', `SELECT count(*)::int AS n FROM generation.batches WHERE user_id = $1`, [userId])).toBe(0);
+    expect(await count('generation', `SELECT count(*)::int AS n FROM generation.batch_rows WHERE user_id = $1`, [userId])).toBe(0);
     // Its mail goes by its id; the address's new account keeps its code (gateway/test/mail-purge.int-spec.ts).
     await waitFor(
       async () => (await count('notifications', `SELECT count(*)::int AS n FROM notifications.outbox WHERE user_id = $1`, [userId])) === 0,

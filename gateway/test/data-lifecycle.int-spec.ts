@@ -20,6 +20,7 @@ import {
   type ImageProvider,
 } from '../../services/generation/src/providers/image-provider.js';
 import { JobRepository } from '../../services/generation/src/repositories/job.repository.js';
+import { BatchRepository } from '../../services/generation/src/repositories/batch.repository.js';
 import { JobProcessor } from '../../services/generation/src/jobs/job-processor.js';
 import { GenerationHousekeeping } from '../../services/generation/src/lifecycle/generation-housekeeping.js';
 
@@ -128,10 +129,17 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
       reservationId: randomUUID(),
     });
     await storage.put(jobImageKey(stuckJob, 'A'), Buffer.from('staged'), 'image/png');
-    const housekeeping = new GenerationHousekeeping(jobs, generation.app.get(JobProcessor), storage, generation.infra.rpc, {
-      jobTimeoutMs: 0,
-      stagingMaxAgeMs: 3600_000,
-    });
+    const housekeeping = new GenerationHousekeeping(
+      jobs,
+      generation.app.get(BatchRepository),
+      generation.app.get(JobProcessor),
+      storage,
+      generation.infra.rpc,
+      {
+        jobTimeoutMs: 0,
+        stagingMaxAgeMs: 3600_000,
+      },
+    );
 
     const broke = await createSignedInUser(system, 'broke@example.com');
     provider.failDescribe = true;
@@ -181,6 +189,7 @@ describe('data lifecycle across services: files and rows agree, nothing charged 
     for (const key of leftovers) await utimes(path.join(dir, key), old, old);
     const housekeeping = new GenerationHousekeeping(
       generation.app.get(JobRepository),
+      generation.app.get(BatchRepository),
       generation.app.get(JobProcessor),
       storage,
       generation.infra.rpc,

@@ -45,7 +45,8 @@ export const BATCH_MESSAGES = {
   valuesRequired: 'Add at least one value.',
   tooManyRows: `A collection has at most ${LIMITS.batchMaxRows} designs.`,
   /** A filled-in template longer than a prompt may be. */
-  promptTooLong: (value: string) => `The prompt for "${value}" is longer than ${LIMITS.promptMaxChars} characters.`,
+  promptTooLong: (value: string) =>
+    `The prompt for "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is longer than ${LIMITS.promptMaxChars} characters.`,
   csvRequired: 'Choose a CSV file to upload (form field "file").',
   csvTooLarge: `The CSV file must be ${LIMITS.batchCsvMaxBytes / 1024} KB or smaller.`,
   csvUnreadable: 'This file could not be read as CSV (UTF-8, one design per row, a header row naming the columns).',

@@ -52,6 +52,8 @@ function usedBy(user: NatsUser) {
   // service-kit's credit saga requests these for whoever uses it
   if (/\b(withReservation|handOverReservation|CreditReservation)\b/.test(source))
     [BILLING.reserve, BILLING.commit, BILLING.release].forEach((subject) => subjects.add(subject));
+  // …and this one for whoever splits a held reservation (a batch's row taking its credit)
+  if (/CreditReservation\.of\([^)]*\)\s*\.split\(/.test(source)) subjects.add(BILLING.split);
   const foreign = [...subjects].filter((subject) => ownerOfSubject(subject) !== user);
   return {
     requests: foreign.filter((subject) => Object.hasOwn(RPC_CONTRACTS, subject)).sort(),

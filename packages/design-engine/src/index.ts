@@ -24,3 +24,4 @@ export { capHeight } from './typography/text-shapes.js';
 export { PixelPool } from './raster/pixel-pool.js';
 export { withSrgbProfile } from './raster/srgb-profile.js';
 export type { ScaledPrint } from './raster/print-file.js';
+export { STYLES, STYLE_WORDS, type Style } from './brief/vocabulary.js';

@@ -44,6 +44,21 @@ export class CreditReservation {
     return new CreditReservation(rpc, reservationId, options);
   }
 
+  /**
+   * Takes `amount` of these credits into a reservation of their own, settled separately (a batch's
+   * row becoming a job). Idempotent by `ref`: a retry answers the same reservation. CONFLICT when these
+   * credits were settled or fewer than `amount` are left.
+   */
+  async split(amount: number, ref: string): Promise<CreditReservation> {
+    if (this.state !== 'held') throw new AppError('CONFLICT', `Reservation is already ${this.state}`);
+    const { reservationId } = await this.rpc.request(
+      BILLING.split,
+      { reservationId: this.id, amount, ref },
+      { requestId: this.options.requestId },
+    );
+    return new CreditReservation(this.rpc, reservationId, this.options);
+  }
+
   /** Spends the credits and answers the balance after; CONFLICT when they were released meanwhile. */
   async commit(): Promise<number> {
     if (this.state === 'released') throw new AppError('CONFLICT', 'Reservation is already released');
@@ -64,6 +79,17 @@ export class CreditReservation {
     } catch (error) {
       this.options.logger.error({ ...this.options.logFields, err: error, reservationId: this.id }, RELEASE_FAILED_LOG);
     }
+  }
+
+  /**
+   * Gives the credits back and throws when billing did not confirm it: for credits no sweeper returns
+   * (a batch's), whose owner must try again until it is done. Releasing a released reservation is a no-op.
+   */
+  async releaseOrThrow(): Promise<number> {
+    if (this.state === 'committed') throw new AppError('CONFLICT', 'Reservation is already committed');
+    const { balance } = await this.rpc.request(BILLING.release, { reservationId: this.id }, { requestId: this.options.requestId });
+    this.state = 'released';
+    return balance;
   }
 }
 

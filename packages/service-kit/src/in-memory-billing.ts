@@ -66,6 +66,8 @@ export class InMemoryBilling {
         return this.settle(payload.reservationId as string, 'committed');
       case BILLING.release:
         return this.settle(payload.reservationId as string, 'released');
+      case BILLING.split:
+        return this.split(payload as { reservationId: string; amount: number; ref: string });
     }
     const handler = this.handlers.get(subject);
     if (!handler) throw new AppError('NOT_IMPLEMENTED', `No in-memory answer for ${subject}`);
@@ -84,6 +86,20 @@ export class InMemoryBilling {
     this.reservations.set(id, { id, userId: input.userId, amount: input.amount, ref: input.ref, status: 'held' });
     this.balances.set(input.userId, this.balance(input.userId) - input.amount);
     return { reservationId: id, balance: this.balance(input.userId) };
+  }
+
+  private split(input: { reservationId: string; amount: number; ref: string }): { reservationId: string; remaining: number } {
+    const from = this.reservations.get(input.reservationId);
+    if (!from) throw new AppError('NOT_FOUND', 'Reservation not found');
+    const existing = [...this.reservations.values()].find((reservation) => reservation.ref === input.ref);
+    if (existing) return { reservationId: existing.id, remaining: from.amount };
+    if (from.status !== 'held') throw new AppError('CONFLICT', `Reservation is already ${from.status}`);
+    if (from.amount < input.amount) throw new AppError('CONFLICT', 'Reservation holds fewer credits than asked');
+    this.sequence += 1;
+    const id = `00000000-0000-4000-8000-${String(this.sequence).padStart(12, '0')}`;
+    this.reservations.set(id, { id, userId: from.userId, amount: input.amount, ref: input.ref, status: 'held' });
+    from.amount -= input.amount;
+    return { reservationId: id, remaining: from.amount };
   }
 
   private settle(id: string, status: 'committed' | 'released'): { balance: number } {

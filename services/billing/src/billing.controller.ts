@@ -51,6 +51,11 @@ export class BillingController {
     return this.credits.reserve(request);
   }
 
+  @RpcHandler(BILLING.split)
+  split(request: RpcRequest<typeof BILLING.split>) {
+    return this.credits.split(request);
+  }
+
   @RpcHandler(BILLING.commit)
   commit(request: RpcRequest<typeof BILLING.commit>) {
     return this.credits.commit(request.reservationId);

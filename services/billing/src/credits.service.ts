@@ -86,6 +86,28 @@ export class CreditsService {
     };
   }
 
+  /**
+   * Takes `amount` out of a held reservation (a batch's) into a reservation of its own (one row's job),
+   * settled like any other. Idempotent by ref; CONFLICT when the source is settled or holds too little.
+   */
+  async split(input: { reservationId: string; amount: number; ref: string }): Promise<{ reservationId: string; remaining: number }> {
+    return this.ledger.transaction(async (tx) => {
+      // Same lock order as settle(): the reservation row, then the user.
+      const from = await this.ledger.lockReservation(tx, input.reservationId);
+      if (!from) throw new AppError('NOT_FOUND', 'Reservation not found');
+      const existing = await this.ledger.findSplit(tx, input.ref);
+      if (existing) {
+        if (existing.splitFrom !== from.id) throw new AppError('CONFLICT', 'This reservation reference belongs to another reservation');
+        return { reservationId: existing.id, remaining: existing.remaining };
+      }
+      await this.ledger.lockUser(tx, from.userId);
+      if (from.status !== 'held') throw new AppError('CONFLICT', `Reservation is already ${from.status}`);
+      if (from.amount < input.amount) throw new AppError('CONFLICT', 'Reservation holds fewer credits than asked');
+      const reservationId = await this.ledger.splitReservation(tx, from, input);
+      return { reservationId, remaining: from.amount - input.amount };
+    });
+  }
+
   commit(reservationId: string): Promise<{ balance: number }> {
     return this.settle(reservationId, 'committed');
   }

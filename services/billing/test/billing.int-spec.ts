@@ -209,6 +209,41 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
     expect(await ledgerSum(userId)).toBe(4);
   });
 
+  it("holds a batch's reservation past the timeout and splits it row by row, each part settled on its own", async () => {
+    const userId = randomUUID();
+    await grantTopup(userId, 2);
+    await grantTopup(userId, 3);
+    const { reservationId } = await rpc.request(BILLING.reserve, { userId, amount: 4, reason: 'batch', ref: `batch:${randomUUID()}` });
+    expect(await balance(userId)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await billing.app.get(CreditsService).sweep();
+    expect(await balance(userId)).toBe(1); // never stale: the batch settles it
+
+    const ref = `generation:${randomUUID()}`;
+    const first = await rpc.request(BILLING.split, { reservationId, amount: 1, ref });
+    expect(first.remaining).toBe(3);
+    expect(await rpc.request(BILLING.split, { reservationId, amount: 1, ref })).toEqual(first); // a retry splits nothing more
+    const second = await rpc.request(BILLING.split, { reservationId, amount: 1, ref: `generation:${randomUUID()}` });
+    await expect(rpc.request(BILLING.split, { reservationId, amount: 3, ref: `generation:${randomUUID()}` })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await rpc.request(BILLING.commit, { reservationId: first.reservationId });
+    await rpc.request(BILLING.release, { reservationId: second.reservationId });
+    expect(await balance(userId)).toBe(2);
+    // What no row took goes back when the batch ends; a split from a settled reservation is refused.
+    expect(await rpc.request(BILLING.release, { reservationId })).toEqual({ balance: 4 });
+    await expect(rpc.request(BILLING.split, { reservationId, amount: 1, ref: `generation:${randomUUID()}` })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await ledgerSum(userId)).toBe(4);
+    const [{ parts }] = await billing.infra.dataSource.query(
+      `SELECT coalesce(sum(p.amount), 0)::int AS parts FROM billing.reservation_parts p JOIN billing.reservations r ON r.id = p.reservation_id
+       WHERE r.user_id = $1 AND r.status = 'committed'`,
+      [userId],
+    );
+    expect(parts).toBe(1);
+  });
+
   it('renews Pro with 25% rollover capped at 100, and Studio with 50% capped at 500', async () => {
     const subscriptions = billing.app.get(SubscriptionsService);
     const start = new Date(Date.now() - 1000);

@@ -54,6 +54,10 @@ export const generationEnvSchema = serviceEnvSchema
       .int()
       .positive()
       .default(6 * 3600_000),
+    /** Unfinished batch jobs one seller may have at once (fair feeding): keep it at most the workers of a tier, so another seller's job waits one job at most. */
+    BATCH_FEED_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+    /** How often the batch feeder looks for rows to feed (it also runs as soon as a job of this instance ends). */
+    BATCH_FEED_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
     /** The local provider renders at print size × this (tests render small). */
     LOCAL_RENDER_SCALE: z.coerce.number().positive().max(1).default(1),
   })

@@ -2,11 +2,15 @@ import { Controller } from '@nestjs/common';
 import { GENERATION, type RpcRequest } from '@printloom/contracts';
 import { RpcHandler } from '@printloom/service-kit';
 import { GenerationService } from './generation.service.js';
+import { BatchService } from './batches/batch.service.js';
 
 /** Each handler names its subject; the contracts' registry supplies the schema its payload must meet. */
 @Controller()
 export class GenerationController {
-  constructor(private readonly generation: GenerationService) {}
+  constructor(
+    private readonly generation: GenerationService,
+    private readonly batches: BatchService,
+  ) {}
 
   @RpcHandler(GENERATION.createJob)
   createJob(request: RpcRequest<typeof GENERATION.createJob>) {
@@ -19,8 +23,29 @@ export class GenerationController {
   }
 
   @RpcHandler(GENERATION.exportJobs)
-  exportJobs(request: RpcRequest<typeof GENERATION.exportJobs>) {
-    return this.generation.exportJobs(request.userId);
+  async exportJobs(request: RpcRequest<typeof GENERATION.exportJobs>) {
+    const [{ jobs }, batches] = await Promise.all([this.generation.exportJobs(request.userId), this.batches.exportBatches(request.userId)]);
+    return { jobs, batches };
+  }
+
+  @RpcHandler(GENERATION.createBatch)
+  createBatch(request: RpcRequest<typeof GENERATION.createBatch>) {
+    return this.batches.create(request);
+  }
+
+  @RpcHandler(GENERATION.listBatches)
+  listBatches(request: RpcRequest<typeof GENERATION.listBatches>) {
+    return this.batches.list(request.userId);
+  }
+
+  @RpcHandler(GENERATION.getBatch)
+  getBatch(request: RpcRequest<typeof GENERATION.getBatch>) {
+    return this.batches.get(request.userId, request.batchId);
+  }
+
+  @RpcHandler(GENERATION.cancelBatch)
+  cancelBatch(request: RpcRequest<typeof GENERATION.cancelBatch>) {
+    return this.batches.cancel(request.userId, request.batchId);
   }
 
   @RpcHandler(GENERATION.describe)

@@ -7,6 +7,9 @@ import { GenerationService } from './generation.service.js';
 import { JobRepository } from './repositories/job.repository.js';
 import { JobImageRepository } from './repositories/job-image.repository.js';
 import { SpendRepository } from './repositories/spend.repository.js';
+import { BatchRepository } from './repositories/batch.repository.js';
+import { BatchService } from './batches/batch.service.js';
+import { BatchSettlement } from './batches/batch-settlement.js';
 import type { GenerationMetrics } from './jobs/generation-metrics.js';
 import { JobProcessor } from './jobs/job-processor.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -31,6 +34,9 @@ export class GenerationModule {
         JobRepository,
         JobImageRepository,
         SpendRepository,
+        BatchRepository,
+        BatchService,
+        BatchSettlement,
         JobProcessor,
       ],
     };

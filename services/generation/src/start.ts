@@ -14,6 +14,10 @@ import { OpenAiProvider } from './providers/openai-provider.js';
 import { OpenAiClient } from './providers/openai/openai-client.js';
 import { ModelWatch } from './providers/openai/model-watch.js';
 import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
+import { BatchRepository } from './repositories/batch.repository.js';
+import { BatchSettlement } from './batches/batch-settlement.js';
+import { BatchFeeder } from './batches/batch-feeder.js';
+import { PRIORITY_TIERS } from './jobs/job-queue.js';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
   if (config.IMAGE_PROVIDER === 'openai') {
@@ -49,7 +53,22 @@ export async function startGenerationService(
       await queue!.ensure();
       const processor = app.get(JobProcessor);
       const jobs = app.get(JobRepository);
-      const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger);
+      const batches = app.get(BatchRepository);
+      const feeder = new BatchFeeder(batches, app.get(BatchSettlement), queue!, infra.rpc, infra.logger, {
+        perUser: config.BATCH_FEED_PER_USER,
+      });
+      const common = { logger: infra.logger, registry: infra.metrics.registry };
+      const feeding = startPeriodicSweeper({
+        ...common,
+        name: 'batch-feeder',
+        intervalMs: config.BATCH_FEED_INTERVAL_MS,
+        run: () => feeder.run(),
+      });
+      // A job of this instance ended: its slot is free, feed the next batch row now rather than at the next tick.
+      let closing = false;
+      const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger, () => {
+        if (!closing) void feeding.runNow().catch(() => undefined);
+      });
       worker.start();
       // Waiting and in-flight jobs per tier, read from JetStream when Prometheus scrapes (alerts: backlog).
       infra.metrics.gauge(
@@ -62,6 +81,17 @@ export async function startGenerationService(
           for (const [tier, count] of inFlight) gauge.set({ tier: String(tier), state: 'in_flight' }, count);
         },
       );
+      // Batch rows not yet jobs, per tier, read from the database: every replica reports the same backlog,
+      // which the autoscaler adds to the queue depth (rows wait outside JetStream to keep the queue fair).
+      infra.metrics.gauge(
+        'printloom_generation_waiting_rows',
+        'Batch rows waiting in the batch table for the feeder, per priority tier (not yet jobs, not in the queue)',
+        ['tier'],
+        async (gauge) => {
+          const waiting = await batches.waitingByTier();
+          for (const tier of PRIORITY_TIERS) gauge.set({ tier: String(tier) }, waiting.get(tier) ?? 0);
+        },
+      );
       infra.metrics.gauge(
         'printloom_generation_oldest_queued_job_age_seconds',
         'Age of the oldest job still waiting for a worker (0 when none waits)',
@@ -70,12 +100,12 @@ export async function startGenerationService(
           gauge.set(await jobs.oldestQueuedAgeSeconds());
         },
       );
-      const housekeeping = new GenerationHousekeeping(jobs, processor, storage, infra.rpc, {
+      const housekeeping = new GenerationHousekeeping(jobs, batches, processor, storage, infra.rpc, {
         jobTimeoutMs: config.JOB_TIMEOUT_MS,
         stagingMaxAgeMs: config.STAGING_MAX_AGE_MS,
       });
-      const common = { logger: infra.logger, registry: infra.metrics.registry };
       const stopSweepers = stopAll([
+        feeding,
         startPeriodicSweeper({
           ...common,
           name: 'job-timeout',
@@ -103,7 +133,10 @@ export async function startGenerationService(
         nc: infra.nc,
         dataSource: infra.dataSource,
         intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
-        purge: async (account) => ({ jobs: await jobs.deleteForUser(account.userId) }),
+        purge: async (account) => ({
+          batches: await batches.deleteForUser(account.userId),
+          jobs: await jobs.deleteForUser(account.userId),
+        }),
       });
       // A model name must never rot silently: read its shutdown date at start and then daily.
       let watchTimer: NodeJS.Timeout | undefined;
@@ -120,6 +153,7 @@ export async function startGenerationService(
         watchTimer.unref();
       }
       return async () => {
+        closing = true;
         clearInterval(watchTimer);
         await stopDeletions();
         await stopSweepers();

@@ -6,6 +6,7 @@ import { TrialDecisions1763800000213 } from './migrations/1763800000213-trial-de
 import { PlanChanges1763800000300 } from './migrations/1763800000300-plan-changes.js';
 import { PurchaseEvents1763800000310 } from './migrations/1763800000310-purchase-events.js';
 import { TrialIdentities1763800000320 } from './migrations/1763800000320-trial-identities.js';
+import { BatchReservations1763800000330 } from './migrations/1763800000330-batch-reservations.js';
 
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
@@ -18,5 +19,6 @@ export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
     PlanChanges1763800000300,
     PurchaseEvents1763800000310,
     TrialIdentities1763800000320,
+    BatchReservations1763800000330,
   ],
 };

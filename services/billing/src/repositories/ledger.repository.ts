@@ -214,11 +214,64 @@ export class LedgerRepository {
     }
   }
 
-  /** One held reservation older than the timeout, claimed for this sweeper instance (others skip it). */
+  /**
+   * Moves `amount` of a held reservation's credits into a new held reservation (same user, reason
+   * `generation`): the parts move from the lots that expire first, the balance does not change.
+   */
+  async splitReservation(tx: EntityManager, from: Reservation, input: { ref: string; amount: number }): Promise<string> {
+    const [{ id }] = await tx.query(
+      `INSERT INTO billing.reservations (user_id, ref, reason, amount, split_from) VALUES ($1, $2, 'generation', $3, $4) RETURNING id`,
+      [from.userId, input.ref, input.amount, from.id],
+    );
+    const parts: Array<{ lot_id: string; amount: number }> = await tx.query(
+      `SELECT p.lot_id, p.amount FROM billing.reservation_parts p JOIN billing.credit_lots l ON l.id = p.lot_id
+       WHERE p.reservation_id = $1 ORDER BY l.expires_at ASC NULLS LAST, l.created_at`,
+      [from.id],
+    );
+    let left = input.amount;
+    for (const part of parts) {
+      if (left === 0) break;
+      const moved = Math.min(left, part.amount);
+      left -= moved;
+      if (moved === part.amount)
+        await tx.query(`DELETE FROM billing.reservation_parts WHERE reservation_id = $1 AND lot_id = $2`, [from.id, part.lot_id]);
+      else
+        await tx.query(`UPDATE billing.reservation_parts SET amount = amount - $3 WHERE reservation_id = $1 AND lot_id = $2`, [
+          from.id,
+          part.lot_id,
+          moved,
+        ]);
+      await tx.query(`INSERT INTO billing.reservation_parts (reservation_id, lot_id, amount) VALUES ($1, $2, $3)`, [
+        id,
+        part.lot_id,
+        moved,
+      ]);
+    }
+    await tx.query(`UPDATE billing.reservations SET amount = amount - $2 WHERE id = $1`, [from.id, input.amount]);
+    return id;
+  }
+
+  /** The reservation a split made under `ref`, with what is left of its source. */
+  async findSplit(
+    tx: EntityManager,
+    ref: string,
+  ): Promise<{ id: string; userId: string; remaining: number; splitFrom: string | null } | null> {
+    const [row]: Array<{ id: string; user_id: string; split_from: string | null; remaining: number | null }> = await tx.query(
+      `SELECT r.id, r.user_id, r.split_from, s.amount AS remaining FROM billing.reservations r
+       LEFT JOIN billing.reservations s ON s.id = r.split_from WHERE r.ref = $1`,
+      [ref],
+    );
+    return row ? { id: row.id, userId: row.user_id, remaining: row.remaining ?? 0, splitFrom: row.split_from } : null;
+  }
+
+  /**
+   * One held reservation older than the timeout, claimed for this sweeper instance (others skip it). A
+   * batch's reservation is never stale: it lives as long as its batch, which releases what is left.
+   */
   async claimStaleReservation(tx: EntityManager, olderThanMs: number): Promise<Reservation | null> {
     const [row]: ReservationRow[] = await tx.query(
       `SELECT id, user_id, amount, status FROM billing.reservations
-       WHERE status = 'held' AND created_at < now() - make_interval(secs => $1 / 1000.0)
+       WHERE status = 'held' AND reason <> 'batch' AND created_at < now() - make_interval(secs => $1 / 1000.0)
        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
       [olderThanMs],
     );

@@ -1,8 +1,14 @@
 import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { Jobs1763800000400 } from './migrations/1763800000400-jobs.js';
 import { JobImagesHeartbeatSpend1763800000401 } from './migrations/1763800000401-job-images-heartbeat-spend.js';
+import { Batches1763800000430 } from './migrations/1763800000430-batches.js';
 
 export const generationDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'generation',
-  migrations: [Jobs1763800000400, JobImagesHeartbeatSpend1763800000401, accountPurgesMigration('generation', 1763800000415)],
+  migrations: [
+    Jobs1763800000400,
+    JobImagesHeartbeatSpend1763800000401,
+    accountPurgesMigration('generation', 1763800000415),
+    Batches1763800000430,
+  ],
 };

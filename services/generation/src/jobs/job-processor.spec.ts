@@ -17,10 +17,15 @@ import type { SpendRepository } from '../repositories/spend.repository.js';
 import { GenerationMetrics } from './generation-metrics.js';
 import { JobProcessor, SPEND_WAIT_NOTICE } from './job-processor.js';
 
+const ASSET_ID = '00000000-0000-4000-8000-00000000a55e';
 const FINAL: JobStatus[] = ['succeeded', 'failed'];
 
-class InMemoryJobs implements Pick<JobRepository, 'find' | 'advance' | 'recordProviderTime' | 'finish' | 'heartbeat' | 'setNotice'> {
+class InMemoryJobs implements Pick<
+  JobRepository,
+  'find' | 'advance' | 'recordProviderTime' | 'recordAssets' | 'finish' | 'heartbeat' | 'setNotice'
+> {
   readonly rows = new Map<string, StoredJob>();
+  readonly assets = new Map<string, string[]>();
 
   async find(id: string): Promise<StoredJob | null> {
     const row = this.rows.get(id);
@@ -33,6 +38,9 @@ class InMemoryJobs implements Pick<JobRepository, 'find' | 'advance' | 'recordPr
     return true;
   }
   async recordProviderTime(): Promise<void> {}
+  async recordAssets(id: string, assetIds: string[]): Promise<void> {
+    this.assets.set(id, assetIds);
+  }
   async finish(id: string, status: 'succeeded' | 'failed', error: string | null = null): Promise<boolean> {
     const row = this.rows.get(id);
     if (!row || FINAL.includes(row.status)) return false;
@@ -147,7 +155,7 @@ beforeEach(() => {
   ingested = 0;
   billing.answer(ASSETS.ingest, () => {
     ingested += 1;
-    return { assets: [] };
+    return { assetIds: [ASSET_ID] };
   });
   jobs = new InMemoryJobs();
   images = new InMemoryJobImages();
@@ -223,6 +231,8 @@ describe('JobProcessor', () => {
     expect(billing.requests(ASSETS.ingest)[0]).toMatchObject({ dark: false, drawnBy: 'image-model' });
     expect(settles()).toEqual([{ subject: BILLING.commit, payload: { reservationId: job.reservationId } }]);
     expect(jobs.rows.get(jobId)).toMatchObject({ status: 'succeeded', error: null });
+    // A batch row shows the designs by the ids assets answered.
+    expect(jobs.assets.get(jobId)).toEqual([ASSET_ID]);
     expect(billing.balance(userId)).toBe(9);
     expect(storage.objects.size).toBe(0);
   });

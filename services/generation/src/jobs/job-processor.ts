@@ -141,7 +141,7 @@ export class JobProcessor {
     if (!(await this.jobs.advance(job.id, 'processing'))) return 'done';
 
     const images = await this.jobImages.list(job.id);
-    await this.rpc.request(
+    const { assetIds } = await this.rpc.request(
       ASSETS.ingest,
       {
         userId: job.userId,
@@ -159,6 +159,8 @@ export class JobProcessor {
       },
       { timeoutMs: 120_000 },
     );
+    // A batch row shows its designs by these (ingest answers the same ids when repeated).
+    await this.jobs.recordAssets(job.id, assetIds);
     // Charged, or failed and refunded meanwhile (the sweeper): either way the staging files go.
     if (!job.reservationId || (await this.charge(job, job.reservationId))) await this.jobs.finish(job.id, 'succeeded');
     await this.removeStaging(job.id);

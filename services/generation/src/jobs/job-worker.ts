@@ -21,6 +21,8 @@ export class JobWorker {
     private readonly processor: JobProcessor,
     private readonly concurrency: number,
     private readonly logger: Logger,
+    /** Called after every job delivery handled (the batch feeder fills the slot it freed). */
+    private readonly afterJob: () => void = () => undefined,
   ) {}
 
   start(): void {
@@ -43,6 +45,7 @@ export class JobWorker {
           await withSpan('generation job', { kind: SpanKind.CONSUMER, parent: extractTraceContext(message.headers) }, () =>
             this.processor.handle(message),
           );
+        if (message) this.afterJob();
         else await this.queue.waitForArrival(IDLE_RECHECK_MS, seen);
       } catch (error) {
         if (this.stopped) return;

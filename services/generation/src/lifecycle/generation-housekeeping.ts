@@ -2,12 +2,14 @@ import { ASSETS, LIMITS, REFUND_MESSAGES } from '@printloom/contracts';
 import type { RpcClient } from '@printloom/service-kit';
 import { STORAGE_PREFIXES, type ObjectStorage } from '@printloom/storage';
 import type { JobRepository } from '../repositories/job.repository.js';
+import type { BatchRepository } from '../repositories/batch.repository.js';
 import type { JobProcessor } from '../jobs/job-processor.js';
 
 /** Generation's sweepers: stuck jobs, staging files left by a crash, and finished jobs with no images left. */
 export class GenerationHousekeeping {
   constructor(
     private readonly jobs: JobRepository,
+    private readonly batches: BatchRepository,
     private readonly processor: JobProcessor,
     private readonly storage: ObjectStorage,
     private readonly rpc: RpcClient,
@@ -29,12 +31,15 @@ export class GenerationHousekeeping {
     return { job_files: await this.deleteOlderThan(STORAGE_PREFIXES.jobs), uploads: await this.deleteOlderThan(STORAGE_PREFIXES.uploads) };
   }
 
-  /** Finished jobs are kept while any of their images are; a job older than the retention with none left goes. */
-  async purgeFinishedJobs(): Promise<{ finished_jobs: number }> {
+  /**
+   * Finished jobs are kept while any of their images are; a job older than the retention with none left
+   * goes. An ended batch goes once all of its jobs have.
+   */
+  async purgeFinishedJobs(): Promise<{ finished_jobs: number; ended_batches: number }> {
     let purged = 0;
     for (let after: string | null = null; ;) {
       const candidates: string[] = (await this.jobs.finishedBefore(LIMITS.retentionDays, after, 500)).map((job) => job.id);
-      if (candidates.length === 0) return { finished_jobs: purged };
+      if (candidates.length === 0) return { finished_jobs: purged, ended_batches: await this.batches.purgeEnded(LIMITS.retentionDays) };
       after = candidates[candidates.length - 1];
       const { jobIds } = await this.rpc.request(ASSETS.jobsWithAssets, { jobIds: candidates });
       const keep = new Set(jobIds);

@@ -71,6 +71,11 @@ export class JobRepository {
     return rows.length > 0;
   }
 
+  /** The library's ids of the designs the job made. */
+  async recordAssets(id: string, assetIds: string[]): Promise<void> {
+    await this.dataSource.query(`UPDATE generation.jobs SET asset_ids = $2::uuid[] WHERE id = $1`, [id, assetIds]);
+  }
+
   async recordProviderTime(id: string, ms: number): Promise<void> {
     await this.dataSource.query(`UPDATE generation.jobs SET provider_ms = $2 WHERE id = $1`, [id, ms]);
   }

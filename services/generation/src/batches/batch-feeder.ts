@@ -1,0 +1,66 @@
+import { CREDIT_COSTS } from '@printloom/contracts';
+import { CreditReservation, type Logger, type RpcClient } from '@printloom/service-kit';
+import type { BatchRepository } from '../repositories/batch.repository.js';
+import { PRIORITY_TIERS, type JobQueue } from '../jobs/job-queue.js';
+import type { BatchSettlement } from './batch-settlement.js';
+
+/**
+ * Fair feeding. Each tier is one first-in-first-out queue, so a batch of 200 published at once would
+ * sit in front of every other seller's job. Instead rows wait in the batch table and this feeder turns
+ * them into jobs a few at a time: only into a tier whose queue has nothing waiting for a worker, one
+ * row per seller per pass (the seller served longest ago first), at most `perUser` unfinished batch
+ * jobs per seller, and never while that seller has an interactive job of their own waiting. Another
+ * seller's single job therefore finds at most one batch job per batch seller ahead of it.
+ *
+ * Safe with several instances and across restarts: one instance feeds at a time (an advisory lock),
+ * a row and its job id are fixed when the batch is written, the row's credit is split out of the
+ * batch's reservation under the job's own ref (a retry finds the same one), and the row becomes its
+ * job in the same transaction that marks it fed. A crash between that commit and the publish leaves a
+ * queued job that the job-timeout sweeper fails and refunds, like any job whose publish was lost.
+ */
+export class BatchFeeder {
+  constructor(
+    private readonly batches: BatchRepository,
+    private readonly settlement: BatchSettlement,
+    private readonly queue: JobQueue,
+    private readonly rpc: RpcClient,
+    private readonly logger: Logger,
+    private readonly options: { perUser: number },
+  ) {}
+
+  /** One pass: feed what may go now, then end the batches that are done and release what they still hold. */
+  async run(): Promise<{ fed: number; finished: number; settled: number }> {
+    const fed = await this.feed();
+    const { finished, settled } = await this.settlement.settleEnded();
+    return { fed, finished, settled };
+  }
+
+  async feed(): Promise<number> {
+    if (!(await this.batches.anyWaiting())) return 0;
+    const { pending } = await this.queue.backlog();
+    const open = PRIORITY_TIERS.filter((tier) => (pending.get(tier) ?? 0) === 0);
+    if (open.length === 0) return 0;
+    const published: Array<{ jobId: string; tier: number }> = [];
+    await this.batches.feeding(async (tx) => {
+      for (const row of await tx.candidates(open, this.options.perUser)) {
+        const settling = { logger: this.logger, logFields: { batchId: row.batchId, jobId: row.jobId } };
+        // The job's credit, out of the batch's reservation under the job's own ref: a retry gets the same.
+        const own = await CreditReservation.of(this.rpc, row.reservationId, settling)
+          .split(CREDIT_COSTS.generation, `generation:${row.jobId}`)
+          .catch((error: unknown) => {
+            this.logger.error({ err: error, batchId: row.batchId, rowId: row.id }, 'Batch row not fed: its credit could not be split off');
+            return null;
+          });
+        if (!own) continue;
+        await tx.feed(row, own.id);
+        published.push({ jobId: row.jobId, tier: row.priorityTier });
+      }
+    });
+    for (const job of published) {
+      await this.queue.publish(job.jobId, job.tier).catch((error: unknown) => {
+        this.logger.error({ err: error, jobId: job.jobId }, 'Fed batch job not published; the job-timeout sweeper will fail and refund it');
+      });
+    }
+    return published.length;
+  }
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  BATCH_MESSAGES,
+  BILLING,
+  CREDIT_COSTS,
+  LIMITS,
+  REFUND_MESSAGES,
+  type Batch,
+  type BatchSummary,
+  type RpcRequest,
+  type GENERATION,
+} from '@printloom/contracts';
+import { handOverReservation, LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
+import { BatchRepository } from '../repositories/batch.repository.js';
+import type { StoredBatch, StoredBatchRow } from '../domain/stored-batch.js';
+import { designsFromCsv, designsFromTemplate, type BatchDesign } from './batch-input.js';
+import { BatchSettlement } from './batch-settlement.js';
+
+type CreateBatchRequest = RpcRequest<typeof GENERATION.createBatch>;
+
+/**
+ * Batches: what a seller starts, reads and cancels. The rows wait in the batch table; BatchFeeder turns
+ * them into jobs. All of a batch's credits are reserved when it starts, in one reservation that
+ * billing's sweeper never releases; each row's job takes its credit out of it when fed.
+ */
+@Injectable()
+export class BatchService {
+  constructor(
+    private readonly batches: BatchRepository,
+    private readonly settlement: BatchSettlement,
+    private readonly rpc: RpcClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async create(request: CreateBatchRequest): Promise<{ batch: Batch }> {
+    const designs: BatchDesign[] =
+      request.source === 'csv' ? designsFromCsv(request.csv) : designsFromTemplate(request.template, request.values, request.options);
+    const batchId = randomUUID();
+    const needed = designs.length * CREDIT_COSTS.generation;
+    const { priorityTier } = await this.rpc.request(BILLING.entitlements, { userId: request.userId });
+    try {
+      await handOverReservation(
+        this.rpc,
+        { userId: request.userId, amount: needed, reason: 'batch', ref: `batch:${batchId}` },
+        (reservation) =>
+          this.batches.create(
+            {
+              id: batchId,
+              userId: request.userId,
+              source: request.source,
+              template: request.source === 'template' ? request.template : null,
+              priorityTier,
+              reservationId: reservation.id,
+            },
+            designs.map((design, index) => ({ id: randomUUID(), jobId: randomUUID(), position: index + 1, ...design })),
+          ),
+        { logger: this.logger, logFields: { batchId } },
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')
+        throw new AppError('INSUFFICIENT_CREDITS', BATCH_MESSAGES.insufficientCredits, { needed });
+      throw error;
+    }
+    this.logger.info({ batchId, userId: request.userId, rows: designs.length, source: request.source }, 'Batch started');
+    return this.get(request.userId, batchId);
+  }
+
+  async get(userId: string, batchId: string): Promise<{ batch: Batch }> {
+    const batch = await this.batches.find(userId, batchId);
+    if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+    const rows = await this.batches.rows(batch.id);
+    return { batch: { ...summaryOf(batch), rows: rows.map(rowView) } };
+  }
+
+  async list(userId: string): Promise<{ batches: BatchSummary[] }> {
+    return { batches: (await this.batches.list(userId, LIMITS.batchListSize)).map(summaryOf) };
+  }
+
+  /** Waiting rows stop and their credits go back at once; rows already jobs finish (and are charged or refunded as jobs). */
+  async cancel(userId: string, batchId: string): Promise<{ batch: Batch }> {
+    const { found, cancelledRows } = await this.batches.cancel(userId, batchId);
+    if (!found) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+    if (cancelledRows > 0) this.logger.info({ batchId, userId, cancelledRows }, 'Batch cancelled');
+    // What no row took is released now (the feeder's settlement pass retries it if billing is away).
+    const batch = await this.batches.find(userId, batchId);
+    if (batch && batch.status === 'cancelled') await this.settlement.settle(batch);
+    return this.get(userId, batchId);
+  }
+
+  async exportBatches(userId: string) {
+    return (await this.batches.forExport(userId)).map((batch) => ({
+      ...batch,
+      createdAt: batch.createdAt.toISOString(),
+      finishedAt: batch.finishedAt?.toISOString() ?? null,
+    }));
+  }
+}
+
+function summaryOf(batch: StoredBatch): BatchSummary {
+  return {
+    id: batch.id,
+    status: batch.status,
+    template: batch.template,
+    source: batch.source,
+    counts: batch.counts,
+    createdAt: batch.createdAt.toISOString(),
+    finishedAt: batch.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function rowView(row: StoredBatchRow): Batch['rows'][number] {
+  const error =
+    row.status === 'cancelled'
+      ? BATCH_MESSAGES.rowCancelled
+      : row.status === 'failed'
+        ? (row.jobError ?? REFUND_MESSAGES.generationFailed)
+        : null;
+  return {
+    id: row.id,
+    position: row.position,
+    prompt: row.prompt,
+    status: row.status,
+    jobId: row.jobId,
+    assetIds: row.assetIds,
+    error,
+    dark: row.dark,
+    transparent: row.transparent,
+  };
+}
