@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckSquare, Loader2, XCircle } from 'lucide-react';
+import type { Asset } from '@printloom/contracts/assets.schemas';
 import { LIMITS } from '@printloom/contracts/limits';
 import { AppPage } from '../../components/layout/AppPage';
 import { Button } from '../../components/ui/button';
@@ -17,19 +18,18 @@ import { BatchProgress } from '../../features/batches/BatchProgress';
 import { flaggedCounts, qualityOf } from '../../features/batches/quality';
 import { useLoadedDesigns } from '../../features/library/use-loaded-designs';
 
-function FlaggedSummary({ batch }: { batch: Batch }) {
-  const assetIds = batchAssetIds(batch);
-  const { designs } = useLoadedDesigns(assetIds);
+/** The quality verdicts of the batch's designs the library has loaded (at most the bulk limit), counted; nothing when none has one. */
+function FlaggedSummary({ designs, total }: { designs: readonly Asset[]; total: number }) {
   const counts = flaggedCounts(designs);
   if (!counts) return null;
-  const partial = assetIds.length > designs.length;
+  const partial = total > designs.length;
   return (
     <div className="text-sm" aria-label="Quality checks">
       <p>
         <span className="font-semibold">
           {counts.flagged} {counts.flagged === 1 ? 'design' : 'designs'} flagged
         </span>{' '}
-        of {counts.checked} checked{partial ? ` (the first ${designs.length} of ${assetIds.length} designs)` : ''}
+        of {counts.checked} checked{partial ? ` (the first ${designs.length} of ${total} designs)` : ''}
       </p>
       {counts.byCheck.length > 0 && (
         <ul className="mt-1 list-inside list-disc text-muted">
@@ -93,7 +93,7 @@ function BatchView({ batch }: { batch: Batch }) {
           </Link>
         </div>
         <BatchProgress counts={batch.counts} label="Collection progress" announce />
-        <FlaggedSummary batch={batch} />
+        <FlaggedSummary designs={designs} total={assetIds.length} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void navigate(`/generate?batch=${batch.id}`)} disabled={assetIds.length === 0}>
             <CheckSquare className="size-4" aria-hidden /> Select all {assetIds.length} designs in the library
