@@ -200,7 +200,7 @@ export function CollectionForm({ credits }: { credits: number }) {
               className={inputClasses}
               value={valuesText}
               aria-invalid={valuesProblems.length > 0}
-              aria-describedby={`${summaryId} ${valuesProblemId}`}
+              aria-describedby={valuesProblems.length > 0 ? `${summaryId} ${valuesProblemId}` : summaryId}
               onChange={(event) => setValuesText(event.target.value)}
             />
             <p id={summaryId} className="text-sm tabular-nums text-muted" role="status" aria-live="polite">
