@@ -134,6 +134,11 @@ export default function Generate() {
   const assets = useMemo(() => assetsQuery.data?.pages.flatMap((page) => page.assets) ?? [], [assetsQuery.data]);
   const assetIds = useMemo(() => assets.map((asset) => asset.id), [assets]);
   useEffect(() => setSelection((current) => pruneSelection(current, assetIds)), [assetIds]);
+  // A search or the starred filter narrows a batch's selection to the cards it shows, like any selection.
+  const filtered = Boolean(debouncedSearch) || starredOnly;
+  useEffect(() => {
+    if (filtered) setSelection((current) => (current.batchId ? { ...current, batchId: null } : current));
+  }, [filtered]);
   useLibraryFollowsBatches();
 
   // A batch's selection: load the library's pages until each of its designs has its card (up to the bulk
@@ -297,7 +302,7 @@ export default function Generate() {
             skeletons={skeletons}
             loading={assetsQuery.isLoading}
             error={assetsQuery.isError}
-            filtered={Boolean(debouncedSearch) || starredOnly}
+            filtered={filtered}
             hasMore={assetsQuery.hasNextPage}
             loadingMore={assetsQuery.isFetchingNextPage}
             onLoadMore={() => void assetsQuery.fetchNextPage()}

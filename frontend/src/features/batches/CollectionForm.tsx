@@ -232,7 +232,12 @@ export function CollectionForm({ credits }: { credits: number }) {
             <FileSpreadsheet className="size-6 text-muted" aria-hidden />
             <p>
               Drop a CSV file here, or{' '}
-              <button type="button" className="font-semibold text-accent underline" onClick={() => fileInput.current?.click()}>
+              <button
+                type="button"
+                className="font-semibold text-accent underline"
+                aria-describedby={csvProblemsId}
+                onClick={() => fileInput.current?.click()}
+              >
                 choose a file
               </button>
               .
@@ -245,7 +250,7 @@ export function CollectionForm({ credits }: { credits: number }) {
               ref={fileInput}
               type="file"
               accept=".csv,text/csv"
-              className="sr-only"
+              className="hidden"
               aria-label="CSV file"
               aria-describedby={csvProblemsId}
               onChange={(event) => {
