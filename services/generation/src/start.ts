@@ -17,6 +17,7 @@ import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
 import { BatchRepository } from './repositories/batch.repository.js';
 import { BatchSettlement } from './batches/batch-settlement.js';
 import { BatchFeeder } from './batches/batch-feeder.js';
+import { BatchService } from './batches/batch.service.js';
 import { PRIORITY_TIERS } from './jobs/job-queue.js';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
@@ -133,6 +134,10 @@ export async function startGenerationService(
         nc: infra.nc,
         dataSource: infra.dataSource,
         intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+        // A deleted account's batches feed no more rows; what they held goes back.
+        onDeleted: async (account) => {
+          await app.get(BatchService).cancelAll(account.userId);
+        },
         purge: async (account) => ({
           batches: await batches.deleteForUser(account.userId),
           jobs: await jobs.deleteForUser(account.userId),

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { AppError, BATCH_MESSAGES, BILLING, GENERATION, type Batch } from '@printloom/contracts';
-import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { AppError, BATCH_MESSAGES, BILLING, EVENTS, GENERATION, type Batch } from '@printloom/contracts';
+import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   startNatsServer,
@@ -21,6 +21,7 @@ import { startAssetsService } from '../../assets/src/start.js';
 import { loadGenerationConfig } from '../src/config.js';
 import { startGenerationService } from '../src/start.js';
 import { TimedProvider } from './support/timed-provider.js';
+import { BatchRepository } from '../src/repositories/batch.repository.js';
 
 jest.setTimeout(180_000);
 
@@ -227,6 +228,92 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     // Without fair feeding the single job would wait behind every row still queued (40+ jobs).
     expect(overtook.length).toBeLessThanOrEqual(1);
     await rpc.request(GENERATION.cancelBatch, { userId: batchSeller, batchId: batch.id });
+  });
+
+  it('publishes again a fed job whose publish a crash lost, once, and runs it once', async () => {
+    const answering = await startWorker(new TimedProvider(20), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const userId = await userWith(1);
+    const { batch } = await start(userId, ['Astronaut']);
+    // What the feeder does, up to the commit: the row's credit split off, the row a queued job; then the crash.
+    const fed = await answering.app.get(BatchRepository).feeding(async (tx) => {
+      const [row] = (await tx.candidates([0], 2)).filter((candidate) => candidate.batchId === batch.id);
+      const own = await rpc.request(BILLING.split, { reservationId: row.reservationId, amount: 1, ref: `generation:${row.jobId}` });
+      await tx.feed(row, own.reservationId);
+      return row;
+    });
+    await answering.close();
+    workers.splice(workers.indexOf(answering), 1);
+    // The same database (billing's connection, as generation's instance is gone): 40 s since the feed.
+    const db = billing().infra.dataSource;
+    await db.query(`UPDATE generation.batch_rows SET fed_at = now() - interval '40 seconds' WHERE id = $1`, [fed!.id]);
+    const provider = new TimedProvider(20);
+    await startWorker(provider);
+    const done = await waitForBatch(userId, batch.id, (current) => current.status === 'finished');
+    expect(done.rows[0]).toMatchObject({ status: 'succeeded', jobId: fed!.jobId });
+    expect(provider.draws.get(fed!.jobId)).toBe(1);
+    const [{ republished }] = await db.query(`SELECT republished FROM generation.batch_rows WHERE id = $1`, [fed!.id]);
+    expect(republished).toBe(true);
+    expect(await balance(userId)).toBe(0);
+    expect((await reservationsOf(userId)).filter((row) => row.reason === 'generation')).toEqual([
+      { reason: 'generation', amount: 1, status: 'committed' },
+    ]);
+  });
+
+  it('purges an ended batch after the retention once none of its jobs remain, and deletes batches with the account', async () => {
+    // Cancelled before any row was fed (an instance that does not feed), then a feeding one runs the other.
+    const answering = await startWorker(new TimedProvider(20), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const userId = await userWith(3);
+    const cancelled = (await start(userId, ['Skier', 'Diver'])).batch;
+    await rpc.request(GENERATION.cancelBatch, { userId, batchId: cancelled.id });
+    const ran = (await start(userId, ['Golfer'])).batch;
+    await answering.close();
+    workers.splice(workers.indexOf(answering), 1);
+    const worker = await startWorker(new TimedProvider(20));
+    const batches = worker.app.get(BatchRepository);
+    await waitForBatch(userId, ran.id, (current) => current.status === 'finished');
+    await waitFor(
+      async () =>
+        (await worker.infra.dataSource.query(`SELECT 1 FROM generation.batches WHERE user_id = $1 AND NOT reservation_settled`, [userId]))
+          .length === 0,
+      busyMachine,
+    );
+    const age = (id: string) =>
+      worker.infra.dataSource.query(`UPDATE generation.batches SET finished_at = now() - interval '31 days' WHERE id = $1`, [id]);
+    await age(ran.id);
+    await age(cancelled.id);
+    // The ended batch whose job is still kept (its designs are) stays; the one that never made a job goes.
+    expect(await batches.purgeEnded(30)).toBe(1);
+    await expect(read(userId, cancelled.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const [{ jobId }] = (await read(userId, ran.id)).rows;
+    await worker.infra.dataSource.query(`DELETE FROM generation.jobs WHERE id = $1`, [jobId]);
+    expect(await batches.purgeEnded(30)).toBe(1);
+    const other = await userWith(1);
+    await start(other, ['Surfer']);
+    expect(await batches.deleteForUser(other)).toBe(1);
+    expect((await rpc.request(GENERATION.listBatches, { userId: other })).batches).toEqual([]);
+  });
+
+  it("stops a deleted account's running batches at once and gives back what they held", async () => {
+    await startWorker(new TimedProvider(20), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const userId = await userWith(3);
+    const { batch } = await start(userId, ['Sailor', 'Baker', 'Chef']);
+    expect(await balance(userId)).toBe(0);
+    await ensureEventsStream(nc);
+    const deletedAt = new Date();
+    await publishEvent(
+      nc,
+      EVENTS.accountDeleted,
+      {
+        userId,
+        email: `${userId}@example.com`,
+        deletedAt: deletedAt.toISOString(),
+        purgeAfter: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+      },
+      `account-deleted:${userId}`,
+    );
+    const stopped = await waitForBatch(userId, batch.id, (current) => current.status === 'cancelled');
+    expect(stopped.counts).toMatchObject({ cancelled: 3, waiting: 0 });
+    await waitFor(async () => (await balance(userId)) === 3, busyMachine);
   });
 
   it('keeps batches in the data export', async () => {

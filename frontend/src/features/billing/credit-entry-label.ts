@@ -6,7 +6,13 @@ const SOURCES: Record<NonNullable<CreditHistoryEntry['source']>, string> = {
   rollover: 'Rollover credits',
   topup: 'Top-up credits',
 };
-const REASONS: Record<string, string> = { generation: 'Generation', describe: 'Image description', upscale: 'Upscale' };
+// `batch`: a collection's credits, reserved up front; what its rows did not use comes back as a refund.
+const REASONS: Record<string, string> = {
+  generation: 'Generation',
+  describe: 'Image description',
+  upscale: 'Upscale',
+  batch: 'Collection',
+};
 
 /** One line of the credit history in words: what was added, spent, refunded or expired. */
 export function creditEntryLabel(entry: Pick<CreditHistoryEntry, 'kind' | 'source' | 'reason'>): string {

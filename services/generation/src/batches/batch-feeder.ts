@@ -5,6 +5,15 @@ import { PRIORITY_TIERS, type JobQueue } from '../jobs/job-queue.js';
 import type { BatchSettlement } from './batch-settlement.js';
 
 /**
+ * A fed job still queued and untouched this long after its feed may have lost its publish to a crash:
+ * it is published once more, with the same message id. JetStream drops that copy when the first one
+ * was stored within its duplicate window (10 min, job-queue.ts), so the republish is only done well
+ * inside it; past it, the job-timeout sweeper fails and refunds the job instead.
+ */
+const REPUBLISH_AFTER_MS = 30_000;
+const REPUBLISH_UNTIL_MS = 5 * 60_000;
+
+/**
  * Fair feeding. Each tier is one first-in-first-out queue, so a batch of 200 published at once would
  * sit in front of every other seller's job. Instead rows wait in the batch table and this feeder turns
  * them into jobs a few at a time: only into a tier whose queue has nothing waiting for a worker, one
@@ -15,8 +24,8 @@ import type { BatchSettlement } from './batch-settlement.js';
  * Safe with several instances and across restarts: one instance feeds at a time (an advisory lock),
  * a row and its job id are fixed when the batch is written, the row's credit is split out of the
  * batch's reservation under the job's own ref (a retry finds the same one), and the row becomes its
- * job in the same transaction that marks it fed. A crash between that commit and the publish leaves a
- * queued job that the job-timeout sweeper fails and refunds, like any job whose publish was lost.
+ * job in the same transaction that marks it fed, and is published after that commit. A crash between
+ * the two leaves a queued job that a later pass publishes again (see REPUBLISH_AFTER_MS).
  */
 export class BatchFeeder {
   constructor(
@@ -29,10 +38,18 @@ export class BatchFeeder {
   ) {}
 
   /** One pass: feed what may go now, then end the batches that are done and release what they still hold. */
-  async run(): Promise<{ fed: number; finished: number; settled: number }> {
+  async run(): Promise<{ fed: number; republished: number; finished: number; settled: number }> {
+    const republished = await this.republishLost();
     const fed = await this.feed();
     const { finished, settled } = await this.settlement.settleEnded();
-    return { fed, finished, settled };
+    return { fed, republished, finished, settled };
+  }
+
+  /** Fed jobs whose publish may have been lost (see REPUBLISH_AFTER_MS), published once more. */
+  async republishLost(): Promise<number> {
+    const lost = (await this.batches.feeding((tx) => tx.unpublished(REPUBLISH_AFTER_MS, REPUBLISH_UNTIL_MS))) ?? [];
+    await this.publish(lost.map((job) => ({ jobId: job.jobId, tier: job.priorityTier })));
+    return lost.length;
   }
 
   async feed(): Promise<number> {
@@ -56,11 +73,15 @@ export class BatchFeeder {
         published.push({ jobId: row.jobId, tier: row.priorityTier });
       }
     });
-    for (const job of published) {
+    await this.publish(published);
+    return published.length;
+  }
+
+  private async publish(jobs: Array<{ jobId: string; tier: number }>): Promise<void> {
+    for (const job of jobs) {
       await this.queue.publish(job.jobId, job.tier).catch((error: unknown) => {
-        this.logger.error({ err: error, jobId: job.jobId }, 'Fed batch job not published; the job-timeout sweeper will fail and refund it');
+        this.logger.error({ err: error, jobId: job.jobId }, 'Fed batch job not published; a later pass publishes it again');
       });
     }
-    return published.length;
   }
 }

@@ -89,6 +89,13 @@ export class BatchService {
     return this.get(userId, batchId);
   }
 
+  /** A deleted account's batches stop at once (their waiting rows refunded); the purge removes them later. */
+  async cancelAll(userId: string): Promise<number> {
+    const running = await this.batches.runningIds(userId);
+    for (const batchId of running) await this.cancel(userId, batchId);
+    return running.length;
+  }
+
   async exportBatches(userId: string) {
     return (await this.batches.forExport(userId)).map((batch) => ({
       ...batch,

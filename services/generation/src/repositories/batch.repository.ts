@@ -104,6 +104,23 @@ export class BatchFeedTransaction {
       .sort((a, b) => (a.lastFedAt?.getTime() ?? 0) - (b.lastFedAt?.getTime() ?? 0));
   }
 
+  /**
+   * Fed rows whose job is still queued untouched between `minAgeMs` and `maxAgeMs` after feeding and was
+   * never published again: its publish may have been lost to a crash after the feed committed. Each is
+   * returned once (marked now).
+   */
+  async unpublished(minAgeMs: number, maxAgeMs: number): Promise<Array<{ jobId: string; priorityTier: number }>> {
+    // An UPDATE answers [rows, count].
+    const [rows]: [Array<{ job_id: string; priority_tier: number }>, number] = await this.tx.query(
+      `UPDATE generation.batch_rows r SET republished = true FROM generation.jobs j
+       WHERE j.id = r.job_id AND r.status = 'fed' AND NOT r.republished AND j.status = 'queued' AND j.heartbeat_at IS NULL
+         AND r.fed_at < now() - make_interval(secs => $1 / 1000.0) AND r.fed_at > now() - make_interval(secs => $2 / 1000.0)
+       RETURNING r.job_id, j.priority_tier`,
+      [minAgeMs, maxAgeMs],
+    );
+    return rows.map((row) => ({ jobId: row.job_id, priorityTier: row.priority_tier }));
+  }
+
   /** The row becomes a queued job holding its own reservation (a retry after a crash finds the job). */
   async feed(row: FeedableRow, reservationId: string): Promise<void> {
     await this.tx.query(
@@ -288,6 +305,15 @@ export class BatchRepository {
       [days],
     );
     return count;
+  }
+
+  /** The user's batches still running. */
+  async runningIds(userId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM generation.batches WHERE user_id = $1 AND status = 'running' ORDER BY created_at`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
   }
 
   async deleteForUser(userId: string): Promise<number> {

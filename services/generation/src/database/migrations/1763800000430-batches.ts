@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Batches (issue 31): a collection's rows wait here, not in the queue (no job timeout runs on them),
  * until the feeder turns a few per user into jobs. A row's job id is chosen when the row is written, so
- * feeding it again after a crash finds the same job and the same credit. Jobs remember the designs
+ * feeding it again after a crash finds the same job and the same credit; `republished` marks a fed row
+ * whose job was published again once (a publish lost to a crash). Jobs remember the designs
  * assets made of them and the batch row they came from.
  */
 export class Batches1763800000430 implements MigrationInterface {
@@ -37,11 +38,15 @@ export class Batches1763800000430 implements MigrationInterface {
         job_id uuid NOT NULL UNIQUE,
         status text NOT NULL DEFAULT 'waiting' CHECK (status IN ('waiting', 'fed', 'cancelled')),
         fed_at timestamptz,
+        republished boolean NOT NULL DEFAULT false,
         UNIQUE (batch_id, position)
       )`);
     await queryRunner.query(
       `CREATE INDEX batch_rows_waiting_idx ON generation.batch_rows (user_id, batch_id, position) WHERE status = 'waiting'`,
     );
+    await queryRunner.query(`CREATE INDEX batch_rows_fed_at_idx ON generation.batch_rows (fed_at) WHERE status = 'fed'`);
+    // The feeder serves the seller fed longest ago first.
+    await queryRunner.query(`CREATE INDEX batch_rows_user_fed_idx ON generation.batch_rows (user_id, fed_at DESC) WHERE status = 'fed'`);
     await queryRunner.query(`ALTER TABLE generation.jobs ADD COLUMN asset_ids uuid[], ADD COLUMN batch_row_id uuid`);
     await queryRunner.query(
       `CREATE INDEX jobs_batch_unfinished_idx ON generation.jobs (user_id) WHERE batch_row_id IS NOT NULL AND status IN ('queued', 'generating', 'processing')`,
