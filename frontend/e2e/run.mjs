@@ -518,4 +518,82 @@ await test('a Pro seller selects three designs and creates Printify drafts in th
   await shot(page, 'drafts-created-dark');
 });
 
+await test('a collection: a 5-value template makes 20 designs, all selected in the library for a bulk download; a CSV is previewed with its bad rows; 402 says the credits needed', async (page) => {
+  await signUp(page, `e2e-collection-${Date.now()}@example.com`);
+  await page.getByRole('tab', { name: 'Collection' }).click();
+  const form = page.getByRole('form', { name: 'Start a collection' });
+  const start = form.getByRole('button', { name: 'Start collection' });
+
+  // The slot's absence is explained in place and nothing can start.
+  await form.getByLabel('Template', { exact: true }).fill('a proud nurse with coffee');
+  await form.getByLabel('Values, one per line').fill('Nurse');
+  await form.getByText('The template needs a {value} slot').waitFor();
+  expect(await start.isDisabled(), 'a template without {value} can be started');
+
+  // One value per line, blanks and repeats (ignoring case) dropped, counted and priced live.
+  await form.getByLabel('Template', { exact: true }).fill(`a proud {value} with coffee, "World's Okayest {value}"`);
+  await form.getByLabel('Values, one per line').fill('Nurse\nTeacher\n\n  nurse\nPilot\nChef\nBaker\n');
+  await form.getByText('5 values → 20 designs, 5 credits (1 duplicate and 2 blank lines removed)').waitFor();
+  await start.click();
+
+  await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+  const batchUrl = page.url();
+  await page.getByRole('heading', { name: `a proud {value} with coffee, "World's Okayest {value}"` }).waitFor();
+  const rows = page.getByRole('table').getByRole('row');
+  expect((await rows.count()) === 6, `the batch page lists ${(await rows.count()) - 1} rows, not 5`);
+  await page.getByRole('link', { name: '5 credits, account and billing' }).waitFor({ timeout: 15_000 });
+  // The page polls while the batch runs; its live region says when every row is done.
+  await page.getByRole('status').filter({ hasText: '5 of 5 rows done' }).waitFor({ timeout: 300_000 });
+  expect(
+    (await page.getByRole('progressbar', { name: 'Collection progress' }).getAttribute('aria-valuenow')) === '5',
+    'progress bar not full',
+  );
+  expect((await page.getByRole('cell', { name: 'Done', exact: true }).count()) === 5, 'not every row says Done');
+  expect((await page.getByRole('button', { name: 'Cancel collection' }).count()) === 0, 'a finished batch offers Cancel');
+  await shot(page, 'batch-dark');
+
+  await page.getByRole('button', { name: 'Select all 20 designs in the library' }).click();
+  await page.waitForURL('**/generate');
+  const bulk = page.getByRole('group', { name: 'Selected images' });
+  await bulk.getByText('20 selected').waitFor();
+  await bulk.getByText('Every design of the collection').waitFor();
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="asset-card"] input[type="checkbox"]:checked').length === 20,
+    undefined,
+    { timeout: 15_000 },
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), bulk.getByRole('button', { name: 'Download' }).click()]);
+  const zip = readFileSync(await download.path());
+  // the end-of-central-directory record says how many files the ZIP holds
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const files = end >= 0 ? zip.readUInt16LE(end + 10) : -1;
+  expect(zip.subarray(0, 2).toString() === 'PK' && files === 20, `the selection's ZIP holds ${files} files, not the 20 designs`);
+
+  // 402: 5 credits left, 6 values asked.
+  await page.getByRole('tab', { name: 'Collection' }).click();
+  await form.getByLabel('Template', { exact: true }).fill('{value} crew, retro letters');
+  await form.getByLabel('Values, one per line').fill('Camping\nFishing\nHiking\nRunning\nCycling\nSkiing');
+  await start.click();
+  await form.getByRole('alert').getByText('Insufficient credits. Purchase more to continue. This collection needs 6 credits.').waitFor();
+  expect(page.url().endsWith('/generate?tab=collection'), `a refused collection left the tab: ${page.url()}`);
+
+  // A CSV: previewed in the browser, every bad row named, nothing can start.
+  await form.getByLabel('A CSV file, one design per row').check();
+  await form.getByLabel('CSV file', { exact: true }).setInputFiles({
+    name: 'niches.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      '\uFEFFPrompt,Style,Garment,Transparent\r\n"ok design, ""quoted""",retro,dark,yes\r\n,retro,,\r\nalso fine,,purple,maybe\r\n',
+    ),
+  });
+  await form.getByRole('cell', { name: 'ok design, "quoted"' }).waitFor();
+  await form.getByText('Row 3: prompt is empty').waitFor();
+  await form.getByText('Row 4: garment "purple" must be light or dark').waitFor();
+  expect(await start.isDisabled(), 'a CSV with bad rows can be started');
+
+  await page.goto(`${base}/batches`);
+  await page.getByRole('link', { name: `a proud {value} with coffee, "World's Okayest {value}"` }).click();
+  await page.waitForURL(batchUrl);
+});
+
 await finish();

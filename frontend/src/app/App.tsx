@@ -22,6 +22,8 @@ const Examples = lazy(() => import('./routes/Examples'));
 const Terms = lazy(() => import('./routes/Terms'));
 const Privacy = lazy(() => import('./routes/Privacy'));
 const Unsubscribe = lazy(() => import('./routes/Unsubscribe'));
+const Batches = lazy(() => import('./routes/Batches'));
+const BatchPage = lazy(() => import('./routes/Batch'));
 
 function PageLoading() {
   return (
@@ -74,6 +76,22 @@ export function App() {
                   element={
                     <RequireUser>
                       <Checkout />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path="/batches"
+                  element={
+                    <RequireUser>
+                      <Batches />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path="/batches/:id"
+                  element={
+                    <RequireUser>
+                      <BatchPage />
                     </RequireUser>
                   }
                 />

@@ -8,6 +8,8 @@ describe('page titles', () => {
     expect(pageTitle('/generate')).toBe('Printloom — Generate');
     expect(pageTitle('/account')).toBe('Printloom — Account & Billing');
     expect(pageTitle('/checkout/cs_local_1')).toBe('Printloom — Checkout');
+    expect(pageTitle('/batches')).toBe('Printloom — Your collections');
+    expect(pageTitle('/batches/3f0c8a52-7d8e-4c1b-9a55-2f4e1d0b6c7a')).toBe('Printloom — Collection');
     expect(pageTitle('/no/such/page')).toBe('Printloom — Page Not Found');
   });
 

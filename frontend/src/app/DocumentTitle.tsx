@@ -8,6 +8,7 @@ const TITLES: Record<string, string> = {
   '/generate': 'Generate',
   '/account': 'Account & Billing',
   '/pricing': 'Pricing',
+  '/batches': 'Your collections',
   '/examples': 'Examples',
   '/terms': 'Terms of Service',
   '/privacy': 'Privacy Policy',
@@ -16,7 +17,9 @@ const TITLES: Record<string, string> = {
 
 /** The page title per route, so screen readers and browser tabs say where the user is. */
 export function pageTitle(pathname: string): string {
-  const title = TITLES[pathname] ?? (pathname.startsWith('/checkout/') ? 'Checkout' : 'Page Not Found');
+  const title =
+    TITLES[pathname] ??
+    (pathname.startsWith('/checkout/') ? 'Checkout' : pathname.startsWith('/batches/') ? 'Collection' : 'Page Not Found');
   return `Printloom — ${title}`;
 }
 

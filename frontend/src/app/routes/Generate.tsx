@@ -27,15 +27,28 @@ import { UpgradeDialog } from '../../features/billing/UpgradeDialog';
 import { DescribeDialog } from '../../features/generate/DescribeDialog';
 import { HelpDialog } from '../../features/support/HelpDialog';
 import { ConfirmDialog } from '../../features/library/ConfirmDialog';
-import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, type Selection } from '../../features/library/selection';
+import {
+  batchSelection,
+  clickSelection,
+  deleteConfirmation,
+  emptySelection,
+  pruneSelection,
+  unloadedIds,
+  type Selection,
+} from '../../features/library/selection';
 import { useAssetActions } from '../../features/library/use-asset-actions';
 import { libraryQueryKey, useAssets } from '../../features/library/api/list-assets';
 import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
 import { useGoogleSignupAnalytics } from '../../features/auth/google-signup-analytics';
 import { CreateDraftsDialog } from '../../features/publishing/CreateDraftsDialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { CollectionForm } from '../../features/batches/CollectionForm';
+import { batchAssetIds, batchQueryOptions, useBatches } from '../../features/batches/api/batches';
+import { errorText } from '../../lib/api-client';
 
 const LAYOUT_KEY = 'gallery-layout';
+type Tab = 'single' | 'collection';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -44,6 +57,19 @@ function useDebounced<T>(value: T, delayMs: number): T {
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return debounced;
+}
+
+/** While a batch runs, the library reloads each time it finished more rows, so its designs appear as they are made. */
+function useLibraryFollowsBatches() {
+  const queryClient = useQueryClient();
+  const { data } = useBatches();
+  const finishedRows = data?.batches.reduce((sum, batch) => sum + batch.counts.succeeded, 0);
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (finishedRows === undefined) return;
+    if (seen.current !== undefined && finishedRows > seen.current) void queryClient.invalidateQueries({ queryKey: libraryQueryKey });
+    seen.current = finishedRows;
+  }, [finishedRows, queryClient]);
 }
 
 export default function Generate() {
@@ -64,6 +90,8 @@ export default function Generate() {
   const [describeFile, setDescribeFile] = useState<File | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const promptBox = useRef<HTMLTextAreaElement>(null);
+  const tab: Tab = params.get('tab') === 'collection' ? 'collection' : 'single';
+  const batchToSelect = params.get('batch');
   const debouncedSearch = useDebounced(search.trim(), 250);
 
   useEffect(() => {
@@ -74,6 +102,32 @@ export default function Generate() {
     next.delete('prompt');
     setParams(next, { replace: true });
   }, [params, setParams]);
+
+  // "Select all designs of this batch" (the batch page links here with ?batch=<id>): the whole library,
+  // unfiltered, with every design of the batch selected; the gallery then loads the ones not shown yet.
+  useEffect(() => {
+    if (!batchToSelect) return;
+    const forget = () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('batch');
+          return next;
+        },
+        { replace: true },
+      );
+    queryClient
+      .fetchQuery(batchQueryOptions(batchToSelect))
+      .then((reply) => {
+        setSearch('');
+        setStarredOnly(false);
+        setSelection(batchSelection(reply.batch.id, batchAssetIds(reply.batch)));
+      })
+      .catch((error: unknown) =>
+        toast({ title: 'Could not select the collection', description: errorText(error, 'Collection not found'), variant: 'destructive' }),
+      )
+      .finally(forget);
+  }, [batchToSelect, queryClient, setParams]);
 
   const generation = useGeneration(me?.user.id, {
     onSucceeded: () => {
@@ -89,6 +143,34 @@ export default function Generate() {
   const assets = useMemo(() => assetsQuery.data?.pages.flatMap((page) => page.assets) ?? [], [assetsQuery.data]);
   const assetIds = useMemo(() => assets.map((asset) => asset.id), [assets]);
   useEffect(() => setSelection((current) => pruneSelection(current, assetIds)), [assetIds]);
+  // A search or the starred filter narrows a batch's selection to the cards it shows, like any selection.
+  const filtered = Boolean(debouncedSearch) || starredOnly;
+  useEffect(() => {
+    if (filtered) setSelection((current) => (current.batchId ? { ...current, batchId: null } : current));
+  }, [filtered]);
+  useLibraryFollowsBatches();
+
+  // A batch's selection: load the library's pages until each of its designs has its card (up to the bulk
+  // limit: beyond it no bulk action takes the selection anyway), reload once if some are still missing
+  // (made after the library loaded), then keep only the designs that exist.
+  const missingIds = useMemo(() => unloadedIds(selection, assetIds), [selection, assetIds]);
+  const pagesLoaded = assetsQuery.data?.pages.length ?? 0;
+  const batchPageCap = Math.ceil(selection.ids.size / LIMITS.assetsPageSize) + 2;
+  const loadingSelection =
+    Boolean(selection.batchId) && missingIds.length > 0 && selection.ids.size <= LIMITS.bulkMaxIds && !assetsQuery.isError;
+  const reloadedFor = useRef<string | null>(null);
+  const { hasNextPage, isFetching, fetchNextPage } = assetsQuery;
+  useEffect(() => {
+    if (!loadingSelection || isFetching || !selection.batchId) return;
+    if (hasNextPage && pagesLoaded < batchPageCap) {
+      void fetchNextPage();
+    } else if (reloadedFor.current !== selection.batchId) {
+      reloadedFor.current = selection.batchId;
+      void queryClient.invalidateQueries({ queryKey: libraryQueryKey });
+    } else {
+      setSelection((current) => ({ ...current, ids: new Set([...current.ids].filter((id) => !missingIds.includes(id))) }));
+    }
+  }, [loadingSelection, isFetching, hasNextPage, pagesLoaded, batchPageCap, fetchNextPage, queryClient, selection.batchId, missingIds]);
 
   const actions = useAssetActions();
   useGoogleSignupAnalytics(me?.user.id);
@@ -127,8 +209,20 @@ export default function Generate() {
   const selectedAssets = assets.filter((asset) => selection.ids.has(asset.id));
   const skeletons = (generation.running ? IMAGES_PER_GENERATION : 0) + actions.upscaling.size;
 
+  function showSingleDesign() {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
   function rerun(previous: string) {
     setDetails(null);
+    showSingleDesign();
     setPrompt(previous.slice(0, LIMITS.promptMaxChars));
     window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     setTimeout(() => promptBox.current?.focus(), 50);
@@ -141,16 +235,42 @@ export default function Generate() {
 
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <h1 className="sr-only">Generate designs</h1>
-        <PromptForm
-          prompt={prompt}
-          onPromptChange={setPrompt}
-          credits={credits}
-          busy={generation.busy}
-          onGenerate={(text) => void generation.generate(text)}
-          onImageChosen={setDescribeFile}
-          textareaRef={promptBox}
-          belowPrompt={<PromptRiskBanner text={prompt} />}
-        />
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            value === 'collection'
+              ? setParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    next.set('tab', 'collection');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              : showSingleDesign()
+          }
+          className="space-y-4"
+        >
+          <TabsList aria-label="What to make" className="max-w-md">
+            <TabsTrigger value="single">One design</TabsTrigger>
+            <TabsTrigger value="collection">Collection</TabsTrigger>
+          </TabsList>
+          <TabsContent value="single" className="space-y-6">
+            <PromptForm
+              prompt={prompt}
+              onPromptChange={setPrompt}
+              credits={credits}
+              busy={generation.busy}
+              onGenerate={(text) => void generation.generate(text)}
+              onImageChosen={setDescribeFile}
+              textareaRef={promptBox}
+              belowPrompt={<PromptRiskBanner text={prompt} />}
+            />
+          </TabsContent>
+          <TabsContent value="collection">
+            <CollectionForm credits={credits} />
+          </TabsContent>
+        </Tabs>
         {generation.running && <StatusStrip status={generation.status} notice={generation.job?.notice} />}
         {generation.status === 'failed' && <FailedPanel error={generation.job?.error ?? null} />}
 
@@ -166,6 +286,20 @@ export default function Generate() {
             search={search}
             onSearch={setSearch}
             selectedCount={selection.ids.size}
+            selectionNote={
+              selection.batchId
+                ? loadingSelection
+                  ? 'Loading every design of the collection…'
+                  : 'Every design of the collection'
+                : undefined
+            }
+            actionsDisabledReason={
+              loadingSelection
+                ? 'Loading the selected designs…'
+                : selection.ids.size > LIMITS.bulkMaxIds
+                  ? `Bulk actions take at most ${LIMITS.bulkMaxIds} images at a time.`
+                  : undefined
+            }
             onStarSelected={() => void actions.starMany(selectedAssets)}
             onDownloadSelected={() => void actions.downloadMany(selectedAssets)}
             onExportSelected={(presetId) => void actions.exportFor(selectedAssets, presetId)}
@@ -182,7 +316,7 @@ export default function Generate() {
             skeletons={skeletons}
             loading={assetsQuery.isLoading}
             error={assetsQuery.isError}
-            filtered={Boolean(debouncedSearch) || starredOnly}
+            filtered={filtered}
             hasMore={assetsQuery.hasNextPage}
             loadingMore={assetsQuery.isFetchingNextPage}
             onLoadMore={() => void assetsQuery.fetchNextPage()}
@@ -244,7 +378,10 @@ export default function Generate() {
       <DescribeDialog
         file={describeFile}
         onClose={() => setDescribeFile(null)}
-        onDescribed={(description) => setPrompt(description.slice(0, LIMITS.promptMaxChars))}
+        onDescribed={(description) => {
+          showSingleDesign();
+          setPrompt(description.slice(0, LIMITS.promptMaxChars));
+        }}
       />
       <HelpDialog key={me?.user.email} open={helpOpen} onOpenChange={setHelpOpen} email={me?.user.email} guide={<PromptGuide />} />
     </div>

@@ -6,6 +6,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
 }: {
@@ -13,6 +14,7 @@ export function ConfirmDialog({
   title: string;
   description?: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -21,7 +23,7 @@ export function ConfirmDialog({
       <DialogContent title={title} description={description}>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant="danger" onClick={onConfirm}>
             {confirmLabel}

@@ -68,14 +68,20 @@ export function ExportMenuButton({
   onExport,
   className,
   children,
+  disabled,
+  'aria-describedby': describedBy,
 }: {
   onExport: (presetId: string) => void;
   className?: string;
   children: ReactNode;
+  disabled?: boolean;
+  'aria-describedby'?: string;
 }) {
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={className}>{children}</DropdownMenuTrigger>
+      <DropdownMenuTrigger className={className} disabled={disabled} aria-describedby={describedBy}>
+        {children}
+      </DropdownMenuTrigger>
       <DropdownMenuContent>
         <ExportPresetItems onExport={onExport} />
       </DropdownMenuContent>

@@ -12,6 +12,10 @@ export interface ToolbarProps {
   search: string;
   onSearch: (value: string) => void;
   selectedCount: number;
+  /** What the selection is, when more than a count says it (e.g. every design of a collection). */
+  selectionNote?: string;
+  /** Why the bulk actions cannot run on this selection (still loading, over the bulk limit). */
+  actionsDisabledReason?: string;
   onStarSelected: () => void;
   onDownloadSelected: () => void;
   onExportSelected: (presetId: string) => void;
@@ -23,6 +27,8 @@ export interface ToolbarProps {
 }
 
 export function Toolbar(props: ToolbarProps) {
+  const blocked = Boolean(props.actionsDisabledReason);
+  const reasonId = blocked ? 'selection-actions-reason' : undefined;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button
@@ -70,26 +76,44 @@ export function Toolbar(props: ToolbarProps) {
           aria-label="Selected images"
         >
           <span className="font-semibold">{props.selectedCount} selected</span>
-          <Button size="sm" variant="ghost" onClick={props.onStarSelected}>
+          {props.selectionNote && <span className="text-muted">{props.selectionNote}</span>}
+          <Button size="sm" variant="ghost" onClick={props.onStarSelected} disabled={blocked} aria-describedby={reasonId}>
             <Star className="size-4" aria-hidden /> Star
           </Button>
-          <Button size="sm" variant="ghost" onClick={props.onDownloadSelected}>
+          <Button size="sm" variant="ghost" onClick={props.onDownloadSelected} disabled={blocked} aria-describedby={reasonId}>
             <Download className="size-4" aria-hidden /> Download
           </Button>
           <Button size="sm" variant="ghost" onClick={props.onPrepareListingSelected}>
             <FileText className="size-4" aria-hidden /> Prepare listing…
           </Button>
-          <ExportMenuButton onExport={props.onExportSelected} className={buttonClasses('ghost', 'sm')}>
+          <ExportMenuButton
+            onExport={props.onExportSelected}
+            className={buttonClasses('ghost', 'sm')}
+            disabled={blocked}
+            aria-describedby={reasonId}
+          >
             <Printer className="size-4" aria-hidden /> {EXPORT_FOR_LABEL}
           </ExportMenuButton>
           {props.onCreateDraftsSelected && (
-            <Button size="sm" variant="ghost" onClick={props.onCreateDraftsSelected}>
+            <Button size="sm" variant="ghost" onClick={props.onCreateDraftsSelected} disabled={blocked} aria-describedby={reasonId}>
               <Store className="size-4" aria-hidden /> Create Printify drafts
             </Button>
           )}
-          <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDeleteSelected}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger"
+            onClick={props.onDeleteSelected}
+            disabled={blocked}
+            aria-describedby={reasonId}
+          >
             <Trash2 className="size-4" aria-hidden /> Delete
           </Button>
+          {blocked && (
+            <span id="selection-actions-reason" className="text-muted">
+              {props.actionsDisabledReason}
+            </span>
+          )}
           <button
             type="button"
             aria-label="Clear selection"

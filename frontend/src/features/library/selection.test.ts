@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickSelection, deleteConfirmation, emptySelection, pruneSelection, starTargets } from './selection';
+import { batchSelection, clickSelection, deleteConfirmation, emptySelection, pruneSelection, starTargets, unloadedIds } from './selection';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
 
@@ -20,6 +20,16 @@ describe('gallery selection', () => {
   it('treats a shift-click without an anchor as a plain click, and ignores unknown indexes', () => {
     expect([...clickSelection(emptySelection, ids, 2, true).ids]).toEqual(['c']);
     expect(clickSelection(emptySelection, ids, 9, false)).toBe(emptySelection);
+  });
+
+  it('selects every design of a batch and keeps them while the gallery has not loaded them all', () => {
+    const batch = batchSelection('batch-1', ['a', 'b', 'x', 'y']);
+    expect(batch.batchId).toBe('batch-1');
+    expect(pruneSelection(batch, ['a', 'b'])).toBe(batch);
+    expect(unloadedIds(batch, ids)).toEqual(['x', 'y']);
+    const clicked = clickSelection(batch, ids, 0, false);
+    expect(clicked.batchId).toBeNull();
+    expect([...pruneSelection(clicked, ids).ids]).toEqual(['b']);
   });
 
   it('drops ids that left the gallery', () => {

@@ -2,9 +2,25 @@ export interface Selection {
   ids: ReadonlySet<string>;
   /** Index of the last plain or shift click, the anchor of the next shift-click range. */
   anchor: number | null;
+  /**
+   * Set when the selection is every design of a batch ("select all designs of this batch"): its ids
+   * come from the batch, not from the cards loaded, so they stay selected while the gallery loads them.
+   */
+  batchId?: string | null;
 }
 
-export const emptySelection: Selection = { ids: new Set(), anchor: null };
+export const emptySelection: Selection = { ids: new Set(), anchor: null, batchId: null };
+
+/** Every design of a batch, selected at once. */
+export function batchSelection(batchId: string, assetIds: readonly string[]): Selection {
+  return { ids: new Set(assetIds), anchor: null, batchId };
+}
+
+/** The selected ids the gallery has not loaded yet (a batch selection's designs further down the library). */
+export function unloadedIds(selection: Selection, presentIds: readonly string[]): string[] {
+  const present = new Set(presentIds);
+  return [...selection.ids].filter((id) => !present.has(id));
+}
 
 /**
  * A click on the card at `index`: a plain click toggles it; a shift-click selects every card from the
@@ -22,14 +38,15 @@ export function clickSelection(selection: Selection, orderedIds: readonly string
   } else {
     ids.add(id);
   }
-  return { ids, anchor: index };
+  return { ids, anchor: index, batchId: null };
 }
 
-/** Drop ids that are no longer in the gallery (deleted, filtered out). */
+/** Drop ids that are no longer in the gallery (deleted, filtered out); a batch's selection is kept whole. */
 export function pruneSelection(selection: Selection, presentIds: readonly string[]): Selection {
+  if (selection.batchId) return selection;
   const present = new Set(presentIds);
   const ids = new Set([...selection.ids].filter((id) => present.has(id)));
-  return ids.size === selection.ids.size ? selection : { ids, anchor: null };
+  return ids.size === selection.ids.size ? selection : { ids, anchor: null, batchId: null };
 }
 
 /** Bulk star: star every selected image, or unstar them all when every one is starred already. */

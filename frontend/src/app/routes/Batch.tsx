@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckSquare, Loader2, XCircle } from 'lucide-react';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import { LIMITS } from '@printloom/contracts/limits';
+import { AppPage } from '../../components/layout/AppPage';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast';
+import { errorText } from '../../lib/api-client';
+import { refreshMe } from '../../lib/current-user';
+import { formatDateTime } from '../../lib/format';
+import { ConfirmDialog } from '../../features/library/ConfirmDialog';
+import { batchAssetIds, batchesQueryKey, batchIsRunning, cancelBatch, useBatch, type Batch } from '../../features/batches/api/batches';
+import { BATCH_STATUS_LABEL, ROW_STATUS_LABEL, batchName } from '../../features/batches/batch-display';
+import { BatchProgress } from '../../features/batches/BatchProgress';
+import { flaggedCounts, qualityOf } from '../../features/batches/quality';
+import { useLoadedDesigns } from '../../features/library/use-loaded-designs';
+
+/** The quality verdicts of the batch's designs the library has loaded (at most the bulk limit), counted; nothing when none has one. */
+function FlaggedSummary({ designs, total }: { designs: readonly Asset[]; total: number }) {
+  const counts = flaggedCounts(designs);
+  if (!counts) return null;
+  const partial = total > designs.length;
+  return (
+    <div className="text-sm" aria-label="Quality checks">
+      <p>
+        <span className="font-semibold">
+          {counts.flagged} {counts.flagged === 1 ? 'design' : 'designs'} flagged
+        </span>{' '}
+        of {counts.checked} checked{partial ? ` (the first ${designs.length} of ${total} designs)` : ''}
+      </p>
+      {counts.byCheck.length > 0 && (
+        <ul className="mt-1 list-inside list-disc text-muted">
+          {counts.byCheck.map((check) => (
+            <li key={check.name}>
+              {check.name}: {check.count}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RowDesigns({ assetIds, flagged }: { assetIds: readonly string[]; flagged: number }) {
+  if (assetIds.length === 0) return <span className="text-muted">—</span>;
+  return (
+    <span>
+      {assetIds.length}
+      {flagged > 0 && <span className="text-warning"> ({flagged} flagged)</span>}
+    </span>
+  );
+}
+
+function BatchView({ batch }: { batch: Batch }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const assetIds = batchAssetIds(batch);
+  const { designs } = useLoadedDesigns(assetIds);
+  const flaggedById = new Set(designs.filter((design) => qualityOf(design)?.ok === false).map((design) => design.id));
+  const running = batchIsRunning(batch);
+
+  async function cancel() {
+    setConfirmCancel(false);
+    setCancelling(true);
+    try {
+      const reply = await cancelBatch(batch.id);
+      queryClient.setQueryData([...batchesQueryKey, 'one', batch.id], reply);
+      void queryClient.invalidateQueries({ queryKey: [...batchesQueryKey, 'list'] });
+      void refreshMe(queryClient);
+      toast({ title: 'Collection cancelled', description: 'Rows that had not started were refunded; rows already running finish.' });
+    } catch (error) {
+      toast({ title: 'Cancel failed', description: errorText(error, 'The collection could not be cancelled.'), variant: 'destructive' });
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  return (
+    <div className="mt-6 space-y-6">
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm text-muted">
+          <span>
+            {BATCH_STATUS_LABEL[batch.status]} · {batch.counts.total} {batch.counts.total === 1 ? 'row' : 'rows'} · started{' '}
+            {formatDateTime(batch.createdAt)}
+          </span>
+          <Link to="/batches" className="font-semibold text-accent underline">
+            All collections
+          </Link>
+        </div>
+        <BatchProgress counts={batch.counts} label="Collection progress" announce />
+        <FlaggedSummary designs={designs} total={assetIds.length} />
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void navigate(`/generate?batch=${batch.id}`)} disabled={assetIds.length === 0}>
+            <CheckSquare className="size-4" aria-hidden /> Select all {assetIds.length} designs in the library
+          </Button>
+          {running && (
+            <Button variant="outline" onClick={() => setConfirmCancel(true)} disabled={cancelling}>
+              {cancelling ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <XCircle className="size-4" aria-hidden />}
+              Cancel collection
+            </Button>
+          )}
+        </div>
+        {assetIds.length > LIMITS.bulkMaxIds && (
+          <p className="text-sm text-muted">
+            Library actions take at most {LIMITS.bulkMaxIds} designs at a time: select this collection, then work through it in parts.
+          </p>
+        )}
+      </Card>
+
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Rows of this collection</caption>
+          <thead className="text-xs text-muted">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                #
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Prompt
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Designs
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {batch.rows.map((row) => (
+              <tr key={row.id} className="border-t border-zinc-200 align-top dark:border-zinc-800">
+                <td className="px-4 py-2 tabular-nums">{row.position}</td>
+                <td className="px-4 py-2">
+                  {row.prompt}
+                  {row.error && <p className="text-xs text-danger">{row.error}</p>}
+                </td>
+                <td className="whitespace-nowrap px-4 py-2">{ROW_STATUS_LABEL[row.status]}</td>
+                <td className="px-4 py-2 tabular-nums">
+                  <RowDesigns assetIds={row.assetIds} flagged={row.assetIds.filter((id) => flaggedById.has(id)).length} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancel this collection?"
+        description="Rows that have not started stop and their credits are refunded. Rows already running finish."
+        confirmLabel="Cancel collection"
+        cancelLabel="Keep it running"
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() => void cancel()}
+      />
+    </div>
+  );
+}
+
+/** One collection: its progress (polled while it runs), each row, its flagged designs, cancel, and selecting its designs. */
+export default function BatchPage() {
+  const { id = '' } = useParams();
+  const { data, isLoading, isError } = useBatch(id);
+  const batch = data?.batch;
+  return (
+    <AppPage
+      back={{ to: '/generate?tab=collection', label: 'Back to Generate' }}
+      title={batch ? batchName(batch) : 'Collection'}
+      width="wide"
+    >
+      {isLoading && <p className="mt-6 text-muted">Loading the collection…</p>}
+      {isError && <p className="mt-6 text-danger">This collection was not found.</p>}
+      {batch && <BatchView batch={batch} />}
+    </AppPage>
+  );
+}

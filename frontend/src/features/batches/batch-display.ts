@@ -1,0 +1,37 @@
+// How a batch reads on screen: its name, the label of each row status, its progress in words.
+import type { BatchCounts, BatchRowStatus, BatchStatus } from '@printloom/contracts/batches.schemas';
+
+export const ROW_STATUS_LABEL: Record<BatchRowStatus, string> = {
+  waiting: 'Waiting its turn',
+  queued: 'Queued',
+  generating: 'Generating',
+  processing: 'Processing',
+  succeeded: 'Done',
+  failed: 'Failed, refunded',
+  cancelled: 'Cancelled, refunded',
+};
+
+export const BATCH_STATUS_LABEL: Record<BatchStatus, string> = {
+  running: 'Running',
+  finished: 'Finished',
+  cancelled: 'Cancelled',
+};
+
+/** Rows that will not change any more. */
+export const settledRows = (counts: BatchCounts) => counts.succeeded + counts.failed + counts.cancelled;
+
+/** 0–100, by rows settled. */
+export const progressPercent = (counts: BatchCounts) => (counts.total === 0 ? 100 : Math.round((settledRows(counts) / counts.total) * 100));
+
+/** The progress sentence a screen reader hears when it changes, e.g. "3 of 5 designs done, 1 failed". */
+export function progressText(counts: BatchCounts): string {
+  const parts = [`${settledRows(counts)} of ${counts.total} ${counts.total === 1 ? 'row' : 'rows'} done`];
+  if (counts.working > 0) parts.push(`${counts.working} in progress`);
+  if (counts.waiting > 0) parts.push(`${counts.waiting} waiting`);
+  if (counts.failed > 0) parts.push(`${counts.failed} failed`);
+  if (counts.cancelled > 0) parts.push(`${counts.cancelled} cancelled`);
+  return parts.join(', ');
+}
+
+/** A batch's name: its template, or the file it came from. */
+export const batchName = (batch: { template: string | null }) => batch.template ?? 'Collection from a CSV file';
