@@ -3,11 +3,10 @@ import { uuid } from './common.schemas.js';
 import { downloadTarget } from './assets.schemas.js';
 import { MOCKUP_IDS } from './mockups.js';
 
-export const ownMockupId = z.enum(MOCKUP_IDS, { message: `mockupId must be one of: ${MOCKUP_IDS.join(', ')}` });
 /** A mockup Printify drew for a draft of the design: `printify-<first 8 hex of the publication id>-<n>`. */
 export const PRINTIFY_MOCKUP_ID = /^printify-[0-9a-f]{8}-\d{1,2}$/;
-export const printifyMockupId = z.string().regex(PRINTIFY_MOCKUP_ID);
-export const mockupId = z.union([ownMockupId, printifyMockupId], {
+const ownIds: readonly string[] = MOCKUP_IDS;
+export const mockupId = z.string().refine((id) => ownIds.includes(id) || PRINTIFY_MOCKUP_ID.test(id), {
   message: `mockupId must be one of: ${MOCKUP_IDS.join(', ')}, or a Printify mockup's id`,
 });
 
