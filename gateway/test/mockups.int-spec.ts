@@ -77,4 +77,35 @@ describe('garment mockups through the gateway (real PostgreSQL, NATS, storage an
     const signedOut = await fetch(`${system.baseUrl}/api/assets/${assetId}/mockups`);
     expect(signedOut.status).toBe(401);
   });
+  it("keeps an external (Printify) mockup only when its bytes are the image they claim, only on the owner's design", async () => {
+    const { client, userId } = await createSignedInUser(system, 'external-mockups@example.com');
+    const assetId = await ingest(userId);
+    const publicationId = randomUUID();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const request = {
+      userId,
+      assetId,
+      publicationId,
+      product: 'Mug',
+      index: 1,
+      contentType: 'image/jpeg' as const,
+      base64: png.toString('base64'),
+    };
+    await expect(rpc.request(ASSETS.storeExternalMockups, request)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await expect(
+      rpc.request(ASSETS.storeExternalMockups, { ...request, userId: randomUUID(), contentType: 'image/png' }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const { id } = await rpc.request(ASSETS.storeExternalMockups, { ...request, contentType: 'image/png' });
+    expect(id).toBe(`printify-${publicationId.replace(/-/g, '').slice(0, 8)}-1`);
+    const listed = await client.get<{ mockups: Mockup[] }>(`/api/assets/${assetId}/mockups`);
+    expect(listed.body.mockups.filter((mockup) => mockup.source === 'printify')).toEqual([
+      { id, product: 'Mug', colour: 'Printify', url: `/api/assets/${assetId}/mockups/${id}`, source: 'printify' },
+    ]);
+    const image = await client.get(`/api/assets/${assetId}/mockups/${id}`);
+    expect(image.status).toBe(200);
+  });
 });

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { PUBLISHING_QUEUE, type Asset, type ConnectionState, type ProductTemplate, type Publication } from '@printloom/contracts';
+import {
+  PUBLISHING_QUEUE,
+  type Asset,
+  type ConnectionState,
+  type Mockup,
+  type ProductTemplate,
+  type Publication,
+} from '@printloom/contracts';
 import { waitFor } from '@printloom/service-kit/testing';
 import type { RunningService } from '@printloom/service-kit';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { startLocalShop, type LocalShop } from '../../services/publishing/src/local-shop/local-shop.js';
 import { DEVELOPMENT_CONNECTION_KEY } from '../../services/publishing/src/connections/token-cipher.js';
 import { LOCAL_CATALOGUE } from '../../services/publishing/src/local-shop/catalogue.js';
@@ -230,6 +240,43 @@ describe('publishing through the API: Printify drafts of library designs, in the
     expect(shop.allProducts().find((product) => product.id === drafted!.externalId)!.title).toBe('Just Do It Cat Astronaut Tee');
     expect((await client.post(`/api/publications/${drafted!.id}/confirm`)).status).toBe(409);
   }, 120_000);
+
+  it("brings Printify's mockups of a draft into the library beside the design, for its owner only, deleted with it", async () => {
+    const { client, userId, apparelIds } = await proSeller('mockup-keeper@example.com');
+    const assetId = apparelIds[0]!;
+    await client.post('/api/publications', { assetIds: [assetId], templateId: 'tee', target: 'printify' });
+    const [drafted] = await waitForStatuses(
+      client,
+      (list) => list[0]?.mockups.length !== undefined && list[0].mockups.length > 0,
+      'the mockups of a draft',
+    );
+
+    const { body } = await client.get<{ mockups: Mockup[] }>(`/api/assets/${assetId}/mockups`);
+    const printify = body.mockups.filter((mockup) => mockup.source === 'printify');
+    expect(printify).toHaveLength(drafted!.mockups.length);
+    expect(body.mockups.filter((mockup) => mockup.source !== 'printify')).toHaveLength(8);
+    for (const mockup of printify) {
+      expect(mockup).toMatchObject({ id: expect.stringMatching(/^printify-[0-9a-f]{8}-\d+$/), product: 'Unisex tee', colour: 'Printify' });
+      const response = await fetch(`${system.baseUrl}${mockup.url}`, { headers: { cookie: client.cookieHeader } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('cache-control')).toContain('private');
+      const image = Buffer.from(await response.arrayBuffer());
+      expect(await sharp(image).metadata()).toMatchObject({ format: 'png', width: 600, height: 600 });
+    }
+
+    const other = await proSeller('mockup-stranger@example.com', 0);
+    expect((await other.client.get(`/api/assets/${assetId}/mockups`)).status).toBe(404);
+    const stranger = await fetch(`${system.baseUrl}${printify[0]!.url}`, { headers: { cookie: other.client.cookieHeader } });
+    expect(stranger.status).toBe(404);
+    expect((await client.get(`/api/assets/${assetId}/mockups/printify-00000000-1`)).status).toBe(404);
+
+    const folder = path.join(system.env.STORAGE_DIR!, 'u', userId, assetId);
+    const kept = () => (existsSync(folder) ? readdirSync(folder).filter((file) => file.startsWith('mockup-printify-')) : []);
+    expect(kept().filter((file) => file.endsWith('.png'))).toHaveLength(printify.length);
+    expect((await client.delete(`/api/assets/${assetId}`)).status).toBe(200);
+    await waitFor(async () => kept().length === 0, { what: "Printify's mockups deleted with the design", timeoutMs: 20_000 });
+  }, 150_000);
 
   it("answers 404 for another seller's design and publication", async () => {
     const owner = await proSeller('owner-publisher@example.com');

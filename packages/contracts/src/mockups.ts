@@ -30,4 +30,4 @@ export type MockupId = (typeof MOCKUPS)[number]['id'];
 export const MOCKUP_IDS = MOCKUPS.map((mockup) => mockup.id) as [MockupId, ...MockupId[]];
 
 /** How a mockup is named to people (and screen readers): "black tee", "black-framed poster". */
-export const mockupName = (mockup: { product: MockupProduct; colour: string }): string => `${mockup.colour} ${mockup.product}`;
+export const mockupName = (mockup: { product: string; colour: string }): string => `${mockup.colour} ${mockup.product}`;

@@ -95,7 +95,7 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
   // a design's words, for its owner only
   listings: [ASSETS.designBrief],
   // the plan gate, the design's Etsy listing (written first when missing) and its risk flags; its print files, made before upload
-  publishing: [BILLING.entitlements, LISTINGS.write, ASSETS.designBrief, ASSETS.resolveDownload],
+  publishing: [BILLING.entitlements, LISTINGS.write, ASSETS.designBrief, ASSETS.resolveDownload, ASSETS.storeExternalMockups],
 };
 
 /** Durable consumers of the events stream: each one's name and the one event it reads. */

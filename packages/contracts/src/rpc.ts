@@ -78,6 +78,7 @@ export const RPC_CONTRACTS = {
   [ASSETS.resolveZip]: { request: assets.resolveZipRequest, reply: assets.resolveZipReply },
   [ASSETS.listMockups]: { request: mockups.listMockupsRequest, reply: mockups.listMockupsReply },
   [ASSETS.resolveMockup]: { request: mockups.resolveMockupRequest, reply: mockups.resolveMockupReply },
+  [ASSETS.storeExternalMockups]: { request: mockups.storeExternalMockupsRequest, reply: mockups.storeExternalMockupsReply },
   [NOTIFICATIONS.sendEmail]: { request: notifications.sendEmailRequest, reply: notifications.sendEmailReply },
   [NOTIFICATIONS.createSupportMessage]: { request: notifications.supportRequest, reply: ok },
   // Listings (issue 29)

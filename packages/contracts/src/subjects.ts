@@ -68,6 +68,8 @@ export const ASSETS = {
   resolveZip: 'assets.zip.resolve',
   listMockups: 'assets.mockups.list',
   resolveMockup: 'assets.mockup.resolve',
+  /** Printify's mockups of a draft, kept beside the design (publishing sends them). */
+  storeExternalMockups: 'assets.mockups.storeExternal',
   /** Which of these jobs still have images (generation purges finished jobs that have none). */
   jobsWithAssets: 'assets.job.with-assets',
   exportPage: 'assets.export.page',

@@ -104,6 +104,26 @@ export class AssetFiles {
     await this.storage.put(key, jpeg, 'image/jpeg');
   }
 
+  /** Printify's mockups of the design's drafts: `mockup-printify-<publication>-<n>.{jpg,png}` and one `.json` per draft. */
+  externalMockupPrefix(userId: string, assetId: string): string {
+    return assetKey(userId, assetId, 'mockup-printify-');
+  }
+
+  externalMockupKeyOf(userId: string, assetId: string, mockupId: string, extension: 'jpg' | 'png' | 'json'): string {
+    return assetKey(userId, assetId, `mockup-${mockupId}.${extension}`);
+  }
+
+  async writeFile(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.storage.put(key, body, contentType);
+  }
+
+  /** Every kept file of the design's Printify mockups (their keys). */
+  async externalMockupKeys(userId: string, assetId: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const object of this.storage.list(this.externalMockupPrefix(userId, assetId))) keys.push(object.key);
+    return keys.sort();
+  }
+
   async remove(assets: AssetRef[]): Promise<void> {
     const exports = (asset: AssetRef) => [
       ...EXPORT_PRESETS.map((preset) => this.exportKeyOf(asset.userId, asset.id, preset.id)),
@@ -115,8 +135,10 @@ export class AssetFiles {
       ]),
       ...MOCKUPS.map((mockup) => this.mockupKeyOf(asset.userId, asset.id, mockup.id)),
     ];
-    await this.storage.delete(
-      assets.flatMap((asset) => [...Object.values(FILES).map((file) => assetKey(asset.userId, asset.id, file.name)), ...exports(asset)]),
-    );
+    const external = (await Promise.all(assets.map((asset) => this.externalMockupKeys(asset.userId, asset.id)))).flat();
+    await this.storage.delete([
+      ...assets.flatMap((asset) => [...Object.values(FILES).map((file) => assetKey(asset.userId, asset.id, file.name)), ...exports(asset)]),
+      ...external,
+    ]);
   }
 }

@@ -97,6 +97,11 @@ export class AssetsController {
     return this.mockups.resolve(request);
   }
 
+  @RpcHandler(ASSETS.storeExternalMockups)
+  storeExternalMockups(request: RpcRequest<typeof ASSETS.storeExternalMockups>) {
+    return this.mockups.storeExternal(request);
+  }
+
   @RpcHandler(ASSETS.resolveKit)
   resolveKit(request: RpcRequest<typeof ASSETS.resolveKit>) {
     return this.kits.resolve(request.userId, request.ids);

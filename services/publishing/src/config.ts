@@ -35,6 +35,11 @@ export const publishingEnvSchema = serviceEnvSchema.extend({
   PUBLISHING_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
   /** A worker that dies leaves its message to be redelivered after this long. */
   PUBLISHING_ACK_WAIT_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Hosts Printify's mockup images are fetched from (beside PRINTIFY_API_BASE's own host), comma-separated;
+   * nothing else is requested, and outside LOCAL_SHOP no private address.
+   */
+  PRINTIFY_IMAGES_HOSTS: z.string().default('images-api.printify.com,images.printify.com'),
   /** How often a draft's mockups are looked for once it exists (Printify draws them in about a minute). */
   MOCKUP_POLL_MS: z.coerce.number().int().positive().default(30_000),
 });

@@ -4,6 +4,7 @@ import {
   ASSETS,
   BILLING,
   EXPORT_RENDER_TIMEOUT_MS,
+  EXTERNAL_MOCKUPS_MAX,
   LISTINGS,
   PUBLISHING_MESSAGES,
   type PublicationErrorCode,
@@ -12,6 +13,7 @@ import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { PublishingConfig } from '../config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG } from '../publishing.tokens.js';
 import { PrintifyAccess, type ResolvedConnection } from '../printify/printify-access.js';
+import { fetchMockup } from '../printify/mockup-fetch.js';
 import { PrintifyRateLimited, PrintifyRejected, PrintifyUnavailable } from '../printify/printify-client.js';
 import { PublicationRepository, type StoredPublication } from '../repositories/publication.repository.js';
 import { PrintLinkRepository } from '../repositories/print-link.repository.js';
@@ -193,10 +195,49 @@ export class PublicationStepsService implements PublicationSteps {
     const product = await connection.client.product(connection.shopId, publication.externalId);
     const mockups = product.images.map((image) => image.src);
     if (mockups.length > 0) {
+      // Into the library beside the design first, then recorded: a step redone after a crash sends them again.
+      await this.keepInLibrary(publication, mockups);
       await this.publications.recordMockups(publication.id, mockups);
       return DONE;
     }
     return deliveryCount < MOCKUP_LOOKS ? { retryInMs: this.config.MOCKUP_POLL_MS } : DONE;
+  }
+
+  /**
+   * Printify's mockups downloaded (only from its API or images hosts, bounded, JPEG or PNG) and kept by
+   * assets beside the design, one message each. One that cannot be fetched is left out, not retried.
+   */
+  private async keepInLibrary(publication: StoredPublication, urls: string[]): Promise<void> {
+    const template = await this.templates.find(publication.userId, publication.templateId);
+    const policy = {
+      allowedHosts: [
+        new URL(this.config.PRINTIFY_API_BASE).host.toLowerCase(),
+        ...this.config.PRINTIFY_IMAGES_HOSTS.split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ],
+      allowPrivate: this.config.LOCAL_SHOP,
+    };
+    let index = 0;
+    for (const url of urls.slice(0, EXTERNAL_MOCKUPS_MAX)) {
+      index += 1;
+      let image: Awaited<ReturnType<typeof fetchMockup>>;
+      try {
+        image = await fetchMockup(url, policy);
+      } catch (error) {
+        this.logger.warn({ publicationId: publication.id, index, reason: (error as Error).message }, 'A Printify mockup was not fetched');
+        continue;
+      }
+      await this.rpc.request(ASSETS.storeExternalMockups, {
+        userId: publication.userId,
+        assetId: publication.assetId,
+        publicationId: publication.id,
+        product: template?.name ?? 'Printify product',
+        index,
+        contentType: image.contentType,
+        base64: image.bytes.toString('base64'),
+      });
+    }
   }
 
   private async publish(publication: StoredPublication): Promise<StepOutcome> {
