@@ -40,7 +40,12 @@ describe('generation workers stopped mid-job (a real process, SIGTERM and SIGKIL
 
   /** A generation worker as its own process (its build, services/generation/dist). */
   async function spawnWorker(env: Record<string, string> = {}) {
-    const worker = await spawnService(system, 'generation', { ...providerEnv(), GENERATION_CONCURRENCY: '1', ...env });
+    const worker = await spawnService(system, 'generation', {
+      ...providerEnv(),
+      GENERATION_CONCURRENCY: '1',
+      JOB_STOP_GRACE_MS: '60000', // long enough to finish a running job (the test system's own default is short)
+      ...env,
+    });
     spawned.push(worker);
     return worker;
   }

@@ -69,6 +69,8 @@ export async function startTestSystem(options: {
     STORAGE_DIR: storageDir,
     // Quality verdicts change library pages in the background: on only where a test is about them.
     ASSET_QUALITY_VERDICTS: 'false',
+    // A generation instance closed mid-job hands the job back after this (production: the image timeout + 10 s).
+    JOB_STOP_GRACE_MS: '3000',
     ...options.env,
   };
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });
