@@ -112,4 +112,33 @@ describe('redoing the flagged designs of a batch (real PostgreSQL, NATS, billing
     await waitFor(async () => (await credits(owner.client)) === 7);
     expect(await credits(owner.client)).toBe(7);
   }, 120_000);
+
+  it('answers 402 with the credits needed when short, and 409 for a cancelled batch, changing nothing', async () => {
+    const { client } = await createSignedInUser(system, 'redo-short@example.com', { trialCredits: true });
+    const first = (await client.post<BatchBody>('/api/batches', { template: '{value} vibes', values: ['Beach'] })).body.batch;
+    const done = await finished(client, first.id);
+    await assetsDb().query(`UPDATE assets.assets SET quality = $2::jsonb WHERE id = ANY($1::uuid[])`, [
+      done.rows[0]!.assetIds,
+      JSON.stringify(FAILING_VERDICT),
+    ]);
+    // Every remaining credit held by a second batch.
+    const values = Array.from({ length: 9 }, (_, index) => `Place ${index + 1}`);
+    const second = await client.post<BatchBody>('/api/batches', { template: '{value} vibes', values });
+    expect(second.status).toBe(201);
+    expect(await credits(client)).toBe(0);
+    expect(await client.post(`/api/batches/${first.id}/redo-flagged`)).toMatchObject({
+      status: 402,
+      body: { code: 'INSUFFICIENT_CREDITS', needed: 1 },
+    });
+    expect((await client.get<BatchBody>(`/api/batches/${first.id}`)).body.batch).toMatchObject({
+      status: 'finished',
+      counts: { total: 1 },
+    });
+
+    expect((await client.post(`/api/batches/${second.body.batch.id}/cancel`)).status).toBe(200);
+    expect(await client.post(`/api/batches/${second.body.batch.id}/redo-flagged`)).toMatchObject({
+      status: 409,
+      body: { error: BATCH_MESSAGES.redoCancelled },
+    });
+  }, 120_000);
 });
