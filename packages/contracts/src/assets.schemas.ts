@@ -165,6 +165,9 @@ export const resolveZipReply = z.object({
 
 export const jobsWithAssetsRequest = z.object({ jobIds: z.array(uuid).max(500) });
 export const jobsWithAssetsReply = z.object({ jobIds: z.array(uuid) });
+/** Of these designs, the user's own whose quality verdict is not ok (none pending, none of someone else's). */
+export const flaggedDesignsRequest = z.object({ userId: uuid, assetIds: z.array(uuid).max(5000) });
+export const flaggedDesignsReply = z.object({ assetIds: z.array(uuid) });
 
 /** What the library keeps for a user: one call for /account. */
 export const usageRequest = z.object({ userId: uuid });

@@ -73,6 +73,7 @@ export const ENDPOINTS = {
   listBatches: { method: 'GET', path: '/api/batches' },
   getBatch: { method: 'GET', path: '/api/batches/:id' },
   cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
+  redoFlaggedBatch: { method: 'POST', path: '/api/batches/:id/redo-flagged' },
   // Publishing (issue 30)
   connectPrintify: { method: 'POST', path: '/api/connections/printify' },
   getPrintifyConnection: { method: 'GET', path: '/api/connections/printify' },

@@ -65,6 +65,13 @@ export const BATCH_MESSAGES = {
   /** 402 INSUFFICIENT_CREDITS: the spec's words; `needed` (details) is the batch's cost. */
   insufficientCredits: MESSAGES.insufficientCredits,
   notFound: 'Batch not found',
+  nothingFlagged: 'No design of this batch is flagged; nothing to redo.',
+  redoWhileRunning: 'This batch is still running; redo its flagged designs once it has finished.',
+  redoUnavailable: 'Billing could not be reached; try the redo again in a minute.',
+  redoCancelled: 'This batch was cancelled; its flagged designs cannot be redone.',
+  /** One new row (one job, one credit) per row that has a flagged design. */
+  redoConfirm: (rows: number) =>
+    `Redo ${plural(rows, 'row')} with a flagged design? Same prompt and options, a new seed: ${plural(rows, 'credit')}, one per row.`,
   /** A row cancelled before it became a job. */
   rowCancelled: 'Cancelled before it started. Your credit was refunded.',
 } as const;

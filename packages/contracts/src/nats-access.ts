@@ -80,6 +80,8 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     BILLING.split,
     ASSETS.ingest,
     ASSETS.jobsWithAssets,
+    // a batch's flagged designs, to redo them
+    ASSETS.flaggedDesigns,
   ],
   // listing kits carry each design's listings
   assets: [

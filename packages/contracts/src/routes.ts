@@ -337,6 +337,18 @@ const ROUTE_TABLE = [
     reply: batches.batchReply,
   },
   {
+    ...endpoint('redoFlaggedBatch'),
+    kind: 'rpc',
+    tag: 'generation',
+    summary:
+      'Redo the flagged designs of a finished batch: one new row per row with a design whose quality verdict is not ok (same prompt and options, a new seed; 1 credit each, reserved now, 402 with `needed` when short). 409 when nothing is flagged or the batch is still running or cancelled',
+    access: 'user',
+    subject: GENERATION.redoFlagged,
+    params: batches.batchParams,
+    toRequest: (input) => ({ userId: input.userId, batchId: input.params.id }),
+    reply: batches.batchReply,
+  },
+  {
     ...endpoint('getJob'),
     kind: 'rpc',
     tag: 'generation',

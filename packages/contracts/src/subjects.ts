@@ -54,6 +54,8 @@ export const GENERATION = {
   listBatches: 'generation.batch.list',
   getBatch: 'generation.batch.get',
   cancelBatch: 'generation.batch.cancel',
+  /** The flagged designs of a finished batch made again: one new row (one job, one credit) per row with a flagged design. */
+  redoFlagged: 'generation.batch.redo-flagged',
 } as const;
 
 export const ASSETS = {
@@ -72,6 +74,8 @@ export const ASSETS = {
   storeExternalMockups: 'assets.mockups.storeExternal',
   /** Which of these jobs still have images (generation purges finished jobs that have none). */
   jobsWithAssets: 'assets.job.with-assets',
+  /** Which of these designs of the user carry a quality verdict that is not ok (batches redo them). */
+  flaggedDesigns: 'assets.quality.flagged',
   exportPage: 'assets.export.page',
   usage: 'assets.usage.get',
   unsubscribeReminders: 'assets.reminders.unsubscribe',

@@ -77,6 +77,11 @@ export class AssetsController {
     return this.assets.jobsWithAssets(request.jobIds);
   }
 
+  @RpcHandler(ASSETS.flaggedDesigns)
+  flaggedDesigns(request: RpcRequest<typeof ASSETS.flaggedDesigns>) {
+    return this.assets.flaggedDesigns(request.userId, request.assetIds);
+  }
+
   @RpcHandler(ASSETS.removeBackground)
   removeBackground(request: RpcRequest<typeof ASSETS.removeBackground>) {
     return this.operations.removeBackground(request.userId, request.assetId);

@@ -204,6 +204,10 @@ export class AssetsService {
     return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
   }
 
+  async flaggedDesigns(userId: string, assetIds: string[]): Promise<{ assetIds: string[] }> {
+    return { assetIds: assetIds.length > 0 ? await this.assets.flaggedOf(userId, assetIds) : [] };
+  }
+
   async resolveDownload(request: {
     userId: string;
     assetId: string;

@@ -43,6 +43,11 @@ export class GenerationController {
     return this.batches.get(request.userId, request.batchId);
   }
 
+  @RpcHandler(GENERATION.redoFlagged)
+  redoFlagged(request: RpcRequest<typeof GENERATION.redoFlagged>) {
+    return this.batches.redoFlagged(request.userId, request.batchId);
+  }
+
   @RpcHandler(GENERATION.cancelBatch)
   cancelBatch(request: RpcRequest<typeof GENERATION.cancelBatch>) {
     return this.batches.cancel(request.userId, request.batchId);

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../features/library/ConfirmDialog';
 import { batchAssetIds, batchesQueryKey, batchIsRunning, cancelBatch, useBatch, type Batch } from '../../features/batches/api/batches';
 import { BATCH_STATUS_LABEL, ROW_STATUS_LABEL, batchName } from '../../features/batches/batch-display';
 import { BatchProgress } from '../../features/batches/BatchProgress';
+import { RedoFlaggedButton } from '../../features/batches/RedoFlaggedButton';
 import { flaggedCounts, qualityOf } from '../../features/batches/quality';
 import { useLoadedDesigns } from '../../features/library/use-loaded-designs';
 
@@ -104,6 +105,7 @@ function BatchView({ batch }: { batch: Batch }) {
               Cancel collection
             </Button>
           )}
+          <RedoFlaggedButton batch={batch} flaggedIds={flaggedById} />
         </div>
         {assetIds.length > LIMITS.bulkMaxIds && (
           <p className="text-sm text-muted">

@@ -295,6 +295,16 @@ export class AssetRepository {
     return rows.map((row) => row.job_id);
   }
 
+  /** Of these designs, the user's own (not being deleted) whose quality verdict is not ok; pending verdicts are not flagged. */
+  async flaggedOf(userId: string, assetIds: string[]): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM assets.assets
+       WHERE id = ANY($2::uuid[]) AND user_id = $1 AND deleting_at IS NULL AND (quality->>'ok')::boolean IS FALSE`,
+      [userId, assetIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Live images, bytes of their originals, and how many expire within `days`. */
   async usage(userId: string, days: number): Promise<{ images: number; bytes: number; expiringSoon: number }> {
     const [row] = await this.dataSource.query(

@@ -27,7 +27,7 @@ export class BatchSettlement {
     try {
       // Not CreditReservation.release(), which never throws: the batch is marked only once billing confirmed.
       await CreditReservation.of(this.rpc, batch.reservationId, { logger: this.logger, logFields: { batchId: batch.id } }).releaseOrThrow();
-      await this.batches.markSettled(batch.id);
+      await this.batches.markSettled(batch.id, batch.reservationId);
       return true;
     } catch (error) {
       this.logger.warn({ err: error, batchId: batch.id }, 'Batch reservation not released yet; the feeder tries again');

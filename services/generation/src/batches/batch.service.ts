@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  ASSETS,
   BATCH_MESSAGES,
   BILLING,
   CREDIT_COSTS,
@@ -86,6 +87,56 @@ export class BatchService {
     // What no row took is released now (the feeder's settlement pass retries it if billing is away).
     const batch = await this.batches.find(userId, batchId);
     if (batch && batch.status === 'cancelled') await this.settlement.settle(batch);
+    return this.get(userId, batchId);
+  }
+
+  /**
+   * "Redo the flagged ones". A job makes its variants for one credit, so the unit redone is the row:
+   * every row with at least one design whose quality verdict is not ok (assets says which, of the
+   * user's own) gets one new row at the end of the batch — same prompt and options, a new job id and
+   * so a new seed (the job id seeds the engine) — at one credit each, reserved now in a new batch
+   * reservation (the old one, empty once the batch finished, is released first). Only the last row of
+   * each prompt and options counts, so rows already redone are not redone again (their redo is). Only a
+   * finished batch: a running one is not done yet, a cancelled one stays cancelled.
+   */
+  async redoFlagged(userId: string, batchId: string): Promise<{ batch: Batch }> {
+    const batch = await this.batches.find(userId, batchId);
+    if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+    if (batch.status === 'cancelled') throw new AppError('CONFLICT', BATCH_MESSAGES.redoCancelled);
+    if (batch.status === 'running') throw new AppError('CONFLICT', BATCH_MESSAGES.redoWhileRunning);
+    const latest = new Map<string, StoredBatchRow>();
+    for (const row of await this.batches.rows(batch.id)) latest.set(JSON.stringify([row.prompt, row.dark, row.transparent]), row);
+    const candidates = [...latest.values()].filter((row) => row.assetIds.length > 0);
+    const assetIds = candidates.flatMap((row) => row.assetIds);
+    const flagged = new Set(assetIds.length > 0 ? (await this.rpc.request(ASSETS.flaggedDesigns, { userId, assetIds })).assetIds : []);
+    const redo = candidates.filter((row) => row.assetIds.some((id) => flagged.has(id)));
+    if (redo.length === 0) throw new AppError('CONFLICT', BATCH_MESSAGES.nothingFlagged);
+    // The finished batch's reservation holds nothing; released (again: a release repeated changes nothing) before the new one.
+    if (!(await this.settlement.settle(batch))) throw new AppError('UNAVAILABLE', BATCH_MESSAGES.redoUnavailable);
+    const needed = redo.length * CREDIT_COSTS.generation;
+    const rows = redo.map((row) => ({
+      id: randomUUID(),
+      jobId: randomUUID(),
+      prompt: row.prompt,
+      dark: row.dark,
+      transparent: row.transparent,
+    }));
+    try {
+      await handOverReservation(
+        this.rpc,
+        { userId, amount: needed, reason: 'batch', ref: `batch:${batchId}:redo:${randomUUID()}` },
+        async (reservation) => {
+          if (!(await this.batches.appendRedo(userId, batchId, reservation.id, rows)))
+            throw new AppError('CONFLICT', BATCH_MESSAGES.redoWhileRunning);
+        },
+        { logger: this.logger, logFields: { batchId } },
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')
+        throw new AppError('INSUFFICIENT_CREDITS', BATCH_MESSAGES.insufficientCredits, { needed });
+      throw error;
+    }
+    this.logger.info({ batchId, userId, rows: rows.length }, 'Batch redoing its flagged designs');
     return this.get(userId, batchId);
   }
 

@@ -292,8 +292,46 @@ export class BatchRepository {
     return rows.map((row) => ({ id: row.id, reservationId: row.reservation_id }));
   }
 
-  async markSettled(batchId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE generation.batches SET reservation_settled = true WHERE id = $1`, [batchId]);
+  /** Marks the batch settled, unless a redo gave it a new reservation meanwhile (that one is still to settle). */
+  async markSettled(batchId: string, reservationId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE generation.batches SET reservation_settled = true WHERE id = $1 AND reservation_id = $2`, [
+      batchId,
+      reservationId,
+    ]);
+  }
+
+  /**
+   * A redo of flagged designs: new rows after the last one, and the finished (and settled) batch runs
+   * again on its new reservation. False, with nothing changed, when the batch is not finished and
+   * settled any more (a redo racing another one).
+   */
+  async appendRedo(userId: string, batchId: string, reservationId: string, rows: Array<Omit<NewBatchRow, 'position'>>): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const [batch]: Array<{ status: BatchStatus; reservation_settled: boolean }> = await tx.query(
+        `SELECT status, reservation_settled FROM generation.batches WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+        [batchId, userId],
+      );
+      if (!batch || batch.status !== 'finished' || !batch.reservation_settled) return false;
+      await tx.query(
+        `INSERT INTO generation.batch_rows (id, batch_id, user_id, position, prompt, dark, transparent, job_id)
+         SELECT t.id, $1, $2, (SELECT max(position) FROM generation.batch_rows WHERE batch_id = $1) + t.n, t.prompt, t.dark, t.transparent, t.job_id
+         FROM unnest($3::uuid[], $4::text[], $5::boolean[], $6::boolean[], $7::uuid[]) WITH ORDINALITY AS t(id, prompt, dark, transparent, job_id, n)`,
+        [
+          batchId,
+          userId,
+          rows.map((row) => row.id),
+          rows.map((row) => row.prompt),
+          rows.map((row) => row.dark),
+          rows.map((row) => row.transparent),
+          rows.map((row) => row.jobId),
+        ],
+      );
+      await tx.query(
+        `UPDATE generation.batches SET status = 'running', finished_at = NULL, reservation_id = $2, reservation_settled = false WHERE id = $1`,
+        [batchId, reservationId],
+      );
+      return true;
+    });
   }
 
   /** Ended batches older than `days` whose jobs are all purged (their designs are gone too). */

@@ -51,3 +51,6 @@ export const useBatch = (batchId: string) => useQuery(batchQueryOptions(batchId)
 
 /** Every design of a batch, in row order. */
 export const batchAssetIds = (batch: Pick<Batch, 'rows'>): string[] => batch.rows.flatMap((row) => row.assetIds);
+
+/** "Redo the flagged ones": one new row (one credit) per row with a flagged design; the batch runs again. */
+export const redoFlaggedBatch = (batchId: string) => callApi('redoFlaggedBatch', { params: { id: batchId } });
