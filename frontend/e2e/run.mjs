@@ -557,11 +557,20 @@ await test('a collection: a 5-value template makes 20 designs, all selected in t
   const bulk = page.getByRole('group', { name: 'Selected images' });
   await bulk.getByText('20 selected').waitFor();
   await bulk.getByText('Every design of the collection').waitFor();
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-testid="asset-card"] input[type="checkbox"]:checked').length === 20,
-    undefined,
-    { timeout: 15_000 },
-  );
+  // The gallery renders only the rows near the viewport: every card shown is ticked, at the top and at the end.
+  const everyShownCardTicked = () =>
+    page.waitForFunction(
+      () => {
+        const boxes = [...document.querySelectorAll('[data-testid="asset-card"] input[type="checkbox"]')];
+        return boxes.length > 0 && boxes.every((box) => box.checked);
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+  await everyShownCardTicked();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await everyShownCardTicked();
+  await page.evaluate(() => window.scrollTo(0, 0));
   const [download] = await Promise.all([page.waitForEvent('download'), bulk.getByRole('button', { name: 'Download' }).click()]);
   const zip = readFileSync(await download.path());
   // the end-of-central-directory record says how many files the ZIP holds
