@@ -1,10 +1,11 @@
-import { jetstream, jetstreamManager, AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { EVENTS, EVENTS_STREAM, EVENT_SCHEMAS } from '@printloom/contracts';
 import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import { runWithRequestContext } from './logger.js';
 import { extractTraceContext, SpanKind, traceHeaders, withSpan } from './tracing.js';
+import { ensureDurablePullConsumer } from './work-queue.js';
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
@@ -76,16 +77,11 @@ export async function consumeEvents<S extends EventSubject>(
   },
 ): Promise<EventConsumer> {
   await ensureEventsStream(nc, options.streamReplicas);
-  const jsm = await jetstreamManager(nc);
-  const config = {
-    durable_name: options.durable,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    filter_subject: options.subject,
-    ack_wait: 30 * 1e9,
-    max_deliver: -1,
-  };
-  await jsm.consumers.add(EVENTS_STREAM, config).catch(() => jsm.consumers.update(EVENTS_STREAM, options.durable, config));
+  await ensureDurablePullConsumer(await jetstreamManager(nc), EVENTS_STREAM, {
+    durable: options.durable,
+    subject: options.subject,
+    ackWaitMs: 30_000,
+  });
   const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, options.durable);
   const messages = await consumer.consume({ max_messages: 16 });
   const done = (async () => {

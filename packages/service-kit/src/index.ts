@@ -10,6 +10,7 @@ export * from './database-roles.js';
 export * from './metrics.js';
 export * from './health-server.js';
 export * from './events.js';
+export * from './work-queue.js';
 export * from './bootstrap.js';
 export * from './crash-policy.js';
 export * from './nest-logger.js';

@@ -1,6 +1,6 @@
-import { AckPolicy, DeliverPolicy, RetentionPolicy, jetstream, jetstreamManager, type Consumer, type JsMsg } from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { traceHeaders } from '@printloom/service-kit';
+import { JetStreamWorkQueue } from '@printloom/service-kit';
 import { GENERATION_QUEUE, PRIORITY_TIERS as TIERS } from '@printloom/contracts';
 
 export const PRIORITY_TIERS = Object.values(TIERS);
@@ -17,7 +17,7 @@ export interface Backlog {
  * redelivered one short ack wait after its last heartbeat.
  */
 export class JobQueue {
-  private consumers = new Map<number, Consumer>();
+  private readonly work: JetStreamWorkQueue;
   /** The last backlog read from JetStream, shared by every worker loop; an arrival makes it stale. */
   private view: { at: number; backlog: Backlog } | null = null;
   private reading: Promise<Backlog> | null = null;
@@ -27,45 +27,21 @@ export class JobQueue {
 
   constructor(
     private readonly nc: NatsConnection,
-    private readonly ackWaitMs: number,
+    ackWaitMs: number,
     /** Copies of the stream on a NATS cluster: a job survives losing the node that leads it. */
-    private readonly replicas = 1,
-  ) {}
+    replicas = 1,
+  ) {
+    this.work = new JetStreamWorkQueue(nc, {
+      stream: GENERATION_QUEUE.stream,
+      subjects: [GENERATION_QUEUE.allSubjects],
+      consumers: PRIORITY_TIERS.map((tier) => ({ durable: GENERATION_QUEUE.consumerOf(tier), subject: GENERATION_QUEUE.subjectOf(tier) })),
+      ackWaitMs,
+      replicas,
+    });
+  }
 
   async ensure(): Promise<void> {
-    const jsm = await jetstreamManager(this.nc);
-    const existing = await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => null);
-    if (!existing) {
-      const stream = {
-        name: GENERATION_QUEUE.stream,
-        subjects: [GENERATION_QUEUE.allSubjects],
-        retention: RetentionPolicy.Workqueue,
-        duplicate_window: 10 * 60 * 1e9,
-        num_replicas: this.replicas,
-      };
-      await jsm.streams.add(stream).catch(async (error) => {
-        await jsm.streams.info(GENERATION_QUEUE.stream).catch(() => {
-          throw error;
-        });
-      });
-    } else if ((existing.config.num_replicas ?? 1) !== this.replicas) {
-      await jsm.streams.update(GENERATION_QUEUE.stream, { ...existing.config, num_replicas: this.replicas });
-    }
-    for (const tier of PRIORITY_TIERS) {
-      const config = {
-        durable_name: GENERATION_QUEUE.consumerOf(tier),
-        filter_subject: GENERATION_QUEUE.subjectOf(tier),
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: this.ackWaitMs * 1e6,
-        max_deliver: -1,
-      };
-      // A consumer an earlier release made (e.g. with the old 60 s ack wait) takes this config on start.
-      await jsm.consumers
-        .add(GENERATION_QUEUE.stream, config)
-        .catch(() => jsm.consumers.update(GENERATION_QUEUE.stream, config.durable_name, config));
-      this.consumers.set(tier, await jetstream(this.nc).consumers.get(GENERATION_QUEUE.stream, config.durable_name));
-    }
+    await this.work.ensure();
     // Every job published to the stream also reaches plain subscribers of its subject: a push that
     // wakes idle workers, instead of asking JetStream for consumer info many times a second.
     this.arrivalsSubscription ??= this.nc.subscribe(GENERATION_QUEUE.allSubjects, { callback: () => this.arrived() });
@@ -108,11 +84,7 @@ export class JobQueue {
 
   /** Idempotent by job id within the dedupe window: a retried submit queues the job once. */
   async publish(jobId: string, tier: number): Promise<void> {
-    // The submitting request's trace continues in the worker that runs the job.
-    await jetstream(this.nc).publish(GENERATION_QUEUE.subjectOf(tier), JSON.stringify({ jobId }), {
-      msgID: jobId,
-      headers: traceHeaders(),
-    });
+    await this.work.publish(GENERATION_QUEUE.subjectOf(tier), { jobId }, jobId);
   }
 
   /**
@@ -132,10 +104,10 @@ export class JobQueue {
     const at = Date.now();
     const pending = new Map<number, number>();
     const inFlight = new Map<number, number>();
-    for (const [tier, consumer] of this.consumers) {
-      const info = await consumer.info(false).catch(() => null);
-      pending.set(tier, info?.num_pending ?? 0);
-      inFlight.set(tier, info?.num_ack_pending ?? 0);
+    for (const tier of this.ensuredTiers()) {
+      const backlog = await this.work.backlog(GENERATION_QUEUE.consumerOf(tier));
+      pending.set(tier, backlog.pending);
+      inFlight.set(tier, backlog.inFlight);
     }
     // A job published while reading may be missing from this view: then it is not kept.
     if (seen === this.arrivalsSeen) this.view = { at, backlog: { pending, inFlight } };
@@ -143,8 +115,12 @@ export class JobQueue {
   }
 
   async next(tier: number): Promise<JsMsg | null> {
-    const consumer = this.consumers.get(tier);
-    return consumer ? consumer.next({ expires: 1000 }) : null;
+    const durable = GENERATION_QUEUE.consumerOf(tier);
+    return this.work.has(durable) ? this.work.next(durable) : null;
+  }
+
+  private ensuredTiers(): number[] {
+    return PRIORITY_TIERS.filter((tier) => this.work.has(GENERATION_QUEUE.consumerOf(tier)));
   }
 }
 

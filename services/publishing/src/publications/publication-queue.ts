@@ -1,7 +1,7 @@
-import { AckPolicy, DeliverPolicy, RetentionPolicy, jetstream, jetstreamManager, type Consumer, type JsMsg } from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { PUBLISHING_QUEUE } from '@printloom/contracts';
-import { traceHeaders } from '@printloom/service-kit';
+import { JetStreamWorkQueue, type WorkQueueBacklog } from '@printloom/service-kit';
 
 export type PublicationStep = 'draft' | 'publish' | 'mockups';
 export interface PublicationWork {
@@ -10,70 +10,39 @@ export interface PublicationWork {
 }
 
 /**
- * The durable work queue of publications on JetStream (work-queue retention, one shared durable pull
- * consumer). A message leaves only when a worker acknowledges it; a worker that dies leaves it to be
- * redelivered after `ackWaitMs`; a wait (a rate limit, mockups not drawn yet) is a negative
- * acknowledgement with a delay, so no worker sleeps on it.
+ * The durable work queue of publications (one shared durable pull consumer). A worker that dies leaves
+ * its step to be redelivered after `ackWaitMs`; a wait (a rate limit, mockups not drawn yet) is a
+ * negative acknowledgement with a delay, so no worker sleeps on it.
  */
 export class PublicationQueue {
-  private consumer: Consumer | null = null;
+  private readonly work: JetStreamWorkQueue;
 
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly ackWaitMs: number,
-    private readonly replicas = 1,
-  ) {}
+  constructor(nc: NatsConnection, ackWaitMs: number, replicas = 1) {
+    this.work = new JetStreamWorkQueue(nc, {
+      stream: PUBLISHING_QUEUE.stream,
+      subjects: [PUBLISHING_QUEUE.subject],
+      consumers: [{ durable: PUBLISHING_QUEUE.consumer, subject: PUBLISHING_QUEUE.subject }],
+      ackWaitMs,
+      replicas,
+    });
+  }
 
-  async ensure(): Promise<void> {
-    const jsm = await jetstreamManager(this.nc);
-    const existing = await jsm.streams.info(PUBLISHING_QUEUE.stream).catch(() => null);
-    if (!existing) {
-      await jsm.streams
-        .add({
-          name: PUBLISHING_QUEUE.stream,
-          subjects: [PUBLISHING_QUEUE.subject],
-          retention: RetentionPolicy.Workqueue,
-          duplicate_window: 10 * 60 * 1e9,
-          num_replicas: this.replicas,
-        })
-        .catch(async (error) => {
-          await jsm.streams.info(PUBLISHING_QUEUE.stream).catch(() => {
-            throw error;
-          });
-        });
-    } else if ((existing.config.num_replicas ?? 1) !== this.replicas) {
-      await jsm.streams.update(PUBLISHING_QUEUE.stream, { ...existing.config, num_replicas: this.replicas });
-    }
-    const config = {
-      durable_name: PUBLISHING_QUEUE.consumer,
-      filter_subject: PUBLISHING_QUEUE.subject,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: this.ackWaitMs * 1e6,
-      max_deliver: -1,
-    };
-    await jsm.consumers
-      .add(PUBLISHING_QUEUE.stream, config)
-      .catch(() => jsm.consumers.update(PUBLISHING_QUEUE.stream, config.durable_name, config));
-    this.consumer = await jetstream(this.nc).consumers.get(PUBLISHING_QUEUE.stream, PUBLISHING_QUEUE.consumer);
+  ensure(): Promise<void> {
+    return this.work.ensure();
   }
 
   /** Deduplicated by `dedupeKey` within the stream's window: a retried request queues the step once. */
   async publish(work: PublicationWork, dedupeKey: string): Promise<void> {
-    await jetstream(this.nc).publish(PUBLISHING_QUEUE.subject, JSON.stringify(work), {
-      msgID: `${work.publicationId}:${work.step}:${dedupeKey}`,
-      headers: traceHeaders(),
-    });
+    await this.work.publish(PUBLISHING_QUEUE.subject, work, `${work.publicationId}:${work.step}:${dedupeKey}`);
   }
 
-  async next(): Promise<JsMsg | null> {
-    if (!this.consumer) throw new Error('PublicationQueue.ensure() first');
-    return this.consumer.next({ expires: 1000 });
+  next(): Promise<JsMsg | null> {
+    return this.work.next(PUBLISHING_QUEUE.consumer);
   }
 
   /** Messages not yet delivered and delivered but not acknowledged (for the metrics). */
-  async backlog(): Promise<{ pending: number; inFlight: number }> {
-    const info = await this.consumer?.info(false).catch(() => null);
-    return { pending: info?.num_pending ?? 0, inFlight: info?.num_ack_pending ?? 0 };
+  async backlog(): Promise<WorkQueueBacklog> {
+    if (!this.work.has(PUBLISHING_QUEUE.consumer)) return { pending: 0, inFlight: 0 };
+    return this.work.backlog(PUBLISHING_QUEUE.consumer);
   }
 }

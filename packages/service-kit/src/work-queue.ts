@@ -1,0 +1,156 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  RetentionPolicy,
+  jetstream,
+  jetstreamManager,
+  type Consumer,
+  type JetStreamManager,
+  type JsMsg,
+  type PubAck,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { traceHeaders } from './tracing.js';
+
+/** A durable pull consumer of a work queue: its name and the subject it takes. */
+export interface WorkQueueConsumer {
+  durable: string;
+  subject: string;
+}
+
+export interface WorkQueueOptions {
+  stream: string;
+  /** What the stream holds (a wildcard may cover several consumers' subjects). */
+  subjects: string[];
+  consumers: WorkQueueConsumer[];
+  /** How long a delivered message may go unacknowledged (and without `working()`) before it is redelivered. */
+  ackWaitMs: number;
+  /** Copies of the stream on a NATS cluster (NATS_STREAM_REPLICAS): a message survives losing the node that leads it. */
+  replicas?: number;
+  /** How long a `msgID` is remembered: a publish repeated within it is stored once. */
+  duplicateWindowMs?: number;
+  /** Deliveries before JetStream gives a message up; -1: never (a step decides itself when to stop). */
+  maxDeliver?: number;
+}
+
+/** Messages never delivered, and messages delivered but not acknowledged (in work, or due for redelivery). */
+export interface WorkQueueBacklog {
+  pending: number;
+  inFlight: number;
+}
+
+const TEN_MINUTES_MS = 10 * 60_000;
+const NANOS_PER_MS = 1e6;
+
+/**
+ * A durable work queue on JetStream: work-queue retention, durable explicit-ack pull consumers shared by
+ * every instance of a service. A message leaves the stream only when a worker acknowledges it; one a
+ * worker holds without acknowledging (a worker that died) is redelivered after `ackWaitMs`.
+ *
+ * `ensure()` runs at every start of every instance: it creates what is missing, tolerates another
+ * instance creating it at the same moment, and brings what an earlier release made up to these options.
+ */
+export class JetStreamWorkQueue {
+  private readonly consumers = new Map<string, Consumer>();
+  private readonly replicas: number;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly options: WorkQueueOptions,
+  ) {
+    this.replicas = options.replicas ?? 1;
+  }
+
+  get stream(): string {
+    return this.options.stream;
+  }
+
+  async ensure(): Promise<void> {
+    const jsm = await jetstreamManager(this.nc);
+    await this.ensureStream(jsm);
+    for (const consumer of this.options.consumers) {
+      await ensureDurablePullConsumer(jsm, this.options.stream, {
+        durable: consumer.durable,
+        subject: consumer.subject,
+        ackWaitMs: this.options.ackWaitMs,
+        maxDeliver: this.options.maxDeliver,
+      });
+      this.consumers.set(consumer.durable, await jetstream(this.nc).consumers.get(this.options.stream, consumer.durable));
+    }
+  }
+
+  private async ensureStream(jsm: JetStreamManager): Promise<void> {
+    const { stream } = this.options;
+    const existing = await jsm.streams.info(stream).catch(() => null);
+    if (!existing) {
+      await jsm.streams
+        .add({
+          name: stream,
+          subjects: this.options.subjects,
+          retention: RetentionPolicy.Workqueue,
+          duplicate_window: (this.options.duplicateWindowMs ?? TEN_MINUTES_MS) * NANOS_PER_MS,
+          num_replicas: this.replicas,
+        })
+        .catch(async (error: unknown) => {
+          // Another instance created it first: fine, as long as it is there now.
+          await jsm.streams.info(stream).catch(() => {
+            throw error;
+          });
+        });
+    } else if ((existing.config.num_replicas ?? 1) !== this.replicas) {
+      await jsm.streams.update(stream, { ...existing.config, num_replicas: this.replicas });
+    }
+  }
+
+  /**
+   * Stores `payload` (as JSON) once per `msgID` within the duplicate window: a retried publish is a
+   * no-op (`duplicate` in the answer). The publisher's trace continues in the worker that takes it.
+   */
+  async publish(subject: string, payload: unknown, msgID: string): Promise<PubAck> {
+    return jetstream(this.nc).publish(subject, JSON.stringify(payload), { msgID, headers: traceHeaders() });
+  }
+
+  /** Whether `ensure()` has made (or found) this consumer. */
+  has(durable: string): boolean {
+    return this.consumers.has(durable);
+  }
+
+  /** The next message for `durable`, or null when none came within `expiresMs`. */
+  async next(durable: string, expiresMs = 1000): Promise<JsMsg | null> {
+    return this.consumerOf(durable).next({ expires: expiresMs });
+  }
+
+  /** The backlog of one consumer; zeros when JetStream does not answer (the metrics go on). */
+  async backlog(durable: string): Promise<WorkQueueBacklog> {
+    const info = await this.consumerOf(durable)
+      .info(false)
+      .catch(() => null);
+    return { pending: info?.num_pending ?? 0, inFlight: info?.num_ack_pending ?? 0 };
+  }
+
+  private consumerOf(durable: string): Consumer {
+    const consumer = this.consumers.get(durable);
+    if (!consumer) throw new Error(`Work queue ${this.options.stream}: ensure() before using consumer ${durable}`);
+    return consumer;
+  }
+}
+
+/**
+ * Adds a durable explicit-ack pull consumer, or updates one an earlier release made (e.g. with another
+ * ack wait) to this configuration.
+ */
+export async function ensureDurablePullConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  options: { durable: string; subject: string; ackWaitMs: number; maxDeliver?: number },
+): Promise<void> {
+  const config = {
+    durable_name: options.durable,
+    filter_subject: options.subject,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: options.ackWaitMs * NANOS_PER_MS,
+    max_deliver: options.maxDeliver ?? -1,
+  };
+  await jsm.consumers.add(stream, config).catch(() => jsm.consumers.update(stream, config.durable_name, config));
+}
