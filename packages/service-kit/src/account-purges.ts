@@ -52,6 +52,9 @@ export interface AccountDeletionOptions {
   purge: (account: DeletedAccount) => Promise<SweepCounts | void>;
 }
 
+/** What a service does itself when an account is deleted; `ServiceInfra.handleAccountDeletions` wires the rest. */
+export type AccountDeletionHandlers = Pick<AccountDeletionOptions, 'onDeleted' | 'purge'>;
+
 /**
  * Every service's part in deleting an account: the durable `auth.account.deleted` event is recorded
  * (its stream keeps events 14 days, the policy 90), and a sweeper purges each account once due.

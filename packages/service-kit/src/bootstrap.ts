@@ -16,6 +16,8 @@ import { NestPinoLogger } from './nest-logger.js';
 import { installCrashPolicy } from './crash-policy.js';
 import { initTracing } from './tracing.js';
 import type { ServiceEnv } from './config.js';
+import { startPeriodicSweeper, type PeriodicSweeper, type PeriodicSweeperOptions } from './periodic-sweeper.js';
+import { handleAccountDeletions, type AccountDeletionHandlers } from './account-purges.js';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const LOGGER = Symbol('LOGGER');
@@ -29,6 +31,13 @@ export interface ServiceInfra {
   rpc: RpcClient;
   dataSource: DataSource;
   metrics: ServiceMetrics;
+  /** A periodic sweeper that logs to this service's logger and counts in its metrics. */
+  startSweeper(options: Omit<PeriodicSweeperOptions, 'logger' | 'registry'>): PeriodicSweeper;
+  /**
+   * This service's part in deleting an account (`handleAccountDeletions`): its schema's
+   * `account_purges`, the durable `<name>-account-deletion`, NATS_STREAM_REPLICAS and ACCOUNT_PURGE_INTERVAL_MS.
+   */
+  handleAccountDeletions(handlers: AccountDeletionHandlers): Promise<() => Promise<void>>;
 }
 
 @Global()
@@ -79,7 +88,27 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const metrics = createMetrics(name);
   const nc = await connectNats(env.NATS_URL, name, natsCredentials);
   const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL, migrate: env.MIGRATE_ON_START });
-  const infra: ServiceInfra = { name, logger, nc, rpc: new RpcClient(nc, undefined, metrics), dataSource, metrics };
+  const infra: ServiceInfra = {
+    name,
+    logger,
+    nc,
+    rpc: new RpcClient(nc, undefined, metrics),
+    dataSource,
+    metrics,
+    startSweeper: (sweeper) => startPeriodicSweeper({ ...sweeper, logger, registry: metrics.registry }),
+    handleAccountDeletions: (handlers) =>
+      handleAccountDeletions({
+        ...handlers,
+        schema: options.database.schema,
+        durable: `${name}-account-deletion`,
+        nc,
+        dataSource,
+        logger,
+        registry: metrics.registry,
+        streamReplicas: env.NATS_STREAM_REPLICAS,
+        intervalMs: env.ACCOUNT_PURGE_INTERVAL_MS,
+      }),
+  };
 
   const server = new ServerNats({
     servers: natsServers(env.NATS_URL),

@@ -1,5 +1,5 @@
 import { LIMITS, RETENTION } from '@printloom/contracts';
-import { ensureEventsStream, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import { ensureEventsStream, startService, stopAll, type RunningService } from '@printloom/service-kit';
 import type { AuthConfig } from './config.js';
 import { AuthModule } from './auth.module.js';
 import { authDatabase } from './database/database-options.js';
@@ -24,11 +24,9 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
       const users = app.get(UserRepository);
       const deletion = app.get(AccountDeletionService);
       return stopAll([
-        startPeriodicSweeper({
+        infra.startSweeper({
           name: 'auth-retention',
           intervalMs: config.AUTH_SWEEP_INTERVAL_MS,
-          logger: infra.logger,
-          registry: infra.metrics.registry,
           run: async () => ({
             expired_sessions: await sessions.deleteExpired(),
             spent_codes: await codes.deleteSpent(LIMITS.codeMaxAttempts),
@@ -36,11 +34,9 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
             purged_accounts: await users.purgeDeletedBefore(RETENTION.deletedAccountDays),
           }),
         }),
-        startPeriodicSweeper({
+        infra.startSweeper({
           name: 'account-deletion-events',
           intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
-          logger: infra.logger,
-          registry: infra.metrics.registry,
           run: async () => ({ announced: await deletion.announcePending() }),
         }),
       ]);

@@ -1,5 +1,5 @@
 import { EVENTS } from '@printloom/contracts';
-import { consumeEvents, handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
+import { consumeEvents, startService, type RunningService } from '@printloom/service-kit';
 import type { BillingConfig } from './config.js';
 import { BillingModule } from './billing.module.js';
 import { billingDatabase } from './database/database-options.js';
@@ -27,25 +27,15 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
         },
       });
       // Local subscriptions renew themselves at period end; Stripe's renew through invoice.paid.
-      const sweeper = startPeriodicSweeper({
+      const sweeper = infra.startSweeper({
         name: 'billing',
         intervalMs: config.BILLING_SWEEP_INTERVAL_MS,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
         run: async () => {
           await Promise.all([credits.sweep(), subscriptions.renewDueLocalSubscriptions()]);
         },
       });
       const closure = app.get(AccountClosureService);
-      const stopDeletions = await handleAccountDeletions({
-        streamReplicas: config.NATS_STREAM_REPLICAS,
-        schema: 'billing',
-        durable: 'billing-account-deletion',
-        nc: infra.nc,
-        dataSource: infra.dataSource,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
-        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+      const stopDeletions = await infra.handleAccountDeletions({
         onDeleted: (account) => closure.cancelSubscription(account.userId),
         purge: (account) => closure.purge(account.userId),
       });

@@ -1,10 +1,11 @@
-import { handleAccountDeletions, startPeriodicSweeper, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import { startService, stopAll, type RunningService } from '@printloom/service-kit';
 import { createStorage } from '@printloom/storage';
 import { stopGraceMs, type GenerationConfig } from './config.js';
 import { GenerationModule } from './generation.module.js';
 import { generationDatabase } from './database/database-options.js';
 import { GenerationMetrics } from './jobs/generation-metrics.js';
-import { JobQueue } from './jobs/job-queue.js';
+import { JobQueue, PRIORITY_TIERS } from './jobs/job-queue.js';
+import { JOB_QUEUE } from './generation.tokens.js';
 import { JobProcessor } from './jobs/job-processor.js';
 import { JobWorker } from './jobs/job-worker.js';
 import { JobRepository } from './repositories/job.repository.js';
@@ -18,7 +19,6 @@ import { BatchRepository } from './repositories/batch.repository.js';
 import { BatchSettlement } from './batches/batch-settlement.js';
 import { BatchFeeder } from './batches/batch-feeder.js';
 import { BatchService } from './batches/batch.service.js';
-import { PRIORITY_TIERS } from './jobs/job-queue.js';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
   if (config.IMAGE_PROVIDER === 'openai') {
@@ -40,34 +40,35 @@ export async function startGenerationService(
 ): Promise<RunningService> {
   const storage = createStorage(config);
   const provider = overrides.provider ?? createProvider(config);
-  let queue: JobQueue | undefined;
   return startService({
     name: 'generation',
     env: config,
     database: generationDatabase,
-    module: (infra) => {
-      queue = new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS);
-      return GenerationModule.forRoot(config, { storage, provider, queue, metrics: new GenerationMetrics(infra.metrics.registry) });
-    },
+    module: (infra) =>
+      GenerationModule.forRoot(config, {
+        storage,
+        provider,
+        queue: new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS),
+        metrics: new GenerationMetrics(infra.metrics.registry),
+      }),
     reportedDependencies: { storage: () => storage.check() },
     afterStart: async (app, infra) => {
-      await queue!.ensure();
+      const queue = app.get<JobQueue>(JOB_QUEUE);
+      await queue.ensure();
       const processor = app.get(JobProcessor);
       const jobs = app.get(JobRepository);
       const batches = app.get(BatchRepository);
-      const feeder = new BatchFeeder(batches, app.get(BatchSettlement), queue!, infra.rpc, infra.logger, {
+      const feeder = new BatchFeeder(batches, app.get(BatchSettlement), queue, infra.rpc, infra.logger, {
         perUser: config.BATCH_FEED_PER_USER,
       });
-      const common = { logger: infra.logger, registry: infra.metrics.registry };
-      const feeding = startPeriodicSweeper({
-        ...common,
+      const feeding = infra.startSweeper({
         name: 'batch-feeder',
         intervalMs: config.BATCH_FEED_INTERVAL_MS,
         run: () => feeder.run(),
       });
       // A job of this instance ended: its slot is free, feed the next batch row now rather than at the next tick.
       let closing = false;
-      const worker = new JobWorker(queue!, processor, config.GENERATION_CONCURRENCY, infra.logger, () => {
+      const worker = new JobWorker(queue, processor, config.GENERATION_CONCURRENCY, infra.logger, () => {
         if (!closing) void feeding.runNow().catch(() => undefined);
       });
       worker.start();
@@ -77,7 +78,7 @@ export async function startGenerationService(
         'Generation jobs per priority tier: pending (not yet delivered) and in_flight (delivered, not acknowledged)',
         ['tier', 'state'],
         async (gauge) => {
-          const { pending, inFlight } = await queue!.backlog();
+          const { pending, inFlight } = await queue.backlog();
           for (const [tier, count] of pending) gauge.set({ tier: String(tier), state: 'pending' }, count);
           for (const [tier, count] of inFlight) gauge.set({ tier: String(tier), state: 'in_flight' }, count);
         },
@@ -107,33 +108,23 @@ export async function startGenerationService(
       });
       const stopSweepers = stopAll([
         feeding,
-        startPeriodicSweeper({
-          ...common,
+        infra.startSweeper({
           name: 'job-timeout',
           intervalMs: config.JOB_SWEEP_INTERVAL_MS,
           run: () => housekeeping.failStuckJobs(),
         }),
-        startPeriodicSweeper({
-          ...common,
+        infra.startSweeper({
           name: 'staging',
           intervalMs: config.STAGING_SWEEP_INTERVAL_MS,
           run: () => housekeeping.sweepStaging(),
         }),
-        startPeriodicSweeper({
-          ...common,
+        infra.startSweeper({
           name: 'job-retention',
           intervalMs: config.JOB_PURGE_INTERVAL_MS,
           run: () => housekeeping.purgeFinishedJobs(),
         }),
       ]);
-      const stopDeletions = await handleAccountDeletions({
-        streamReplicas: config.NATS_STREAM_REPLICAS,
-        ...common,
-        schema: 'generation',
-        durable: 'generation-account-deletion',
-        nc: infra.nc,
-        dataSource: infra.dataSource,
-        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+      const stopDeletions = await infra.handleAccountDeletions({
         // A deleted account's batches feed no more rows; what they held goes back.
         onDeleted: async (account) => {
           await app.get(BatchService).cancelAll(account.userId);

@@ -1,4 +1,4 @@
-import { handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
+import { startService, type RunningService } from '@printloom/service-kit';
 import type { ListingsConfig } from './config.js';
 import { ListingsModule } from './listings.module.js';
 import { listingsDatabase } from './database/database-options.js';
@@ -50,22 +50,12 @@ export function startListingsService(config: ListingsConfig, overrides: { risks?
       const listings = new ListingRepository(infra.dataSource);
       const profiles = new SellerProfileRepository(infra.dataSource);
       const usage = new CopyUsageRepository(infra.dataSource);
-      const counts = startPeriodicSweeper({
+      const counts = infra.startSweeper({
         name: 'listing-write-counts',
         intervalMs: 3600_000,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
         run: async () => ({ deleted_rows: await usage.deleteOld() }),
       });
-      const stopDeletions = await handleAccountDeletions({
-        streamReplicas: config.NATS_STREAM_REPLICAS,
-        schema: 'listings',
-        durable: 'listings-account-deletion',
-        nc: infra.nc,
-        dataSource: infra.dataSource,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
-        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+      const stopDeletions = await infra.handleAccountDeletions({
         // Copy and profile go with the account at once: nothing of them is kept for the retention period.
         onDeleted: async (account) => {
           await listings.deleteFor(account.userId);

@@ -1,5 +1,5 @@
 import { RETENTION } from '@printloom/contracts';
-import { handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
+import { startService, type RunningService } from '@printloom/service-kit';
 import type { NotificationsConfig } from './config.js';
 import { NotificationsModule } from './notifications.module.js';
 import { notificationsDatabase } from './database/database-options.js';
@@ -7,19 +7,17 @@ import { OutboxRepository } from './repositories/outbox.repository.js';
 import { SupportRepository } from './repositories/support.repository.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxWorker } from './outbox-worker.js';
+import { OUTBOX_WORKER } from './notifications.tokens.js';
 
 export function startNotificationsService(config: NotificationsConfig): Promise<RunningService> {
   const transport = new MailTransport(config.SMTP_URL, config.MAIL_FROM);
-  let worker: OutboxWorker | undefined;
-  let outbox: OutboxRepository | undefined;
   return startService({
     name: 'notifications',
     env: config,
     database: notificationsDatabase,
     module: (infra) => {
-      outbox = new OutboxRepository(infra.dataSource);
-      worker = new OutboxWorker(
-        outbox,
+      const worker = new OutboxWorker(
+        new OutboxRepository(infra.dataSource),
         transport,
         infra.logger,
         {
@@ -34,43 +32,35 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
       );
       return NotificationsModule.forRoot(config, worker);
     },
-    afterStart: async (_app, infra) => {
-      worker!.start();
-      worker!.poke();
-      const retention = startPeriodicSweeper({
+    afterStart: async (app, infra) => {
+      const worker = app.get<OutboxWorker>(OUTBOX_WORKER);
+      const outbox = app.get(OutboxRepository);
+      worker.start();
+      worker.poke();
+      const retention = infra.startSweeper({
         name: 'outbox-retention',
         intervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
         run: async () => ({
-          blanked_bodies: await outbox!.blankSentBodies(RETENTION.sentMailBodyHours),
-          deleted_rows: await outbox!.deleteFinished(RETENTION.mailRowsDays),
+          blanked_bodies: await outbox.blankSentBodies(RETENTION.sentMailBodyHours),
+          deleted_rows: await outbox.deleteFinished(RETENTION.mailRowsDays),
         }),
       });
       const support = new SupportRepository(infra.dataSource);
-      const stopDeletions = await handleAccountDeletions({
-        streamReplicas: config.NATS_STREAM_REPLICAS,
-        schema: 'notifications',
-        durable: 'notifications-account-deletion',
-        nc: infra.nc,
-        dataSource: infra.dataSource,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
-        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+      const stopDeletions = await infra.handleAccountDeletions({
         // By the purge, the address may be a new account's: what was this one's is recorded by its id now.
         onDeleted: async (account) => {
           await support.claimFor(account.userId, account.email, account.deletedAt);
-          await outbox!.claimFor(account.userId, account.email, account.deletedAt);
+          await outbox.claimFor(account.userId, account.email, account.deletedAt);
         },
         purge: async (account) => ({
-          mails: await outbox!.deleteFor(account.userId),
+          mails: await outbox.deleteFor(account.userId),
           support_messages: await support.deleteFor(account.userId),
         }),
       });
       return async () => {
         await stopDeletions();
         await retention.stop();
-        await worker!.stop();
+        await worker.stop();
         transport.close();
       };
     },

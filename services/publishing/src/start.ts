@@ -1,8 +1,9 @@
-import { handleAccountDeletions, startPeriodicSweeper, startService, type RunningService } from '@printloom/service-kit';
+import { startService, type RunningService } from '@printloom/service-kit';
 import type { PublishingConfig } from './config.js';
 import { PublishingModule } from './publishing.module.js';
 import { publishingDatabase } from './database/database-options.js';
 import { PublicationQueue } from './publications/publication-queue.js';
+import { PUBLICATION_QUEUE } from './publishing.tokens.js';
 import { PublicationWorker } from './publications/publication-worker.js';
 import { PublicationStepsService } from './publications/publication-steps.js';
 import { PublishingService } from './publishing.service.js';
@@ -13,30 +14,30 @@ import { PrintLinkRepository } from './repositories/print-link.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 
 export function startPublishingService(config: PublishingConfig): Promise<RunningService> {
-  let queue: PublicationQueue | undefined;
   return startService({
     name: 'publishing',
     env: config,
     database: publishingDatabase,
-    module: (infra) => {
-      queue = new PublicationQueue(infra.nc, config.PUBLISHING_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS);
-      return PublishingModule.forRoot(config, { queue });
-    },
+    module: (infra) =>
+      PublishingModule.forRoot(config, {
+        queue: new PublicationQueue(infra.nc, config.PUBLISHING_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS),
+      }),
     afterStart: async (app, infra) => {
-      await queue!.ensure();
+      const queue = app.get<PublicationQueue>(PUBLICATION_QUEUE);
+      await queue.ensure();
       await app.get(PublishingService).resealTokens();
       infra.metrics.gauge(
         'printloom_publication_queue',
         'Publication steps waiting in the queue, and in work',
         ['state'],
         async (gauge) => {
-          const { pending, inFlight } = await queue!.backlog();
+          const { pending, inFlight } = await queue.backlog();
           gauge.set({ state: 'pending' }, pending);
           gauge.set({ state: 'in_flight' }, inFlight);
         },
       );
       const worker = new PublicationWorker(
-        queue!,
+        queue,
         app.get(PublicationStepsService),
         config.PUBLISHING_CONCURRENCY,
         config.PUBLISHING_ACK_WAIT_MS,
@@ -48,24 +49,14 @@ export function startPublishingService(config: PublishingConfig): Promise<Runnin
       const templates = new TemplateRepository(infra.dataSource);
       const links = new PrintLinkRepository(infra.dataSource);
       const limits = new RateLimitRepository(infra.dataSource);
-      const sweeper = startPeriodicSweeper({
+      const sweeper = infra.startSweeper({
         name: 'publishing-housekeeping',
         intervalMs: 60_000,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
         run: async () => {
           return { print_links: await links.deleteExpired(), rate_events: await limits.deleteOld(config.PRINTIFY_PUBLISH_WINDOW_MS) };
         },
       });
-      const stopDeletions = await handleAccountDeletions({
-        streamReplicas: config.NATS_STREAM_REPLICAS,
-        schema: 'publishing',
-        durable: 'publishing-account-deletion',
-        nc: infra.nc,
-        dataSource: infra.dataSource,
-        logger: infra.logger,
-        registry: infra.metrics.registry,
-        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+      const stopDeletions = await infra.handleAccountDeletions({
         // The token is destroyed at once; templates and publications go too (the drafts stay in the seller's Printify).
         onDeleted: async (account) => {
           await connections.deleteFor(account.userId);
