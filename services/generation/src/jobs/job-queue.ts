@@ -37,6 +37,8 @@ export class JobQueue {
       consumers: PRIORITY_TIERS.map((tier) => ({ durable: GENERATION_QUEUE.consumerOf(tier), subject: GENERATION_QUEUE.subjectOf(tier) })),
       ackWaitMs,
       replicas,
+      // The batch feeder's republish of a lost feed relies on this window (batch-feeder.ts).
+      duplicateWindowMs: 10 * 60_000,
     });
   }
 

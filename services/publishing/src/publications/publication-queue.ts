@@ -24,6 +24,7 @@ export class PublicationQueue {
       consumers: [{ durable: PUBLISHING_QUEUE.consumer, subject: PUBLISHING_QUEUE.subject }],
       ackWaitMs,
       replicas,
+      duplicateWindowMs: 10 * 60_000,
     });
   }
 
