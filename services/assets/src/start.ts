@@ -15,7 +15,7 @@ import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import { ReminderRepository } from './repositories/reminder.repository.js';
-import { DesignJobRepository } from './repositories/design-job.repository.js';
+import { DESIGN_JOB_ACTIONS, DesignJobRepository } from './repositories/design-job.repository.js';
 import { DesignJobRunner } from './design-jobs/design-job-runner.js';
 import { QualityVerdicts } from './quality/quality-verdicts.service.js';
 import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
@@ -77,6 +77,16 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       imagePool.onTask = (operation, outcome) => tasks.inc({ operation, outcome });
       infra.metrics.gauge('printloom_image_pool_pending', 'Tasks running or waiting in the image worker pool', [], (gauge) =>
         gauge.set(imagePool.pending),
+      );
+      // Listing kits and bulk jobs waiting or running, by action: a backlog that grows means the runners fall behind.
+      infra.metrics.gauge(
+        'printloom_design_jobs_open',
+        'Design jobs (listing kits, bulk jobs) waiting or running, by action',
+        ['action'],
+        async (gauge) => {
+          const open = new Map((await designJobs.openByAction()).map((row) => [row.action, row.open]));
+          for (const action of DESIGN_JOB_ACTIONS) gauge.set({ action }, open.get(action) ?? 0);
+        },
       );
       const qualitySweepers: PeriodicSweeper[] = [];
       if (config.ASSET_QUALITY_VERDICTS) {

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, ENDPOINTS, LISTING_KIT, LISTINGS, TIME_BUDGETS, type KitJob, type KitJobStatus, type RpcReply } from '@printloom/contracts';
+import {
+  AppError,
+  ENDPOINTS,
+  LISTING_KIT,
+  LISTINGS,
+  TIME_BUDGETS,
+  type KitJob,
+  type KitJobStatus,
+  type RpcReply,
+} from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import { pngTextOf } from '../domain/asset-png-text.js';
 import { AssetRepository } from '../repositories/asset.repository.js';

@@ -4,7 +4,11 @@ import { countVerdicts } from './count-verdicts.js';
 
 const verdict = (failed: string[]): DesignQuality => ({
   ok: failed.length === 0,
-  checks: ['legibility', 'contrast', 'margin', 'transparency'].map((name) => ({ name, ok: !failed.includes(name), detail: name })),
+  checks: (['legibility', 'contrast', 'margin', 'transparency'] as const).map((name) => ({
+    name,
+    ok: !failed.includes(name),
+    detail: name,
+  })),
 });
 
 describe('countVerdicts', () => {

@@ -21,9 +21,7 @@ export function countVerdicts(designs: Array<{ id: string; quality: DesignQualit
     designs: designs.length,
     checked,
     flagged: flaggedAssetIds.length,
-    byCheck: [...byCheck]
-      .map(([name, count]) => ({ name, count }))
-      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    byCheck: [...byCheck].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     flaggedAssetIds,
   };
 }

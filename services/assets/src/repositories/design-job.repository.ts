@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 
 /** What a design job does with each of its designs: prepare a listing kit, or one of the bulk actions. */
 export type DesignJobAction = 'kit' | BulkAction;
+export const DESIGN_JOB_ACTIONS: readonly DesignJobAction[] = ['kit', 'download', 'export', 'star', 'unstar', 'delete'];
 /** Jobs counted together against one per-user cap: listing kits apart from bulk actions. */
 export type DesignJobFamily = 'kit' | 'bulk';
 

@@ -13,7 +13,9 @@ export class DesignJobs1763800000309 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE assets.listing_kit_jobs RENAME TO design_jobs`);
     await queryRunner.query(`ALTER TABLE assets.design_jobs DROP CONSTRAINT listing_kit_jobs_status_check`);
     await queryRunner.query(`ALTER TABLE assets.design_jobs RENAME COLUMN prepared TO processed`);
-    await queryRunner.query(`UPDATE assets.design_jobs SET status = CASE status WHEN 'preparing' THEN 'running' WHEN 'ready' THEN 'done' ELSE status END`);
+    await queryRunner.query(
+      `UPDATE assets.design_jobs SET status = CASE status WHEN 'preparing' THEN 'running' WHEN 'ready' THEN 'done' ELSE status END`,
+    );
     await queryRunner.query(`
       ALTER TABLE assets.design_jobs
         ADD CONSTRAINT design_jobs_status_check CHECK (status IN ('queued', 'running', 'done', 'failed')),
@@ -37,7 +39,9 @@ export class DesignJobs1763800000309 implements MigrationInterface {
       ALTER TABLE assets.design_jobs
         DROP CONSTRAINT design_jobs_status_check,
         DROP COLUMN action, DROP COLUMN batch_id, DROP COLUMN preset, DROP COLUMN garment`);
-    await queryRunner.query(`UPDATE assets.design_jobs SET status = CASE status WHEN 'running' THEN 'preparing' WHEN 'done' THEN 'ready' ELSE status END`);
+    await queryRunner.query(
+      `UPDATE assets.design_jobs SET status = CASE status WHEN 'running' THEN 'preparing' WHEN 'done' THEN 'ready' ELSE status END`,
+    );
     await queryRunner.query(`ALTER TABLE assets.design_jobs RENAME COLUMN processed TO prepared`);
     await queryRunner.query(
       `ALTER TABLE assets.design_jobs ADD CONSTRAINT listing_kit_jobs_status_check CHECK (status IN ('queued', 'preparing', 'ready', 'failed'))`,
