@@ -17,6 +17,7 @@ import { waitFor } from '@printloom/service-kit/testing';
 import type { ObjectStorage, StoredObject } from '@printloom/storage';
 import { AssetFiles } from '../src/asset-files.js';
 import { ExportFitting } from '../src/export-fitting.service.js';
+import { DesignJobRepository } from '../src/repositories/design-job.repository.js';
 import { DesignJobRunner, type DesignJobPass } from '../src/design-jobs/design-job-runner.js';
 import { loadAssetsConfig } from '../src/config.js';
 import { startAssetsService } from '../src/start.js';
@@ -284,6 +285,22 @@ describe('bulk jobs in assets (real PostgreSQL and NATS)', () => {
       ],
       flaggedAssetIds: [ids[1], more[0]],
     });
+  });
+
+  it('hides a job once it expired and purges it; deletes every job of a deleted account', async () => {
+    const userId = randomUUID();
+    const ids = await ingest(userId, 'kept a week');
+    const { job } = await create({ userId, action: 'download', ids });
+    const { job: waiting } = await create({ userId, action: 'star', ids });
+    await db().query(`UPDATE assets.design_jobs SET status = 'done', expires_at = now() - interval '1 second' WHERE id = $1`, [job.id]);
+    await expect(codeOf(rpc().request(ASSETS.getBulkJob, { userId, jobId: job.id }))).resolves.toBe(
+      `NOT_FOUND: ${BULK_JOB_MESSAGES.notFound}`,
+    );
+    const jobs = system.assets.app.get(DesignJobRepository);
+    expect(await jobs.deleteExpired()).toBe(1);
+    expect(await getJob(userId, waiting.id)).toMatchObject({ status: 'queued' });
+    expect(await jobs.deleteForUser(userId)).toBe(1);
+    await expect(codeOf(rpc().request(ASSETS.getBulkJob, { userId, jobId: waiting.id }))).resolves.toMatch(/^NOT_FOUND/);
   });
 
   it('takes over a job whose instance went silent, from the design it stood at; leaves a live claim alone', async () => {
