@@ -74,6 +74,10 @@ export const ENDPOINTS = {
   getBatch: { method: 'GET', path: '/api/batches/:id' },
   cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
   redoFlaggedBatch: { method: 'POST', path: '/api/batches/:id/redo-flagged' },
+  getBatchQuality: { method: 'GET', path: '/api/batches/:id/quality' },
+  createBulkJob: { method: 'POST', path: '/api/bulk-jobs' },
+  getBulkJob: { method: 'GET', path: '/api/bulk-jobs/:id' },
+  downloadBulkJob: { method: 'GET', path: '/api/bulk-jobs/:id/download' },
   // Publishing (issue 30)
   connectPrintify: { method: 'POST', path: '/api/connections/printify' },
   getPrintifyConnection: { method: 'GET', path: '/api/connections/printify' },

@@ -25,4 +25,6 @@ export * from './mockups.js';
 export * from './mockups.schemas.js';
 export * from './listing-kit.js';
 export * from './listing-kit.schemas.js';
+export * from './bulk-jobs.js';
+export * from './bulk-jobs.schemas.js';
 export * from './publishing.schemas.js';

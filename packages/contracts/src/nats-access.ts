@@ -92,12 +92,22 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     BILLING.commit,
     BILLING.release,
     LISTINGS.kitListings,
+    // bulk jobs and quality counts of a whole collection, by its batch id
+    GENERATION.batchDesigns,
   ],
   notifications: [],
   // a design's words, for its owner only
   listings: [ASSETS.designBrief],
   // the plan gate, the design's Etsy listing (written first when missing) and its risk flags; its print files, made before upload
-  publishing: [BILLING.entitlements, LISTINGS.write, ASSETS.designBrief, ASSETS.resolveDownload, ASSETS.storeExternalMockups],
+  publishing: [
+    BILLING.entitlements,
+    LISTINGS.write,
+    ASSETS.designBrief,
+    ASSETS.resolveDownload,
+    ASSETS.storeExternalMockups,
+    // drafts of a whole collection, by its batch id
+    GENERATION.batchDesigns,
+  ],
 };
 
 /** Durable consumers of the events stream: each one's name and the one event it reads. */

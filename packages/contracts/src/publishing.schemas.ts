@@ -129,12 +129,24 @@ export const publication = z.object({
 });
 export type Publication = z.infer<typeof publication>;
 
-export const createPublicationsBody = z.object({
-  assetIds: z.array(uuid).min(1, 'Choose at least one design').max(100, 'At most 100 designs at a time'),
+/**
+ * Drafts of a selection (`assetIds`, up to 100) or of every design of a collection (`batchId`, resolved
+ * by publishing when the request comes; up to BULK_JOB.maxDesigns): exactly one of them.
+ */
+const publicationsFields = z.object({
+  assetIds: z
+    .array(uuid)
+    .min(1, 'Choose at least one design')
+    .max(100, 'At most 100 designs at a time: send a batchId for a whole collection')
+    .optional(),
+  batchId: uuid.optional(),
   templateId: z.string().min(1).max(100),
   target: publishingTarget.default('printify'),
 });
-export const createPublicationsRequest = createPublicationsBody.extend({ userId: uuid });
+const oneSelection = (value: { assetIds?: unknown; batchId?: unknown }) => (value.assetIds === undefined) !== (value.batchId === undefined);
+const oneSelectionMessage = { message: 'Send either assetIds or batchId (not both).' };
+export const createPublicationsBody = publicationsFields.refine(oneSelection, oneSelectionMessage);
+export const createPublicationsRequest = publicationsFields.extend({ userId: uuid }).refine(oneSelection, oneSelectionMessage);
 export const publicationsReply = z.object({ publications: z.array(publication) });
 export const listPublicationsQuery = z.object({ assetId: uuid.optional() });
 export const listPublicationsRequest = listPublicationsQuery.extend({ userId: uuid });

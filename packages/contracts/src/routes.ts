@@ -16,6 +16,7 @@ import * as listings from './listings.schemas.js';
 import * as batches from './batches.schemas.js';
 import * as mockups from './mockups.schemas.js';
 import * as kits from './listing-kit.schemas.js';
+import * as bulk from './bulk-jobs.schemas.js';
 import * as publishing from './publishing.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 import { endpoint, type EndpointId, type HttpMethod } from './endpoints.js';
@@ -347,6 +348,52 @@ const ROUTE_TABLE = [
     params: batches.batchParams,
     toRequest: (input) => ({ userId: input.userId, batchId: input.params.id }),
     reply: batches.batchReply,
+  },
+  {
+    ...endpoint('getBatchQuality'),
+    kind: 'rpc',
+    tag: 'generation',
+    summary:
+      'The quality verdicts of every design of a batch, counted: designs, checked, flagged, the failed checks by name and the flagged designs',
+    access: 'user',
+    subject: ASSETS.batchQuality,
+    params: batches.batchParams,
+    toRequest: (input) => ({ userId: input.userId, batchId: input.params.id }),
+    reply: bulk.batchQualityReply,
+  },
+  {
+    ...endpoint('createBulkJob'),
+    kind: 'rpc',
+    tag: 'assets',
+    summary:
+      'A library action on many designs as a server-side job: `ids` (up to 1,000) or a whole collection by `batchId`; download and export end in one ZIP (GET downloadUrl once done), star, unstar and delete change the library design by design',
+    access: 'user',
+    subject: ASSETS.createBulkJob,
+    body: bulk.createBulkJobBody,
+    toRequest: withUser,
+    status: 202,
+    reply: bulk.bulkJobReply,
+  },
+  {
+    ...endpoint('getBulkJob'),
+    kind: 'rpc',
+    tag: 'assets',
+    summary: 'A bulk job and its progress (queued, running, done, failed)',
+    access: 'user',
+    subject: ASSETS.getBulkJob,
+    params: bulk.bulkJobParams,
+    toRequest: (input) => ({ userId: input.userId, jobId: input.params.id }),
+    reply: bulk.bulkJobReply,
+  },
+  {
+    ...endpoint('downloadBulkJob'),
+    kind: 'custom',
+    tag: 'assets',
+    summary: 'Download a done download or export job as one ZIP (409 while it runs)',
+    access: 'user',
+    subject: ASSETS.resolveBulkJob,
+    params: bulk.bulkJobParams,
+    contentType: 'application/zip',
   },
   {
     ...endpoint('getJob'),

@@ -12,6 +12,7 @@ import * as listings from './listings.schemas.js';
 import * as batches from './batches.schemas.js';
 import * as mockups from './mockups.schemas.js';
 import * as kits from './listing-kit.schemas.js';
+import * as bulk from './bulk-jobs.schemas.js';
 import * as publishing from './publishing.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 
@@ -64,6 +65,7 @@ export const RPC_CONTRACTS = {
   [GENERATION.getBatch]: { request: batches.batchRequest, reply: batches.batchReply },
   [GENERATION.cancelBatch]: { request: batches.batchRequest, reply: batches.batchReply },
   [GENERATION.redoFlagged]: { request: batches.batchRequest, reply: batches.batchReply },
+  [GENERATION.batchDesigns]: { request: bulk.batchDesignsRequest, reply: bulk.batchDesignsReply },
   [ASSETS.list]: { request: assets.listAssetsRequest, reply: assets.listAssetsReply },
   [ASSETS.jobsWithAssets]: { request: assets.jobsWithAssetsRequest, reply: assets.jobsWithAssetsReply },
   [ASSETS.flaggedDesigns]: { request: assets.flaggedDesignsRequest, reply: assets.flaggedDesignsReply },
@@ -90,6 +92,10 @@ export const RPC_CONTRACTS = {
   [ASSETS.createKitJob]: { request: kits.createKitJobRequest, reply: kits.kitJobReply },
   [ASSETS.getKitJob]: { request: kits.getKitJobRequest, reply: kits.kitJobReply },
   [ASSETS.resolveKitJob]: { request: kits.getKitJobRequest, reply: kits.resolveKitJobReply },
+  [ASSETS.createBulkJob]: { request: bulk.createBulkJobRequest, reply: bulk.bulkJobReply },
+  [ASSETS.getBulkJob]: { request: bulk.bulkJobRequest, reply: bulk.bulkJobReply },
+  [ASSETS.resolveBulkJob]: { request: bulk.bulkJobRequest, reply: bulk.resolveBulkJobReply },
+  [ASSETS.batchQuality]: { request: bulk.batchQualityRequest, reply: bulk.batchQualityReply },
   [LISTINGS.write]: { request: listings.writeListingRequest, reply: listings.listingReply },
   [LISTINGS.get]: { request: listings.getListingRequest, reply: listings.listingReply },
   [LISTINGS.edit]: { request: listings.editListingRequest, reply: listings.listingReply },

@@ -56,6 +56,8 @@ export const GENERATION = {
   cancelBatch: 'generation.batch.cancel',
   /** The flagged designs of a finished batch made again: one new row (one job, one credit) per row with a flagged design. */
   redoFlagged: 'generation.batch.redo-flagged',
+  /** Every design of a user's batch (assets and publishing act on a whole collection by its id). */
+  batchDesigns: 'generation.batch.designs',
 } as const;
 
 export const ASSETS = {
@@ -87,6 +89,12 @@ export const ASSETS = {
   createKitJob: 'assets.kit-job.create',
   getKitJob: 'assets.kit-job.get',
   resolveKitJob: 'assets.kit-job.resolve',
+  /** Library actions on more designs than a request takes (a whole collection): jobs run by assets. */
+  createBulkJob: 'assets.bulk-job.create',
+  getBulkJob: 'assets.bulk-job.get',
+  resolveBulkJob: 'assets.bulk-job.resolve',
+  /** The quality verdicts of every design of a batch, counted. */
+  batchQuality: 'assets.quality.batch',
 } as const;
 
 export const NOTIFICATIONS = {
