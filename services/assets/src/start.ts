@@ -1,11 +1,4 @@
-import {
-  handleAccountDeletions,
-  startPeriodicSweeper,
-  startService,
-  stopAll,
-  type PeriodicSweeper,
-  type RunningService,
-} from '@printloom/service-kit';
+import { startService, stopAll, type PeriodicSweeper, type RunningService } from '@printloom/service-kit';
 import { createStorage, type ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
@@ -68,7 +61,6 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       const operations = app.get(ImageOperationRepository);
       const runner = app.get(DesignJobRunner);
       const designJobs = app.get(DesignJobRepository);
-      const common = { logger: infra.logger, registry: infra.metrics.registry };
       const tasks = infra.metrics.counter(
         'printloom_image_pool_tasks_total',
         'Tasks run in the image worker pool, by operation and outcome',
@@ -91,8 +83,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       const qualitySweepers: PeriodicSweeper[] = [];
       if (config.ASSET_QUALITY_VERDICTS) {
         const verdicts = app.get(QualityVerdicts);
-        const qualitySweeper = startPeriodicSweeper({
-          ...common,
+        const qualitySweeper = infra.startSweeper({
           name: 'quality-verdicts',
           intervalMs: config.ASSET_QUALITY_INTERVAL_MS,
           run: () => verdicts.measurePending(),
@@ -102,8 +93,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       }
       const stopSweepers = stopAll([
         ...qualitySweepers,
-        startPeriodicSweeper({
-          ...common,
+        infra.startSweeper({
           name: 'asset-retention',
           intervalMs: config.ASSET_SWEEP_INTERVAL_MS,
           run: async () => ({
@@ -113,34 +103,24 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
             design_jobs: await designJobs.deleteExpired(),
           }),
         }),
-        startPeriodicSweeper({
-          ...common,
+        infra.startSweeper({
           name: 'design-jobs',
           intervalMs: config.DESIGN_JOB_INTERVAL_MS,
           run: () => runner.runNext(),
         }),
-        startPeriodicSweeper({
-          ...common,
+        infra.startSweeper({
           name: 'expiry-reminders',
           intervalMs: config.ASSET_REMINDER_INTERVAL_MS,
           run: () => app.get(ExpiryReminders).sendDue(),
         }),
-        startPeriodicSweeper({
-          ...common,
+        infra.startSweeper({
           name: 'asset-reconcile',
           intervalMs: config.ASSET_RECONCILE_INTERVAL_MS,
           run: () => lifecycle.reconcile(),
         }),
       ]);
       const reminders = app.get(ReminderRepository);
-      const stopDeletions = await handleAccountDeletions({
-        streamReplicas: config.NATS_STREAM_REPLICAS,
-        ...common,
-        schema: 'assets',
-        durable: 'assets-account-deletion',
-        nc: infra.nc,
-        dataSource: infra.dataSource,
-        intervalMs: config.ACCOUNT_PURGE_INTERVAL_MS,
+      const stopDeletions = await infra.handleAccountDeletions({
         onDeleted: (account) => reminders.stopFor(account.userId),
         purge: async (account) => ({
           ...(await lifecycle.purgeUser(account.userId)),
