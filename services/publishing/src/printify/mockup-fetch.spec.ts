@@ -78,7 +78,15 @@ describe('Printify mockup downloads', () => {
 
   it('refuses a name with any private answer outside the local shop, before any request', async () => {
     const before = seen.length;
-    for (const answer of [['127.0.0.1'], ['10.0.0.7'], ['169.254.169.254'], ['::1'], ['fd00::1'], ['::ffff:127.0.0.1'], [PUBLIC, '10.0.0.7']]) {
+    for (const answer of [
+      ['127.0.0.1'],
+      ['10.0.0.7'],
+      ['169.254.169.254'],
+      ['::1'],
+      ['fd00::1'],
+      ['::ffff:127.0.0.1'],
+      [PUBLIC, '10.0.0.7'],
+    ]) {
       const policy = { allowedHosts: [`mockups.test:${port}`], allowPrivate: false, resolve: resolver(answer).resolve };
       await expect(fetchMockup(`http://mockups.test:${port}/ok.png`, policy)).rejects.toThrow('resolves to a private address');
     }

@@ -65,8 +65,7 @@ export async function resolveOnce(hostname: string, options: { allowPrivate: boo
   const bare = hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(bare) ? [bare] : await (options.resolve ?? systemResolver)(bare);
   if (addresses.length === 0) throw new AddressRefused(`host ${hostname} has no address`);
-  if (!options.allowPrivate && addresses.some(isPrivateAddress))
-    throw new AddressRefused(`host ${hostname} resolves to a private address`);
+  if (!options.allowPrivate && addresses.some(isPrivateAddress)) throw new AddressRefused(`host ${hostname} resolves to a private address`);
   return addresses[0]!;
 }
 
