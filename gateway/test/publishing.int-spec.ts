@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Asset, type ConnectionState, type Mockup, type ProductTemplate, type Publication } from '@printloom/contracts';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import {
+  PUBLISHING_QUEUE,
+  type Asset,
+  type ConnectionState,
+  type Mockup,
+  type ProductTemplate,
+  type Publication,
+} from '@printloom/contracts';
 import { waitFor } from '@printloom/service-kit/testing';
 import type { RunningService } from '@printloom/service-kit';
 import { randomBytes } from 'node:crypto';
@@ -421,6 +430,18 @@ describe('publishing through the API: Printify drafts of library designs, in the
       expect(worker.output()).toContain('Found the product of an interrupted create');
       // Each draft's mockups step was queued once its draft was recorded, the adopted one's too.
       await waitForStatuses(client, (list) => list.every((p) => p.mockups.length > 0), "every draft's mockups");
+
+      // A worker that died after recording a draft but before queuing its mockups step (set by hand: nothing
+      // outside the process sees that moment): the draft message comes back and queues the mockups step.
+      const orphan = done.find((publication) => publication.id !== killed.publicationId)!;
+      await database.query(`UPDATE publishing.publications SET mockups = '{}' WHERE id = $1`, [orphan.id]);
+      const nc = await connect({ servers: system.nats.url });
+      await jetstream(nc).publish(PUBLISHING_QUEUE.subject, JSON.stringify({ publicationId: orphan.id, step: 'draft' }), {
+        msgID: `${orphan.id}:redelivered`,
+      });
+      await nc.close();
+      await waitForStatuses(client, (list) => list.find((p) => p.id === orphan.id)!.mockups.length > 0, "the orphan draft's mockups");
+      expect(shop.allProducts().length - before).toBe(20);
     } finally {
       shop.onProductCreated(null);
       await database.end();
