@@ -346,6 +346,55 @@ await test('no serious or critical axe violations on the collection screens (tab
   expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
 });
 
+await test('no serious or critical axe violations in the Create Printify drafts dialog (template picker, light and dark previews, progress list) in both themes', async (page) => {
+  const found = [];
+  await signUp(page, `a11y-drafts-${Date.now()}@example.com`);
+  // A Pro seller: the dialog offers its templates (a Starter one sees only the upgrade message).
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.goto(`${base}/generate`);
+  await generate(page, "'Trail Ready' mountain badge");
+  await imagesLoaded(page);
+  await page.getByLabel('Select image 1').click();
+  await page.getByLabel('Select image 2').click({ modifiers: ['Shift'] });
+  await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Create Printify drafts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Printify drafts' });
+  await dialog.getByRole('radio', { name: /Unisex tee/ }).check();
+  for (const name of ['On White: the light file', 'On Black: the dark file'])
+    await page.waitForFunction(
+      (alt) => [...document.querySelectorAll('[role="dialog"] img')].some((img) => img.alt === alt && img.complete && img.naturalWidth > 0),
+      name,
+      { timeout: 30_000 },
+    );
+  // Both themes with the dialog open, switched as the theme toggle does (the `dark` class on <html>).
+  const inBothThemes = async (screen) => {
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((value) => {
+        localStorage.setItem('theme', value);
+        document.documentElement.classList.toggle('dark', value === 'dark');
+      }, theme);
+      for (const [size, viewport] of Object.entries(viewports)) {
+        await page.setViewportSize(viewport);
+        await page.waitForTimeout(350); // colour transitions end before axe measures contrast
+        found.push(...(await audit(page, `${size} ${theme} ${screen}`)));
+      }
+    }
+    await page.setViewportSize(viewports.desktop);
+  };
+  await inBothThemes('Create Printify drafts, template picker and previews');
+  await dialog.getByRole('button', { name: 'Create 2 drafts' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-status="draft_created"]').length === 2, null, { timeout: 180_000 });
+  await dialog
+    .getByRole('link', { name: /Open in Printify/ })
+    .first()
+    .waitFor();
+  await inBothThemes('Create Printify drafts, progress list with the drafts made');
+  expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
+});
+
 await test('page titles name each screen and every screen has exactly one h1', async (page) => {
   const screens = {
     '/': 'Print-ready designs from a plain idea',

@@ -26,6 +26,12 @@ export interface LocalShopOptions {
   publicUrl?: string;
 }
 
+export interface CreatedProduct {
+  id: string;
+  /** Its print files' names. */
+  fileNames: string[];
+}
+
 export interface LocalShopRequest {
   method: string;
   path: string;
@@ -120,6 +126,8 @@ export class LocalShop {
   private readonly publishes: WindowLimiter;
   /** Test hook: the next N requests answer 429 with this Retry-After. */
   private throttled: { remaining: number; seconds: number } | null = null;
+  /** Test hook: awaited once a product exists and before the answer leaves. */
+  private afterCreate: ((product: CreatedProduct) => Promise<void> | void) | null = null;
 
   constructor(private readonly options: LocalShopOptions = {}) {
     this.tokens = new Set(options.tokens ?? ['local-shop-token']);
@@ -175,6 +183,14 @@ export class LocalShop {
   /** The next `count` requests answer 429 with `Retry-After: seconds`. */
   throttleNext(count: number, seconds: number): void {
     this.throttled = { remaining: count, seconds };
+  }
+
+  /**
+   * Calls `hook` after each product is created and waits for it before answering: a test can kill the
+   * client in between, as a crash right after Printify's answer would. `null` removes it.
+   */
+  onProductCreated(hook: ((product: CreatedProduct) => Promise<void> | void) | null): void {
+    this.afterCreate = hook;
   }
 
   /** Every product of a shop, newest first. */
@@ -279,7 +295,11 @@ export class LocalShop {
         data: products.slice((page - 1) * limit, page * limit).map((product) => this.view(product)),
       };
     }
-    if (method === 'POST' && (m = /^\/v1\/shops\/(\d+)\/products\.json$/.exec(path))) return this.create(this.shopOf(token, m[1]!), body);
+    if (method === 'POST' && (m = /^\/v1\/shops\/(\d+)\/products\.json$/.exec(path))) {
+      const created = this.create(this.shopOf(token, m[1]!), body);
+      await this.afterCreate?.({ id: created.id, fileNames: this.fileNamesOf(created.id) });
+      return created;
+    }
     if (method === 'GET' && (m = /^\/v1\/shops\/(\d+)\/products\/([\w-]+)\.json$/.exec(path)))
       return this.view(this.product(this.shopOf(token, m[1]!), m[2]!));
     if (method === 'POST' && (m = /^\/v1\/shops\/(\d+)\/products\/([\w-]+)\/publish\.json$/.exec(path))) {
@@ -289,6 +309,14 @@ export class LocalShop {
       return {};
     }
     throw new HttpError(404, { error: 'Not found' });
+  }
+
+  /** The names of the print files a product was made with (publishing names them after the publication). */
+  fileNamesOf(productId: string): string[] {
+    const product = this.products.get(productId);
+    return (product?.print_areas ?? []).flatMap((area) =>
+      area.placeholders.flatMap((placeholder) => placeholder.images.map((placed) => this.images.get(placed.id)?.file_name ?? '')),
+    );
   }
 
   private blueprint(id: string): CatalogueBlueprint {

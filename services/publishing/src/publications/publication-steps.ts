@@ -8,6 +8,7 @@ import {
   LISTINGS,
   PUBLISHING_MESSAGES,
   type PublicationErrorCode,
+  type PublicationStatus,
 } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { PublishingConfig } from '../config.js';
@@ -27,6 +28,8 @@ export const PRINT_LINK_VALID_MS = 15 * 60_000;
 /** Mockups are looked for at most this many times after a draft is created. */
 const MOCKUP_LOOKS = 20;
 const DONE: StepOutcome = { done: true };
+/** The statuses of a publication with a draft: its mockups can be looked for. */
+const MOCKUPS_STEP_STATUSES: PublicationStatus[] = ['draft_created', 'publish_waiting', 'publishing', 'published'];
 
 /** The deterministic reference a product carries: its print files' names start with it. */
 export const externalReferenceOf = (publicationId: string) => `printloom-${publicationId}`;
@@ -69,7 +72,7 @@ export class PublicationStepsService implements PublicationSteps {
         ? await this.publications.claimForDraft(work.publicationId, leaseMs)
         : work.step === 'publish'
           ? await this.publications.claim(work.publicationId, ['publish_waiting', 'publishing'], leaseMs)
-          : await this.publications.claim(work.publicationId, ['draft_created', 'publish_waiting', 'publishing', 'published'], leaseMs);
+          : await this.publications.claim(work.publicationId, MOCKUPS_STEP_STATUSES, leaseMs);
     if (!claimed) {
       const current = await this.publications.find(work.publicationId);
       const stillToDo =
@@ -77,7 +80,9 @@ export class PublicationStepsService implements PublicationSteps {
         ((work.step === 'draft' && (current.status === 'queued' || current.status === 'uploading')) ||
           (work.step === 'publish' && (current.status === 'publish_waiting' || current.status === 'publishing')));
       // Another worker holds it (its lease runs out if it died): look again shortly.
-      return stillToDo ? { retryInMs: 5_000 } : DONE;
+      if (stillToDo) return { retryInMs: 5_000 };
+      if (current && work.step === 'draft') await this.queueMockupsAgain(current);
+      return DONE;
     }
     const renew = setInterval(
       () => void this.publications.extendLease(claimed.id, leaseMs).catch(() => undefined),
@@ -160,6 +165,16 @@ export class PublicationStepsService implements PublicationSteps {
     await this.publications.recordDraft(publication.id, productId, this.access.productUrl(connection, productId));
     await this.queue.publish({ publicationId: publication.id, step: 'mockups' }, productId);
     return DONE;
+  }
+
+  /**
+   * A draft message back after its draft was recorded: the worker that recorded it died before it could
+   * acknowledge, perhaps before it queued the mockups step, so that is queued again (once within the
+   * queue's dedupe window; a second one finds the mockups kept and stops).
+   */
+  private async queueMockupsAgain(current: StoredPublication): Promise<void> {
+    if (!current.externalId || current.mockups.length > 0 || !MOCKUPS_STEP_STATUSES.includes(current.status)) return;
+    await this.queue.publish({ publicationId: current.id, step: 'mockups' }, `${current.externalId}:again`);
   }
 
   /** The product a create request made before a crash, found by its print files' names (newest products first). */
