@@ -70,7 +70,11 @@ function usedBy(user: NatsUser) {
   return {
     requests: foreign.filter((subject) => Object.hasOwn(RPC_CONTRACTS, subject)).sort(),
     heard: foreign.filter((subject) => Object.hasOwn(NATS_BROADCAST_LISTENERS, subject)).sort(),
-    durables: [...source.matchAll(/durable:\s*'([\w-]+)'/g)].map((match) => match[1]).sort(),
+    durables: [
+      ...[...source.matchAll(/durable:\s*'([\w-]+)'/g)].map((match) => match[1]),
+      // service-kit's infra.handleAccountDeletions consumes account deletions as `<app>-account-deletion`
+      ...(/\binfra\.handleAccountDeletions\(/.test(source) ? [`${user}-account-deletion`] : []),
+    ].sort(),
     handled: [...source.matchAll(/@RpcHandler\((\w+)\.(\w+)\)/g)].map(([, group, key]) => GROUPS[group]?.[key] ?? `${group}.${key}`),
   };
 }
