@@ -172,7 +172,7 @@ describe('leaving: download my data and delete my account, across every service 
     expect(await count('generation', `SELECT count(*)::int AS n FROM generation.batches WHERE user_id = $1`, [userId])).toBe(1);
     // A listing kit prepared before leaving (ready: its files are the images' own, deleted with them).
     await db('assets').query(
-      `INSERT INTO assets.listing_kit_jobs (user_id, asset_ids, status, prepared, expires_at) VALUES ($1, '{}', 'ready', 0, now() + interval '7 days')`,
+      `INSERT INTO assets.design_jobs (user_id, action, asset_ids, status, processed, expires_at) VALUES ($1, 'kit', '{}', 'done', 0, now() + interval '7 days')`,
       [userId],
     );
 
@@ -185,7 +185,7 @@ describe('leaving: download my data and delete my account, across every service 
     await db('auth').query(`UPDATE auth.users SET deleted_at = now() - interval '91 days' WHERE id = $1`, [userId]);
     await waitFor(async () => (await count('assets', `SELECT count(*)::int AS n FROM assets.assets WHERE user_id = $1`, [userId])) === 0);
     await waitFor(
-      async () => (await count('assets', `SELECT count(*)::int AS n FROM assets.listing_kit_jobs WHERE user_id = $1`, [userId])) === 0,
+      async () => (await count('assets', `SELECT count(*)::int AS n FROM assets.design_jobs WHERE user_id = $1`, [userId])) === 0,
     );
     expect(await keysUnder(userPrefix(userId))).toEqual([]);
     await waitFor(async () => (await count('generation', `SELECT count(*)::int AS n FROM generation.jobs WHERE id = $1`, [jobId])) === 0);

@@ -43,7 +43,7 @@ describe('listing kits through the gateway (real PostgreSQL, NATS, storage, work
   beforeAll(async () => {
     system = await startTestSystem({
       services: ['auth', 'billing', 'assets', 'listings'],
-      env: { LISTING_KIT_JOB_INTERVAL_MS: '300' },
+      env: { DESIGN_JOB_INTERVAL_MS: '300' },
     });
     nc = await connectNats(system.nats.url, 'test');
     rpc = new RpcClient(nc, 60_000);

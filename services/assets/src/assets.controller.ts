@@ -6,6 +6,8 @@ import { ImageOperationsService } from './image-operations.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
 import { Mockups } from './mockups/mockups.service.js';
 import { ListingKits } from './listing-kits/listing-kits.service.js';
+import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
+import { BatchQuality } from './quality/batch-quality.service.js';
 
 @Controller()
 export class AssetsController {
@@ -15,6 +17,8 @@ export class AssetsController {
     private readonly reminders: ExpiryReminders,
     private readonly mockups: Mockups,
     private readonly kits: ListingKits,
+    private readonly bulkJobs: BulkJobs,
+    private readonly batchQualities: BatchQuality,
   ) {}
 
   @RpcHandler(ASSETS.exportPage)
@@ -119,7 +123,7 @@ export class AssetsController {
 
   @RpcHandler(ASSETS.createKitJob)
   createKitJob(request: RpcRequest<typeof ASSETS.createKitJob>) {
-    return this.kits.createJob(request.userId, request.ids);
+    return this.kits.createJob(request.userId, request);
   }
 
   @RpcHandler(ASSETS.getKitJob)
@@ -130,5 +134,25 @@ export class AssetsController {
   @RpcHandler(ASSETS.resolveKitJob)
   resolveKitJob(request: RpcRequest<typeof ASSETS.resolveKitJob>) {
     return this.kits.resolveJob(request.userId, request.kitId);
+  }
+
+  @RpcHandler(ASSETS.createBulkJob)
+  createBulkJob(request: RpcRequest<typeof ASSETS.createBulkJob>) {
+    return this.bulkJobs.create(request);
+  }
+
+  @RpcHandler(ASSETS.getBulkJob)
+  getBulkJob(request: RpcRequest<typeof ASSETS.getBulkJob>) {
+    return this.bulkJobs.get(request.userId, request.jobId);
+  }
+
+  @RpcHandler(ASSETS.resolveBulkJob)
+  resolveBulkJob(request: RpcRequest<typeof ASSETS.resolveBulkJob>) {
+    return this.bulkJobs.resolve(request.userId, request.jobId);
+  }
+
+  @RpcHandler(ASSETS.batchQuality)
+  batchQuality(request: RpcRequest<typeof ASSETS.batchQuality>) {
+    return this.batchQualities.of(request.userId, request.batchId);
   }
 }

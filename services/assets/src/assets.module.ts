@@ -26,7 +26,11 @@ import { ImageOperationRepository } from './repositories/image-operation.reposit
 import type { ImagePool } from './image/image-pool.js';
 import { Mockups } from './mockups/mockups.service.js';
 import { ListingKits } from './listing-kits/listing-kits.service.js';
-import { KitJobRepository } from './repositories/kit-job.repository.js';
+import { DesignJobRepository } from './repositories/design-job.repository.js';
+import { DesignSelection } from './design-jobs/design-selection.js';
+import { DesignJobRunner } from './design-jobs/design-job-runner.js';
+import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
+import { BatchQuality } from './quality/batch-quality.service.js';
 import { QualityVerdicts } from './quality/quality-verdicts.service.js';
 
 @Module({})
@@ -47,7 +51,11 @@ export class AssetsModule {
         QualityVerdicts,
         Mockups,
         ListingKits,
-        KitJobRepository,
+        DesignJobRepository,
+        DesignSelection,
+        DesignJobRunner,
+        BulkJobs,
+        BatchQuality,
         AssetsService,
         ExportFitting,
         PrintFiles,

@@ -295,31 +295,35 @@ export class AssetsService {
     // In the order asked for (the database answers in its own): files are made, and named -2, -3, in that order.
     const position = new Map(unique.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    const used = new Map<string, number>();
-    const files = rows.map((row) => {
-      const garment = request.garment ?? '';
-      let fileName = request.preset
-        ? downloadFileName(row.prompt, null, [request.preset, garment].filter(Boolean).join('-'), 'png')
-        : downloadFileName(
-            row.prompt,
-            row.variant,
-            [row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', garment].filter(Boolean).join('-'),
-            'png',
-          );
-      const seen = used.get(fileName) ?? 0;
-      used.set(fileName, seen + 1);
-      if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
-      const key = request.garment
-        ? this.files.garmentKeyOf(row.userId, row.id, request.garment, { presetId: request.preset })
-        : request.preset
-          ? this.files.exportKeyOf(row.userId, row.id, request.preset)
-          : this.files.keyOf(row.userId, row.id, 'original');
-      return { assetId: row.id, key, fileName, pngText: pngTextOf(row) };
-    });
+    const files = this.zipFiles(rows, request.preset, request.garment);
     if (request.garment)
       this.exports.admitZip(request.userId, await this.printFiles.missing(rows, request.garment, request.preset), request.preset);
     else if (request.preset)
       this.exports.admitZip(request.userId, await this.exports.missing(files.map((file) => file.key)), request.preset);
     return { files };
+  }
+
+  /** Where each design's file (as generated, for a garment, or fitted to a preset) is kept, and its name in a ZIP. */
+  zipFiles(rows: StoredAsset[], preset?: ExportPresetId, garment?: GarmentChoice) {
+    const used = new Map<string, number>();
+    return rows.map((row) => {
+      let fileName = preset
+        ? downloadFileName(row.prompt, null, [preset, garment ?? ''].filter(Boolean).join('-'), 'png')
+        : downloadFileName(
+            row.prompt,
+            row.variant,
+            [row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', garment ?? ''].filter(Boolean).join('-'),
+            'png',
+          );
+      const seen = used.get(fileName) ?? 0;
+      used.set(fileName, seen + 1);
+      if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
+      const key = garment
+        ? this.files.garmentKeyOf(row.userId, row.id, garment, { presetId: preset })
+        : preset
+          ? this.files.exportKeyOf(row.userId, row.id, preset)
+          : this.files.keyOf(row.userId, row.id, 'original');
+      return { assetId: row.id, key, fileName, pngText: pngTextOf(row) };
+    });
   }
 }

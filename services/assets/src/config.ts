@@ -28,8 +28,8 @@ export const assetsEnvSchema = serviceEnvSchema
       .min(1)
       .max(32)
       .default(() => defaultAssetWorkerThreads()),
-    /** How often a waiting listing kit job is looked for (each pass prepares one kit, design by design). */
-    LISTING_KIT_JOB_INTERVAL_MS: z.coerce.number().int().positive().default(3000),
+    /** How often a waiting design job (a listing kit, a bulk action) is looked for (each pass runs one job, design by design). */
+    DESIGN_JOB_INTERVAL_MS: z.coerce.number().int().positive().default(3000),
     ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
     /** Measure every generated design's quality verdict in the background (tests not about it turn it off). */
     ASSET_QUALITY_VERDICTS: env.boolean.default(true),

@@ -15,8 +15,8 @@ import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import { ReminderRepository } from './repositories/reminder.repository.js';
-import { KitJobRepository } from './repositories/kit-job.repository.js';
-import { ListingKits } from './listing-kits/listing-kits.service.js';
+import { DESIGN_JOB_ACTIONS, DesignJobRepository } from './repositories/design-job.repository.js';
+import { DesignJobRunner } from './design-jobs/design-job-runner.js';
 import { QualityVerdicts } from './quality/quality-verdicts.service.js';
 import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
 
@@ -66,8 +66,8 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
     afterStart: async (app, infra) => {
       const lifecycle = app.get(AssetLifecycle);
       const operations = app.get(ImageOperationRepository);
-      const kits = app.get(ListingKits);
-      const kitJobs = app.get(KitJobRepository);
+      const runner = app.get(DesignJobRunner);
+      const designJobs = app.get(DesignJobRepository);
       const common = { logger: infra.logger, registry: infra.metrics.registry };
       const tasks = infra.metrics.counter(
         'printloom_image_pool_tasks_total',
@@ -77,6 +77,16 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       imagePool.onTask = (operation, outcome) => tasks.inc({ operation, outcome });
       infra.metrics.gauge('printloom_image_pool_pending', 'Tasks running or waiting in the image worker pool', [], (gauge) =>
         gauge.set(imagePool.pending),
+      );
+      // Listing kits and bulk jobs waiting or running, by action: a backlog that grows means the runners fall behind.
+      infra.metrics.gauge(
+        'printloom_design_jobs_open',
+        'Design jobs (listing kits, bulk jobs) waiting or running, by action',
+        ['action'],
+        async (gauge) => {
+          const open = new Map((await designJobs.openByAction()).map((row) => [row.action, row.open]));
+          for (const action of DESIGN_JOB_ACTIONS) gauge.set({ action }, open.get(action) ?? 0);
+        },
       );
       const qualitySweepers: PeriodicSweeper[] = [];
       if (config.ASSET_QUALITY_VERDICTS) {
@@ -100,14 +110,14 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
             expired: await lifecycle.sweepExpired(),
             interrupted_deletes: await lifecycle.finishInterrupted(),
             operation_records: await operations.deleteOlderThanADay(),
-            listing_kit_jobs: await kitJobs.deleteExpired(),
+            design_jobs: await designJobs.deleteExpired(),
           }),
         }),
         startPeriodicSweeper({
           ...common,
-          name: 'listing-kit-jobs',
-          intervalMs: config.LISTING_KIT_JOB_INTERVAL_MS,
-          run: () => kits.prepareNext(),
+          name: 'design-jobs',
+          intervalMs: config.DESIGN_JOB_INTERVAL_MS,
+          run: () => runner.runNext(),
         }),
         startPeriodicSweeper({
           ...common,
@@ -134,11 +144,11 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
         onDeleted: (account) => reminders.stopFor(account.userId),
         purge: async (account) => ({
           ...(await lifecycle.purgeUser(account.userId)),
-          listing_kit_jobs: await kitJobs.deleteForUser(account.userId),
+          design_jobs: await designJobs.deleteForUser(account.userId),
         }),
       });
       return async () => {
-        kits.close();
+        runner.close();
         await stopDeletions();
         await stopSweepers();
         await imagePool.close();

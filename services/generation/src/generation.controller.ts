@@ -53,6 +53,11 @@ export class GenerationController {
     return this.batches.cancel(request.userId, request.batchId);
   }
 
+  @RpcHandler(GENERATION.batchDesigns)
+  batchDesigns(request: RpcRequest<typeof GENERATION.batchDesigns>) {
+    return this.batches.designs(request.userId, request.batchId);
+  }
+
   @RpcHandler(GENERATION.describe)
   describe(request: RpcRequest<typeof GENERATION.describe>) {
     return this.generation.describe(request);

@@ -4,6 +4,9 @@ import {
   AppError,
   ASSETS,
   BILLING,
+  BULK_JOB,
+  BULK_JOB_MESSAGES,
+  GENERATION,
   PUBLISHING_MESSAGES,
   type ConnectionState,
   type Publication,
@@ -115,13 +118,11 @@ export class PublishingService {
   /** One publication per design, queued at once (the work runs on the queue, never in this request). */
   async create(request: RpcRequest<typeof PUBLISHING.createPublications>): Promise<{ publications: Publication[] }> {
     const { userId, templateId } = request;
-    const assetIds = [...new Set(request.assetIds)];
     const entitlements = await this.rpc.request(BILLING.entitlements, { userId });
     if (!entitlements.commercialLicense) throw new AppError('FORBIDDEN', PUBLISHING_MESSAGES.planRequired, { reason: 'PLAN_REQUIRED' });
     if (!(await this.templates.find(userId, templateId))) throw new AppError('NOT_FOUND', PUBLISHING_MESSAGES.unknownTemplate);
     const connection = await this.access.resolve(userId);
-    // Every design must be the seller's (another's answers 404, and nothing is queued).
-    for (const assetId of assetIds) await this.rpc.request(ASSETS.designBrief, { userId, assetId });
+    const assetIds = await this.designsToPublish(userId, request);
     const answered: Publication[] = [];
     for (const assetId of assetIds) {
       const { publication, queue } = await this.publications.createOrGet(randomUUID(), {
@@ -134,6 +135,34 @@ export class PublishingService {
       answered.push(await this.view(publication));
     }
     return { publications: answered };
+  }
+
+  /**
+   * Picked designs must all be the seller's (another's answers 404, and nothing is queued). A whole
+   * collection's designs are asked of generation (another seller's batch answers 404); those no longer
+   * in the library are left out.
+   */
+  private async designsToPublish(userId: string, request: { assetIds?: string[]; batchId?: string }): Promise<string[]> {
+    if (!request.batchId) {
+      const assetIds = [...new Set(request.assetIds)];
+      for (const assetId of assetIds) await this.rpc.request(ASSETS.designBrief, { userId, assetId });
+      return assetIds;
+    }
+    const { assetIds } = await this.rpc.request(GENERATION.batchDesigns, { userId, batchId: request.batchId });
+    const live: string[] = [];
+    for (const assetId of new Set(assetIds)) {
+      const found = await this.rpc.request(ASSETS.designBrief, { userId, assetId }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+          throw error;
+        },
+      );
+      if (found) live.push(assetId);
+    }
+    if (live.length === 0) throw new AppError('CONFLICT', BULK_JOB_MESSAGES.batchEmpty);
+    if (live.length > BULK_JOB.maxDesigns) throw new AppError('UNPROCESSABLE', BULK_JOB_MESSAGES.tooManyDesigns);
+    return live;
   }
 
   async list(request: RpcRequest<typeof PUBLISHING.listPublications>): Promise<{ publications: Publication[] }> {

@@ -8,6 +8,7 @@ import { AssetBrief1763800000305 } from './migrations/1763800000305-asset-brief.
 import { ListingKitJobs1763800000306 } from './migrations/1763800000306-listing-kit-jobs.js';
 import { QualityVerdicts1763800000307 } from './migrations/1763800000307-quality-verdicts.js';
 import { LibrarySearchPerUser1763800000308 } from './migrations/1763800000308-library-search-per-user.js';
+import { DesignJobs1763800000309 } from './migrations/1763800000309-design-jobs.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
@@ -21,6 +22,7 @@ export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
     ListingKitJobs1763800000306,
     QualityVerdicts1763800000307,
     LibrarySearchPerUser1763800000308,
+    DesignJobs1763800000309,
     accountPurgesMigration('assets', 1763800000315),
   ],
 };

@@ -223,6 +223,28 @@ export class AssetRepository {
     return rows[0] ? (await this.announced([toStoredAsset(rows[0])]))[0]! : null;
   }
 
+  /**
+   * Stars or un-stars (the retention rules of toggleStar); a design already so is left as it is. Null
+   * when the design is not the user's live design.
+   */
+  async setStarred(
+    userId: string,
+    id: string,
+    starred: boolean,
+    days: { retention: number; starred: number; unstarGrace: number },
+  ): Promise<StoredAsset | null> {
+    const [rows]: [AssetRow[], number] = await this.dataSource.query(
+      `UPDATE assets.assets SET starred = $6,
+         unstarred_at = CASE WHEN $6 THEN NULL ELSE now() END,
+         expires_at = CASE WHEN $6 THEN now() + make_interval(days => $4)
+                      ELSE greatest(created_at + make_interval(days => $3), now() + make_interval(days => $5)) END
+       WHERE id = $1 AND user_id = $2 AND starred <> $6 AND ${LIVE} RETURNING ${COLUMNS}`,
+      [id, userId, days.retention, days.starred, days.unstarGrace, starred],
+    );
+    if (rows[0]) return (await this.announced([toStoredAsset(rows[0])]))[0]!;
+    return this.findOwned(userId, id);
+  }
+
   /** Step 1 of a delete: marks live assets of this user (invisible from now on); returns what it marked. */
   async markOwned(tx: EntityManager, userId: string, ids: string[]): Promise<AssetRef[]> {
     const [rows]: [RefRow[], number] = await tx.query(

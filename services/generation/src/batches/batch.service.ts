@@ -140,6 +140,14 @@ export class BatchService {
     return this.get(userId, batchId);
   }
 
+  /** Every design of the user's batch, in row order (a redone row's designs after the row it redid). */
+  async designs(userId: string, batchId: string): Promise<{ assetIds: string[] }> {
+    const batch = await this.batches.find(userId, batchId);
+    if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+    const rows = await this.batches.rows(batch.id);
+    return { assetIds: [...new Set(rows.flatMap((row) => row.assetIds))] };
+  }
+
   /** A deleted account's batches stop at once (their waiting rows refunded); the purge removes them later. */
   async cancelAll(userId: string): Promise<number> {
     const running = await this.batches.runningIds(userId);

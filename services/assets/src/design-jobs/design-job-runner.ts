@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, BULK_JOB, LISTING_KIT, TIME_BUDGETS, EXPORT_RENDER_TIMEOUT_MS } from '@printloom/contracts';
+import { LOGGER, type Logger } from '@printloom/service-kit';
+import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
+import { ListingKits } from '../listing-kits/listing-kits.service.js';
+import { BulkJobs } from '../bulk-jobs/bulk-jobs.service.js';
+
+/** Attempts of a job before it fails for good (a pass stops on an error and a later pass goes on). */
+const JOB_MAX_ATTEMPTS = 3;
+/** A running instance renews its claim after every design; one silent this long died. */
+const JOB_STALE_AFTER_SECONDS = Math.ceil((2 * Math.max(TIME_BUDGETS.listingKitDesign.service, EXPORT_RENDER_TIMEOUT_MS)) / 1000);
+
+export type DesignJobPass = {
+  done_jobs: number;
+  stopped_jobs: number;
+  /** Handed back: the user's export share is full (their own downloads first), or the instance stops. */
+  handed_back_jobs: number;
+};
+
+const NOTHING: DesignJobPass = { done_jobs: 0, stopped_jobs: 0, handed_back_jobs: 0 };
+
+/**
+ * The one runner of design jobs (listing kits and bulk actions): each pass claims a waiting job (or one
+ * whose instance died) and walks its designs from where it stood, renewing the claim after each. A
+ * design deleted meanwhile is skipped; a stop between two designs hands the job back for any instance.
+ */
+@Injectable()
+export class DesignJobRunner {
+  /** Set when the service stops: a job being processed is given back between two designs. */
+  private closing = false;
+
+  constructor(
+    private readonly jobs: DesignJobRepository,
+    private readonly kits: ListingKits,
+    private readonly bulk: BulkJobs,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async runNext(): Promise<DesignJobPass> {
+    if (this.closing) return NOTHING;
+    const job = await this.jobs.claimNext(JOB_STALE_AFTER_SECONDS);
+    if (!job) return NOTHING;
+    const keptDays = job.action === 'kit' ? LISTING_KIT.jobKeptDays : BULK_JOB.keptDays;
+    try {
+      for (let index = job.processed; index < job.assetIds.length; index += 1) {
+        if (this.closing) {
+          await this.jobs.release(job.id);
+          return { ...NOTHING, handed_back_jobs: 1 };
+        }
+        try {
+          await this.step(job, job.assetIds[index]);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+            await this.jobs.release(job.id);
+            return { ...NOTHING, handed_back_jobs: 1 };
+          }
+          if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+        }
+        await this.jobs.markProcessed(job.id, index + 1);
+      }
+      await this.jobs.markDone(job.id, keptDays);
+      return { ...NOTHING, done_jobs: 1 };
+    } catch (error) {
+      this.logger.warn({ err: error, jobId: job.id, action: job.action, userId: job.userId }, 'A design job pass stopped');
+      await this.jobs.markStopped(job.id, (error as Error).message, JOB_MAX_ATTEMPTS, keptDays);
+      return { ...NOTHING, stopped_jobs: 1 };
+    }
+  }
+
+  close(): void {
+    this.closing = true;
+  }
+
+  private async step(job: StoredDesignJob, assetId: string): Promise<void> {
+    if (job.action === 'kit') await this.kits.design(job.userId, assetId, 'kit');
+    else await this.bulk.step(job, assetId);
+  }
+}

@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import type { BulkAction, BulkJobStatus, ExportPresetId, GarmentChoice } from '@printloom/contracts';
+import { DataSource } from 'typeorm';
+
+/** What a design job does with each of its designs: prepare a listing kit, or one of the bulk actions. */
+export type DesignJobAction = 'kit' | BulkAction;
+export const DESIGN_JOB_ACTIONS: readonly DesignJobAction[] = ['kit', 'download', 'export', 'star', 'unstar', 'delete'];
+/** Jobs counted together against one per-user cap: listing kits apart from bulk actions. */
+export type DesignJobFamily = 'kit' | 'bulk';
+
+export interface NewDesignJob {
+  userId: string;
+  action: DesignJobAction;
+  assetIds: string[];
+  batchId?: string | null;
+  preset?: ExportPresetId | null;
+  garment?: GarmentChoice | null;
+}
+
+export interface StoredDesignJob {
+  id: string;
+  userId: string;
+  action: DesignJobAction;
+  assetIds: string[];
+  batchId: string | null;
+  preset: ExportPresetId | null;
+  garment: GarmentChoice | null;
+  status: BulkJobStatus;
+  processed: number;
+  attempts: number;
+  error: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+interface DesignJobRow {
+  id: string;
+  user_id: string;
+  action: DesignJobAction;
+  asset_ids: string[];
+  batch_id: string | null;
+  preset: ExportPresetId | null;
+  garment: GarmentChoice | null;
+  status: BulkJobStatus;
+  processed: number;
+  attempts: number;
+  error: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+const COLUMNS = 'id, user_id, action, asset_ids, batch_id, preset, garment, status, processed, attempts, error, created_at, expires_at';
+const OF_FAMILY = { kit: `action = 'kit'`, bulk: `action <> 'kit'` } as const;
+
+const toJob = (row: DesignJobRow): StoredDesignJob => ({
+  id: row.id,
+  userId: row.user_id,
+  action: row.action,
+  assetIds: row.asset_ids,
+  batchId: row.batch_id,
+  preset: row.preset,
+  garment: row.garment,
+  status: row.status,
+  processed: row.processed,
+  attempts: row.attempts,
+  error: row.error,
+  createdAt: new Date(row.created_at),
+  expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+});
+
+/** Jobs that walk a list of designs one by one (listing kits, bulk actions), claimed by any instance. */
+@Injectable()
+export class DesignJobRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * A new job unless the user has `maxOpen` of its family waiting or running already (null then). A
+   * per-user advisory lock makes count-and-insert atomic across instances.
+   */
+  async createUnlessBusy(job: NewDesignJob, family: DesignJobFamily, maxOpen: number): Promise<StoredDesignJob | null> {
+    return this.dataSource.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('assets.design_jobs:' || $1))`, [job.userId]);
+      const [{ open }] = await tx.query(
+        `SELECT count(*)::int AS open FROM assets.design_jobs WHERE user_id = $1 AND status IN ('queued', 'running') AND ${OF_FAMILY[family]}`,
+        [job.userId],
+      );
+      if (open >= maxOpen) return null;
+      const [row]: DesignJobRow[] = await tx.query(
+        `INSERT INTO assets.design_jobs (user_id, action, asset_ids, batch_id, preset, garment)
+         VALUES ($1, $2, $3::uuid[], $4, $5, $6) RETURNING ${COLUMNS}`,
+        [job.userId, job.action, job.assetIds, job.batchId ?? null, job.preset ?? null, job.garment ?? null],
+      );
+      return toJob(row);
+    });
+  }
+
+  /** The user's job of this family (another user's, or another family's, looks missing), unless it expired. */
+  async findOwned(userId: string, id: string, family: DesignJobFamily): Promise<StoredDesignJob | null> {
+    const [row]: DesignJobRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM assets.design_jobs
+        WHERE id = $1 AND user_id = $2 AND ${OF_FAMILY[family]} AND (expires_at IS NULL OR expires_at > now())`,
+      [id, userId],
+    );
+    return row ? toJob(row) : null;
+  }
+
+  /**
+   * Claims the oldest job waiting, or one whose running instance stopped renewing its claim for
+   * `staleAfterSeconds` (it died): SKIP LOCKED so that instances never claim the same job.
+   */
+  async claimNext(staleAfterSeconds: number): Promise<StoredDesignJob | null> {
+    // An UPDATE answers [rows, count].
+    const [[row]]: [DesignJobRow[], number] = await this.dataSource.query(
+      `UPDATE assets.design_jobs SET status = 'running', claimed_at = now()
+        WHERE id = (
+          SELECT id FROM assets.design_jobs
+           WHERE status = 'queued' OR (status = 'running' AND claimed_at < now() - make_interval(secs => $1))
+           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING ${COLUMNS}`,
+      [staleAfterSeconds],
+    );
+    return row ? toJob(row) : null;
+  }
+
+  /** One more design done; renews the claim. */
+  async markProcessed(id: string, processed: number): Promise<void> {
+    await this.dataSource.query(`UPDATE assets.design_jobs SET processed = $2, claimed_at = now() WHERE id = $1`, [id, processed]);
+  }
+
+  async markDone(id: string, keptDays: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE assets.design_jobs SET status = 'done', error = NULL, claimed_at = NULL,
+              expires_at = now() + make_interval(days => $2) WHERE id = $1`,
+      [id, keptDays],
+    );
+  }
+
+  /**
+   * A pass that stopped on an error: waits again for a later pass, or fails for good after
+   * `maxAttempts` (kept for `keptDays` so that its owner reads why).
+   */
+  async markStopped(id: string, error: string, maxAttempts: number, keptDays: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE assets.design_jobs
+          SET attempts = attempts + 1, error = $2, claimed_at = NULL,
+              status = CASE WHEN attempts + 1 >= $3 THEN 'failed' ELSE 'queued' END,
+              expires_at = CASE WHEN attempts + 1 >= $3 THEN now() + make_interval(days => $4) ELSE NULL END
+        WHERE id = $1`,
+      [id, error, maxAttempts, keptDays],
+    );
+  }
+
+  /** A job given back (an instance shutting down, the user's export share full): the next pass, on any instance, goes on with it. */
+  async release(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE assets.design_jobs SET status = 'queued', claimed_at = NULL WHERE id = $1`, [id]);
+  }
+
+  /** Jobs waiting or running, by action (the open-jobs gauge). */
+  async openByAction(): Promise<Array<{ action: DesignJobAction; open: number }>> {
+    return this.dataSource.query(
+      `SELECT action, count(*)::int AS open FROM assets.design_jobs WHERE status IN ('queued', 'running') GROUP BY action`,
+    );
+  }
+
+  async deleteExpired(): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM assets.design_jobs WHERE expires_at < now()`);
+    return count;
+  }
+
+  async deleteForUser(userId: string): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM assets.design_jobs WHERE user_id = $1`, [userId]);
+    return count;
+  }
+}
