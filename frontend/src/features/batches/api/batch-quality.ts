@@ -9,7 +9,10 @@ import { batchesQueryKey, batchIsRunning, type Batch } from './batches';
 
 export type { BatchQuality };
 
-/** A design's verdict follows it by a few seconds: the counts are asked again this long after the batch stopped. */
+/**
+ * A design's verdict follows it by a few seconds (longer on a busy machine): after the batch stopped, the
+ * counts are asked again until no new verdict came for this long.
+ */
 export const QUALITY_FOLLOW_MS = 30_000;
 
 /**
@@ -36,18 +39,25 @@ export const batchQualityQueryOptions = (batchId: string) =>
     staleTime: 0,
   });
 
-/** The batch's quality counts, followed while it runs and for QUALITY_FOLLOW_MS after this page saw it stop (or after it finished). */
+/**
+ * The batch's quality counts: followed while it runs, then as long as new verdicts keep coming (each
+ * one, and the batch stopping under this page's eyes, gives QUALITY_FOLLOW_MS more).
+ */
 export function useBatchQuality(batch: Pick<Batch, 'id' | 'status' | 'finishedAt'>) {
   const running = batchIsRunning(batch);
-  const [followUntil, setFollowUntil] = useState(() => (batch.finishedAt ? Date.parse(batch.finishedAt) + QUALITY_FOLLOW_MS : 0));
-  const wasRunning = useRef(running);
-  useEffect(() => {
-    if (wasRunning.current && !running) setFollowUntil(Date.now() + QUALITY_FOLLOW_MS);
-    wasRunning.current = running;
-  }, [running]);
-  return useQuery({
+  const [followUntil, setFollowUntil] = useState(() => Date.now() + QUALITY_FOLLOW_MS);
+  const query = useQuery({
     ...batchQualityQueryOptions(batch.id),
-    refetchInterval: (query) =>
-      qualityPollInterval({ running, followUntil, quality: query.state.data, failed: Boolean(query.state.error), now: Date.now() }),
+    refetchInterval: (current) =>
+      qualityPollInterval({ running, followUntil, quality: current.state.data, failed: Boolean(current.state.error), now: Date.now() }),
   });
+  const checked = query.data?.checked;
+  const seen = useRef({ running, checked });
+  useEffect(() => {
+    const stopped = seen.current.running && !running;
+    const moreChecked = checked !== undefined && seen.current.checked !== undefined && checked > seen.current.checked;
+    if (stopped || moreChecked) setFollowUntil(Date.now() + QUALITY_FOLLOW_MS);
+    seen.current = { running, checked };
+  }, [running, checked]);
+  return query;
 }
