@@ -3,28 +3,12 @@
 // and menus open, in both themes and at desktop and phone width. Fails on any serious or critical
 // violation and names each one with the elements it found. Also: the keyboard-only flow (generate,
 // select three images, star them, download a ZIP), page titles, one h1 per screen and landmarks.
-import { AxeBuilder } from '@axe-core/playwright';
-import { base, createRunner, expect, generate, imagesLoaded, launchChromium, signUp } from './support.mjs';
+import { audit, base, createRunner, expect, generate, imagesLoaded, launchChromium, signUp } from './support.mjs';
 
 const { test, finish } = createRunner(await launchChromium());
 const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** A reminder's unsubscribe link: the page asks first, so opening it changes nothing. */
 const UNSUBSCRIBE_LINK = '/unsubscribe?token=00000000-0000-4000-8000-000000000000';
-
-/** Runs axe on what the page shows now; returns one line per serious or critical violation. */
-async function audit(page, screen) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} (${violation.impact}) on ${violation.nodes.length} element(s): ${violation.nodes
-          .slice(0, 4)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 async function settle(page) {
   await page.waitForLoadState('networkidle');

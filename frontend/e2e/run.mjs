@@ -3,10 +3,24 @@
 // (scripts/test.mjs starts one). Screenshots of every main screen in both themes go to
 // frontend/e2e/screenshots/.
 import { readFileSync } from 'node:fs';
-import { base, createRunner, expect, generate, imagesLoaded, launchChromium, shot, signUp } from './support.mjs';
+import { audit, base, createRunner, expect, generate, imagesLoaded, launchChromium, shot, signUp } from './support.mjs';
 
 const { test, finish } = createRunner(await launchChromium());
 const cards = (page) => page.getByTestId('asset-card');
+
+/** The names of the files in a ZIP, read from its central directory. */
+function zipEntryNames(zip) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (zip.subarray(0, 2).toString() !== 'PK' || end < 0) return null;
+  const names = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let entry = 0; entry < zip.readUInt16LE(end + 10); entry += 1) {
+    const [nameLength, extraLength, commentLength] = [zip.readUInt16LE(at + 28), zip.readUInt16LE(at + 30), zip.readUInt16LE(at + 32)];
+    names.push(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
 
 for (const theme of ['dark', 'light']) {
   await test(
@@ -603,6 +617,79 @@ await test('a collection: a 5-value template makes 20 designs, all selected in t
   await page.goto(`${base}/batches`);
   await page.getByRole('link', { name: `a proud {value} with coffee, "World's Okayest {value}"` }).click();
   await page.waitForURL(batchUrl);
+});
+
+await test('a collection above the bulk limit: 26 rows make 104 designs, the batch page counts their flags, and "Select all" then Download runs as a server-side job that yields one ZIP of 104 PNGs; the progress passes axe in both themes', async (page) => {
+  await signUp(page, `e2e-collection-job-${Date.now()}@example.com`);
+  // 26 rows cost 26 credits: more than the trial's 10.
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.goto(`${base}/generate?tab=collection`);
+  const form = page.getByRole('form', { name: 'Start a collection' });
+  const values =
+    'Nurse Teacher Pilot Chef Baker Plumber Farmer Welder Barber Dentist Lawyer Coder Artist Driver Florist Painter Tailor Butcher Miner Sailor Ranger Potter Brewer Roofer Jeweler Glazier';
+  await form.getByLabel('Template', { exact: true }).fill(`a proud {value}, "World's Okayest {value}"`);
+  await form.getByLabel('Values, one per line').fill(values.split(' ').join('\n'));
+  await form.getByText('26 values → 104 designs, 26 credits').waitFor();
+  await form.getByRole('button', { name: 'Start collection' }).click();
+  await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+  const batchUrl = page.url();
+  await page.getByRole('status').filter({ hasText: '26 of 26 rows done' }).waitFor({ timeout: 600_000 });
+  // The flags counted by the server, the verdicts following the designs (here: the first of them).
+  const quality = page.getByRole('group', { name: 'Quality checks' });
+  await quality
+    .getByText(/\d+ designs? flagged of \d+ checked/)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  expect((await page.getByText(/at most 100 designs/).count()) === 0, 'the batch page still says library actions take at most 100 designs');
+
+  await page.getByRole('button', { name: 'Select all 104 designs in the library' }).click();
+  await page.waitForURL('**/generate');
+  const bulk = page.getByRole('group', { name: 'Selected images' });
+  await bulk.getByText('104 selected').waitFor();
+  const download = bulk.getByRole('button', { name: 'Download' });
+  expect(await download.isEnabled(), 'Download is not offered for the whole collection');
+  const saved = page.waitForEvent('download', { timeout: 240_000 });
+  await download.click();
+  const progress = page.getByRole('region', { name: 'Bulk actions' });
+  const bar = progress.getByRole('progressbar', { name: 'Download of 104 designs' });
+  await bar.waitFor();
+  expect((await bar.getAttribute('aria-valuemax')) === '104', 'the progress bar does not count the 104 designs');
+  const found = await audit(page, 'dark bulk job running', 'section[aria-label="Bulk actions"]');
+  const zip = readFileSync(await (await saved).path());
+  await progress.getByRole('status').filter({ hasText: '104 designs saved as a ZIP.' }).waitFor();
+  const names = zipEntryNames(zip) ?? [];
+  expect(
+    names.length === 104 && names.every((name) => name.endsWith('.png')),
+    `the collection's ZIP holds ${names.length} files (${names.filter((name) => !name.endsWith('.png')).length} not PNG), not 104 PNGs`,
+  );
+  found.push(...(await audit(page, 'dark bulk job done', 'section[aria-label="Bulk actions"]')));
+  await shot(page, 'bulk-job-dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.waitForTimeout(350);
+  found.push(...(await audit(page, 'light bulk job done', 'section[aria-label="Bulk actions"]')));
+  await shot(page, 'bulk-job-light');
+  expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
+  await progress.getByRole('button', { name: 'Dismiss: Download of 104 designs' }).click();
+  await progress.waitFor({ state: 'detached' });
+
+  // Back on the batch page: every design's verdict is counted, not the first 100, and each row's flags add up to them.
+  await page.goto(batchUrl);
+  await quality
+    .getByText(/of 104 checked$/)
+    .first()
+    .waitFor({ timeout: 120_000 });
+  const flagged = Number(/(\d+) designs? flagged/.exec(await quality.textContent())[1]);
+  const perRow = await page
+    .getByRole('table')
+    .getByText(/\(\d+ flagged\)/)
+    .allTextContents();
+  const rowTotal = perRow.reduce((sum, text) => sum + Number(/\d+/.exec(text)[0]), 0);
+  expect(rowTotal === flagged, `the rows count ${rowTotal} flagged designs, the summary ${flagged}`);
+  await shot(page, 'batch-quality-light');
 });
 
 await finish();

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 
 export const base = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -109,6 +110,26 @@ export function createRunner(browser) {
     process.exit(failed === 0 ? 0 : 1);
   }
   return { test, finish };
+}
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe (WCAG 2.2 AA) on what the page shows now, or on the part `include` selects; answers one line
+ * per serious or critical violation.
+ */
+export async function audit(page, screen, include) {
+  const builder = new AxeBuilder({ page }).withTags(wcag);
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${screen}: ${violation.id} (${violation.impact}) on ${violation.nodes.length} element(s): ${violation.nodes
+          .slice(0, 4)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 export const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckSquare, Loader2, XCircle } from 'lucide-react';
-import type { Asset } from '@printloom/contracts/assets.schemas';
-import { LIMITS } from '@printloom/contracts/limits';
 import { AppPage } from '../../components/layout/AppPage';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,21 +14,19 @@ import { batchAssetIds, batchesQueryKey, batchIsRunning, cancelBatch, useBatch, 
 import { BATCH_STATUS_LABEL, ROW_STATUS_LABEL, batchName } from '../../features/batches/batch-display';
 import { BatchProgress } from '../../features/batches/BatchProgress';
 import { RedoFlaggedButton } from '../../features/batches/RedoFlaggedButton';
-import { flaggedCounts, qualityOf } from '../../features/batches/quality';
-import { useLoadedDesigns } from '../../features/library/use-loaded-designs';
+import { useBatchQuality, type BatchQuality } from '../../features/batches/api/batch-quality';
 
-/** The quality verdicts of the batch's designs the library has loaded (at most the bulk limit), counted; nothing when none has one. */
-function FlaggedSummary({ designs, total }: { designs: readonly Asset[]; total: number }) {
-  const counts = flaggedCounts(designs);
-  if (!counts) return null;
-  const partial = total > designs.length;
+/** The quality verdicts of every design of the batch, counted by the server; nothing before any design has one. */
+function FlaggedSummary({ counts }: { counts: BatchQuality | undefined }) {
+  if (!counts || counts.checked === 0) return null;
+  const waiting = counts.designs - counts.checked;
   return (
-    <div className="text-sm" aria-label="Quality checks">
+    <div className="text-sm" role="group" aria-label="Quality checks">
       <p>
         <span className="font-semibold">
           {counts.flagged} {counts.flagged === 1 ? 'design' : 'designs'} flagged
         </span>{' '}
-        of {counts.checked} checked{partial ? ` (the first ${designs.length} of ${total} designs)` : ''}
+        of {counts.checked} checked{waiting > 0 ? ` (${waiting} still being checked)` : ''}
       </p>
       {counts.byCheck.length > 0 && (
         <ul className="mt-1 list-inside list-disc text-muted">
@@ -61,8 +57,8 @@ function BatchView({ batch }: { batch: Batch }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const assetIds = batchAssetIds(batch);
-  const { designs } = useLoadedDesigns(assetIds);
-  const flaggedById = new Set(designs.filter((design) => qualityOf(design)?.ok === false).map((design) => design.id));
+  const quality = useBatchQuality(batch).data;
+  const flaggedById = new Set(quality?.flaggedAssetIds);
   const running = batchIsRunning(batch);
 
   async function cancel() {
@@ -94,7 +90,7 @@ function BatchView({ batch }: { batch: Batch }) {
           </Link>
         </div>
         <BatchProgress counts={batch.counts} label="Collection progress" announce />
-        <FlaggedSummary designs={designs} total={assetIds.length} />
+        <FlaggedSummary counts={quality} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void navigate(`/generate?batch=${batch.id}`)} disabled={assetIds.length === 0}>
             <CheckSquare className="size-4" aria-hidden /> Select all {assetIds.length} designs in the library
@@ -107,11 +103,6 @@ function BatchView({ batch }: { batch: Batch }) {
           )}
           <RedoFlaggedButton batch={batch} flaggedIds={flaggedById} />
         </div>
-        {assetIds.length > LIMITS.bulkMaxIds && (
-          <p className="text-sm text-muted">
-            Library actions take at most {LIMITS.bulkMaxIds} designs at a time: select this collection, then work through it in parts.
-          </p>
-        )}
       </Card>
 
       <Card className="overflow-x-auto p-0">

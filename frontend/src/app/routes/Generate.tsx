@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { LIMITS } from '@printloom/contracts/limits';
+import type { ExportPresetId } from '@printloom/contracts/export-presets';
 import { upscaleNeedsPlanMessage } from '@printloom/contracts/messages';
 import { IMAGES_PER_GENERATION, type UpscaleFactor } from '@printloom/contracts/plans';
 import { AppHeader } from '../../components/layout/AppHeader';
@@ -30,6 +31,8 @@ import { ConfirmDialog } from '../../features/library/ConfirmDialog';
 import {
   batchSelection,
   clickSelection,
+  collectionJobBatchId,
+  collectionStarAction,
   deleteConfirmation,
   emptySelection,
   pruneSelection,
@@ -37,6 +40,8 @@ import {
   type Selection,
 } from '../../features/library/selection';
 import { useAssetActions } from '../../features/library/use-asset-actions';
+import { useBulkJobs } from '../../features/library/use-bulk-jobs';
+import { BulkJobsPanel } from '../../features/library/BulkJobsPanel';
 import { libraryQueryKey, useAssets } from '../../features/library/api/list-assets';
 import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
@@ -49,6 +54,8 @@ import { errorText } from '../../lib/api-client';
 
 const LAYOUT_KEY = 'gallery-layout';
 type Tab = 'single' | 'collection';
+/** Every design of a collection, more than one request takes: actions name it by its batch id. */
+type CollectionRef = { batchId: string; designs: number };
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -82,10 +89,10 @@ export default function Generate() {
   const [layout, setLayout] = useState<CardLayout>(() => (localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'));
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
-  const [draftAssets, setDraftAssets] = useState<readonly Asset[] | null>(null);
+  const [drafts, setDrafts] = useState<{ assets: readonly Asset[]; collection: CollectionRef | null } | null>(null);
   const [details, setDetails] = useState<Asset | null>(null);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
-  const [listingDesigns, setListingDesigns] = useState<readonly Asset[] | null>(null);
+  const [listing, setListing] = useState<{ designs: readonly Asset[]; collection: CollectionRef | null } | null>(null);
   const [upgrade, setUpgrade] = useState<{ open: boolean; reason?: string }>({ open: false });
   const [describeFile, setDescribeFile] = useState<File | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -173,6 +180,11 @@ export default function Generate() {
   }, [loadingSelection, isFetching, hasNextPage, pagesLoaded, batchPageCap, fetchNextPage, queryClient, selection.batchId, missingIds]);
 
   const actions = useAssetActions();
+  const bulkJobs = useBulkJobs();
+  // Every design of a collection, above the bulk limit: the actions take its batch id and run as jobs,
+  // without loading every card.
+  const collectionBatchId = collectionJobBatchId(selection, filtered);
+  const collection: CollectionRef | null = collectionBatchId ? { batchId: collectionBatchId, designs: selection.ids.size } : null;
   useGoogleSignupAnalytics(me?.user.id);
   const credits = me?.credits ?? 0;
   const subscribed = isSubscribed(me?.subscription?.status);
@@ -199,9 +211,9 @@ export default function Generate() {
       onRemoveBackground: (asset) => void actions.removeBackground(asset.id),
       onUpscale: upscale,
       onExport: (asset, presetId) => void actions.exportFor([asset], presetId),
-      onPrepareListing: (asset) => setListingDesigns([asset]),
+      onPrepareListing: (asset) => setListing({ designs: [asset], collection: null }),
       onDelete: (asset) => void actions.deleteOne(asset.id),
-      onCreateDrafts: (asset) => setDraftAssets([asset]),
+      onCreateDrafts: (asset) => setDrafts({ assets: [asset], collection: null }),
     }),
     [assetIds, actions, upscale],
   );
@@ -296,18 +308,30 @@ export default function Generate() {
             actionsDisabledReason={
               loadingSelection
                 ? 'Loading the selected designs…'
-                : selection.ids.size > LIMITS.bulkMaxIds
+                : selection.ids.size > LIMITS.bulkMaxIds && !collection
                   ? `Bulk actions take at most ${LIMITS.bulkMaxIds} images at a time.`
                   : undefined
             }
-            onStarSelected={() => void actions.starMany(selectedAssets)}
-            onDownloadSelected={() => void actions.downloadMany(selectedAssets)}
-            onExportSelected={(presetId) => void actions.exportFor(selectedAssets, presetId)}
-            onPrepareListingSelected={() => setListingDesigns(selectedAssets)}
+            onStarSelected={() =>
+              void (collection
+                ? bulkJobs.start({ action: collectionStarAction(selectedAssets), batchId: collection.batchId })
+                : actions.starMany(selectedAssets))
+            }
+            onDownloadSelected={() =>
+              void (collection ? bulkJobs.start({ action: 'download', batchId: collection.batchId }) : actions.downloadMany(selectedAssets))
+            }
+            // The menu lists the server's own presets (GET /api/export-presets), which it checks again.
+            onExportSelected={(presetId) =>
+              void (collection
+                ? bulkJobs.start({ action: 'export', batchId: collection.batchId, preset: presetId as ExportPresetId })
+                : actions.exportFor(selectedAssets, presetId))
+            }
+            onPrepareListingSelected={() => setListing({ designs: selectedAssets, collection })}
             onDeleteSelected={() => setConfirmBulkDelete(true)}
-            onCreateDraftsSelected={() => setDraftAssets(selectedAssets)}
+            onCreateDraftsSelected={() => setDrafts({ assets: selectedAssets, collection })}
             onClearSelection={() => setSelection(emptySelection)}
           />
+          <BulkJobsPanel jobIds={bulkJobs.jobIds} onDismiss={bulkJobs.dismiss} />
           <Gallery
             assets={assets}
             selectedIds={selection.ids}
@@ -332,7 +356,10 @@ export default function Generate() {
         onCancel={() => setConfirmBulkDelete(false)}
         onConfirm={() => {
           setConfirmBulkDelete(false);
-          void actions.deleteMany([...selection.ids]).then((ok) => ok && setSelection(emptySelection));
+          const deleting = collection
+            ? bulkJobs.start({ action: 'delete', batchId: collection.batchId })
+            : actions.deleteMany([...selection.ids]);
+          void deleting.then((ok) => ok && setSelection(emptySelection));
         }}
       />
       <ImageDetailsDialog
@@ -351,14 +378,15 @@ export default function Generate() {
         onUpscale={upscale}
         onPrepareListing={(asset) => {
           setLightboxIndex(null);
-          setListingDesigns([asset]);
+          setListing({ designs: [asset], collection: null });
         }}
-        onCreateDrafts={(asset) => setDraftAssets([asset])}
+        onCreateDrafts={(asset) => setDrafts({ assets: [asset], collection: null })}
       />
       <ListingPanel
-        designs={listingDesigns ?? []}
-        open={listingDesigns !== null}
-        onClose={() => setListingDesigns(null)}
+        designs={listing?.designs ?? []}
+        collection={listing?.collection}
+        open={listing !== null}
+        onClose={() => setListing(null)}
         media={(asset) => (
           <>
             <GarmentPair key={asset.id} asset={asset} mode="files" className="gap-3 [&_figure]:size-28" />
@@ -373,7 +401,7 @@ export default function Generate() {
           </>
         )}
       />
-      <CreateDraftsDialog assets={draftAssets} onClose={() => setDraftAssets(null)} />
+      <CreateDraftsDialog assets={drafts?.assets ?? null} collection={drafts?.collection} onClose={() => setDrafts(null)} />
       <UpgradeDialog open={upgrade.open} reason={upgrade.reason} onOpenChange={(open) => setUpgrade({ open })} />
       <DescribeDialog
         file={describeFile}

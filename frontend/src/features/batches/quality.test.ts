@@ -1,28 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { flaggedCounts, qualityOf } from './quality';
+import { rowsToRedo } from './quality';
 
-const ok = { quality: { ok: true, checks: [{ name: 'legibility', ok: true, detail: 'read back' }] } };
-const bad = (...names: string[]) => ({ quality: { ok: false, checks: names.map((name) => ({ name, ok: false, detail: name })) } });
+const row = (prompt: string, assetIds: string[], dark = false) => ({ prompt, dark, transparent: true, assetIds });
 
-describe('flaggedCounts', () => {
-  it('counts the designs with a failed check, and each check', () => {
-    expect(flaggedCounts([ok, bad('contrast'), bad('contrast', 'margin'), { id: 'no verdict yet' }])).toEqual({
-      checked: 3,
-      flagged: 2,
-      byCheck: [
-        { name: 'contrast', count: 2 },
-        { name: 'margin', count: 1 },
-      ],
-    });
-  });
-
-  it('is null when no design carries a verdict', () => {
-    expect(flaggedCounts([{ id: 'a' }, { id: 'b', quality: null }])).toBeNull();
-    expect(flaggedCounts([])).toBeNull();
-  });
-
-  it('ignores a malformed verdict', () => {
-    expect(qualityOf({ quality: { checks: [] } })).toBeNull();
-    expect(qualityOf({ quality: { ok: false } })).toEqual({ ok: false, checks: [] });
+describe('rowsToRedo', () => {
+  it('takes the last row of each prompt and options, when one of its designs is flagged', () => {
+    const rows = [
+      row('Camping crew', ['a', 'b']),
+      row('Fishing crew', ['c']),
+      row('Fishing crew', ['d']),
+      row('Fishing crew', ['e'], true),
+    ];
+    expect(rowsToRedo(rows, new Set(['a', 'c', 'e']))).toEqual([rows[0], rows[3]]);
+    expect(rowsToRedo(rows, new Set(['d']))).toEqual([rows[2]]);
+    expect(rowsToRedo(rows, new Set())).toEqual([]);
   });
 });

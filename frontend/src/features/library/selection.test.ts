@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { batchSelection, clickSelection, deleteConfirmation, emptySelection, pruneSelection, starTargets, unloadedIds } from './selection';
+import { LIMITS } from '@printloom/contracts/limits';
+import {
+  batchSelection,
+  clickSelection,
+  collectionJobBatchId,
+  collectionStarAction,
+  deleteConfirmation,
+  emptySelection,
+  pruneSelection,
+  starTargets,
+  unloadedIds,
+} from './selection';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
 
@@ -55,5 +66,35 @@ describe('gallery selection', () => {
 
   it('asks before a bulk delete with the spec text', () => {
     expect(deleteConfirmation(3)).toBe('Delete 3 selected image(s)?');
+  });
+});
+
+describe('bulk actions on a whole collection', () => {
+  const many = Array.from({ length: LIMITS.bulkMaxIds + 1 }, (_, n) => `id-${n}`);
+
+  it('take the batch id when the selection is every design of a collection above the bulk limit, unfiltered', () => {
+    expect(collectionJobBatchId(batchSelection('batch-1', many), false)).toBe('batch-1');
+  });
+
+  it('take the ids as usual up to the bulk limit, when a filter narrowed it, or for a hand-made selection', () => {
+    expect(collectionJobBatchId(batchSelection('batch-1', many.slice(0, LIMITS.bulkMaxIds)), false)).toBeNull();
+    expect(collectionJobBatchId(batchSelection('batch-1', many), true)).toBeNull();
+    expect(collectionJobBatchId({ ids: new Set(many), anchor: null, batchId: null }, false)).toBeNull();
+  });
+
+  it("star the collection unless every loaded design is starred already (starTargets' rule), then unstar it", () => {
+    expect(
+      collectionStarAction([
+        { id: 'a', starred: true },
+        { id: 'b', starred: false },
+      ]),
+    ).toBe('star');
+    expect(
+      collectionStarAction([
+        { id: 'a', starred: true },
+        { id: 'b', starred: true },
+      ]),
+    ).toBe('unstar');
+    expect(collectionStarAction([])).toBe('star');
   });
 });

@@ -1,3 +1,5 @@
+import { LIMITS } from '@printloom/contracts/limits';
+
 export interface Selection {
   ids: ReadonlySet<string>;
   /** Index of the last plain or shift click, the anchor of the next shift-click range. */
@@ -54,6 +56,21 @@ export function starTargets(selected: readonly { id: string; starred: boolean }[
   const unstarred = selected.filter((asset) => !asset.starred);
   if (unstarred.length > 0) return { ids: unstarred.map((asset) => asset.id), starring: true };
   return { ids: selected.map((asset) => asset.id), starring: false };
+}
+
+/**
+ * The collection a bulk action runs on as a server-side job, named by its batch id: when the selection is
+ * every design of a collection (no search or filter narrowed it) and holds more than one request takes.
+ * Null when the action takes the selected ids as usual.
+ */
+export function collectionJobBatchId(selection: Selection, filtered: boolean): string | null {
+  if (!selection.batchId || filtered || selection.ids.size <= LIMITS.bulkMaxIds) return null;
+  return selection.batchId;
+}
+
+/** A collection's bulk star, by starTargets' rule over the designs loaded: unstar when every one of them is starred. */
+export function collectionStarAction(loaded: readonly { id: string; starred: boolean }[]): 'star' | 'unstar' {
+  return loaded.length > 0 && !starTargets(loaded).starring ? 'unstar' : 'star';
 }
 
 export function deleteConfirmation(count: number): string {

@@ -75,12 +75,18 @@ export function ListingPanel({
   open,
   onClose,
   media,
+  collection = null,
 }: {
   designs: readonly Asset[];
   open: boolean;
   onClose: () => void;
   /** The design's light and dark files and its mockups (the library's own views of them). */
   media: (asset: Asset) => ReactNode;
+  /**
+   * Set when the selection is every design of a collection, more than the library loads at once:
+   * `designs` are the ones loaded (to edit one by one), the kit takes the whole collection by its batch id.
+   */
+  collection?: { batchId: string; designs: number } | null;
 }) {
   const focusReturn = useFocusReturn();
   const [index, setIndex] = useState(0);
@@ -89,7 +95,7 @@ export function ListingPanel({
   useEffect(() => setIndex(0), [designs]);
 
   return (
-    <DialogPrimitive.Root open={open && design !== undefined} onOpenChange={(next) => !next && onClose()}>
+    <DialogPrimitive.Root open={open && (design !== undefined || collection !== null)} onOpenChange={(next) => !next && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
         <DialogPrimitive.Content
@@ -101,60 +107,64 @@ export function ListingPanel({
           <div className="flex items-start justify-between gap-3 border-b border-zinc-200 p-4 dark:border-zinc-800">
             <div className="min-w-0">
               <DialogPrimitive.Title className="text-lg font-bold">Prepare listing</DialogPrimitive.Title>
-              <p className="truncate text-sm text-muted">{design?.job.prompt || 'Design'}</p>
+              <p className="truncate text-sm text-muted">
+                {design?.job.prompt || (collection ? `Every design of the collection (${collection.designs})` : 'Design')}
+              </p>
             </div>
             <DialogPrimitive.Close aria-label="Close" className="rounded p-1 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800">
               <X className="size-5" aria-hidden />
             </DialogPrimitive.Close>
           </div>
-          {design && (
-            <div className="space-y-5 p-4">
-              {designs.length > 1 && (
-                <div className="space-y-1">
-                  <label htmlFor="listing-design" className="text-sm font-medium">
-                    Design ({designs.length} selected)
-                  </label>
-                  <select
-                    id="listing-design"
-                    className={fieldClass}
-                    value={design.id}
-                    onChange={(event) => setIndex(designs.findIndex((asset) => asset.id === event.target.value))}
-                  >
-                    {designs.map((asset, position) => (
-                      <option key={asset.id} value={asset.id}>
-                        {position + 1}. {asset.job.prompt || 'Design'}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              )}
-              <div role="radiogroup" aria-label="Marketplace" className="inline-flex w-full rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800">
-                {LISTING_TARGETS.map((option) => (
-                  <button
-                    key={option}
-                    type="button"
-                    role="radio"
-                    aria-checked={target === option}
-                    onClick={() => setTarget(option)}
-                    className={cn(
-                      'flex-1 rounded-md px-3 py-1.5 text-sm font-medium',
-                      target === option
-                        ? 'bg-white text-zinc-900 shadow dark:bg-zinc-950 dark:text-zinc-100'
-                        : 'text-zinc-700 dark:text-zinc-300',
-                    )}
-                  >
-                    {TARGET_LABELS[option]}
-                  </button>
-                ))}
+          <div className="space-y-5 p-4">
+            {design && designs.length > 1 && (
+              <div className="space-y-1">
+                <label htmlFor="listing-design" className="text-sm font-medium">
+                  Design ({collection ? `${designs.length} loaded of ${collection.designs}` : `${designs.length} selected`})
+                </label>
+                <select
+                  id="listing-design"
+                  className={fieldClass}
+                  value={design.id}
+                  onChange={(event) => setIndex(designs.findIndex((asset) => asset.id === event.target.value))}
+                >
+                  {designs.map((asset, position) => (
+                    <option key={asset.id} value={asset.id}>
+                      {position + 1}. {asset.job.prompt || 'Design'}
+                    </option>
+                  ))}
+                </select>
               </div>
-              <ListingEditor key={`${design.id}-${target}`} asset={design} target={target} />
-              <section aria-label="Print files and mockups" className="space-y-2">
-                <h3 className="text-sm font-semibold">Print files and mockups</h3>
-                {media(design)}
-              </section>
-              <KitDownload designs={designs} />
-            </div>
-          )}
+            )}
+            {design && (
+              <>
+                <div role="radiogroup" aria-label="Marketplace" className="inline-flex w-full rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800">
+                  {LISTING_TARGETS.map((option) => (
+                    <button
+                      key={option}
+                      type="button"
+                      role="radio"
+                      aria-checked={target === option}
+                      onClick={() => setTarget(option)}
+                      className={cn(
+                        'flex-1 rounded-md px-3 py-1.5 text-sm font-medium',
+                        target === option
+                          ? 'bg-white text-zinc-900 shadow dark:bg-zinc-950 dark:text-zinc-100'
+                          : 'text-zinc-700 dark:text-zinc-300',
+                      )}
+                    >
+                      {TARGET_LABELS[option]}
+                    </button>
+                  ))}
+                </div>
+                <ListingEditor key={`${design.id}-${target}`} asset={design} target={target} />
+                <section aria-label="Print files and mockups" className="space-y-2">
+                  <h3 className="text-sm font-semibold">Print files and mockups</h3>
+                  {media(design)}
+                </section>
+              </>
+            )}
+            <KitDownload designs={designs} collection={collection} />
+          </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
@@ -422,11 +432,12 @@ function RiskBanner({
 }
 
 /** The listing kit: streamed at once for up to LISTING_KIT.directMaxDesigns designs, else prepared as a job first. */
-function KitDownload({ designs }: { designs: readonly Asset[] }) {
+function KitDownload({ designs, collection }: { designs: readonly Asset[]; collection: { batchId: string; designs: number } | null }) {
   const [busy, setBusy] = useState(false);
   const [job, setJob] = useState<KitJobView | null>(null);
   const ids = designs.map((asset) => asset.id);
-  const asJob = ids.length > LISTING_KIT.directMaxDesigns;
+  const count = collection?.designs ?? ids.length;
+  const asJob = collection !== null || ids.length > LISTING_KIT.directMaxDesigns;
 
   useEffect(() => {
     if (!job || job.status === 'ready' || job.status === 'failed') return;
@@ -442,7 +453,7 @@ function KitDownload({ designs }: { designs: readonly Asset[] }) {
   async function download() {
     setBusy(true);
     try {
-      if (asJob) setJob((await createListingKitJob(ids)).kit);
+      if (asJob) setJob((await createListingKitJob(collection ? { batchId: collection.batchId } : { ids })).kit);
       else {
         await saveFile(listingKitUrl(ids), 'printloom-listing-kit.zip');
         toast({ title: 'Listing kit saved' });
@@ -458,7 +469,7 @@ function KitDownload({ designs }: { designs: readonly Asset[] }) {
     <section aria-label="Listing kit" className="space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       <p className="text-sm text-muted">
         A ZIP of the light and dark print files, the mockups and listing.json + listing.csv for Etsy, Merch and generic
-        {designs.length > 1 ? `, for ${designs.length} designs` : ''}.
+        {count > 1 ? `, for ${count} designs` : ''}.
         {asJob && ` More than ${LISTING_KIT.directMaxDesigns} designs are prepared first; download the kit when it is ready.`}
       </p>
       <Button onClick={() => void download()} disabled={busy || (job !== null && job.status !== 'failed' && job.status !== 'ready')}>

@@ -97,12 +97,33 @@ function StatusRow({ publication, asset }: { publication: Publication; asset?: A
   );
 }
 
+/** A collection's drafts in one sentence (hundreds of rows would say less): how many exist, wait, failed. */
+export function draftsSummary(total: number, publications: readonly Pick<Publication, 'status'>[]): string {
+  const count = (...statuses: Publication['status'][]) =>
+    publications.filter((publication) => statuses.includes(publication.status)).length;
+  const created = count('draft_created', 'publish_waiting', 'publishing', 'published');
+  const failed = count('failed');
+  const review = count('needs_review');
+  return [`${created} of ${total} drafts created`, review > 0 ? `${review} need your review` : '', failed > 0 ? `${failed} failed` : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /**
  * "Create Printify drafts": pick a template (the design previewed on its colours), create one draft per
  * design, then follow each design's status until its draft exists.
  */
-export function CreateDraftsDialog({ assets, onClose }: { assets: readonly Asset[] | null; onClose: () => void }) {
-  const open = Boolean(assets?.length);
+export function CreateDraftsDialog({
+  assets,
+  collection = null,
+  onClose,
+}: {
+  assets: readonly Asset[] | null;
+  /** Every design of a collection, more than the library loads at once: drafts of them all by the batch id (`assets`: the loaded ones, for the preview). */
+  collection?: { batchId: string; designs: number } | null;
+  onClose: () => void;
+}) {
+  const open = assets !== null && (assets.length > 0 || collection !== null);
   const templates = useTemplates(open);
   const connection = useConnection(open);
   const [templateId, setTemplateId] = useState('tee');
@@ -119,7 +140,7 @@ export function CreateDraftsDialog({ assets, onClose }: { assets: readonly Asset
     setError(null);
     try {
       const reply = await createPublications(
-        assets.map((asset) => asset.id),
+        collection ? { batchId: collection.batchId } : { assetIds: assets.map((asset) => asset.id) },
         templateId,
       );
       setCreated(reply.publications.map((publication) => publication.id));
@@ -137,7 +158,7 @@ export function CreateDraftsDialog({ assets, onClose }: { assets: readonly Asset
     onClose();
   }
 
-  const count = assets?.length ?? 0;
+  const count = collection?.designs ?? assets?.length ?? 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent
@@ -205,18 +226,24 @@ export function CreateDraftsDialog({ assets, onClose }: { assets: readonly Asset
           </div>
         ) : (
           <section aria-label="Progress">
-            <ul aria-live="polite" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {created.map((id) => {
-                const publication = rows.find((row) => row.id === id);
-                return publication ? (
-                  <StatusRow key={id} publication={publication} asset={assets?.find((asset) => asset.id === publication.assetId)} />
-                ) : (
-                  <li key={id} className="py-2 text-sm text-muted">
-                    Queued
-                  </li>
-                );
-              })}
-            </ul>
+            {collection ? (
+              <p role="status" aria-live="polite" className="text-sm">
+                {draftsSummary(created.length, rows)}
+              </p>
+            ) : (
+              <ul aria-live="polite" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {created.map((id) => {
+                  const publication = rows.find((row) => row.id === id);
+                  return publication ? (
+                    <StatusRow key={id} publication={publication} asset={assets?.find((asset) => asset.id === publication.assetId)} />
+                  ) : (
+                    <li key={id} className="py-2 text-sm text-muted">
+                      Queued
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
             <div className="mt-4 flex justify-end">
               <Button variant="outline" onClick={close}>
                 Done

@@ -27,5 +27,7 @@ export const saveListing = (assetId: string, target: ListingTarget, edit: Listin
 /** The kit of up to LISTING_KIT.directMaxDesigns designs, streamed as one ZIP. */
 export const listingKitUrl = (assetIds: readonly string[]) => apiUrl('downloadListingKit', { query: { ids: assetIds.join(',') } });
 
-export const createListingKitJob = (assetIds: readonly string[]) => callApi('createListingKitJob', { body: { ids: [...assetIds] } });
+/** A kit prepared as a job: of these designs, or of every design of a collection (its batch id). */
+export const createListingKitJob = (designs: { ids: readonly string[] } | { batchId: string }) =>
+  callApi('createListingKitJob', { body: 'batchId' in designs ? { batchId: designs.batchId } : { ids: [...designs.ids] } });
 export const getListingKitJob = (kitId: string) => callApi('getListingKitJob', { params: { id: kitId } });

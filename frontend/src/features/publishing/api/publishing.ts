@@ -13,8 +13,9 @@ export const disconnectPrintify = () => callApi('disconnectPrintify');
 export const useTemplates = (enabled = true) =>
   useQuery({ queryKey: ['publishing', 'templates'], queryFn: () => callApi('listProductTemplates'), enabled, staleTime: 60_000 });
 
-export const createPublications = (assetIds: string[], templateId: string) =>
-  callApi('createPublications', { body: { assetIds, templateId, target: 'printify' } });
+/** One draft per design: of these designs, or of every design of a collection (its batch id). */
+export const createPublications = (designs: { assetIds: string[] } | { batchId: string }, templateId: string) =>
+  callApi('createPublications', { body: { ...designs, templateId, target: 'printify' } });
 
 /** Statuses still moving: the list is asked again every 2 s while one of these is shown. */
 const MOVING = new Set<Publication['status']>(['queued', 'uploading', 'publish_waiting', 'publishing']);
