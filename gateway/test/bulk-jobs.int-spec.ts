@@ -72,6 +72,11 @@ describe('bulk jobs and collections through the gateway (real PostgreSQL, NATS, 
     expect(created.headers.get('cache-control')).toBe('private, no-store');
     expect(created.body.job).toMatchObject({ action: 'download', batchId: batch.id, designs: 8, downloadUrl: null });
     let job = created.body.job;
+    // A seller who left the page finds the job again; nobody else sees it.
+    const listed = await client.get<{ jobs: BulkJob[] }>('/api/bulk-jobs');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toBe('private, no-store');
+    expect(listed.body.jobs.map((listedJob) => listedJob.id)).toEqual([job.id]);
     await waitFor(
       async () => {
         job = (await client.get<{ job: BulkJob }>(`/api/bulk-jobs/${job.id}`)).body.job;
@@ -83,6 +88,8 @@ describe('bulk jobs and collections through the gateway (real PostgreSQL, NATS, 
 
     const { client: other } = await createSignedInUser(system, 'collection-other@example.com');
     expect((await other.get(`/api/bulk-jobs/${job.id}`)).status).toBe(404);
+    await expect(other.get<{ jobs: BulkJob[] }>('/api/bulk-jobs').then((answer) => answer.body)).resolves.toEqual({ jobs: [] });
+    expect((await client.get<{ jobs: BulkJob[] }>('/api/bulk-jobs')).body.jobs).toEqual([job]);
     expect((await other.download(job.downloadUrl!)).response.status).toBe(404);
     expect((await other.post('/api/bulk-jobs', { action: 'star', batchId: batch.id })).status).toBe(404);
     expect((await other.get(`/api/batches/${batch.id}/quality`)).status).toBe(404);

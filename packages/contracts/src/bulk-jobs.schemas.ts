@@ -70,6 +70,9 @@ export type BulkJob = z.infer<typeof bulkJob>;
 export const bulkJobReply = z.object({ job: bulkJob });
 export const bulkJobParams = z.object({ id: uuid });
 export const bulkJobRequest = z.object({ userId: uuid, jobId: uuid });
+/** `GET /api/bulk-jobs`: the user's bulk jobs not yet expired, newest first, at most BULK_JOB.listed. */
+export const listBulkJobsRequest = z.object({ userId: uuid });
+export const listBulkJobsReply = z.object({ jobs: z.array(bulkJob) });
 /** ASSETS.resolveBulkJob: a done download or export job's files, for the gateway to stream (409 before). */
 export const resolveBulkJobReply = z.object({
   fileName: z.string(),

@@ -10,6 +10,8 @@ export const BULK_JOB = {
   openPerUser: 3,
   /** Selections up to this size run as plain requests; beyond it they take a job. */
   directMaxDesigns: LIMITS.bulkMaxIds,
+  /** Jobs `GET /api/bulk-jobs` lists (newest first): enough to find the ones a seller left running. */
+  listed: 20,
 } as const;
 
 export const BULK_JOB_MESSAGES = {

@@ -76,6 +76,7 @@ export const ENDPOINTS = {
   redoFlaggedBatch: { method: 'POST', path: '/api/batches/:id/redo-flagged' },
   getBatchQuality: { method: 'GET', path: '/api/batches/:id/quality' },
   createBulkJob: { method: 'POST', path: '/api/bulk-jobs' },
+  listBulkJobs: { method: 'GET', path: '/api/bulk-jobs' },
   getBulkJob: { method: 'GET', path: '/api/bulk-jobs/:id' },
   downloadBulkJob: { method: 'GET', path: '/api/bulk-jobs/:id/download' },
   // Publishing (issue 30)

@@ -25,6 +25,7 @@ import type { TimeBudgetName } from './time-budgets.js';
 
 export type { HttpMethod } from './endpoints.js';
 import { exportPresetsReply } from './export-presets.js';
+import { BULK_JOB } from './bulk-jobs.js';
 
 /** public: anyone; user: a signed-in user (401 otherwise); optional-user: userId when signed in. */
 export type Access = 'public' | 'user' | 'optional-user';
@@ -373,6 +374,16 @@ const ROUTE_TABLE = [
     toRequest: withUser,
     status: 202,
     reply: bulk.bulkJobReply,
+  },
+  {
+    ...endpoint('listBulkJobs'),
+    kind: 'rpc',
+    tag: 'assets',
+    summary: `Your bulk jobs not yet expired, newest first (at most ${BULK_JOB.listed}): the ones still running and the ZIPs still to fetch`,
+    access: 'user',
+    subject: ASSETS.listBulkJobs,
+    toRequest: withUser,
+    reply: bulk.listBulkJobsReply,
   },
   {
     ...endpoint('getBulkJob'),

@@ -94,6 +94,7 @@ export const RPC_CONTRACTS = {
   [ASSETS.resolveKitJob]: { request: kits.getKitJobRequest, reply: kits.resolveKitJobReply },
   [ASSETS.createBulkJob]: { request: bulk.createBulkJobRequest, reply: bulk.bulkJobReply },
   [ASSETS.getBulkJob]: { request: bulk.bulkJobRequest, reply: bulk.bulkJobReply },
+  [ASSETS.listBulkJobs]: { request: bulk.listBulkJobsRequest, reply: bulk.listBulkJobsReply },
   [ASSETS.resolveBulkJob]: { request: bulk.bulkJobRequest, reply: bulk.resolveBulkJobReply },
   [ASSETS.batchQuality]: { request: bulk.batchQualityRequest, reply: bulk.batchQualityReply },
   [LISTINGS.write]: { request: listings.writeListingRequest, reply: listings.listingReply },

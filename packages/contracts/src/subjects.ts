@@ -92,6 +92,7 @@ export const ASSETS = {
   /** Library actions on more designs than a request takes (a whole collection): jobs run by assets. */
   createBulkJob: 'assets.bulk-job.create',
   getBulkJob: 'assets.bulk-job.get',
+  listBulkJobs: 'assets.bulk-job.list',
   resolveBulkJob: 'assets.bulk-job.resolve',
   /** The quality verdicts of every design of a batch, counted. */
   batchQuality: 'assets.quality.batch',

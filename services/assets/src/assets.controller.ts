@@ -146,6 +146,11 @@ export class AssetsController {
     return this.bulkJobs.get(request.userId, request.jobId);
   }
 
+  @RpcHandler(ASSETS.listBulkJobs)
+  listBulkJobs(request: RpcRequest<typeof ASSETS.listBulkJobs>) {
+    return this.bulkJobs.list(request.userId);
+  }
+
   @RpcHandler(ASSETS.resolveBulkJob)
   resolveBulkJob(request: RpcRequest<typeof ASSETS.resolveBulkJob>) {
     return this.bulkJobs.resolve(request.userId, request.jobId);

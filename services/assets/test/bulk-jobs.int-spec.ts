@@ -303,6 +303,43 @@ describe('bulk jobs in assets (real PostgreSQL and NATS)', () => {
     await expect(codeOf(rpc().request(ASSETS.getBulkJob, { userId, jobId: waiting.id }))).resolves.toMatch(/^NOT_FOUND/);
   });
 
+  it("lists the user's own bulk jobs not yet expired, newest first, at most BULK_JOB.listed", async () => {
+    const userId = randomUUID();
+    const other = randomUUID();
+    const ids = await ingest(userId, 'find me again');
+    const otherIds = await ingest(other, 'not yours');
+    const { job: download } = await create({ userId, action: 'download', ids });
+    const { job: star } = await create({ userId, action: 'star', ids });
+    const { job: othersJob } = await create({ userId: other, action: 'unstar', ids: otherIds });
+    await db().query(`UPDATE assets.design_jobs SET status = 'done', expires_at = now() + interval '1 day' WHERE id = $1`, [download.id]);
+    // Older jobs, finished and still kept, minutes apart; one expired (newer than all) and a listing kit job, neither listed.
+    const older: string[] = [];
+    for (let minutes = 1; minutes <= BULK_JOB.listed + 3; minutes++) {
+      const [{ id }] = await db().query(
+        `INSERT INTO assets.design_jobs (user_id, action, asset_ids, status, processed, created_at, expires_at)
+         VALUES ($1, 'delete', $2::uuid[], 'done', 2, now() - make_interval(mins => $3), now() + interval '1 day') RETURNING id`,
+        [userId, ids, minutes],
+      );
+      older.push(id);
+    }
+    await db().query(
+      `INSERT INTO assets.design_jobs (user_id, action, asset_ids, status, created_at, expires_at)
+       VALUES ($1, 'export', $2::uuid[], 'done', now(), now() - interval '1 second'), ($1, 'kit', $2::uuid[], 'queued', now(), NULL)`,
+      [userId, ids],
+    );
+
+    const { jobs } = await rpc().request(ASSETS.listBulkJobs, { userId });
+    expect(jobs.map((job) => job.id)).toEqual([star.id, download.id, ...older.slice(0, BULK_JOB.listed - 2)]);
+    expect(jobs[0]).toMatchObject({ action: 'star', status: 'queued', downloadUrl: null });
+    expect(jobs[1]).toMatchObject({ action: 'download', status: 'done', downloadUrl: `/api/bulk-jobs/${download.id}/download` });
+    await expect(rpc().request(ASSETS.listBulkJobs, { userId: other })).resolves.toEqual({ jobs: [othersJob] });
+    await expect(rpc().request(ASSETS.listBulkJobs, { userId: randomUUID() })).resolves.toEqual({ jobs: [] });
+
+    const repository = system.assets.app.get(DesignJobRepository);
+    await repository.deleteForUser(userId);
+    await repository.deleteForUser(other);
+  });
+
   it('takes over a job whose instance went silent, from the design it stood at; leaves a live claim alone', async () => {
     const userId = randomUUID();
     const ids = await ingest(userId, 'stale claim');

@@ -76,6 +76,12 @@ export class BulkJobs {
     return { job: toBulkJob(job) };
   }
 
+  /** The user's jobs still readable, newest first (a seller who left the page finds them again). */
+  async list(userId: string): Promise<{ jobs: BulkJob[] }> {
+    const jobs = await this.jobs.listOwned(userId, 'bulk', BULK_JOB.listed);
+    return { jobs: jobs.map(toBulkJob) };
+  }
+
   /** A done download or export job's files, of the designs still in the library, for the gateway to stream. */
   async resolve(userId: string, jobId: string): Promise<RpcReply<typeof ASSETS.resolveBulkJob>> {
     const job = await this.jobs.findOwned(userId, jobId, 'bulk');

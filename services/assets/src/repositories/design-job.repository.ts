@@ -104,6 +104,17 @@ export class DesignJobRepository {
     return row ? toJob(row) : null;
   }
 
+  /** The user's jobs of this family not yet expired, newest first, at most `limit`. */
+  async listOwned(userId: string, family: DesignJobFamily, limit: number): Promise<StoredDesignJob[]> {
+    const rows: DesignJobRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM assets.design_jobs
+        WHERE user_id = $1 AND ${OF_FAMILY[family]} AND (expires_at IS NULL OR expires_at > now())
+        ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map(toJob);
+  }
+
   /**
    * Claims the oldest job waiting, or one whose running instance stopped renewing its claim for
    * `staleAfterSeconds` (it died): SKIP LOCKED so that instances never claim the same job.
