@@ -331,7 +331,7 @@ export default function Generate() {
             onCreateDraftsSelected={() => setDrafts({ assets: selectedAssets, collection })}
             onClearSelection={() => setSelection(emptySelection)}
           />
-          <BulkJobsPanel jobIds={bulkJobs.jobIds} onDismiss={bulkJobs.dismiss} />
+          <BulkJobsPanel jobs={bulkJobs.jobs} onDismiss={bulkJobs.dismiss} />
           <Gallery
             assets={assets}
             selectedIds={selection.ids}

@@ -46,7 +46,7 @@ function renderPanel(started: BulkJobView, onDismiss = vi.fn()): QueryClient {
   queryClient.setQueryData(bulkJobQueryKey(JOB_ID), { job: started });
   render(
     <QueryClientProvider client={queryClient}>
-      <BulkJobsPanel jobIds={[JOB_ID]} onDismiss={onDismiss} />
+      <BulkJobsPanel jobs={[{ id: JOB_ID, autoSave: true }]} onDismiss={onDismiss} />
     </QueryClientProvider>,
   );
   return queryClient;

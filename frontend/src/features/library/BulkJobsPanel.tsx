@@ -7,15 +7,17 @@ import { errorText } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 import { bulkJobIsOpen, useBulkJob, type BulkJobView } from './api/bulk-jobs';
 import { libraryQueryKey } from './api/list-assets';
-import { bulkJobFileName, bulkJobHasFile, bulkJobText, bulkJobTitle } from './bulk-job-display';
+import { bulkJobFileName, bulkJobHasFile, bulkJobText, bulkJobTitle, bulkJobZipReadyText } from './bulk-job-display';
+import type { ShownBulkJob } from './use-bulk-jobs';
 
 type Saving = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; message: string };
 
 /**
- * What a done job leaves to do here: a download or export saves its ZIP (once; again on request), a
- * star, unstar or delete reloads the library it changed.
+ * What a done job leaves to do here: a download or export started on this screen saves its ZIP (once;
+ * again on request), one found on opening the screen only offers it; a star, unstar or delete reloads
+ * the library it changed.
  */
-function useJobOutcome(job: BulkJobView | undefined) {
+function useJobOutcome(job: BulkJobView | undefined, autoSave: boolean) {
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<Saving>({ state: 'idle' });
   const handled = useRef(false);
@@ -34,18 +36,19 @@ function useJobOutcome(job: BulkJobView | undefined) {
   useEffect(() => {
     if (job?.status !== 'done' || handled.current) return;
     handled.current = true;
-    if (bulkJobHasFile(job.action)) void save(job);
-    else void queryClient.invalidateQueries({ queryKey: libraryQueryKey });
-  }, [job, queryClient, save]);
+    if (bulkJobHasFile(job.action)) {
+      if (autoSave) void save(job);
+    } else void queryClient.invalidateQueries({ queryKey: libraryQueryKey });
+  }, [job, autoSave, queryClient, save]);
 
   return { saving, save };
 }
 
 /** One bulk job: its progress bar and sentence (a polite live region), the server's reason when it failed, its ZIP once done. */
-export function BulkJobProgress({ jobId, onDismiss }: { jobId: string; onDismiss: () => void }) {
+export function BulkJobProgress({ jobId, autoSave, onDismiss }: { jobId: string; autoSave: boolean; onDismiss: () => void }) {
   const titleId = useId();
   const { data: job, error } = useBulkJob(jobId);
-  const { saving, save } = useJobOutcome(job);
+  const { saving, save } = useJobOutcome(job, autoSave);
   if (!job)
     return (
       <p role="alert" className="text-sm text-danger">
@@ -57,7 +60,9 @@ export function BulkJobProgress({ jobId, onDismiss }: { jobId: string; onDismiss
   const open = bulkJobIsOpen(job.status);
   const failure =
     job.status === 'failed' ? bulkJobText(job) : saving.state === 'failed' ? saving.message : error ? errorText(error, '') : '';
-  const sentence = job.status === 'failed' ? '' : bulkJobText(job, saving.state === 'saved');
+  const hasZip = job.status === 'done' && bulkJobHasFile(job.action);
+  const zipOffered = hasZip && !autoSave && saving.state === 'idle';
+  const sentence = job.status === 'failed' ? '' : zipOffered ? bulkJobZipReadyText(job) : bulkJobText(job, saving.state === 'saved');
   const processed = job.status === 'done' ? job.designs : job.processed;
   const percent = job.designs === 0 ? 100 : Math.round((processed / job.designs) * 100);
   return (
@@ -99,22 +104,23 @@ export function BulkJobProgress({ jobId, onDismiss }: { jobId: string; onDismiss
           {failure}
         </p>
       )}
-      {job.status === 'done' && bulkJobHasFile(job.action) && (saving.state === 'saved' || saving.state === 'failed') && (
+      {hasZip && (zipOffered || saving.state === 'saved' || saving.state === 'failed') && (
         <Button size="sm" variant="outline" onClick={() => void save(job)}>
-          <Download className="size-4" aria-hidden /> {saving.state === 'failed' ? 'Try the download again' : 'Save the ZIP again'}
+          <Download className="size-4" aria-hidden />{' '}
+          {saving.state === 'failed' ? 'Try the download again' : zipOffered ? 'Save the ZIP' : 'Save the ZIP again'}
         </Button>
       )}
     </div>
   );
 }
 
-/** The bulk jobs started from the library, under its toolbar, each until the seller dismisses it once it settled. */
-export function BulkJobsPanel({ jobIds, onDismiss }: { jobIds: readonly string[]; onDismiss: (jobId: string) => void }) {
-  if (jobIds.length === 0) return null;
+/** The bulk jobs of the library, under its toolbar, each until the seller dismisses it once it settled. */
+export function BulkJobsPanel({ jobs, onDismiss }: { jobs: readonly ShownBulkJob[]; onDismiss: (jobId: string) => void }) {
+  if (jobs.length === 0) return null;
   return (
     <section aria-label="Bulk actions" className="space-y-2">
-      {jobIds.map((jobId) => (
-        <BulkJobProgress key={jobId} jobId={jobId} onDismiss={() => onDismiss(jobId)} />
+      {jobs.map((job) => (
+        <BulkJobProgress key={job.id} jobId={job.id} autoSave={job.autoSave} onDismiss={() => onDismiss(job.id)} />
       ))}
     </section>
   );

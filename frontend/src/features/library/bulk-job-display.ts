@@ -54,6 +54,9 @@ export function bulkJobText(job: JobFacts, saved = false): string {
   }
 }
 
+/** A done download or export found on opening the screen: its ZIP waits to be saved on request. */
+export const bulkJobZipReadyText = (job: Pick<JobFacts, 'designs'>) => `The ZIP of ${designs(job.designs)} is ready.`;
+
 /** Download and export jobs end in one ZIP to save; the others change the library. */
 export const bulkJobHasFile = (action: BulkAction) => action === 'download' || action === 'export';
 

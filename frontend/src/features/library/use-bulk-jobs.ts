@@ -1,23 +1,43 @@
-import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../lib/api-client';
 import { toast } from '../../components/ui/toast';
-import { bulkJobQueryKey, createBulkJob, type BulkJobRequest } from './api/bulk-jobs';
+import { bulkJobQueryKey, bulkJobsQueryOptions, createBulkJob, type BulkJobRequest } from './api/bulk-jobs';
+import { readDismissedBulkJobs, rememberDismissedBulkJob, restorableBulkJobs } from './bulk-job-restore';
+
+/** A job in the progress panel; `autoSave`: its ZIP is saved once done (only for a job started on this screen). */
+export interface ShownBulkJob {
+  id: string;
+  autoSave: boolean;
+}
 
 /**
- * The bulk jobs started on this screen, newest last: `start` asks the server for one (its refusal, e.g.
- * 429 for too many open jobs, shown as the server says it) and answers whether it was accepted.
+ * The bulk jobs of the progress panel, oldest first: those found when the screen opened (still moving,
+ * or settled in the last hour and not dismissed), then those started here. `start` asks the server for
+ * one (its refusal, e.g. 429 for too many open jobs, shown as the server says it) and answers whether it
+ * was accepted; `dismiss` hides a settled job for good in this browser.
  */
 export function useBulkJobs() {
   const queryClient = useQueryClient();
-  const [jobIds, setJobIds] = useState<readonly string[]>([]);
+  const [started, setStarted] = useState<readonly string[]>([]);
+  const [dismissed, setDismissed] = useState(readDismissedBulkJobs);
+  // The jobs found on opening, fixed at the first answer: a job started later is never taken as found.
+  const [found, setFound] = useState<readonly string[] | null>(null);
+  const { data: listed } = useQuery({ ...bulkJobsQueryOptions(), enabled: found === null });
+
+  useEffect(() => {
+    if (found !== null || !listed) return;
+    const restored = restorableBulkJobs(listed, dismissed, Date.now());
+    for (const job of restored) queryClient.setQueryData(bulkJobQueryKey(job.id), { job });
+    setFound(restored.map((job) => job.id));
+  }, [found, listed, dismissed, queryClient]);
 
   const start = useCallback(
     async (request: BulkJobRequest) => {
       try {
         const reply = await createBulkJob(request);
         queryClient.setQueryData(bulkJobQueryKey(reply.job.id), reply);
-        setJobIds((current) => [...current, reply.job.id]);
+        setStarted((current) => [...current, reply.job.id]);
         return true;
       } catch (error) {
         toast({ title: 'Could not start', description: errorText(error, 'The action could not be started.'), variant: 'destructive' });
@@ -27,7 +47,16 @@ export function useBulkJobs() {
     [queryClient],
   );
 
-  const dismiss = useCallback((jobId: string) => setJobIds((current) => current.filter((id) => id !== jobId)), []);
+  const dismiss = useCallback((jobId: string) => {
+    rememberDismissedBulkJob(jobId);
+    setDismissed((current) => new Set([...current, jobId]));
+    setStarted((current) => current.filter((id) => id !== jobId));
+  }, []);
 
-  return { jobIds, start, dismiss };
+  const jobs: ShownBulkJob[] = [
+    ...(found ?? []).filter((id) => !started.includes(id)).map((id) => ({ id, autoSave: false })),
+    ...started.map((id) => ({ id, autoSave: true })),
+  ].filter((job) => !dismissed.has(job.id));
+
+  return { jobs, start, dismiss };
 }

@@ -25,3 +25,14 @@ export const bulkJobQueryOptions = (jobId: string) =>
   });
 
 export const useBulkJob = (jobId: string) => useQuery(bulkJobQueryOptions(jobId));
+
+export const bulkJobsQueryKey = ['library', 'bulk-jobs', 'list'] as const;
+
+/** The seller's bulk jobs not yet expired, newest first: read once when the screen opens, to find the ones left behind. */
+export const bulkJobsQueryOptions = () =>
+  queryOptions({
+    queryKey: bulkJobsQueryKey,
+    queryFn: () => callApi('listBulkJobs'),
+    select: (reply) => reply.jobs,
+    staleTime: 0,
+  });
