@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { ExternalLink, Loader2 } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { ProductTemplate, Publication } from '@printloom/contracts/publishing.schemas';
-import { apiUrl, errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { STATUS_LABELS, confirmPublication, createPublications, useConnection, usePublications, useTemplates } from './api/publishing';
-
-/** A design's thumbnail, or its print file's for a light or dark garment (the library's download route). */
-const imageUrl = (assetId: string, size: 'thumbnail', garment?: 'light' | 'dark') =>
-  apiUrl('downloadAsset', { params: { id: assetId }, query: { variant: 'original', size, garment } });
+import { STATUS_LABELS, createPublications, useConnection, usePublications, useTemplates } from './api/publishing';
+import { designImageUrl as imageUrl } from './design-image';
+import { ConfirmAnyway, DraftsNeedingReview, ReviewReasons, type DraftToReview } from './DraftReview';
+import { useDraftConfirmations } from './use-draft-confirmations';
 
 /** A colour name as a swatch (the templates' garment colours). */
 const SWATCH: Record<string, string> = {
@@ -52,35 +51,22 @@ function TemplatePreview({ asset, template }: { asset: Asset; template: ProductT
 
 function StatusRow({ publication, asset }: { publication: Publication; asset?: Asset }) {
   const label = STATUS_LABELS[publication.status];
-  const [confirming, setConfirming] = useState(false);
+  const { outcomes, confirmOne } = useDraftConfirmations();
+  const name = asset?.job.prompt || 'Design';
   return (
     <li className="flex items-center gap-3 py-2" data-status={publication.status}>
       {asset && <img src={imageUrl(asset.id, 'thumbnail')} alt="" className="size-10 rounded object-contain ring-1 ring-zinc-200" />}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{asset?.job.prompt || 'Design'}</p>
+        <p className="truncate text-sm font-medium">{name}</p>
         <p className={cn('text-sm', publication.status === 'failed' ? 'text-danger' : 'text-muted')}>
           {label}
           {publication.status === 'publish_waiting' && publication.placeInLine !== undefined && ` (${publication.placeInLine} before it)`}
           {publication.error && `: ${publication.error.message}`}
         </p>
-        {publication.review?.map((line) => (
-          <p key={line} className="text-sm text-amber-700 dark:text-amber-300">
-            {line}
-          </p>
-        ))}
+        <ReviewReasons review={publication.review} />
       </div>
       {publication.status === 'needs_review' && (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={confirming}
-          onClick={() => {
-            setConfirming(true);
-            void confirmPublication(publication.id).finally(() => setConfirming(false));
-          }}
-        >
-          Create it anyway
-        </Button>
+        <ConfirmAnyway name={name} outcome={outcomes[publication.id]} onConfirm={() => void confirmOne(publication.id)} />
       )}
       {publication.productUrl && (
         <a
@@ -107,6 +93,17 @@ export function draftsSummary(total: number, publications: readonly Pick<Publica
   return [`${created} of ${total} drafts created`, review > 0 ? `${review} need your review` : '', failed > 0 ? `${failed} failed` : '']
     .filter(Boolean)
     .join(' · ');
+}
+
+/** A collection's drafts held for review, in the collection's order, named by prompt when the library has the design loaded. */
+function needingReview(created: readonly string[], rows: readonly Publication[], assets: readonly Asset[]): DraftToReview[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return created.flatMap((id, index) => {
+    const publication = byId.get(id);
+    if (publication?.status !== 'needs_review') return [];
+    const prompt = assets.find((asset) => asset.id === publication.assetId)?.job.prompt;
+    return [{ publication, name: prompt || `Design ${index + 1} of ${created.length}` }];
+  });
 }
 
 /**
@@ -227,9 +224,12 @@ export function CreateDraftsDialog({
         ) : (
           <section aria-label="Progress">
             {collection ? (
-              <p role="status" aria-live="polite" className="text-sm">
-                {draftsSummary(created.length, rows)}
-              </p>
+              <>
+                <p role="status" aria-live="polite" className="text-sm">
+                  {draftsSummary(created.length, rows)}
+                </p>
+                <DraftsNeedingReview drafts={needingReview(created, rows, assets ?? [])} />
+              </>
             ) : (
               <ul aria-live="polite" className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {created.map((id) => {

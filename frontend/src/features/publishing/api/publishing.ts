@@ -1,7 +1,8 @@
 // Printify connections, product templates and publications (issue 30).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Publication } from '@printloom/contracts/publishing.schemas';
-import { callApi } from '../../../lib/api-client';
+import { callApi, type ApiReply } from '../../../lib/api-client';
 
 export const connectionQueryOptions = () =>
   queryOptions({ queryKey: ['publishing', 'connection'], queryFn: () => callApi('getPrintifyConnection') });
@@ -20,9 +21,11 @@ export const createPublications = (designs: { assetIds: string[] } | { batchId: 
 /** Statuses still moving: the list is asked again every 2 s while one of these is shown. */
 const MOVING = new Set<Publication['status']>(['queued', 'uploading', 'publish_waiting', 'publishing']);
 
+export const publicationsQueryKey = ['publishing', 'publications'] as const;
+
 export const usePublications = (ids: readonly string[]) =>
   useQuery({
-    queryKey: ['publishing', 'publications'],
+    queryKey: publicationsQueryKey,
     queryFn: () => callApi('listPublications'),
     enabled: ids.length > 0,
     refetchInterval: (query) =>
@@ -33,6 +36,26 @@ export const usePublications = (ids: readonly string[]) =>
 
 export const publishPublication = (id: string) => callApi('publishPublication', { params: { id } });
 export const confirmPublication = (id: string) => callApi('confirmPublication', { params: { id } });
+
+/**
+ * Confirms a draft held for review; the list shows its new status at once (queued again, so that it is
+ * followed until its draft exists). Rejects with the server's error, e.g. a draft no longer held.
+ */
+export function useConfirmPublication() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (id: string) => {
+      const { publication } = await confirmPublication(id);
+      queryClient.setQueryData<ApiReply<'listPublications'>>(
+        publicationsQueryKey,
+        (current) =>
+          current && { ...current, publications: current.publications.map((row) => (row.id === publication.id ? publication : row)) },
+      );
+      return publication;
+    },
+    [queryClient],
+  );
+}
 
 export const STATUS_LABELS: Record<Publication['status'], string> = {
   queued: 'Queued',
