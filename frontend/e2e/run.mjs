@@ -673,8 +673,22 @@ await test('a collection above the bulk limit: 26 rows make 104 designs, the bat
   found.push(...(await audit(page, 'light bulk job done', 'section[aria-label="Bulk actions"]')));
   await shot(page, 'bulk-job-light');
   expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
+
+  // Left and opened again, the library finds the job (GET /api/bulk-jobs): its ZIP offered, not saved again.
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await page.goto(`${base}/generate`);
+  await progress.getByRole('status').filter({ hasText: 'The ZIP of 104 designs is ready.' }).waitFor();
+  await progress.getByRole('button', { name: 'Save the ZIP' }).waitFor();
+  await page.waitForTimeout(1000);
+  expect(downloads === 0, `a job found on opening the library saved its ZIP by itself (${downloads} downloads)`);
   await progress.getByRole('button', { name: 'Dismiss: Download of 104 designs' }).click();
   await progress.waitFor({ state: 'detached' });
+  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/bulk-jobs');
+  await page.reload();
+  await listed;
+  await page.waitForTimeout(500);
+  expect((await progress.count()) === 0, 'a dismissed job came back on reload');
 
   // Back on the batch page: every design's verdict is counted, not the first 100, and each row's flags add up to them.
   await page.goto(batchUrl);
