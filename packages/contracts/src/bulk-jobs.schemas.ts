@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { uuid } from './common.schemas.js';
 import { GARMENT_CHOICES } from './assets.schemas.js';
 import { presetId } from './export-presets.js';
-import { BULK_JOB, BULK_JOB_MESSAGES } from './bulk-jobs.js';
+import { BULK_JOB, BULK_JOB_MESSAGES, eitherSelection } from './bulk-jobs.js';
 
 /** download: the designs as generated, one ZIP; export: each fitted to a preset (and garment), one ZIP. */
 export const bulkAction = z.enum(['download', 'export', 'star', 'unstar', 'delete'], {
@@ -24,9 +24,13 @@ export const designSelectionFields = {
   ids: z.array(uuid).min(1, 'Select at least one design').max(BULK_JOB.maxDesigns, BULK_JOB_MESSAGES.tooManyDesigns).optional(),
   batchId: uuid.optional(),
 };
-export const exactlyOneSelection = (value: { ids?: unknown; batchId?: unknown }) =>
-  (value.ids === undefined) !== (value.batchId === undefined);
-const selectionRefinement = [exactlyOneSelection, { message: BULK_JOB_MESSAGES.selectionRequired }] as const;
+/** A refinement's arguments: exactly one of `idsField` and `batchId` is present. */
+export const oneSelectionOf = (idsField: 'ids' | 'assetIds') =>
+  [
+    (value: Record<string, unknown>) => (value[idsField] === undefined) !== (value.batchId === undefined),
+    { message: eitherSelection(idsField) },
+  ] as const;
+const selectionRefinement = oneSelectionOf('ids');
 
 const bulkJobFields = z.object({
   action: bulkAction,

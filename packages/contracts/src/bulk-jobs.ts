@@ -14,8 +14,11 @@ export const BULK_JOB = {
   listed: 20,
 } as const;
 
+/** The designs of a request are named one way or the other: picked ids, or a whole collection. */
+export const eitherSelection = (idsField: 'ids' | 'assetIds') => `Send either ${idsField} or batchId (not both).`;
+
 export const BULK_JOB_MESSAGES = {
-  selectionRequired: 'Send either ids or batchId (not both).',
+  selectionRequired: eitherSelection('ids'),
   tooManyDesigns: `At most ${BULK_JOB.maxDesigns} designs in one bulk job.`,
   presetOnlyForExport: 'An export needs a preset, and only an export takes one.',
   tooManyJobs: `You already have ${BULK_JOB.openPerUser} bulk jobs running. Please wait for one to finish.`,

@@ -3,8 +3,7 @@ import { uuid } from './common.schemas.js';
 import { pngTextSchema } from './assets.schemas.js';
 import { listing, listingTarget } from './listings.schemas.js';
 import { LISTING_KIT } from './listing-kit.js';
-import { BULK_JOB_MESSAGES } from './bulk-jobs.js';
-import { exactlyOneSelection } from './bulk-jobs.schemas.js';
+import { oneSelectionOf } from './bulk-jobs.schemas.js';
 
 const idsArray = (max: number, tooMany: string) => z.array(uuid).min(1, 'Select at least one design').max(max, tooMany);
 const directIds = idsArray(
@@ -63,10 +62,8 @@ export const kitJobReply = z.object({ kit: kitJob });
 
 /** The kit of a selection (`ids`) or of every design of a collection (`batchId`): exactly one. */
 const kitJobSelection = z.object({ ids: jobIds.optional(), batchId: uuid.optional() });
-export const createKitJobBody = kitJobSelection.refine(exactlyOneSelection, { message: BULK_JOB_MESSAGES.selectionRequired });
-export const createKitJobRequest = kitJobSelection
-  .extend({ userId: uuid })
-  .refine(exactlyOneSelection, { message: BULK_JOB_MESSAGES.selectionRequired });
+export const createKitJobBody = kitJobSelection.refine(...oneSelectionOf('ids'));
+export const createKitJobRequest = kitJobSelection.extend({ userId: uuid }).refine(...oneSelectionOf('ids'));
 export const kitJobParams = z.object({ id: uuid });
 export const getKitJobRequest = z.object({ userId: uuid, kitId: uuid });
 /** ASSETS.resolveKitJob: a ready kit's designs still in the library (404 if not the user's, 409 while not ready). */

@@ -2,6 +2,7 @@
 // template and connection). Kept in its own file; rpc.ts and routes.ts append their rows.
 import { z } from 'zod';
 import { uuid } from './common.schemas.js';
+import { oneSelectionOf } from './bulk-jobs.schemas.js';
 
 /** The statuses a publication moves through; a rate limit is never a failure (the work waits). */
 export const PUBLICATION_STATUSES = [
@@ -143,10 +144,8 @@ const publicationsFields = z.object({
   templateId: z.string().min(1).max(100),
   target: publishingTarget.default('printify'),
 });
-const oneSelection = (value: { assetIds?: unknown; batchId?: unknown }) => (value.assetIds === undefined) !== (value.batchId === undefined);
-const oneSelectionMessage = { message: 'Send either assetIds or batchId (not both).' };
-export const createPublicationsBody = publicationsFields.refine(oneSelection, oneSelectionMessage);
-export const createPublicationsRequest = publicationsFields.extend({ userId: uuid }).refine(oneSelection, oneSelectionMessage);
+export const createPublicationsBody = publicationsFields.refine(...oneSelectionOf('assetIds'));
+export const createPublicationsRequest = publicationsFields.extend({ userId: uuid }).refine(...oneSelectionOf('assetIds'));
 export const publicationsReply = z.object({ publications: z.array(publication) });
 export const listPublicationsQuery = z.object({ assetId: uuid.optional() });
 export const listPublicationsRequest = listPublicationsQuery.extend({ userId: uuid });

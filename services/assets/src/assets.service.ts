@@ -14,6 +14,7 @@ import { BACKGROUND_REMOVER } from './assets.tokens.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { garmentAsGenerated, PrintFiles } from './print-files/print-files.service.js';
 import { QualityVerdicts } from './quality/quality-verdicts.service.js';
+import { inOrderOf } from './design-jobs/design-selection.js';
 
 export const ASSET_NOT_FOUND = 'Image not found';
 
@@ -293,11 +294,10 @@ export class AssetsService {
     const rows = await this.assets.findManyOwned(request.userId, unique);
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     // In the order asked for (the database answers in its own): files are made, and named -2, -3, in that order.
-    const position = new Map(unique.map((id, index) => [id, index]));
-    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    const files = this.zipFiles(rows, request.preset, request.garment);
+    const ordered = inOrderOf(unique, rows);
+    const files = this.zipFiles(ordered, request.preset, request.garment);
     if (request.garment)
-      this.exports.admitZip(request.userId, await this.printFiles.missing(rows, request.garment, request.preset), request.preset);
+      this.exports.admitZip(request.userId, await this.printFiles.missing(ordered, request.garment, request.preset), request.preset);
     else if (request.preset)
       this.exports.admitZip(request.userId, await this.exports.missing(files.map((file) => file.key)), request.preset);
     return { files };
