@@ -45,6 +45,21 @@ export const LIMITS = {
   batchListSize: 50,
 } as const;
 
+/**
+ * What one text may cost the trademark risk check (`POST /api/risk-check` and every listing's risks):
+ * without these a single 2,000-letter word made ~104k lookups and held the listings service (issue 37).
+ */
+export const RISK_CHECK = {
+  /** Characters of a text the matcher reads, counted after NFKD normalisation ('ⅷ' is the 4 letters 'viii'). */
+  maxChars: 2000,
+  /** Words longer than this get no one-typo variants (each letter makes ~53 of them). */
+  typoWordMaxLetters: 20,
+  /** One-typo variants looked up per text at most; the longest words are dropped first. */
+  typoVariantsMax: 2000,
+  /** `POST /api/risk-check` requests one user may make per minute (429 RATE_LIMITED with retryAfterSeconds past it). */
+  perMinute: 60,
+} as const;
+
 /** What a seller types to confirm deleting their account (kept here, free of zod, for the SPA). */
 export const ACCOUNT_DELETION_WORD = 'DELETE';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuid } from './common.schemas.js';
 import { LISTING_TARGETS } from './listing-rules/limits.js';
+import { RISK_CHECK } from './limits.js';
 
 export const listingTarget = z.enum(LISTING_TARGETS, { message: "target must be 'etsy', 'merch' or 'generic'" });
 
@@ -19,9 +20,16 @@ export const risk = z.object({
 });
 export type Risk = z.infer<typeof risk>;
 
-/** `POST /api/risk-check`: a prompt or listing text checked as the seller types. */
+/**
+ * `POST /api/risk-check`: a prompt or listing text checked as the seller types. The matcher itself
+ * reads at most RISK_CHECK.maxChars of the text once normalised (NFKD can make one character four).
+ */
 export const riskCheckBody = z.object({
-  text: z.string().trim().min(1, 'text: write something to check').max(2000, 'text: at most 2,000 characters'),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'text: write something to check')
+    .max(RISK_CHECK.maxChars, `text: at most ${RISK_CHECK.maxChars.toLocaleString('en-US')} characters`),
 });
 export const riskCheckRequest = riskCheckBody.extend({ userId: uuid });
 export const riskCheckReply = z.object({ risks: z.array(risk) });

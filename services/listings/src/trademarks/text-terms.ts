@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { RISK_CHECK } from '@printloom/contracts';
 import { isCommonWord } from './common-words.js';
 import { hasUnfamiliarWord, isEverydayWord } from './everyday-words.js';
 import { letterCount, normaliseText, phoneticEligible, phoneticKeyOf, tokensOf } from './normalise.js';
@@ -17,9 +18,18 @@ export interface TextRun {
   tokens: string[];
 }
 
+/**
+ * The part of a text the matcher reads: its normal form cut to RISK_CHECK.maxChars. The cut comes
+ * after normalising, as NFKD can make one character several ('ⅷ' → 'viii', 'ﬃ' → 'ffi').
+ */
+export function checkedText(text: string): string {
+  const normalised = normaliseText(text);
+  return normalised.length <= RISK_CHECK.maxChars ? normalised : normalised.slice(0, RISK_CHECK.maxChars).trimEnd();
+}
+
 /** Every run of 1..MAX_RUN_WORDS consecutive words of the normalised text, each once. */
 export function runsOf(text: string): TextRun[] {
-  const tokens = tokensOf(normaliseText(text)).slice(0, MAX_TEXT_WORDS);
+  const tokens = tokensOf(checkedText(text)).slice(0, MAX_TEXT_WORDS);
   const seen = new Set<string>();
   const runs: TextRun[] = [];
   for (let start = 0; start < tokens.length; start += 1) {
@@ -84,18 +94,26 @@ export const MAX_JOINED_WORDS = 2;
  * coined marks: "rat" ~ "rata"; "golf" is a word, not a typo of "goli"), with its one-typo variants;
  * and a run of 2 words written as one ("snorkel dash" → "snorkeldash"), as it is: its typos would double
  * the lookups, and its phonetic key (phoneticRuns) covers most of them.
+ * A word makes ~53 variants a letter, so only words of at most RISK_CHECK.typoWordMaxLetters get them,
+ * and a text at most RISK_CHECK.typoVariantsMax in all: the shortest words first (the longest dropped),
+ * as marks are short and a long word's one typo rarely is one.
  */
 export function typoCandidates(runs: readonly TextRun[]): { variant: string; term: string }[] {
   const out: { variant: string; term: string }[] = [];
+  const words: TextRun[] = [];
   for (const run of runs) {
     if (run.tokens.length > MAX_JOINED_WORDS) continue;
     const word = run.tokens.join('');
     if (!/^[a-z]+$/.test(word) || word.length < SHORT_WORD.max || isEverydayWord(word)) continue;
-    if (run.tokens.length > 1) {
-      out.push({ variant: word, term: run.term });
-      continue;
-    }
-    for (const variant of oneEditVariants(word)) if (variant.length >= SHORT_WORD.min) out.push({ variant, term: run.term });
+    if (run.tokens.length > 1) out.push({ variant: word, term: run.term });
+    else if (word.length <= RISK_CHECK.typoWordMaxLetters) words.push(run);
+  }
+  let budget: number = RISK_CHECK.typoVariantsMax;
+  for (const run of [...words].sort((a, b) => a.term.length - b.term.length)) {
+    const variants = oneEditVariants(run.term).filter((variant) => variant.length >= SHORT_WORD.min);
+    if (variants.length > budget) break;
+    budget -= variants.length;
+    for (const variant of variants) out.push({ variant, term: run.term });
   }
   return out;
 }
