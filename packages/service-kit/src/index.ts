@@ -20,3 +20,4 @@ export * from './account-purges.js';
 export * from './user-changes.js';
 export * from './client-address.js';
 export * from './container-resources.js';
+export * from './rate-windows.js';

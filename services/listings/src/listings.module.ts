@@ -10,6 +10,7 @@ import { ListingRepository } from './repositories/listing.repository.js';
 import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
 import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
 import { RiskDenylistRepository } from './repositories/risk-denylist.repository.js';
+import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 
 export interface ListingsParts {
   writer: CopyWriter;
@@ -35,6 +36,7 @@ export class ListingsModule {
         SellerProfileRepository,
         CopyUsageRepository,
         RiskDenylistRepository,
+        RateLimitRepository,
       ],
     };
   }

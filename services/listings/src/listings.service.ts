@@ -3,6 +3,7 @@ import {
   AppError,
   ASSETS,
   LIMITS,
+  RISK_CHECK,
   validateListing,
   type Listing,
   type ListingCopy,
@@ -23,6 +24,7 @@ import { SellerProfileRepository } from './repositories/seller-profile.repositor
 import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
 import type { RiskAssessor } from './trademarks/risk-assessor.js';
 import { RiskDenylistRepository, type DenylistEntry } from './repositories/risk-denylist.repository.js';
+import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { normaliseText } from './trademarks/normalise.js';
 import { ListingMetrics } from './listing-metrics.js';
 
@@ -31,6 +33,7 @@ export const TOO_MANY_LISTINGS = `You can write at most ${LIMITS.listingWritesPe
 const EMPTY_PROFILE: SellerProfile = { shopName: '', brand: '' };
 const NO_DENYLIST_ENTRY = 'That phrase is not on your denylist.';
 const DENYLIST_PHRASE_UNMATCHABLE = 'phrase: needs a letter from A to Z or a digit (the risk check compares Latin letters and digits)';
+export const TOO_MANY_RISK_CHECKS = `You can check at most ${RISK_CHECK.perMinute} texts a minute. Please wait a moment and try again.`;
 export const DENYLIST_FULL = `Your denylist holds at most ${LIMITS.sellerDenylistEntries} phrases: remove one first.`;
 
 const denylistView = (entry: DenylistEntry): DenylistEntryView => ({
@@ -56,6 +59,7 @@ export class ListingsService {
     private readonly profiles: SellerProfileRepository,
     private readonly usage: CopyUsageRepository,
     private readonly denylist: RiskDenylistRepository,
+    private readonly rateLimits: RateLimitRepository,
     private readonly rpc: RpcClient,
     private readonly metrics: ListingMetrics,
     @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
@@ -111,9 +115,11 @@ export class ListingsService {
   }
 
   /**
-   * Saves the edited fields when they pass the target's rules; 422 LISTING_INVALID names the first
-   * field and limit broken. Only the fields edited are judged: a rule an untouched field breaks (a
-   * limit the operator lowered since) stays a problem on the listing, never a reason to refuse an edit.
+   * Saves the edited fields when the whole listing, as it would be saved, passes the target's rules;
+   * 422 LISTING_INVALID names the first field and limit broken. An untouched field is judged too: a
+   * listing saved before a rule (a limit the operator lowered, a shop name set later) is refused until
+   * the same save fixes it, so what is stored always passes the rules it was last saved under. Its
+   * reads still answer, with the problem listed.
    */
   async edit(request: RpcRequest<typeof LISTINGS.edit>): Promise<{ listing: Listing }> {
     const { userId, assetId, target, ...fields } = request;
@@ -122,7 +128,7 @@ export class ListingsService {
     const profile = await this.profiles.find(userId);
     const edited = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ListingCopy>;
     const copy: ListingCopy = { ...copyOf(saved), ...edited };
-    const broken = this.problemsOf(target, copy, profile).filter((problem) => problem.field in edited);
+    const broken = this.problemsOf(target, copy, profile);
     if (broken.length > 0) {
       const [first] = broken as [ListingProblem];
       throw new AppError('LISTING_INVALID', `${first.message}`, {
@@ -137,8 +143,13 @@ export class ListingsService {
     return { listing: await this.view(updated, profile) };
   }
 
-  /** Risk flags for a text the seller is writing (a prompt, a title): the same matcher listings use. */
-  riskCheck(text: string, userId: string) {
+  /**
+   * Risk flags for a text the seller is writing (a prompt, a title): the same matcher listings use, at
+   * most RISK_CHECK.perMinute a minute per seller (429 with the seconds left in the minute).
+   */
+  async riskCheck(text: string, userId: string) {
+    const { hits, retryAfterSeconds } = await this.rateLimits.hit(`risk-check:${userId}`, 60);
+    if (hits > RISK_CHECK.perMinute) throw new AppError('RATE_LIMITED', TOO_MANY_RISK_CHECKS, { retryAfterSeconds });
     return this.risks.assessRisks(text, userId);
   }
 

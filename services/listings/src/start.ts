@@ -14,6 +14,7 @@ import { TrademarkRiskAssessor } from './trademarks/trademark-risk-assessor.js';
 import { DENYLIST_SEED } from './trademarks/denylist-seed.js';
 import { TrademarkIndexRepository } from './repositories/trademark-index.repository.js';
 import { RiskDenylistRepository } from './repositories/risk-denylist.repository.js';
+import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 
 /** `overrides.risks` lets a test supply the risk assessor (by default the trademark index and the denylist). */
 export function startListingsService(config: ListingsConfig, overrides: { risks?: RiskAssessor } = {}): Promise<RunningService> {
@@ -50,10 +51,12 @@ export function startListingsService(config: ListingsConfig, overrides: { risks?
       const listings = new ListingRepository(infra.dataSource);
       const profiles = new SellerProfileRepository(infra.dataSource);
       const usage = new CopyUsageRepository(infra.dataSource);
+      const rateLimits = new RateLimitRepository(infra.dataSource);
       const counts = infra.startSweeper({
         name: 'listing-write-counts',
         intervalMs: 3600_000,
-        run: async () => ({ deleted_rows: await usage.deleteOld() }),
+        // Risk-check windows last a minute: an hour-old one counts for nothing.
+        run: async () => ({ deleted_rows: (await usage.deleteOld()) + (await rateLimits.deleteOlderThan(3600)) }),
       });
       const stopDeletions = await infra.handleAccountDeletions({
         // Copy and profile go with the account at once: nothing of them is kept for the retention period.
