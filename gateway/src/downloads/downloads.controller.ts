@@ -25,20 +25,6 @@ import { FILE_GONE, openOrNotFound, sendStream, sendZip } from './streaming.js';
 const stamped = (stream: Readable, text: PngText | undefined): Readable =>
   text ? pipe(stream, new PngTextStamp(text), () => undefined) : stream;
 
-/**
- * Assets refuses export work past a user's share with the seconds to wait (`retryAfterSeconds`): that
- * becomes `Retry-After` beside the error body, which the error filter writes (nothing has streamed yet).
- */
-async function withRetryAfter<T>(res: Response, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    const seconds = error instanceof AppError && error.code === 'RATE_LIMITED' ? error.details?.retryAfterSeconds : undefined;
-    if (typeof seconds === 'number') res.setHeader('retry-after', String(seconds));
-    throw error;
-  }
-}
-
 const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
   `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
@@ -59,7 +45,7 @@ export class DownloadsController {
   async zip(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const { ids, preset, garment } = validateInput(zipQuery, req.query);
     const requestId = requestIdOf(req);
-    const { files } = await withRetryAfter(res, this.rpc.request(ASSETS.resolveZip, { userId, ids, preset, garment }, { requestId }));
+    const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids, preset, garment }, { requestId });
     const headers = {
       'content-type': 'application/zip',
       'content-disposition': contentDisposition(
@@ -78,13 +64,10 @@ export class DownloadsController {
       if (clientGone) return; // nobody left to stream to: make no more exports
       const exported =
         (preset || garment) &&
-        (await withRetryAfter(
-          res,
-          this.rpc.request(
-            ASSETS.resolveDownload,
-            { userId, assetId: file.assetId, preset, garment },
-            { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS },
-          ),
+        (await this.rpc.request(
+          ASSETS.resolveDownload,
+          { userId, assetId: file.assetId, preset, garment },
+          { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS },
         ));
       entries.push(exported ? { ...file, key: exported.key } : file);
     }
@@ -97,9 +80,10 @@ export class DownloadsController {
     const { id } = validateInput(assetParams, req.params);
     const query = validateInput(downloadQuery, req.query);
     const timeoutMs = query.preset || query.garment ? EXPORT_RENDER_TIMEOUT_MS : undefined;
-    const target = await withRetryAfter(
-      res,
-      this.rpc.request(ASSETS.resolveDownload, { userId, assetId: id, ...query }, { requestId: requestIdOf(req), timeoutMs }),
+    const target = await this.rpc.request(
+      ASSETS.resolveDownload,
+      { userId, assetId: id, ...query },
+      { requestId: requestIdOf(req), timeoutMs },
     );
     res.setHeader('etag', target.etag);
     res.setHeader('cache-control', target.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache');
@@ -123,13 +107,10 @@ export class DownloadsController {
   @RouteEndpoint('downloadMockup')
   async mockup(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const { id, mockupId } = validateInput(mockupParams, req.params);
-    const target = await withRetryAfter(
-      res,
-      this.rpc.request(
-        ASSETS.resolveMockup,
-        { userId, assetId: id, mockupId },
-        { requestId: requestIdOf(req), timeoutMs: TIME_BUDGETS.mockups.gateway },
-      ),
+    const target = await this.rpc.request(
+      ASSETS.resolveMockup,
+      { userId, assetId: id, mockupId },
+      { requestId: requestIdOf(req), timeoutMs: TIME_BUDGETS.mockups.gateway },
     );
     res.setHeader('etag', target.etag);
     res.setHeader('cache-control', 'private, max-age=31536000, immutable');

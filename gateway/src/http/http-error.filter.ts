@@ -4,7 +4,10 @@ import { AppError, errorCodeOfStatus, httpErrorBody, httpStatusOf, type HttpErro
 import type { Logger } from '@printloom/service-kit';
 import { requestIdOf } from './request.js';
 
-/** One error shape for every route: `{ error: message, code, ...details }`; unknown errors never leak a stack. */
+/**
+ * One error shape for every route: `{ error: message, code, ...details }`; unknown errors never leak a
+ * stack. Every 429 whose service said how long to wait (`retryAfterSeconds`) also carries `Retry-After`.
+ */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -18,6 +21,9 @@ export class HttpErrorFilter implements ExceptionFilter {
       res.destroy();
       return;
     }
+    const retryAfter = body.retryAfterSeconds;
+    if (status === 429 && typeof retryAfter === 'number' && Number.isFinite(retryAfter))
+      res.setHeader('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
     res.status(status).json(body);
   }
 

@@ -21,8 +21,8 @@ export class RateLimiter {
   /** Counts one attempt against each rule; over any limit is 429. */
   async check(rules: LimitedKey[]): Promise<void> {
     for (const [rule, subject] of rules) {
-      const hits = await this.counters.hit(keyOf(rule, subject), rule.windowSeconds);
-      if (hits > this.maxOf(rule)) throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE);
+      const { hits, retryAfterSeconds } = await this.counters.hit(keyOf(rule, subject), rule.windowSeconds);
+      if (hits > this.maxOf(rule)) throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, { retryAfterSeconds });
     }
   }
 
@@ -36,12 +36,12 @@ export class RateLimiter {
       for (const [rule, subject] of counted) await this.counters.takeBack(keyOf(rule, subject), rule.windowSeconds);
     };
     for (const [rule, subject] of rules) {
-      const hits = await this.counters.hit(keyOf(rule, subject), rule.windowSeconds);
+      const { hits, retryAfterSeconds } = await this.counters.hit(keyOf(rule, subject), rule.windowSeconds);
       counted.push([rule, subject]);
       if (hits > this.maxOf(rule)) {
         // Refused before any password was checked: it is no failure of its own.
         await takeBack();
-        throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE);
+        throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, { retryAfterSeconds });
       }
     }
     return { succeeded: takeBack };
