@@ -61,6 +61,11 @@ describe('what one text may cost the matcher (issue 37)', () => {
     expect(kept.has(words[0]!)).toBe(true);
   });
 
+  it('gives no phonetic key to a run of more than 64 letters (no mark is that long)', () => {
+    expect(phoneticRuns(runsOf('zq'.repeat(32))).map((run) => run.term)).toEqual(['zq'.repeat(32)]);
+    expect(phoneticRuns(runsOf('zq'.repeat(33)))).toEqual([]);
+  });
+
   it('caps a text at 2,000 characters after NFKD: ⅷ counts as the 4 letters it becomes', () => {
     expect('ⅷ'.normalize('NFKD')).toBe('viii');
     const runs = runsOf('ⅷ'.repeat(2000));

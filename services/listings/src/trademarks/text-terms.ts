@@ -8,6 +8,11 @@ import { letterCount, normaliseText, phoneticEligible, phoneticKeyOf, tokensOf }
 export const MAX_RUN_WORDS = 6;
 /** Phrases (trigram similarity) are runs of 2 to 4 words compared with marks of as many words. */
 export const MAX_PHRASE_WORDS = 4;
+/**
+ * A run of more letters than this gets no phonetic key: no mark is that long, a phonetic hit must also be
+ * spelled alike, and double-metaphone of a 2,000-letter word costs ~2 ms of the service's one thread.
+ */
+export const MAX_PHONETIC_LETTERS = 64;
 /** A 300-character text has ~50 words; a pasted essay is cut to its first this many. */
 export const MAX_TEXT_WORDS = 200;
 /** One typo is tried on short words only: a mark word of 3–4 letters (longer ones get phonetic keys). */
@@ -44,6 +49,11 @@ export function runsOf(text: string): TextRun[] {
   return runs;
 }
 
+/** Whether a run of the text is compared by phonetic key: long enough to mean something, short enough to be a mark. */
+export function phoneticComparable(tokens: readonly string[]): boolean {
+  return phoneticEligible(tokens) && tokens.reduce((sum, token) => sum + token.length, 0) <= MAX_PHONETIC_LETTERS;
+}
+
 /**
  * Runs whose phonetic key may be compared against the index (single words of 5+ letters, runs of 8+
  * letters, with a word that is not everyday English), with their key; a run of 2 words also with the
@@ -52,7 +62,7 @@ export function runsOf(text: string): TextRun[] {
 export function phoneticRuns(runs: readonly TextRun[]): { key: string; term: string }[] {
   const out: { key: string; term: string }[] = [];
   for (const run of runs) {
-    if (run.tokens.length > MAX_PHRASE_WORDS || !phoneticEligible(run.tokens) || !hasUnfamiliarWord(run.tokens)) continue;
+    if (run.tokens.length > MAX_PHRASE_WORDS || !phoneticComparable(run.tokens) || !hasUnfamiliarWord(run.tokens)) continue;
     out.push({ key: phoneticKeyOf(run.tokens), term: run.term });
     // The run written as one word, against one-word marks ("snorkle dash" ~ SNORKELDASH).
     if (run.tokens.length > 1 && run.tokens.length <= MAX_JOINED_WORDS)
@@ -121,13 +131,13 @@ export function typoCandidates(runs: readonly TextRun[]): { variant: string; ter
 /** Whether `word` is one typo from a short mark word `mark` (same rules as typoCandidates, in memory). */
 export function isOneTypoOfShortWord(word: string, mark: string): boolean {
   return (
-    letterCount(mark) >= SHORT_WORD.min &&
     mark.length <= SHORT_WORD.max &&
+    Math.abs(word.length - mark.length) <= 1 &&
+    letterCount(mark) >= SHORT_WORD.min &&
     /^[a-z]+$/.test(word) &&
     word.length >= SHORT_WORD.max &&
     !isCommonWord(word) &&
     word !== mark &&
-    Math.abs(word.length - mark.length) <= 1 &&
     distance(word, mark) === 1
   );
 }

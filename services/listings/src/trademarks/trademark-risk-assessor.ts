@@ -7,6 +7,7 @@ import { PHRASE_SIMILARITY } from './trademark-migrations.js';
 import { phoneticEligible, phoneticKeyOf, tokensOf } from './normalise.js';
 import {
   isOneTypoOfShortWord,
+  phoneticComparable,
   phoneticRuns,
   spelledAlike,
   phraseRuns,
@@ -43,7 +44,7 @@ function nearMatch(entryTokens: string[], entryNorm: string, run: TextRun): bool
   if (run.tokens.length !== entryTokens.length) return false;
   if (
     phoneticEligible(entryTokens) &&
-    phoneticEligible(run.tokens) &&
+    phoneticComparable(run.tokens) &&
     phoneticKeyOf(entryTokens) === phoneticKeyOf(run.tokens) &&
     spelledAlike(run.term, entryNorm)
   )
