@@ -26,6 +26,7 @@ import type { TimeBudgetName } from './time-budgets.js';
 export type { HttpMethod } from './endpoints.js';
 import { exportPresetsReply } from './export-presets.js';
 import { BULK_JOB } from './bulk-jobs.js';
+import { RISK_CHECK } from './limits.js';
 
 /** public: anyone; user: a signed-in user (401 otherwise); optional-user: userId when signed in. */
 export type Access = 'public' | 'user' | 'optional-user';
@@ -801,7 +802,9 @@ const ROUTE_TABLE = [
     ...endpoint('riskCheck'),
     kind: 'rpc',
     tag: 'listings',
-    summary: 'Trademark and policy risk flags in a text (the prompt as it is typed): risks to look at, not legal advice',
+    summary:
+      'Trademark and policy risk flags in a text (the prompt as it is typed): risks to look at, not legal advice; ' +
+      `at most ${RISK_CHECK.perMinute} a minute per seller (429 with Retry-After)`,
     access: 'user',
     subject: LISTINGS.riskCheck,
     body: listings.riskCheckBody,
