@@ -114,6 +114,18 @@ describe('batches through the gateway (real PostgreSQL, NATS, billing)', () => {
     expect(await credits(client)).toBe(8);
   });
 
+  it('answers 413 with a message for a CSV under the file limit whose JSON form exceeds the NATS payload limit, changing nothing', async () => {
+    const { client } = await createSignedInUser(system, 'collection-escapes@example.com', { trialCredits: true });
+    // 200 KB of control characters: each becomes six bytes (\u0007) in the JSON sent over NATS, over its 1 MB.
+    const csv = `prompt\n${'\u0007'.repeat(200 * 1024)}\n`;
+    expect(Buffer.byteLength(csv)).toBeLessThan(LIMITS.batchCsvMaxBytes);
+    const refused = await sendCsv(client, csv);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ error: BATCH_MESSAGES.csvTooLargeToSend, code: 'PAYLOAD_TOO_LARGE' });
+    expect(await credits(client)).toBe(10);
+    expect((await client.get<{ batches: BatchSummary[] }>('/api/batches')).body.batches).toEqual([]);
+  });
+
   it('answers 402 with the credits needed, and a clear 4xx for bad input, changing nothing', async () => {
     const { client } = await createSignedInUser(system, 'collection-short@example.com', { trialCredits: true });
     const values = Array.from({ length: 12 }, (_, index) => `Breed ${index + 1}`);

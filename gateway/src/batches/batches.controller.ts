@@ -58,6 +58,8 @@ export class BatchesController {
         'Send JSON { template, values, options } or a CSV as multipart/form-data in the field "file".',
       );
     }
-    return this.rpc.request(GENERATION.createBatch, request, { requestId: requestIdOf(req) });
+    // A CSV within the file limit can still exceed a NATS message once encoded (escapes take up to 6 bytes).
+    const tooLargeMessage = request.source === 'csv' ? BATCH_MESSAGES.csvTooLargeToSend : undefined;
+    return this.rpc.request(GENERATION.createBatch, request, { requestId: requestIdOf(req), tooLargeMessage });
   }
 }

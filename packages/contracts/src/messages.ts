@@ -49,6 +49,8 @@ export const BATCH_MESSAGES = {
     `The prompt for "${value.length > 40 ? `${value.slice(0, 40)}…` : value}" is longer than ${LIMITS.promptMaxChars} characters.`,
   csvRequired: 'Choose a CSV file to upload (form field "file").',
   csvTooLarge: `The CSV file must be ${LIMITS.batchCsvMaxBytes / 1024} KB or smaller.`,
+  csvTooLargeToSend:
+    'This CSV is too large once encoded for sending: quotes, backslashes, tabs and invisible control characters take several bytes each. Remove such characters or split the file into smaller ones.',
   csvUnreadable: 'This file could not be read as CSV (UTF-8, one design per row, a header row naming the columns).',
   csvNoPromptColumn: 'The CSV needs a header row with a "prompt" column.',
   csvEmpty: 'The CSV has no designs below its header row.',

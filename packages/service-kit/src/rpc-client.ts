@@ -18,7 +18,14 @@ import { injectTraceHeaders, SpanKind, withSpan } from './tracing.js';
 export interface RequestOptions {
   requestId?: string;
   timeoutMs?: number;
+  /** The 413's message when the request is over the NATS payload limit (a caller that knows what the user sent says what to change). */
+  tooLargeMessage?: string;
 }
+
+/** nats-server's default max_payload, until the connection's INFO tells the server's own. */
+export const NATS_DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 
 interface NestReplyPacket {
   id?: string;
@@ -40,6 +47,8 @@ export interface RpcClientOptions {
 class TransportError extends AppError {}
 /** Our own connection failed (closed, draining): it says nothing about the subject's service. */
 class ConnectionError extends AppError {}
+/** The request was never sent (over the payload limit): it says nothing about the subject's service either. */
+class PayloadTooLargeError extends AppError {}
 
 /**
  * Request/reply over core NATS speaking the packet format of Nest's NATS transport, so callers get
@@ -119,7 +128,7 @@ export class RpcClient {
         // No responders answers at once (nothing to save by failing fast), and opening on it would keep
         // a service that just came back (a restart, a scale from zero) refused for a whole cool-down.
         circuit.breaker.abandoned(permit);
-      } else if (error instanceof ConnectionError) {
+      } else if (error instanceof ConnectionError || error instanceof PayloadTooLargeError) {
         circuit.breaker.abandoned(permit);
       } else {
         circuit.breaker.succeeded(permit); // the service answered, with an error of its own
@@ -148,6 +157,7 @@ export class RpcClient {
     hdrs.set(REQUEST_ID_HEADER, requestId);
     injectTraceHeaders(hdrs);
     const packet = JSON.stringify({ pattern: subject, data: payload, id: randomUUID() });
+    this.checkSize(packet, hdrs, options);
     let reply;
     try {
       reply = await this.nc.request(subject, packet, { timeout: options.timeoutMs ?? this.defaultTimeoutMs, headers: hdrs });
@@ -163,6 +173,22 @@ export class RpcClient {
       throw new AppError('INTERNAL', 'Internal error');
     }
     return body.response;
+  }
+
+  /**
+   * The server refuses a message over its max_payload (headers included), and the client library throws
+   * before sending: that is the request's size, a 413, not an unreachable service.
+   */
+  private checkSize(packet: string, hdrs: ReturnType<typeof natsHeaders>, options: RequestOptions): void {
+    const limit = this.nc.info?.max_payload ?? NATS_DEFAULT_MAX_PAYLOAD_BYTES;
+    const encode = (hdrs as unknown as { encode?: () => Uint8Array }).encode;
+    const size = Buffer.byteLength(packet) + (typeof encode === 'function' ? encode.call(hdrs).length : 1024);
+    if (size <= limit) return;
+    throw new PayloadTooLargeError(
+      'PAYLOAD_TOO_LARGE',
+      options.tooLargeMessage ??
+        `This request is too large to pass on: ${kilobytes(size)} once encoded, over the ${kilobytes(limit)} allowed.`,
+    );
   }
 }
 

@@ -101,12 +101,13 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
             interrupted_deletes: await lifecycle.finishInterrupted(),
             operation_records: await operations.deleteOlderThanADay(),
             design_jobs: await designJobs.deleteExpired(),
+            design_job_sellers: await designJobs.forgetIdleSellers(),
           }),
         }),
         infra.startSweeper({
           name: 'design-jobs',
           intervalMs: config.DESIGN_JOB_INTERVAL_MS,
-          run: () => runner.runNext(),
+          run: () => runner.runWhileBusy(),
         }),
         infra.startSweeper({
           name: 'expiry-reminders',

@@ -9,6 +9,7 @@ import { ListingKitJobs1763800000306 } from './migrations/1763800000306-listing-
 import { QualityVerdicts1763800000307 } from './migrations/1763800000307-quality-verdicts.js';
 import { LibrarySearchPerUser1763800000308 } from './migrations/1763800000308-library-search-per-user.js';
 import { DesignJobs1763800000309 } from './migrations/1763800000309-design-jobs.js';
+import { DesignJobTurns1763800000316 } from './migrations/1763800000316-design-job-turns.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
@@ -24,5 +25,6 @@ export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
     LibrarySearchPerUser1763800000308,
     DesignJobs1763800000309,
     accountPurgesMigration('assets', 1763800000315),
+    DesignJobTurns1763800000316,
   ],
 };

@@ -116,21 +116,37 @@ export class DesignJobRepository {
   }
 
   /**
-   * Claims the oldest job waiting, or one whose running instance stopped renewing its claim for
-   * `staleAfterSeconds` (it died): SKIP LOCKED so that instances never claim the same job.
+   * Claims the next job for the seller served longest ago (a seller never served, or not for a day,
+   * first; then that seller's oldest job): a job waiting whose `not_before` has passed, or one whose
+   * running instance stopped renewing its claim for `staleAfterSeconds` (it died). One short
+   * transaction under one advisory lock, so that instances claim in turn and each claim sees the
+   * seller the one before served; SKIP LOCKED so that a claim never waits on a job being updated.
    */
   async claimNext(staleAfterSeconds: number): Promise<StoredDesignJob | null> {
-    // An UPDATE answers [rows, count].
-    const [[row]]: [DesignJobRow[], number] = await this.dataSource.query(
-      `UPDATE assets.design_jobs SET status = 'running', claimed_at = now()
-        WHERE id = (
-          SELECT id FROM assets.design_jobs
-           WHERE status = 'queued' OR (status = 'running' AND claimed_at < now() - make_interval(secs => $1))
-           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING ${COLUMNS}`,
-      [staleAfterSeconds],
-    );
-    return row ? toJob(row) : null;
+    return this.dataSource.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('assets.design_jobs:claim'))`);
+      // An UPDATE answers [rows, count].
+      const [[row]]: [DesignJobRow[], number] = await tx.query(
+        `UPDATE assets.design_jobs SET status = 'running', claimed_at = now(), not_before = NULL
+          WHERE id = (
+            SELECT job.id FROM assets.design_jobs job
+              LEFT JOIN assets.design_job_sellers seller ON seller.user_id = job.user_id
+             WHERE (job.status = 'queued' AND (job.not_before IS NULL OR job.not_before <= now()))
+                OR (job.status = 'running' AND job.claimed_at < now() - make_interval(secs => $1))
+             ORDER BY seller.last_served_at NULLS FIRST, job.created_at, job.id
+             LIMIT 1 FOR UPDATE OF job SKIP LOCKED)
+          RETURNING ${COLUMNS}`,
+        [staleAfterSeconds],
+      );
+      if (!row) return null;
+      // The clock, not the transaction's start: a claim that waited for the lock was served after the one before it.
+      await tx.query(
+        `INSERT INTO assets.design_job_sellers (user_id, last_served_at) VALUES ($1, clock_timestamp())
+         ON CONFLICT (user_id) DO UPDATE SET last_served_at = EXCLUDED.last_served_at`,
+        [row.user_id],
+      );
+      return toJob(row);
+    });
   }
 
   /** One more design done; renews the claim. */
@@ -161,9 +177,19 @@ export class DesignJobRepository {
     );
   }
 
-  /** A job given back (an instance shutting down, the user's export share full): the next pass, on any instance, goes on with it. */
-  async release(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE assets.design_jobs SET status = 'queued', claimed_at = NULL WHERE id = $1`, [id]);
+  /**
+   * A job given back with its progress (its pass reached its share of designs, the instance is shutting
+   * down, the user's export share is full): the next pass, on any instance, goes on with it once
+   * `waitSeconds` have passed, in its seller's turn.
+   */
+  async release(id: string, waitSeconds = 0): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE assets.design_jobs
+          SET status = 'queued', claimed_at = NULL,
+              not_before = CASE WHEN $2::float8 > 0 THEN now() + make_interval(secs => $2::float8) ELSE NULL END
+        WHERE id = $1`,
+      [id, waitSeconds],
+    );
   }
 
   /** Jobs waiting or running, by action (the open-jobs gauge). */
@@ -178,7 +204,18 @@ export class DesignJobRepository {
     return count;
   }
 
+  /** Turns of sellers with no job open, served more than a day ago: forgotten (such a seller is served first again anyway). */
+  async forgetIdleSellers(): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM assets.design_job_sellers seller
+        WHERE last_served_at < now() - interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM assets.design_jobs job WHERE job.user_id = seller.user_id AND job.status IN ('queued', 'running'))`,
+    );
+    return count;
+  }
+
   async deleteForUser(userId: string): Promise<number> {
+    await this.dataSource.query(`DELETE FROM assets.design_job_sellers WHERE user_id = $1`, [userId]);
     const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM assets.design_jobs WHERE user_id = $1`, [userId]);
     return count;
   }

@@ -26,6 +26,30 @@ const HEADER_FIELDS: Record<string, keyof CaseFileRecord> = {
   'registration-date': 'registrationDate',
 };
 
+/**
+ * The most text kept of one element read: far above any real value (a mark is a few hundred
+ * characters, a serial 8 digits). A longer one marks a broken or hostile file; its value is left out
+ * (a cut-off mark would be indexed as another mark), and nothing more of it is held in memory.
+ */
+export const MAX_ELEMENT_TEXT = 2_000;
+
+/**
+ * The most text the parser may hold of one node (text, CDATA, comment), read or not: a goods and
+ * services statement runs to some thousands of characters; a file with a node past this is refused
+ * rather than buffered whole (the parser keeps a node's text until its end).
+ */
+export const MAX_NODE_TEXT = 1_000_000;
+
+/** The parser's text of the node under way (saxes keeps it in `text` until the node ends). */
+const pendingText = (parser: SaxesParser) => ((parser as unknown as { text?: string }).text ?? '').length;
+
+/** Whether the importer reads the text of this element (every other element's text is skipped unkept). */
+function isRead(name: string, parent: string | undefined): boolean {
+  if (name === 'serial-number') return parent === 'case-file';
+  if (name === 'international-code') return parent === 'classification';
+  return parent === 'case-file-header' && Object.hasOwn(HEADER_FIELDS, name);
+}
+
 function emptyRecord(): CaseFileRecord {
   return {
     serial: '',
@@ -41,14 +65,26 @@ function emptyRecord(): CaseFileRecord {
 
 /**
  * Streams the case files of one `trademark-applications-daily` document (daily or annual file, any
- * size): a SAX parser keeps only the element path and the current case file in memory, never a DOM.
+ * size): a SAX parser keeps only the element path, the current case file and the text of the element
+ * being read (at most MAX_ELEMENT_TEXT characters) in memory, never a DOM.
  */
 export async function* readCaseFiles(xml: Readable): AsyncGenerator<CaseFileRecord> {
   const parser = new SaxesParser();
   const path: string[] = [];
   let current: CaseFileRecord | null = null;
   let text = '';
+  /** The element open now is one the importer reads, and its text is still within MAX_ELEMENT_TEXT. */
+  let reading = false;
+  let tooLong = false;
   let ready: CaseFileRecord[] = [];
+  const keep = (chunk: string) => {
+    if (!reading) return;
+    if (text.length + chunk.length > MAX_ELEMENT_TEXT) {
+      [reading, tooLong, text] = [false, true, ''];
+      return;
+    }
+    text += chunk;
+  };
   let rootSeen = false;
 
   parser.on('opentag', (node) => {
@@ -56,38 +92,39 @@ export async function* readCaseFiles(xml: Readable): AsyncGenerator<CaseFileReco
       rootSeen = true;
       if (node.name !== 'trademark-applications-daily') throw new Error(`not a USPTO trademark applications file: root <${node.name}>`);
     }
+    if (node.name === 'case-file') current = emptyRecord();
+    reading = current !== null && isRead(node.name, path[path.length - 1]);
+    tooLong = false;
     path.push(node.name);
     text = '';
-    if (node.name === 'case-file') current = emptyRecord();
   });
-  parser.on('text', (chunk) => {
-    if (current) text += chunk;
-  });
-  parser.on('cdata', (chunk) => {
-    if (current) text += chunk;
-  });
+  parser.on('text', keep);
+  parser.on('cdata', keep);
   parser.on('closetag', (node) => {
     path.pop();
     const parent = path[path.length - 1];
     if (current) {
-      const value = text.trim();
+      const value = tooLong ? '' : text.trim();
       if (node.name === 'case-file') {
         if (current.serial) ready.push(current);
         current = null;
       } else if (node.name === 'serial-number' && parent === 'case-file') {
         current.serial = value;
-      } else if (parent === 'case-file-header' && HEADER_FIELDS[node.name]) {
+      } else if (parent === 'case-file-header' && Object.hasOwn(HEADER_FIELDS, node.name)) {
         (current as unknown as Record<string, string | null>)[HEADER_FIELDS[node.name]] = value === '' ? null : value;
       } else if (node.name === 'international-code' && parent === 'classification') {
         current.internationalCodes.push(value);
       }
     }
-    text = '';
+    [reading, tooLong, text] = [false, false, ''];
   });
 
   xml.setEncoding('utf8');
   for await (const chunk of xml) {
     parser.write(chunk as string);
+    if (pendingText(parser) > MAX_NODE_TEXT) {
+      throw new Error(`<${path.join('><')}> holds more than ${MAX_NODE_TEXT} characters of text: not a USPTO trademark applications file`);
+    }
     if (ready.length > 0) {
       const batch = ready;
       ready = [];
