@@ -84,7 +84,8 @@ export class PaymentReversalsService {
       await this.ledger.lockHeldReservationsOf(tx, userId);
       await this.ledger.lockUser(tx, userId);
       let total = 0;
-      for (const ref of await this.ledger.lotsBoughtBy(tx, userId, refs)) total += (await this.ledger.revokeShareOfLot(tx, ref, share))?.revoked ?? 0;
+      for (const ref of await this.ledger.lotsBoughtBy(tx, userId, refs))
+        total += (await this.ledger.revokeShareOfLot(tx, ref, share))?.revoked ?? 0;
       await this.safety.flag(tx, userId, reason, flagRef, total > 0);
       return total;
     });

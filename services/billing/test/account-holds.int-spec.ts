@@ -25,12 +25,18 @@ describe('billing: reversals cut held reservations and hold the account', () => 
   const balance = async (userId: string) => (await rpc.request(BILLING.accountSummary, { userId })).credits;
   const query = <T>(sql: string, params: unknown[]): Promise<T[]> => billing.infra.dataSource.query(sql, params);
   const lotRemaining = async (sourceRef: string) =>
-    (await query<{ remaining: number }>(`SELECT credits_remaining AS remaining FROM billing.credit_lots WHERE source_ref = $1`, [sourceRef]))[0]
-      .remaining;
+    (
+      await query<{ remaining: number }>(`SELECT credits_remaining AS remaining FROM billing.credit_lots WHERE source_ref = $1`, [
+        sourceRef,
+      ])
+    )[0].remaining;
   const ledgerSum = async (userId: string) =>
-    (await query<{ total: number }>(`SELECT coalesce(sum(delta), 0)::int AS total FROM billing.ledger_entries WHERE user_id = $1`, [userId]))[0]
-      .total;
-  const reserve = (userId: string, amount: number, reason = 'generation') =>
+    (
+      await query<{ total: number }>(`SELECT coalesce(sum(delta), 0)::int AS total FROM billing.ledger_entries WHERE user_id = $1`, [
+        userId,
+      ])
+    )[0].total;
+  const reserve = (userId: string, amount: number, reason: 'generation' | 'batch' = 'generation') =>
     rpc.request(BILLING.reserve, { userId, amount, reason, ref: `${reason}:${randomUUID()}` });
   const reverse = (userId: string, refs: string[], share: number, flagRef: string) =>
     billing.app.get(PaymentReversalsService).revokePurchase(userId, refs, share, 'refund', flagRef);
@@ -89,7 +95,9 @@ describe('billing: reversals cut held reservations and hold the account', () => 
 
     // A replay takes nothing more and leaves a released hold released.
     expect(await reverse(userId, [refunded], 1, 'refund:ch_batch')).toBe(0);
-    expect(await releaseHoldCommand({ dataSource: billing.infra.dataSource }, userId)).toBe(`hold released: user ${userId}, 1 flag(s) released`);
+    expect(await releaseHoldCommand({ dataSource: billing.infra.dataSource }, userId)).toBe(
+      `hold released: user ${userId}, 1 flag(s) released`,
+    );
     expect(await reverse(userId, [refunded], 1, 'refund:ch_batch')).toBe(0);
     await reserve(userId, 2);
     expect(await balance(userId)).toBe(3);
