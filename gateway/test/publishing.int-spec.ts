@@ -24,6 +24,7 @@ import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
 import { readStoredZip } from './support/zip.js';
 import { spawnService } from './support/spawned-service.js';
+import { cancelCommand, renewCommand } from '../../services/billing/src/operator/commands.js';
 
 const PASSWORD = 'correct horse battery';
 const SELLER_TOKEN = 'seller-personal-access-token-7xQ2';
@@ -106,6 +107,50 @@ describe('publishing through the API: Printify drafts of library designs, in the
     const refused = await client.post('/api/publications', { assetIds: [userId], templateId: 'tee', target: 'printify' });
     expect(refused).toMatchObject({ status: 403, body: { error: expect.stringContaining('Pro and Studio') } });
   });
+
+  it('refuses to publish once the Pro plan lapsed: a publish in line fails with PLAN_REQUIRED, and the route answers 403 PLAN_REQUIRED', async () => {
+    const { client, userId, apparelIds } = await proSeller('lapsed-pro@example.com');
+    const created = await client.post<{ publications: Publication[] }>('/api/publications', {
+      assetIds: apparelIds.slice(0, 2),
+      templateId: 'tee',
+      target: 'printify',
+    });
+    expect(created.status).toBe(202);
+    const [inLine, asked] = (
+      await waitForStatuses(client, (list) => list.length === 2 && list.every((p) => p.status === 'draft_created'), 'two drafts')
+    ).map((publication) => publication.id);
+    // The plan ends: cancelled at the period end, and the period ends now.
+    const operator = { dataSource: system.services.billing!.infra.dataSource };
+    await cancelCommand(operator, userId, true);
+    await renewCommand(operator, userId);
+
+    // A publish asked for before the plan lapsed, sent after: the step refuses it (set by hand: the queue sends it at once).
+    await publishing.infra.dataSource.query(
+      `UPDATE publishing.publications SET status = 'publish_waiting', publish_requested_at = now() WHERE id = $1`,
+      [inLine],
+    );
+    const nc = await connect({ servers: system.nats.url });
+    await jetstream(nc).publish(PUBLISHING_QUEUE.subject, JSON.stringify({ publicationId: inLine, step: 'publish' }), {
+      msgID: `${inLine}:after-lapse`,
+    });
+    await nc.close();
+    const sent = await waitForStatuses(
+      client,
+      (list) => !['publish_waiting', 'publishing'].includes(list.find((p) => p.id === inLine)!.status),
+      'the publish in line',
+    );
+    expect(sent.find((p) => p.id === inLine)).toMatchObject({
+      status: 'failed',
+      error: { code: 'PLAN_REQUIRED', message: expect.stringContaining('Pro and Studio') },
+    });
+
+    const refused = await client.post(`/api/publications/${asked}/publish`);
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', reason: 'PLAN_REQUIRED', error: expect.stringContaining('Pro and Studio') },
+    });
+    expect((await publicationsOf(client)).find((p) => p.id === asked)!.status).toBe('draft_created');
+  }, 120_000);
 
   it('drafts five designs at once (light and dark files, listing copy), once only, publishes three under a cap of 3 and keeps two in line', async () => {
     const { client, apparelIds } = await proSeller('drafter@example.com', 2);

@@ -18,6 +18,13 @@ export type BatchRowStatus = z.infer<typeof batchRowStatus>;
 export const batchStatus = z.enum(['running', 'finished', 'cancelled']);
 export type BatchStatus = z.infer<typeof batchStatus>;
 
+/**
+ * Why a batch stopped by itself (null when it ran to the end or its seller cancelled it):
+ * `payment_reversed`, a refund or dispute put the account on hold and its waiting rows were cancelled.
+ */
+export const batchStopReason = z.enum(['payment_reversed']);
+export type BatchStopReason = z.infer<typeof batchStopReason>;
+
 export const batchOptions = z
   .object({ transparent: z.boolean().default(true), dark: z.boolean().default(false) })
   .default({ transparent: true, dark: false });
@@ -78,6 +85,7 @@ export const batchSummary = z.object({
   template: z.string().nullable(),
   source: z.enum(['template', 'csv']),
   counts: batchCounts,
+  stopReason: batchStopReason.nullable(),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
 });

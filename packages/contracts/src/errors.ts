@@ -93,4 +93,11 @@ export const MESSAGES = {
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',
   notFound: 'Not found',
   reauthRequired: 'Please confirm it is you before downloading your data or deleting your account.',
+  accountOnHold: 'Your account is on hold after a payment was reversed. Please contact support.',
 } as const;
+
+/**
+ * The `reason` of a 403 FORBIDDEN that stops a flagged account (a refund or a dispute) from reserving
+ * credits, splitting a batch's credits or having a batch row fed, until an operator releases the hold.
+ */
+export const ACCOUNT_ON_HOLD = 'ACCOUNT_ON_HOLD';

@@ -13,6 +13,7 @@ import { CreditsService } from './credits.service.js';
 import type { AccountRepository } from './repositories/account.repository.js';
 import type { LedgerRepository } from './repositories/ledger.repository.js';
 import type { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
+import type { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import type { TrialRepository } from './repositories/trial.repository.js';
 
 const DAY = 24 * 3600_000;
@@ -29,6 +30,8 @@ function credits(env: Record<string, string> = {}) {
     new InMemoryAccounts(memory) as unknown as AccountRepository,
     new InMemoryTrials(memory) as unknown as TrialRepository,
     new InMemoryPurchaseEvents(memory) as unknown as PurchaseEventRepository,
+    // Holds are covered by the integration tests (services/billing/test/account-holds.int-spec.ts).
+    { isOnHold: async () => false } as unknown as PaymentSafetyRepository,
     loadBillingConfig(env),
     createLogger('billing', 'silent'),
     metrics,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ACCOUNT_ON_HOLD,
   AppError,
   CREDIT_HISTORY_LIMIT,
   MESSAGES,
@@ -19,6 +20,7 @@ import { LedgerRepository } from './repositories/ledger.repository.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { TrialRepository } from './repositories/trial.repository.js';
 import { PurchaseEventRepository } from './repositories/purchase-event.repository.js';
+import { PaymentSafetyRepository } from './repositories/payment-safety.repository.js';
 import { BILLING_CONFIG } from './billing.tokens.js';
 import type { BillingConfig } from './config.js';
 
@@ -33,6 +35,7 @@ export class CreditsService {
     private readonly accounts: AccountRepository,
     private readonly trials: TrialRepository,
     private readonly purchaseEvents: PurchaseEventRepository,
+    private readonly safety: PaymentSafetyRepository,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_METRICS) metrics: ServiceMetrics,
@@ -56,6 +59,7 @@ export class CreditsService {
     let created = false;
     const result = await this.ledger.transaction(async (tx) => {
       await this.ledger.lockUser(tx, input.userId);
+      await this.refuseOnHold(tx, input.userId);
       const existing = await this.ledger.findReservationByRef(tx, input.ref);
       if (existing) {
         if (existing.userId !== input.userId) throw new AppError('CONFLICT', 'This reservation reference belongs to another account');
@@ -95,17 +99,24 @@ export class CreditsService {
       // Same lock order as settle(): the reservation row, then the user.
       const from = await this.ledger.lockReservation(tx, input.reservationId);
       if (!from) throw new AppError('NOT_FOUND', 'Reservation not found');
+      await this.ledger.lockUser(tx, from.userId);
+      // Before the retry's answer too: a row of a held account is not fed, even one split before the hold.
+      await this.refuseOnHold(tx, from.userId);
       const existing = await this.ledger.findSplit(tx, input.ref);
       if (existing) {
         if (existing.splitFrom !== from.id) throw new AppError('CONFLICT', 'This reservation reference belongs to another reservation');
         return { reservationId: existing.id, remaining: existing.remaining };
       }
-      await this.ledger.lockUser(tx, from.userId);
       if (from.status !== 'held') throw new AppError('CONFLICT', `Reservation is already ${from.status}`);
       if (from.amount < input.amount) throw new AppError('CONFLICT', 'Reservation holds fewer credits than asked');
       const reservationId = await this.ledger.splitReservation(tx, from, input);
       return { reservationId, remaining: from.amount - input.amount };
     });
+  }
+
+  /** A refund or a dispute put the account on hold: 403 FORBIDDEN with reason ACCOUNT_ON_HOLD until an operator releases it. */
+  private async refuseOnHold(tx: EntityManager, userId: string): Promise<void> {
+    if (await this.safety.isOnHold(tx, userId)) throw new AppError('FORBIDDEN', MESSAGES.accountOnHold, { reason: ACCOUNT_ON_HOLD });
   }
 
   commit(reservationId: string): Promise<{ balance: number }> {

@@ -24,8 +24,9 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
  * fetched again at the version the SDK pins: there a charge no longer names its invoice, so the invoice
  * is found through its payments (by payment intent), and a pack through its Checkout session. Every
  * lot the payment bought (the period's plan lot, upgrade lots of that invoice, a pack) loses its
- * unspent credits up to the share of the charge returned, never below zero, and the account is
- * flagged for a person to review. Idempotent per charge: what a lot already gave back is counted, so a
+ * unspent credits up to the share of the charge returned, never below zero, those held by reservations
+ * (a batch's) included, and the account is flagged for a person to review: on hold (no reservation,
+ * no split, no batch row fed) until an operator releases it. Idempotent per charge: what a lot already gave back is counted, so a
  * replay, a second event for the same charge, or a dispute after a refund takes nothing more.
  */
 @Injectable()
@@ -66,18 +67,28 @@ export class PaymentReversalsService {
         `A ${reason} of a payment we cannot match to a buyer: review it by hand`,
       );
     }
-    const revoked = await this.ledger.transaction(async (tx) => {
-      await this.ledger.lockUser(tx, purchase.userId);
-      let total = 0;
-      for (const ref of await this.ledger.lotsBoughtBy(tx, purchase.userId, purchase.refs))
-        total += (await this.ledger.revokeShareOfLot(tx, ref, share))?.revoked ?? 0;
-      await this.safety.flag(tx, purchase.userId, reason, flagRef);
-      return total;
-    });
+    const revoked = await this.revokePurchase(purchase.userId, purchase.refs, share, reason, flagRef);
     this.logger.warn(
       { userId: purchase.userId, chargeId: charge.id, invoiceId: purchase.invoiceId, revoked, share },
       `Credits taken back after a ${reason}; account flagged for review`,
     );
+  }
+
+  /**
+   * In one transaction: `share` of each lot named by `refs` that the user holds is taken back, and the
+   * account flagged (on hold) under `flagRef`. Answers the credits taken now.
+   */
+  async revokePurchase(userId: string, refs: string[], share: number, reason: Reason, flagRef: string): Promise<number> {
+    return this.ledger.transaction(async (tx) => {
+      // Held reservations first, then the user: the order in which settling and splitting lock them.
+      await this.ledger.lockHeldReservationsOf(tx, userId);
+      await this.ledger.lockUser(tx, userId);
+      let total = 0;
+      for (const ref of await this.ledger.lotsBoughtBy(tx, userId, refs))
+        total += (await this.ledger.revokeShareOfLot(tx, ref, share))?.revoked ?? 0;
+      await this.safety.flag(tx, userId, reason, flagRef, total > 0);
+      return total;
+    });
   }
 
   private async purchaseOf(charge: Stripe.Charge): Promise<Purchase | null> {

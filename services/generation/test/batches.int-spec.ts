@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { AppError, BATCH_MESSAGES, BILLING, EVENTS, GENERATION, type Batch } from '@printloom/contracts';
+import { AppError, BATCH_MESSAGES, BILLING, EVENTS, GENERATION, PRIORITY_TIERS, type Batch } from '@printloom/contracts';
 import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
@@ -16,6 +16,8 @@ import {
 import { loadBillingConfig } from '../../billing/src/config.js';
 import { startBillingService } from '../../billing/src/start.js';
 import { CreditsService } from '../../billing/src/credits.service.js';
+import { SubscriptionsService } from '../../billing/src/subscriptions.service.js';
+import { PaymentReversalsService } from '../../billing/src/payment-reversals.service.js';
 import { loadAssetsConfig } from '../../assets/src/config.js';
 import { startAssetsService } from '../../assets/src/start.js';
 import { loadGenerationConfig } from '../src/config.js';
@@ -200,6 +202,50 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     });
   });
 
+  it("feeds a batch row at the tier of its seller's plan when it is fed, not when the batch was made", async () => {
+    const userId = await userWith(10);
+    const answering = await startWorker(new TimedProvider(50), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const { batch } = await start(userId, values(2, 'Tier'));
+    expect((await rpc.request(BILLING.entitlements, { userId })).priorityTier).toBe(PRIORITY_TIERS.standard);
+    // The seller buys Studio while the rows wait.
+    const periodStart = new Date();
+    await billing()
+      .app.get(SubscriptionsService)
+      .startPeriod({ userId, planId: 'studio', periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000) });
+    await answering.close();
+    workers.splice(workers.indexOf(answering), 1);
+    const feeding = await startWorker(new TimedProvider(50));
+    await waitForBatch(userId, batch.id, (current) => current.status === 'finished');
+    const tiers = await feeding.infra.dataSource.query(
+      `SELECT DISTINCT j.priority_tier FROM generation.jobs j JOIN generation.batch_rows r ON r.id = j.batch_row_id WHERE r.batch_id = $1`,
+      [batch.id],
+    );
+    expect(tiers).toEqual([{ priority_tier: PRIORITY_TIERS.highest }]);
+  });
+
+  it('stops a batch whose credits a refund took back: its waiting rows are cancelled and nothing returns to the refunded lot', async () => {
+    const userId = await userWith(10);
+    const answering = await startWorker(new TimedProvider(50), { BATCH_FEED_INTERVAL_MS: '3600000' });
+    const { batch } = await start(userId, values(4, 'Refunded'));
+    expect(await balance(userId)).toBe(6);
+    // The top-up that paid for it is refunded in full: the 6 left and the 4 the batch holds go.
+    await billing()
+      .app.get(PaymentReversalsService)
+      .revokePurchase(userId, [`test-topup:${userId}`], 1, 'refund', `refund:${userId}`);
+    expect(await balance(userId)).toBe(0);
+    await answering.close();
+    workers.splice(workers.indexOf(answering), 1);
+    await startWorker(new TimedProvider(50));
+    const stopped = await waitForBatch(userId, batch.id, (current) => current.status !== 'running');
+    expect(stopped).toMatchObject({ status: 'cancelled', stopReason: 'payment_reversed', counts: { cancelled: 4, waiting: 0 } });
+    await waitFor(async () => (await reservationsOf(userId)).every((row) => row.status === 'released'), busyMachine);
+    expect(await reservationsOf(userId)).toEqual([{ reason: 'batch', amount: 0, status: 'released' }]);
+    expect(await balance(userId)).toBe(0);
+    // A new batch is refused while the account is on hold.
+    await billing().app.get(CreditsService).grantTopup(userId, `test-topup-2:${userId}`, 5);
+    await expect(start(userId, values(1))).rejects.toMatchObject({ code: 'FORBIDDEN', details: { reason: 'ACCOUNT_ON_HOLD' } });
+  });
+
   it('survives a restart of generation mid-batch: every row runs once and is charged once', async () => {
     const userId = await userWith(8);
     const first = new TimedProvider(400);
@@ -255,9 +301,9 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     const { batch } = await start(userId, ['Astronaut']);
     // What the feeder does, up to the commit: the row's credit split off, the row a queued job; then the crash.
     const fed = await answering.app.get(BatchRepository).feeding(async (tx) => {
-      const [row] = (await tx.candidates([0], 2)).filter((candidate) => candidate.batchId === batch.id);
+      const [row] = (await tx.candidates(2)).filter((candidate) => candidate.batchId === batch.id);
       const own = await rpc.request(BILLING.split, { reservationId: row.reservationId, amount: 1, ref: `generation:${row.jobId}` });
-      await tx.feed(row, own.reservationId);
+      await tx.feed(row, own.reservationId, PRIORITY_TIERS.standard);
       return row;
     });
     await answering.close();

@@ -26,6 +26,7 @@ import { PrintifyAccess } from './printify/printify-access.js';
 import { PrintifyRateLimited, PrintifyRejected, PrintifyUnavailable, type PrintifyShopInfo } from './printify/printify-client.js';
 import { TemplateCatalogue } from './templates/template-catalogue.js';
 import type { PublicationQueue } from './publications/publication-queue.js';
+import { requirePublishingPlan } from './publications/publishing-plan.js';
 
 const NO_PUBLICATION = 'Not found';
 /** Designs of a collection checked against the library at once (NATS round trips in parallel, not one by one). */
@@ -120,8 +121,7 @@ export class PublishingService {
   /** One publication per design, queued at once (the work runs on the queue, never in this request). */
   async create(request: RpcRequest<typeof PUBLISHING.createPublications>): Promise<{ publications: Publication[] }> {
     const { userId, templateId } = request;
-    const entitlements = await this.rpc.request(BILLING.entitlements, { userId });
-    if (!entitlements.commercialLicense) throw new AppError('FORBIDDEN', PUBLISHING_MESSAGES.planRequired, { reason: 'PLAN_REQUIRED' });
+    await requirePublishingPlan(this.rpc, userId);
     if (!(await this.templates.find(userId, templateId))) throw new AppError('NOT_FOUND', PUBLISHING_MESSAGES.unknownTemplate);
     const connection = await this.access.resolve(userId);
     const assetIds = await this.designsToPublish(userId, request);
@@ -184,6 +184,7 @@ export class PublishingService {
     const { userId, publicationId } = request;
     const current = await this.publications.findOwned(userId, publicationId);
     if (!current) throw new AppError('NOT_FOUND', NO_PUBLICATION);
+    await requirePublishingPlan(this.rpc, userId);
     if (['publish_waiting', 'publishing', 'published'].includes(current.status)) return { publication: await this.view(current) };
     const waiting = await this.publications.requestPublish(userId, publicationId);
     if (!waiting) throw new AppError('CONFLICT', PUBLISHING_MESSAGES.notADraft);

@@ -18,6 +18,7 @@ const batch: Batch = {
   template: '{value} crew',
   source: 'template',
   counts: { total: 30, waiting: 0, working: 0, succeeded: 30, failed: 0, cancelled: 0 },
+  stopReason: null,
   createdAt: '2026-11-26T00:00:00.000Z',
   finishedAt: '2026-11-26T00:05:00.000Z',
   rows: Array.from({ length: 30 }, (_, row) => ({
@@ -50,7 +51,45 @@ const json = (body: unknown, status = 200) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
+function renderBatchPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TooltipProvider>
+        <MemoryRouter initialEntries={[`/batches/${BATCH_ID}`]}>
+          <Routes>
+            <Route path="/batches/:id" element={<BatchPage />} />
+          </Routes>
+        </MemoryRouter>
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
 describe('the batch page', () => {
+  it('says a batch stopped because a payment was reversed, in place of "Cancelled", and offers no cancel', async () => {
+    const stopped: Batch = {
+      ...batch,
+      status: 'cancelled',
+      stopReason: 'payment_reversed',
+      counts: { ...batch.counts, succeeded: 10, cancelled: 20 },
+      rows: batch.rows.map((row) =>
+        row.position > 10 ? { ...row, status: 'cancelled' as const, jobId: null, assetIds: [], error: 'Cancelled, refunded' } : row,
+      ),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === `/api/batches/${BATCH_ID}`) return json({ batch: stopped });
+        if (url === `/api/batches/${BATCH_ID}/quality`) return json({ ...quality, flagged: 0, byCheck: [], flaggedAssetIds: [] });
+        return json({ error: 'not here' }, 404);
+      }),
+    );
+    renderBatchPage();
+    expect(await screen.findByText(/^Stopped: a payment was reversed · 30 rows · started/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Cancelled ·/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
+  });
+
   it("counts every design's verdict from the server (not the first 100), per row too, and offers to redo the flagged rows", async () => {
     const fetchMock = vi.fn(async (url: string) => {
       if (url === `/api/batches/${BATCH_ID}`) return json({ batch });
@@ -58,17 +97,7 @@ describe('the batch page', () => {
       return json({ error: 'not here' }, 404);
     });
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <TooltipProvider>
-          <MemoryRouter initialEntries={[`/batches/${BATCH_ID}`]}>
-            <Routes>
-              <Route path="/batches/:id" element={<BatchPage />} />
-            </Routes>
-          </MemoryRouter>
-        </TooltipProvider>
-      </QueryClientProvider>,
-    );
+    renderBatchPage();
 
     const summary = await screen.findByRole('group', { name: 'Quality checks' });
     expect(summary).toHaveTextContent('3 designs flagged of 118 checked (2 still being checked)');

@@ -11,7 +11,7 @@ import { refreshMe } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../features/library/ConfirmDialog';
 import { batchAssetIds, batchesQueryKey, batchIsRunning, cancelBatch, useBatch, type Batch } from '../../features/batches/api/batches';
-import { BATCH_STATUS_LABEL, ROW_STATUS_LABEL, batchName } from '../../features/batches/batch-display';
+import { ROW_STATUS_LABEL, batchName, batchStatusText } from '../../features/batches/batch-display';
 import { BatchProgress } from '../../features/batches/BatchProgress';
 import { RedoFlaggedButton } from '../../features/batches/RedoFlaggedButton';
 import { useBatchQuality, type BatchQuality } from '../../features/batches/api/batch-quality';
@@ -82,7 +82,7 @@ function BatchView({ batch }: { batch: Batch }) {
       <Card className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm text-muted">
           <span>
-            {BATCH_STATUS_LABEL[batch.status]} · {batch.counts.total} {batch.counts.total === 1 ? 'row' : 'rows'} · started{' '}
+            {batchStatusText(batch)} · {batch.counts.total} {batch.counts.total === 1 ? 'row' : 'rows'} · started{' '}
             {formatDateTime(batch.createdAt)}
           </span>
           <Link to="/batches" className="font-semibold text-accent underline">

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { AppPage } from '../../components/layout/AppPage';
 import { Card } from '../../components/ui/card';
 import { useBatches } from '../../features/batches/api/batches';
-import { BATCH_STATUS_LABEL, batchName } from '../../features/batches/batch-display';
+import { batchName, batchStatusText } from '../../features/batches/batch-display';
 import { BatchProgress } from '../../features/batches/BatchProgress';
 import { formatDateTime } from '../../lib/format';
 
@@ -33,7 +33,7 @@ export default function Batches() {
                       {batchName(batch)}
                     </Link>
                     <span className="text-sm text-muted">
-                      {BATCH_STATUS_LABEL[batch.status]} · started {formatDateTime(batch.createdAt)}
+                      {batchStatusText(batch)} · started {formatDateTime(batch.createdAt)}
                     </span>
                   </div>
                   <BatchProgress counts={batch.counts} label={`Progress of ${batchName(batch)}`} />

@@ -29,6 +29,7 @@ function collectionOf(rows: number): Batch {
     template: '{value} crew',
     source: 'template',
     counts: { total: rows, waiting: 0, working: 0, succeeded: rows, failed: 0, cancelled: 0 },
+    stopReason: null,
     createdAt: '2026-11-26T00:00:00.000Z',
     finishedAt: '2026-11-26T00:05:00.000Z',
     rows: Array.from({ length: rows }, (_, row) => ({

@@ -31,6 +31,7 @@ function batchOf(status: Batch['status'], rows: Batch['rows']): Batch {
     template: '{value} crew',
     source: 'template',
     counts: { total: rows.length, waiting: 0, working: 0, succeeded: rows.length, failed: 0, cancelled: 0 },
+    stopReason: null,
     createdAt: '2026-11-25T20:00:00.000Z',
     finishedAt: status === 'finished' ? '2026-11-25T20:05:00.000Z' : null,
     rows,

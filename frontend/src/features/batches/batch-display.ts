@@ -1,5 +1,5 @@
 // How a batch reads on screen: its name, the label of each row status, its progress in words.
-import type { BatchCounts, BatchRowStatus, BatchStatus } from '@printloom/contracts/batches.schemas';
+import type { BatchCounts, BatchRowStatus, BatchStatus, BatchStopReason } from '@printloom/contracts/batches.schemas';
 
 export const ROW_STATUS_LABEL: Record<BatchRowStatus, string> = {
   waiting: 'Waiting its turn',
@@ -16,6 +16,15 @@ export const BATCH_STATUS_LABEL: Record<BatchStatus, string> = {
   finished: 'Finished',
   cancelled: 'Cancelled',
 };
+
+/** A batch that stopped by itself says why, in place of its status. */
+export const BATCH_STOP_REASON_LABEL: Record<BatchStopReason, string> = {
+  payment_reversed: 'Stopped: a payment was reversed',
+};
+
+/** The status a batch shows: why it stopped when it stopped by itself, its status otherwise. */
+export const batchStatusText = (batch: { status: BatchStatus; stopReason: BatchStopReason | null }) =>
+  batch.stopReason ? BATCH_STOP_REASON_LABEL[batch.stopReason] : BATCH_STATUS_LABEL[batch.status];
 
 /** Rows that will not change any more. */
 export const settledRows = (counts: BatchCounts) => counts.succeeded + counts.failed + counts.cancelled;

@@ -7,6 +7,7 @@ import { PlanChanges1763800000300 } from './migrations/1763800000300-plan-change
 import { PurchaseEvents1763800000310 } from './migrations/1763800000310-purchase-events.js';
 import { TrialIdentities1763800000320 } from './migrations/1763800000320-trial-identities.js';
 import { BatchReservations1763800000330 } from './migrations/1763800000330-batch-reservations.js';
+import { AccountHolds1763800000340 } from './migrations/1763800000340-account-holds.js';
 
 export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'billing',
@@ -20,5 +21,6 @@ export const billingDatabase: Omit<DatabaseOptions, 'url'> = {
     PurchaseEvents1763800000310,
     TrialIdentities1763800000320,
     BatchReservations1763800000330,
+    AccountHolds1763800000340,
   ],
 };

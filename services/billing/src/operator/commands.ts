@@ -3,6 +3,7 @@ import type { AccountChanges } from '../account-changes.js';
 import { LedgerRepository } from '../repositories/ledger.repository.js';
 import { SubscriptionRepository } from '../repositories/subscription.repository.js';
 import { PurchaseEventRepository } from '../repositories/purchase-event.repository.js';
+import { PaymentSafetyRepository } from '../repositories/payment-safety.repository.js';
 import { SubscriptionsService } from '../subscriptions.service.js';
 import { resolveUser } from './resolve-user.js';
 
@@ -42,4 +43,20 @@ export async function cancelCommand(on: OperatorContext, target: string, cancel:
   const subscriptions = subscriptionsOn(on);
   await subscriptions.setCancelAtPeriodEnd(userId, cancel);
   return `${cancel ? 'cancels at period end' : 'renews'}: user ${userId}, subscription ${JSON.stringify((await subscriptions.summary(userId)).subscription)}`;
+}
+
+/**
+ * Releases the hold a refund or a dispute put on an account (after a person reviewed it): it may
+ * reserve credits and have its batch rows fed again. The flags stay, released, for the record; a
+ * later reversal holds the account again.
+ */
+export async function releaseHoldCommand(on: OperatorContext, target: string): Promise<string> {
+  const userId = await resolveUser(on.dataSource, target);
+  const ledger = new LedgerRepository(on.dataSource, on.changes);
+  const safety = new PaymentSafetyRepository(on.dataSource);
+  const released = await ledger.transaction(async (tx) => {
+    await ledger.lockUser(tx, userId);
+    return safety.releaseHold(tx, userId);
+  });
+  return released > 0 ? `hold released: user ${userId}, ${released} flag(s) released` : `not on hold: user ${userId}`;
 }

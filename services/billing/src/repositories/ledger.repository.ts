@@ -123,8 +123,10 @@ export class LedgerRepository {
   }
 
   /**
-   * Takes back up to `share` (0..1) of what a lot granted, counting what was already taken back, never
-   * more than it still holds (spent credits stay spent). Returns the credits removed now.
+   * Takes back up to `share` (0..1) of what a lot granted, counting what was already taken back: first
+   * what the lot still holds, then what held reservations (a batch's first, then the newest) hold of
+   * it, so that no release gives those credits back to the lot. Spent credits stay spent. Returns the
+   * credits removed now. Lock the user's held reservations (`lockHeldReservationsOf`) before the user.
    */
   async revokeShareOfLot(tx: EntityManager, sourceRef: string, share: number): Promise<{ userId: string; revoked: number } | null> {
     const [lot]: Array<{ id: string; user_id: string; credits_granted: number; credits_remaining: number }> = await tx.query(
@@ -137,12 +139,53 @@ export class LedgerRepository {
       [lot.id],
     );
     const target = Math.ceil(lot.credits_granted * Math.min(1, Math.max(0, share)));
-    const revoked = Math.max(0, Math.min(target - taken, lot.credits_remaining));
-    if (revoked > 0) {
-      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = credits_remaining - $2 WHERE id = $1`, [lot.id, revoked]);
-      await this.entry(tx, { userId: lot.user_id, lotId: lot.id, kind: 'revoke', delta: -revoked });
+    const fromLot = Math.max(0, Math.min(target - taken, lot.credits_remaining));
+    if (fromLot > 0) {
+      await tx.query(`UPDATE billing.credit_lots SET credits_remaining = credits_remaining - $2 WHERE id = $1`, [lot.id, fromLot]);
+      await this.entry(tx, { userId: lot.user_id, lotId: lot.id, kind: 'revoke', delta: -fromLot });
     }
-    return { userId: lot.user_id, revoked };
+    const cut = await this.cutHeldParts(tx, { id: lot.id, userId: lot.user_id }, Math.max(0, target - taken - fromLot));
+    return { userId: lot.user_id, revoked: fromLot + cut };
+  }
+
+  /**
+   * Takes up to `amount` of a lot's credits out of the held reservations holding them. The ledger keeps
+   * matching the balance: each cut reads as those credits released to the lot and revoked there at once.
+   */
+  private async cutHeldParts(tx: EntityManager, lot: { id: string; userId: string }, amount: number): Promise<number> {
+    if (amount <= 0) return 0;
+    const parts: Array<{ reservation_id: string; amount: number }> = await tx.query(
+      `SELECT p.reservation_id, p.amount FROM billing.reservation_parts p JOIN billing.reservations r ON r.id = p.reservation_id
+       WHERE p.lot_id = $1 AND r.status = 'held' AND p.amount > 0
+       ORDER BY (r.reason = 'batch') DESC, r.created_at DESC, r.id`,
+      [lot.id],
+    );
+    let left = amount;
+    for (const part of parts) {
+      if (left === 0) break;
+      const cut = Math.min(left, part.amount);
+      left -= cut;
+      if (cut === part.amount)
+        await tx.query(`DELETE FROM billing.reservation_parts WHERE reservation_id = $1 AND lot_id = $2`, [part.reservation_id, lot.id]);
+      else
+        await tx.query(`UPDATE billing.reservation_parts SET amount = amount - $3 WHERE reservation_id = $1 AND lot_id = $2`, [
+          part.reservation_id,
+          lot.id,
+          cut,
+        ]);
+      await tx.query(`UPDATE billing.reservations SET amount = amount - $2 WHERE id = $1`, [part.reservation_id, cut]);
+      await this.entry(tx, { userId: lot.userId, lotId: lot.id, reservationId: part.reservation_id, kind: 'release', delta: cut });
+      await this.entry(tx, { userId: lot.userId, lotId: lot.id, reservationId: part.reservation_id, kind: 'revoke', delta: -cut });
+    }
+    return amount - left;
+  }
+
+  /**
+   * Locks the user's held reservations, in the order settle() and split() take them (the reservation,
+   * then the user): a reversal that cuts them takes these locks before the user's.
+   */
+  async lockHeldReservationsOf(tx: EntityManager, userId: string): Promise<void> {
+    await tx.query(`SELECT id FROM billing.reservations WHERE user_id = $1 AND status = 'held' ORDER BY id FOR UPDATE`, [userId]);
   }
 
   /** The lots one payment bought for a user, of those named by `refs` (period, upgrade and pack lots). */

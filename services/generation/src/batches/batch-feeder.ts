@@ -1,4 +1,4 @@
-import { CREDIT_COSTS } from '@printloom/contracts';
+import { ACCOUNT_ON_HOLD, AppError, BILLING, CREDIT_COSTS } from '@printloom/contracts';
 import { CreditReservation, type Logger, type RpcClient } from '@printloom/service-kit';
 import type { BatchRepository } from '../repositories/batch.repository.js';
 import { PRIORITY_TIERS, type JobQueue } from '../jobs/job-queue.js';
@@ -55,22 +55,38 @@ export class BatchFeeder {
   async feed(): Promise<number> {
     if (!(await this.batches.anyWaiting())) return 0;
     const { pending } = await this.queue.backlog();
-    const open = PRIORITY_TIERS.filter((tier) => (pending.get(tier) ?? 0) === 0);
+    const open: number[] = PRIORITY_TIERS.filter((tier) => (pending.get(tier) ?? 0) === 0);
     if (open.length === 0) return 0;
     const published: Array<{ jobId: string; tier: number }> = [];
     await this.batches.feeding(async (tx) => {
-      for (const row of await tx.candidates(open, this.options.perUser)) {
-        const settling = { logger: this.logger, logFields: { batchId: row.batchId, jobId: row.jobId } };
-        // The job's credit, out of the batch's reservation under the job's own ref: a retry gets the same.
-        const own = await CreditReservation.of(this.rpc, row.reservationId, settling)
-          .split(CREDIT_COSTS.generation, `generation:${row.jobId}`)
-          .catch((error: unknown) => {
-            this.logger.error({ err: error, batchId: row.batchId, rowId: row.id }, 'Batch row not fed: its credit could not be split off');
+      for (const row of await tx.candidates(this.options.perUser)) {
+        const logFields = { batchId: row.batchId, rowId: row.id };
+        // The tier of the seller's plan now, not when the batch was made (a plan bought or lapsed since).
+        const tier = await this.rpc.request(BILLING.entitlements, { userId: row.userId }).then(
+          (entitlements) => entitlements.priorityTier,
+          (error: unknown) => {
+            this.logger.warn({ err: error, ...logFields }, "Batch row not fed: its seller's plan could not be read");
             return null;
-          });
-        if (!own) continue;
-        await tx.feed(row, own.id);
-        published.push({ jobId: row.jobId, tier: row.priorityTier });
+          },
+        );
+        if (tier === null || !open.includes(tier)) continue;
+        // The job's credit, out of the batch's reservation under the job's own ref: a retry gets the same.
+        let own: CreditReservation;
+        try {
+          own = await CreditReservation.of(this.rpc, row.reservationId, {
+            logger: this.logger,
+            logFields: { ...logFields, jobId: row.jobId },
+          }).split(CREDIT_COSTS.generation, `generation:${row.jobId}`);
+        } catch (error) {
+          if (error instanceof AppError && error.details?.reason === ACCOUNT_ON_HOLD) {
+            // A refund or dispute holds the account: what is not fed yet never will be.
+            const cancelled = await tx.stop(row.batchId, 'payment_reversed');
+            this.logger.warn({ ...logFields, userId: row.userId, cancelled }, 'Batch stopped: a payment was reversed');
+          } else this.logger.error({ err: error, ...logFields }, 'Batch row not fed: its credit could not be split off');
+          continue;
+        }
+        await tx.feed(row, own.id, tier);
+        published.push({ jobId: row.jobId, tier });
       }
     });
     await this.publish(published);

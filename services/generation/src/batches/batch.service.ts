@@ -168,6 +168,7 @@ function summaryOf(batch: StoredBatch): BatchSummary {
   return {
     id: batch.id,
     status: batch.status,
+    stopReason: batch.stopReason,
     template: batch.template,
     source: batch.source,
     counts: batch.counts,

@@ -1,4 +1,4 @@
-import type { BatchCounts, BatchRowStatus, BatchStatus, JobStatus } from '@printloom/contracts';
+import type { BatchCounts, BatchRowStatus, BatchStatus, BatchStopReason, JobStatus } from '@printloom/contracts';
 
 /** A row to be written with its batch: its job id is chosen now, so feeding it twice finds one job. */
 export interface NewBatchRow {
@@ -25,6 +25,8 @@ export interface StoredBatch {
   source: 'template' | 'csv';
   template: string | null;
   status: BatchStatus;
+  /** Why it stopped by itself; null when it ran to the end or its seller cancelled it. */
+  stopReason: BatchStopReason | null;
   reservationId: string;
   createdAt: Date;
   finishedAt: Date | null;
@@ -55,7 +57,6 @@ export interface FeedableRow {
   transparent: boolean;
   jobId: string;
   reservationId: string;
-  priorityTier: number;
   /** When this user's last row was fed (null: never): the least recently served user goes first. */
   lastFedAt: Date | null;
 }

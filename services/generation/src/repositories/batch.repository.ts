@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BatchCounts, BatchRowStatus, BatchStatus, JobStatus } from '@printloom/contracts';
+import type { BatchCounts, BatchRowStatus, BatchStatus, BatchStopReason, JobStatus } from '@printloom/contracts';
 import type { FeedableRow, NewBatch, NewBatchRow, StoredBatch, StoredBatchRow } from '../domain/stored-batch.js';
 
 const UNFINISHED = `('queued', 'generating', 'processing')`;
@@ -21,6 +21,7 @@ interface BatchRowResult extends BatchCounts {
   source: 'template' | 'csv';
   template: string | null;
   status: BatchStatus;
+  stop_reason: BatchStopReason | null;
   reservation_id: string;
   created_at: Date;
   finished_at: Date | null;
@@ -33,6 +34,7 @@ function toStoredBatch(row: BatchRowResult): StoredBatch {
     source: row.source,
     template: row.template,
     status: row.status,
+    stopReason: row.stop_reason,
     reservationId: row.reservation_id,
     createdAt: new Date(row.created_at),
     finishedAt: row.finished_at ? new Date(row.finished_at) : null,
@@ -52,22 +54,22 @@ export class BatchFeedTransaction {
   constructor(private readonly tx: EntityManager) {}
 
   /**
-   * One waiting row per user who may have another job now: in a tier listed, under `perUser` batch
-   * jobs still unfinished, and no interactive job of theirs waiting (a seller's own single job goes
+   * One waiting row per user who may have another job now: under `perUser` batch jobs still unfinished, and no interactive job of theirs waiting (a seller's own single job goes
    * before their batch). Each user's oldest batch first, its rows in order; rows another transaction
-   * holds (a cancel) are skipped. Locked until the transaction ends.
+   * holds (a cancel) are skipped. Locked until the transaction ends. The tier is not chosen here: a row
+   * goes at the tier of its seller's plan when it is fed (the feeder asks billing).
    */
-  async candidates(tiers: number[], perUser: number): Promise<FeedableRow[]> {
+  async candidates(perUser: number): Promise<FeedableRow[]> {
     const picked: Array<{ id: string; last_fed_at: Date | null }> = await this.tx.query(
       `SELECT DISTINCT ON (r.user_id) r.id,
          (SELECT max(f.fed_at) FROM generation.batch_rows f WHERE f.user_id = r.user_id AND f.status = 'fed') AS last_fed_at
        FROM generation.batch_rows r JOIN generation.batches b ON b.id = r.batch_id
-       WHERE r.status = 'waiting' AND b.status = 'running' AND b.priority_tier = ANY($1::int[])
+       WHERE r.status = 'waiting' AND b.status = 'running'
          AND (SELECT count(*) FROM generation.jobs j
-              WHERE j.user_id = r.user_id AND j.batch_row_id IS NOT NULL AND j.status IN ${UNFINISHED}) < $2
+              WHERE j.user_id = r.user_id AND j.batch_row_id IS NOT NULL AND j.status IN ${UNFINISHED}) < $1
          AND NOT EXISTS (SELECT 1 FROM generation.jobs j WHERE j.user_id = r.user_id AND j.batch_row_id IS NULL AND j.status = 'queued')
        ORDER BY r.user_id, b.created_at, r.position`,
-      [tiers, perUser],
+      [perUser],
     );
     if (picked.length === 0) return [];
     const lastFed = new Map(picked.map((row) => [row.id, row.last_fed_at ? new Date(row.last_fed_at) : null]));
@@ -80,9 +82,8 @@ export class BatchFeedTransaction {
       transparent: boolean;
       job_id: string;
       reservation_id: string;
-      priority_tier: number;
     }> = await this.tx.query(
-      `SELECT r.id, r.user_id, r.batch_id, r.prompt, r.dark, r.transparent, r.job_id, b.reservation_id, b.priority_tier
+      `SELECT r.id, r.user_id, r.batch_id, r.prompt, r.dark, r.transparent, r.job_id, b.reservation_id
        FROM generation.batch_rows r JOIN generation.batches b ON b.id = r.batch_id
        WHERE r.id = ANY($1::uuid[]) AND r.status = 'waiting' AND b.status = 'running'
        FOR UPDATE OF r SKIP LOCKED`,
@@ -98,7 +99,6 @@ export class BatchFeedTransaction {
         transparent: row.transparent,
         jobId: row.job_id,
         reservationId: row.reservation_id,
-        priorityTier: row.priority_tier,
         lastFedAt: lastFed.get(row.id) ?? null,
       }))
       .sort((a, b) => (a.lastFedAt?.getTime() ?? 0) - (b.lastFedAt?.getTime() ?? 0));
@@ -121,14 +121,37 @@ export class BatchFeedTransaction {
     return rows.map((row) => ({ jobId: row.job_id, priorityTier: row.priority_tier }));
   }
 
-  /** The row becomes a queued job holding its own reservation (a retry after a crash finds the job). */
-  async feed(row: FeedableRow, reservationId: string): Promise<void> {
+  /**
+   * The row becomes a queued job at `priorityTier` (its seller's plan now) holding its own reservation (a
+   * retry after a crash finds the job); the batch's tier follows, for the backlog per tier.
+   */
+  async feed(row: FeedableRow, reservationId: string, priorityTier: number): Promise<void> {
     await this.tx.query(
       `INSERT INTO generation.jobs (id, user_id, prompt, dark, transparent, priority_tier, reservation_id, batch_row_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-      [row.jobId, row.userId, row.prompt, row.dark, row.transparent, row.priorityTier, reservationId, row.id],
+      [row.jobId, row.userId, row.prompt, row.dark, row.transparent, priorityTier, reservationId, row.id],
     );
     await this.tx.query(`UPDATE generation.batch_rows SET status = 'fed', fed_at = now() WHERE id = $1`, [row.id]);
+    await this.tx.query(`UPDATE generation.batches SET priority_tier = $2 WHERE id = $1 AND priority_tier <> $2`, [
+      row.batchId,
+      priorityTier,
+    ]);
+  }
+
+  /**
+   * Billing refused the batch's credits (`reason`): its waiting rows are cancelled and it ends, in the
+   * feeder's transaction (which holds some of its rows). The settlement releases what it still holds.
+   */
+  async stop(batchId: string, reason: BatchStopReason): Promise<number> {
+    const [, cancelled]: [unknown, number] = await this.tx.query(
+      `UPDATE generation.batch_rows SET status = 'cancelled' WHERE batch_id = $1 AND status = 'waiting'`,
+      [batchId],
+    );
+    await this.tx.query(
+      `UPDATE generation.batches SET status = 'cancelled', stop_reason = $2, finished_at = now() WHERE id = $1 AND status = 'running'`,
+      [batchId, reason],
+    );
+    return cancelled;
   }
 }
 
@@ -165,7 +188,7 @@ export class BatchRepository {
   /** The user's batch with its counts; null when it does not exist or is someone else's. */
   async find(userId: string, batchId: string): Promise<StoredBatch | null> {
     const [row]: BatchRowResult[] = await this.dataSource.query(
-      `SELECT b.id, b.user_id, b.source, b.template, b.status, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
+      `SELECT b.id, b.user_id, b.source, b.template, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
        FROM generation.batches b JOIN generation.batch_rows r ON r.batch_id = b.id LEFT JOIN generation.jobs j ON j.id = r.job_id
        WHERE b.id = $1 AND b.user_id = $2 GROUP BY b.id`,
       [batchId, userId],
@@ -176,10 +199,10 @@ export class BatchRepository {
   /** The user's batches, newest first, with their counts. */
   async list(userId: string, limit: number): Promise<StoredBatch[]> {
     const rows: BatchRowResult[] = await this.dataSource.query(
-      `SELECT b.id, b.user_id, b.source, b.template, b.status, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
+      `SELECT b.id, b.user_id, b.source, b.template, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
        FROM (SELECT * FROM generation.batches WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2) b
        JOIN generation.batch_rows r ON r.batch_id = b.id LEFT JOIN generation.jobs j ON j.id = r.job_id
-       GROUP BY b.id, b.user_id, b.source, b.template, b.status, b.reservation_id, b.created_at, b.finished_at
+       GROUP BY b.id, b.user_id, b.source, b.template, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at
        ORDER BY b.created_at DESC`,
       [userId, limit],
     );

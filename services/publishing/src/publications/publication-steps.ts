@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   ASSETS,
-  BILLING,
   EXPORT_RENDER_TIMEOUT_MS,
   EXTERNAL_MOCKUPS_MAX,
   LISTINGS,
@@ -21,6 +20,7 @@ import { PrintLinkRepository } from '../repositories/print-link.repository.js';
 import { productDraft, resolveVariants, type Garment } from '../templates/placement.js';
 import { TemplateCatalogue } from '../templates/template-catalogue.js';
 import type { PublicationQueue, PublicationWork } from './publication-queue.js';
+import { isPlanRequired, requirePublishingPlan } from './publishing-plan.js';
 import type { PublicationSteps, StepOutcome } from './publication-worker.js';
 
 /** Signed print-file links are valid this long: Printify fetches the file right after the upload request. */
@@ -102,8 +102,7 @@ export class PublicationStepsService implements PublicationSteps {
 
   private async draft(publication: StoredPublication): Promise<StepOutcome> {
     const { userId, assetId } = publication;
-    const entitlements = await this.rpc.request(BILLING.entitlements, { userId });
-    if (!entitlements.commercialLicense) throw new StepFailure('PLAN_REQUIRED', PUBLISHING_MESSAGES.planRequired);
+    await requirePublishingPlan(this.rpc, userId);
     const connection = await this.connectionFor(publication);
     const template = await this.templates.find(userId, publication.templateId);
     if (!template) throw new StepFailure('PRINTIFY_REJECTED', PUBLISHING_MESSAGES.unknownTemplate);
@@ -257,6 +256,8 @@ export class PublicationStepsService implements PublicationSteps {
 
   private async publish(publication: StoredPublication): Promise<StepOutcome> {
     if (!publication.externalId) return DONE;
+    // The plan as it is when the publish is sent: one that lapsed since the request publishes nothing.
+    await requirePublishingPlan(this.rpc, publication.userId);
     const connection = await this.connectionFor(publication);
     try {
       if (publication.status !== 'publishing') await this.publications.setStatus(publication.id, 'publishing');
@@ -296,6 +297,7 @@ export class PublicationStepsService implements PublicationSteps {
     }
     let failure: StepFailure | null = null;
     if (error instanceof StepFailure) failure = error;
+    else if (isPlanRequired(error)) failure = new StepFailure('PLAN_REQUIRED', error.message);
     else if (error instanceof PrintifyRejected) failure = this.failureOf(error, work);
     else if (error instanceof AppError && error.code === 'NOT_FOUND')
       failure = new StepFailure('DESIGN_GONE', PUBLISHING_MESSAGES.designGone);
