@@ -216,7 +216,12 @@ function checkFirstWeek(overlay, objects, secretsExample) {
   if (natsPods && !monitors.some((monitor) => selects(monitor, natsPods.metadata.labels) && relabelsJob(monitor, 'nats')))
     fail('NATS is scraped by no PodMonitor with job="nats"');
   const rules = all('PrometheusRule');
-  const source = ruleGroups();
+  let source = [];
+  try {
+    source = ruleGroups();
+  } catch (error) {
+    fail(`the alert rules cannot be read (${error.message}): run node scripts/generation-scaling.mjs`);
+  }
   if (rules.length !== 1) fail('the overlay must ship one PrometheusRule');
   else if (canonical(rules[0].spec.groups) !== canonical(source))
     fail(`the PrometheusRule differs from ${RULES_SOURCES.join(' and ')}: run node scripts/generate-prometheus-rule.mjs`);
