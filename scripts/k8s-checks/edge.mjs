@@ -78,10 +78,16 @@ export function ruleFor(route, requestPath) {
 export function checkRouteTimeouts(fail, objects, { route, longestEdgeS }) {
   if (!route) return;
   const name = `HTTPRoute/${route.metadata.name}`;
-  const idle = objects
-    .filter((object) => object.kind === 'BackendTrafficPolicy' && targets(object, 'HTTPRoute', route.metadata.name))
-    .map((policy) => seconds(policy.spec.timeout?.http?.streamIdleTimeout))
-    .find((value) => value !== undefined);
+  // The route's own (BackendTrafficPolicy, Envoy Gateway 1.8+) wins over the listener's (ClientTrafficPolicy,
+  // 1.5+). With neither, Envoy Gateway turns the idle timeout off where the request timeout is 0s.
+  const idleOf = (kind, targetKind, targetName) =>
+    objects
+      .filter((object) => object.kind === kind && targets(object, targetKind, targetName))
+      .map((policy) => seconds(policy.spec.timeout?.http?.streamIdleTimeout))
+      .find((value) => value !== undefined);
+  const idle =
+    idleOf('BackendTrafficPolicy', 'HTTPRoute', route.metadata.name) ??
+    idleOf('ClientTrafficPolicy', 'Gateway', route.spec.parentRefs[0]?.name);
   for (const [id, { path: pattern }] of Object.entries(ENDPOINTS)) {
     const requestPath = examplePath(pattern);
     const rule = ruleFor(route, requestPath);
@@ -107,7 +113,7 @@ export function checkRouteTimeouts(fail, objects, { route, longestEdgeS }) {
   if (!(seconds(spa?.timeouts?.request) > longestEdgeS)) fail(`${name}: the SPA's pages land on no rule with a request timeout`);
   if (!(idle > longestEdgeS))
     fail(
-      `${name}: no BackendTrafficPolicy bounds an idle download (timeout.http.streamIdleTimeout above nginx's ${longestEdgeS} s per read), found ${idle ?? 'none'}`,
+      `${name}: nothing bounds an idle download (timeout.http.streamIdleTimeout above nginx's ${longestEdgeS} s per read, on the ClientTrafficPolicy or a BackendTrafficPolicy), found ${idle ?? 'none'}`,
     );
 }
 
