@@ -16,7 +16,7 @@ import { configChecksum } from './config-checksum.mjs';
 import { WAITING_ROWS_METRIC, backlogQuery, generationConcurrency, generationConsumers } from './generation-scaling.mjs';
 import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './k8s-checks/edge.mjs';
 import { RULES_SOURCES, ruleGroups } from './generate-prometheus-rule.mjs';
-import { checkMonitoringLoads } from './k8s-checks/monitoring.mjs';
+import { checkDatabaseScraped, checkMonitoringLoads } from './k8s-checks/monitoring.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The PROXY protocol overlay is the opt-in edge (issue 41): rendered and held to every rule too.
@@ -247,6 +247,7 @@ function checkFirstWeek(overlay, objects, secretsExample) {
   checkEdgeNamespace(fail, objects);
   checkClusterIssuerExample(fail, objects, { root });
   checkMonitoringLoads(fail, objects, { root });
+  checkDatabaseScraped(fail, objects);
 
   // 10. NATS: required anti-affinity, GOMEMLIMIT under the limit, a checksum that rolls it on config change.
   const nats = named('StatefulSet', 'nats');

@@ -53,3 +53,23 @@ export function checkMonitoringLoads(fail, objects, { root }) {
     if (!rules.some((rule) => rule.alert && flat(rule.expr) === flat(`absent(${used})`)))
       fail("no alert fires when generation's backlog query (KEDA's scaling input) returns no series: absent(<the ScaledObject's query>)");
 }
+
+/** CloudNativePG's instances are scraped through a PodMonitor of ours (labelled like the others), not the operator's. */
+export function checkDatabaseScraped(fail, objects) {
+  for (const cluster of objects.filter((entry) => entry.kind === 'Cluster')) {
+    if (cluster.spec.monitoring?.enablePodMonitor)
+      fail(
+        `Cluster/${cluster.metadata.name}: the operator's PodMonitor (enablePodMonitor, deprecated) carries no release label: ship a PodMonitor in the monitoring kustomization`,
+      );
+    const labels = { 'cnpg.io/cluster': cluster.metadata.name };
+    const scraped = objects.some(
+      (entry) =>
+        entry.kind === 'PodMonitor' &&
+        Object.entries(entry.spec.selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
+        Object.keys(entry.spec.selector?.matchLabels ?? {}).length &&
+        entry.spec.podMetricsEndpoints.some((endpoint) => endpoint.port === 'metrics'),
+    );
+    if (!scraped)
+      fail(`Cluster/${cluster.metadata.name}: no PodMonitor scrapes its instances' port "metrics" (the PrintloomPostgres* alerts)`);
+  }
+}
