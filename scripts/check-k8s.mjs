@@ -16,6 +16,7 @@ import { configChecksum } from './config-checksum.mjs';
 import { WAITING_ROWS_METRIC, backlogQuery, generationConcurrency, generationConsumers } from './generation-scaling.mjs';
 import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './k8s-checks/edge.mjs';
 import { RULES_SOURCES, ruleGroups } from './generate-prometheus-rule.mjs';
+import { checkMigrationJob } from './k8s-checks/migrations.mjs';
 import { checkDatabaseScraped, checkMonitoringLoads } from './k8s-checks/monitoring.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -248,6 +249,7 @@ function checkFirstWeek(overlay, objects, secretsExample) {
   checkClusterIssuerExample(fail, objects, { root });
   checkMonitoringLoads(fail, objects, { root });
   checkDatabaseScraped(fail, objects);
+  checkMigrationJob(fail, objects);
 
   // 10. NATS: required anti-affinity, GOMEMLIMIT under the limit, a checksum that rolls it on config change.
   const nats = named('StatefulSet', 'nats');
