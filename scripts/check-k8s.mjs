@@ -17,6 +17,7 @@ import { WAITING_ROWS_METRIC, backlogQuery, generationConcurrency, generationCon
 import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './k8s-checks/edge.mjs';
 import { RULES_SOURCES, ruleGroups } from './generate-prometheus-rule.mjs';
 import { checkMigrationJob } from './k8s-checks/migrations.mjs';
+import { releaseProblems } from './release.mjs';
 import { checkDatabaseScraped, checkMonitoringLoads } from './k8s-checks/monitoring.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -669,6 +670,9 @@ if (
 ) {
   problems.push('production-hpa: generation must scale with a CPU HorizontalPodAutoscaler and no ScaledObject');
 }
+
+// One release at a time: every image's tag and the migration Job's name (node scripts/release.mjs <tag>).
+for (const problem of releaseProblems()) problems.push(`${problem}: run node scripts/release.mjs <tag>`);
 
 if (problems.length) {
   for (const problem of problems) process.stderr.write(`[k8s] ${problem}\n`);
