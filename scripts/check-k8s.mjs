@@ -14,9 +14,15 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { configChecksum } from './config-checksum.mjs';
 import { WAITING_ROWS_METRIC, backlogQuery, generationConcurrency, generationConsumers } from './generation-scaling.mjs';
+import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './k8s-checks/edge.mjs';
+import { RULES_SOURCES, ruleGroups } from './generate-prometheus-rule.mjs';
+import { checkMigrationJob } from './k8s-checks/migrations.mjs';
+import { releaseProblems } from './release.mjs';
+import { checkDatabaseScraped, checkMonitoringLoads } from './k8s-checks/monitoring.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OVERLAYS = ['infra/k8s/overlays/production', 'infra/k8s/overlays/production-hpa'];
+// The PROXY protocol overlay is the opt-in edge (issue 41): rendered and held to every rule too.
+const OVERLAYS = ['infra/k8s/overlays/production', 'infra/k8s/overlays/production-hpa', 'infra/k8s/overlays/production-proxy-protocol'];
 const BACKEND_APPS = ['gateway', 'auth', 'billing', 'notifications', 'assets', 'generation', 'listings', 'publishing'];
 const problems = [];
 
@@ -42,6 +48,7 @@ const REQUIRED_FIELDS = {
   ],
   'gateway.envoyproxy.io/v1alpha1/BackendTrafficPolicy': [['spec', 'targetRefs']],
   'gateway.envoyproxy.io/v1alpha1/ClientTrafficPolicy': [['spec', 'targetRefs']],
+  'gateway.envoyproxy.io/v1alpha1/EnvoyProxy': [['spec', 'provider', 'type']],
   'monitoring.coreos.com/v1/PodMonitor': [
     ['spec', 'selector'],
     ['spec', 'podMetricsEndpoints'],
@@ -116,13 +123,7 @@ const UPLOAD_MAX_BYTES = (() => {
   const expression = /uploadMaxBytes: ([\d *]+),/.exec(readFileSync(path.join(root, 'packages/contracts/src/limits.ts'), 'utf8'))[1];
   return expression.split('*').reduce((product, factor) => product * Number(factor.trim()), 1);
 })();
-/** Namespaces the manifests may name besides the edge controller's (which must be named exactly once). */
-const KNOWN_NAMESPACES = new Set(['monitoring', 'keda', 'cnpg-system']);
 const DATABASE_APPS = BACKEND_APPS.filter((app) => app !== 'gateway');
-const seconds = (duration) => {
-  const match = /^(\d+)(ms|s|m|h)$/.exec(String(duration ?? ''));
-  return match ? Number(match[1]) * { ms: 0.001, s: 1, m: 60, h: 3600 }[match[2]] : 0;
-};
 const quantity = (value) => {
   const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|KiB|MiB|GiB)?$/.exec(String(value ?? ''));
   if (!match) return 0;
@@ -217,10 +218,15 @@ function checkFirstWeek(overlay, objects, secretsExample) {
   if (natsPods && !monitors.some((monitor) => selects(monitor, natsPods.metadata.labels) && relabelsJob(monitor, 'nats')))
     fail('NATS is scraped by no PodMonitor with job="nats"');
   const rules = all('PrometheusRule');
-  const source = YAML.parse(readFileSync(path.join(root, 'infra/observability/alerts.yml'), 'utf8')).groups;
+  let source = [];
+  try {
+    source = ruleGroups();
+  } catch (error) {
+    fail(`the alert rules cannot be read (${error.message}): run node scripts/generation-scaling.mjs`);
+  }
   if (rules.length !== 1) fail('the overlay must ship one PrometheusRule');
   else if (canonical(rules[0].spec.groups) !== canonical(source))
-    fail('the PrometheusRule differs from infra/observability/alerts.yml: run node scripts/generate-prometheus-rule.mjs');
+    fail(`the PrometheusRule differs from ${RULES_SOURCES.join(' and ')}: run node scripts/generate-prometheus-rule.mjs`);
 
   // 5. The edge: Gateway API by default, timeouts above the app's, the body size, client addresses.
   const route = all('HTTPRoute').find((object) =>
@@ -228,13 +234,7 @@ function checkFirstWeek(overlay, objects, secretsExample) {
   );
   if (!route) fail('no HTTPRoute sends traffic to web');
   if (all('Ingress').length) fail('the default edge is the Gateway API HTTPRoute; the Ingress is the option in infra/k8s/edge/ingress');
-  for (const rule of route?.spec.rules ?? []) {
-    for (const field of ['request', 'backendRequest'])
-      if (!(seconds(rule.timeouts?.[field]) > LONGEST_EDGE_S))
-        fail(
-          `HTTPRoute/${route.metadata.name}: timeouts.${field} (${rule.timeouts?.[field]}) must be above the edge budget (${LONGEST_EDGE_S} s)`,
-        );
-  }
+  checkRouteTimeouts(fail, objects, { route, longestEdgeS: LONGEST_EDGE_S });
   const targets = (policy, kind, name) => (policy.spec.targetRefs ?? []).some((ref) => ref.kind === kind && ref.name === name);
   if (
     route &&
@@ -245,27 +245,12 @@ function checkFirstWeek(overlay, objects, secretsExample) {
     fail(
       `HTTPRoute/${route?.metadata.name}: no BackendTrafficPolicy lets an upload of ${UPLOAD_MAX_BYTES} bytes through (requestBuffer.limit)`,
     );
-  const parent = route?.spec.parentRefs[0]?.name;
-  const clientAddress = all('ClientTrafficPolicy').find((policy) => targets(policy, 'Gateway', parent));
-  if (
-    !clientAddress ||
-    !(clientAddress.spec.enableProxyProtocol || clientAddress.spec.proxyProtocol || clientAddress.spec.clientIPDetection)
-  )
-    fail(`Gateway/${parent}: no ClientTrafficPolicy says how the client's address arrives (PROXY protocol or X-Forwarded-For)`);
-  const trustProxy = podEnv(named('Deployment', 'gateway')?.spec.template.spec.containers[0]).get('TRUST_PROXY')?.value;
-  if (trustProxy !== '2') fail(`the gateway must trust 2 proxies (Envoy, then nginx in web), not TRUST_PROXY=${trustProxy}`);
-  const edgePeers = all('NetworkPolicy').flatMap((policy) =>
-    (policy.spec.ingress ?? []).flatMap((rule) =>
-      (rule.from ?? [])
-        .map((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'])
-        .filter((namespace) => namespace && !KNOWN_NAMESPACES.has(namespace))
-        .map((namespace) => ({ policy, namespace })),
-    ),
-  );
-  if (edgePeers.length !== 1 || edgePeers[0].policy.metadata.name !== 'web-from-edge')
-    fail(
-      `the edge controller's namespace must be named once, in NetworkPolicy web-from-edge (found: ${edgePeers.map((peer) => `${peer.policy.metadata.name}:${peer.namespace}`).join(', ') || 'none'})`,
-    );
+  checkClientAddresses(fail, objects, { route });
+  checkEdgeNamespace(fail, objects);
+  checkClusterIssuerExample(fail, objects, { root });
+  checkMonitoringLoads(fail, objects, { root });
+  checkDatabaseScraped(fail, objects);
+  checkMigrationJob(fail, objects);
 
   // 10. NATS: required anti-affinity, GOMEMLIMIT under the limit, a checksum that rolls it on config change.
   const nats = named('StatefulSet', 'nats');
@@ -670,6 +655,7 @@ for (const overlay of OVERLAYS) {
       problems.push(`${option}: ${annotation} must be above the edge budget (${LONGEST_EDGE_S} s)`);
   if (!objects.some((object) => object.kind === 'NetworkPolicy' && object.metadata.name === 'web-from-edge'))
     problems.push(`${option}: the controller's namespace must be let in by NetworkPolicy web-from-edge`);
+  checkEdgeNamespace((message) => problems.push(`${option}: ${message}`), objects);
   summary.push(`${option}: ${objects.length} objects`);
 }
 
@@ -684,6 +670,9 @@ if (
 ) {
   problems.push('production-hpa: generation must scale with a CPU HorizontalPodAutoscaler and no ScaledObject');
 }
+
+// One release at a time: every image's tag and the migration Job's name (node scripts/release.mjs <tag>).
+for (const problem of releaseProblems()) problems.push(`${problem}: run node scripts/release.mjs <tag>`);
 
 if (problems.length) {
   for (const problem of problems) process.stderr.write(`[k8s] ${problem}\n`);

@@ -8,9 +8,13 @@
 // <SERVICE>_DB_PASSWORD (e.g. AUTH_DB_PASSWORD) sets a role's password when the server asks for one.
 // With STORAGE_DRIVER=s3 it first creates the bucket when missing (S3_* as the apps read them): running
 // apps never create one, and may hold a key scoped to the bucket. `--storage` does only that step.
+// A database not answering yet and a lock held by someone else are waited out until MIGRATE_DEADLINE_S
+// (scripts/migrate-retry.mjs); every migration runs with lock_timeout MIGRATE_LOCK_TIMEOUT, so one that
+// needs a table's lock gives up (and is retried) instead of queueing every query on that table behind it.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { untilDeadline } from './migrate-retry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kit = (file) => import(pathToFileURL(path.join(root, 'packages/service-kit/dist', file)).href);
@@ -47,6 +51,13 @@ const config = parseConfig(
     DATABASE_URL: env.databaseUrl.default('postgres://postgres@127.0.0.1:5432/printloom'),
     /** --wait gives up after this long (the init container is then restarted with back-off). */
     MIGRATE_WAIT_TIMEOUT_S: z.coerce.number().int().positive().default(600),
+    /** How long the migration step waits for the database and for locks before it fails. */
+    MIGRATE_DEADLINE_S: z.coerce.number().int().positive().default(900),
+    /** PostgreSQL's lock_timeout for the migrations' sessions (e.g. 10s, 500ms). */
+    MIGRATE_LOCK_TIMEOUT: z
+      .string()
+      .regex(/^\d+(ms|s|min)$/)
+      .default('10s'),
     ...Object.fromEntries(DATABASE_SERVICES.map((service) => [passwordVariable(service), env.optionalString])),
   }),
 );
@@ -54,24 +65,36 @@ const adminUrl = config.DATABASE_ADMIN_URL ?? config.DATABASE_URL;
 
 async function migrateAll() {
   await prepareObjectStorage();
-  await ensureDatabaseExists(adminUrl);
-  await provisionServiceRoles(
-    adminUrl,
-    DATABASE_SERVICES.map((schema) => ({ schema, password: config[passwordVariable(schema)] })),
+  const retrying = { deadlineMs: Date.now() + config.MIGRATE_DEADLINE_S * 1000 };
+  await untilDeadline(() => ensureDatabaseExists(adminUrl), { ...retrying, log: (line) => log(`database: ${line}`) });
+  await untilDeadline(
+    () =>
+      provisionServiceRoles(
+        adminUrl,
+        DATABASE_SERVICES.map((schema) => ({ schema, password: config[passwordVariable(schema)] })),
+      ),
+    { ...retrying, log: (line) => log(`roles: ${line}`) },
   );
   for (const service of DATABASE_SERVICES) {
     const optionsModule = await import(pathToFileURL(path.join(root, `services/${service}/dist/database/database-options.js`)).href);
     const options = optionsModule[`${service}Database`];
-    const dataSource = new DataSource(
-      buildDataSourceOptions({ ...options, url: serviceDatabaseUrl(adminUrl, service, config[passwordVariable(service)]), poolSize: 2 }),
+    const url = serviceDatabaseUrl(adminUrl, service, config[passwordVariable(service)]);
+    // Each migration is its own transaction: one cut by lock_timeout rolls back, and the retry goes on from it.
+    await untilDeadline(
+      async () => {
+        const dataSource = new DataSource(
+          buildDataSourceOptions({ ...options, url, poolSize: 2, settings: { lock_timeout: config.MIGRATE_LOCK_TIMEOUT } }),
+        );
+        await dataSource.initialize();
+        try {
+          await migrateDatabase(dataSource, options.schema);
+        } finally {
+          await dataSource.destroy();
+        }
+      },
+      { ...retrying, log: (line) => log(`${service}: ${line}`) },
     );
-    await dataSource.initialize();
-    try {
-      await migrateDatabase(dataSource, options.schema);
-      log(`${service}: migrated as ${serviceDatabaseUrl(adminUrl, service).replace(/^postgres(ql)?:\/\/([^@:]+).*/, '$2')}`);
-    } finally {
-      await dataSource.destroy();
-    }
+    log(`${service}: migrated as ${serviceDatabaseUrl(adminUrl, service).replace(/^postgres(ql)?:\/\/([^@:]+).*/, '$2')}`);
   }
 }
 

@@ -227,6 +227,7 @@ async function main() {
   frontendSuite();
   bundleBudget();
   composeCheck();
+  opsCheck('migration retries (node --test)', process.execPath, ['--test', 'scripts/migrate-retry.test.mjs']);
   opsCheck('kubernetes manifests', process.execPath, ['scripts/check-k8s.mjs']);
   opsCheck('monitoring (promtool, dashboard)', process.execPath, ['scripts/check-observability.mjs']);
   opsCheck('container runtime trees', process.execPath, ['scripts/production-bundle.mjs', '--verify']);
