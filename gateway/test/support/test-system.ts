@@ -7,6 +7,7 @@ import type { RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   natsEnvOf,
+  prepareTestStreams,
   provisionTestServiceRoles,
   startNatsServer,
   testServiceEnv,
@@ -52,7 +53,8 @@ async function loadServiceStarter(name: ServiceName) {
 
 /**
  * `nats`: a NATS the test started itself (e.g. a 3-node cluster, or startAuthenticatedNatsServer: then
- * each process connects as its own user); the system stops it on close.
+ * each process connects as its own user); the system stops it on close. Its streams are made first,
+ * as the migration step makes them, with NATS_STREAM_REPLICAS of `env` copies.
  */
 export async function startTestSystem(options: {
   services: ServiceName[];
@@ -98,6 +100,8 @@ export async function startTestSystem(options: {
   const services: TestSystem['services'] = {};
   let gateway: RunningGateway | undefined;
   try {
+    // The migration step's NATS part, before the apps start (NATS_STREAM_REPLICAS: its copies on a cluster).
+    await prepareTestStreams(nats, Number(env.NATS_STREAM_REPLICAS ?? 1));
     for (const name of options.services) services[name] = await startInstance(name);
     gateway = await startGatewayInstance();
   } catch (error) {

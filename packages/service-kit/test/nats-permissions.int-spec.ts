@@ -3,7 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { AUTH, BILLING, BROADCASTS, EVENTS } from '@printloom/contracts';
 import type { NatsUser } from '@printloom/contracts/nats-access';
-import { connectNats, ensureEventsStream, type NatsConnection } from '../src/index.js';
+import { connectNats, type NatsConnection } from '../src/index.js';
 import { startAuthenticatedNatsServer, type TestNats } from '../src/testing.js';
 
 // A real nats-server with the generated authorization: each app's user may say only what its
@@ -97,7 +97,6 @@ describe('nats-server with the generated permissions', () => {
 
   it('keeps the durable events to their sender: another service cannot forge "user verified"', async () => {
     const auth = await as('auth');
-    await ensureEventsStream(auth, 1);
     await expect(jetstream(auth).publish(EVENTS.userVerified, '{}', { msgID: 'real' })).resolves.toMatchObject({ stream: 'EVENTS' });
 
     const notifications = await as('notifications');
