@@ -60,6 +60,8 @@ export async function startTestSystem(options: {
   services: ServiceName[];
   env?: Record<string, string>;
   nats?: TestNats;
+  /** false: leave the streams to the test (to start a service before the migration step ran). */
+  streams?: boolean;
 }): Promise<TestSystem> {
   const [nats, database] = await Promise.all([options.nats ?? startNatsServer(), createTestDatabase()]);
   // Each service connects as its own role that owns only its schema, as in production.
@@ -101,7 +103,7 @@ export async function startTestSystem(options: {
   let gateway: RunningGateway | undefined;
   try {
     // The migration step's NATS part, before the apps start (NATS_STREAM_REPLICAS: its copies on a cluster).
-    await prepareTestStreams(nats, Number(env.NATS_STREAM_REPLICAS ?? 1));
+    if (options.streams !== false) await prepareTestStreams(nats, Number(env.NATS_STREAM_REPLICAS ?? 1));
     for (const name of options.services) services[name] = await startInstance(name);
     gateway = await startGatewayInstance();
   } catch (error) {
