@@ -2,7 +2,9 @@
 // from the subject registry, so that a pod that is not the gateway or the owning service can neither
 // call a subject it does not need nor listen to one it does not serve. A service serves the subjects
 // named after it (`billing.…` is billing's); who requests what is declared below, and
-// nats-access.spec.ts keeps these tables true against each app's source.
+// nats-access.spec.ts keeps these tables true against each app's source. The JetStream streams and
+// their durable consumers are made only by the migration step's user `migrate`; an app may re-assert
+// only its own consumers, and nobody may delete or purge a stream.
 import {
   ASSETS,
   AUTH,
