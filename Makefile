@@ -28,7 +28,7 @@ format:         ## Prettier over the repo (format:check only checks)
 supply-chain:   ## licences of shipped packages on the allowlist, no high/critical npm audit findings
 	node scripts/check-supply-chain.mjs
 
-migrate:        ## per-service roles + every service's migrations (as its role) against DATABASE_URL; natively services also migrate on start
+migrate:        ## per-service roles + every service's migrations (as its role) against DATABASE_URL, then the JetStream streams (NATS_URL, as the NATS user migrate where the server asks for users); natively services also migrate their schema on start
 	npm run build && node scripts/migrate.mjs
 
 bench:          ## benchmarks kept in the repo (not timed tests)

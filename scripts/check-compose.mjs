@@ -33,8 +33,8 @@ const OWNERS = {
   S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init', 'migrate'],
   DATABASE_URL: DATABASE_APPS,
   DATABASE_ADMIN_URL: ['migrate'],
-  // every app's NATS password, which only the NATS server holds all of
-  ...Object.fromEntries(APPS.map((name) => [natsPasswordVariable(name), ['nats']])),
+  // every app's (and the migration step's) NATS password, which only the NATS server holds all of
+  ...Object.fromEntries([...APPS, 'migrate'].map((name) => [natsPasswordVariable(name), ['nats']])),
 };
 /** The variable holding an app's NATS password on the NATS server (packages/contracts/src/nats-access.ts). */
 function natsPasswordVariable(app) {
@@ -106,7 +106,10 @@ function checkCommon(mode, config) {
   );
   if (!mounts.some(([source, target]) => String(source).endsWith('/infra/nats') && target === '/etc/nats'))
     fail(`${mode}: nats must mount infra/nats (its configuration and the generated authorization) at /etc/nats`);
-  for (const name of APPS) {
+  // the migration step makes the streams as the NATS user `migrate` (the apps may not), once NATS is up
+  const migrate = config.services.migrate;
+  if (migrate?.depends_on?.nats?.condition !== 'service_healthy') fail(`${mode}: migrate must wait for a healthy nats`);
+  for (const name of [...APPS, 'migrate']) {
     const env = config.services[name]?.environment ?? {};
     if (env.NATS_USER !== name)
       fail(`${mode}: ${name} must connect to NATS as its own user (NATS_USER=${name}), not "${env.NATS_USER ?? ''}"`);

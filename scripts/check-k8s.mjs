@@ -190,6 +190,10 @@ function checkFirstWeek(overlay, objects, secretsExample) {
     fail('the migration Job must be an Argo CD PreSync hook with a delete policy');
   if (job && podEnv(job.spec.template.spec.containers[0]).get('DATABASE_HOST')?.value !== config?.data?.DATABASE_HOST)
     fail("the migration Job's DATABASE_HOST must equal printloom-config's");
+  // …and the streams: the Job makes them as the NATS user `migrate`, with printloom-config's replicas
+  for (const name of ['NATS_URL', 'NATS_STREAM_REPLICAS'])
+    if (job && podEnv(job.spec.template.spec.containers[0]).get(name)?.value !== config?.data?.[name])
+      fail(`the migration Job's ${name} must equal printloom-config's (${config?.data?.[name]})`);
   for (const deployment of deployments.filter((object) => DATABASE_APPS.includes(object.metadata.name))) {
     const app = deployment.metadata.name;
     const wait = (deployment.spec.template.spec.initContainers ?? []).find((container) =>
@@ -525,6 +529,9 @@ export async function checkOverlay(overlay, objects, secretsExample) {
   for (const pod of podsOf('Deployment').filter((pod) => BACKEND_APPS.includes(pod.name))) {
     if (natsLabels && !reaches(pod.labels, natsLabels, 4222)) fail(`Deployment/${pod.name} cannot reach NATS through the NetworkPolicies`);
   }
+  for (const pod of podsOf('Job').filter((pod) => /migrate/.test(pod.name))) {
+    if (natsLabels && !reaches(pod.labels, natsLabels, 4222)) fail(`Job/${pod.name} cannot reach NATS through the NetworkPolicies`);
+  }
   const cluster = objects.find((object) => object.kind === 'Cluster');
   if (cluster) {
     const postgresLabels = { 'cnpg.io/cluster': cluster.metadata.name };
@@ -581,7 +588,8 @@ export async function checkOverlay(overlay, objects, secretsExample) {
 /**
  * NATS admits only the apps' own users: its ConfigMap carries the generated authorization, its pods hold
  * every app's password (quoted, from the Secret printloom-nats), and each app connects as its own user
- * with NATS_PASSWORD in its own Secret.
+ * with NATS_PASSWORD in its own Secret; the migration Job connects as `migrate` (the only user that
+ * creates and updates streams), its password from a Secret no app reads.
  */
 function checkNatsAuthorization(fail, objects, workloads, described) {
   const natsConfig = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('nats-config'));
@@ -594,13 +602,32 @@ function checkNatsAuthorization(fail, objects, workloads, described) {
   if (!natsPod?.volumes?.some((volume) => volume.configMap?.name === natsConfig?.metadata.name))
     fail('the nats StatefulSet must mount the nats-config ConfigMap');
   const natsEnv = natsPod?.containers[0].env ?? [];
-  for (const app of BACKEND_APPS) {
+  const job = objects.find((object) => object.kind === 'Job' && /migrate/.test(object.metadata.name));
+  if (job) {
+    const env = new Map((job.spec.template.spec.containers[0].env ?? []).map((entry) => [entry.name, entry]));
+    if (env.get('NATS_USER')?.value !== 'migrate')
+      fail('the migration Job must connect to NATS as the user migrate (env NATS_USER=migrate)');
+    const secret = env.get('NATS_PASSWORD')?.valueFrom?.secretKeyRef?.name;
+    if (!secret || !described.get(secret)?.includes('NATS_PASSWORD'))
+      fail('the migration Job must read NATS_PASSWORD from a Secret described in infra/k8s/secrets.example.yaml');
+    const readByApps = workloads.some((workload) =>
+      [...(workload.spec.template.spec.containers ?? []), ...(workload.spec.template.spec.initContainers ?? [])].some((container) =>
+        [
+          ...(container.envFrom ?? []).map((from) => from.secretRef?.name),
+          ...(container.env ?? []).map((entry) => entry.valueFrom?.secretKeyRef?.name),
+        ].includes(secret),
+      ),
+    );
+    if (secret && readByApps) fail(`the Secret ${secret} with the migrate user's password must be read by no app`);
+  }
+  for (const app of [...BACKEND_APPS, 'migrate']) {
     const variable = `NATS_${app.toUpperCase()}_PASSWORD`;
     const wrapped = natsEnv.find((entry) => entry.name === variable)?.value ?? '';
     const inner = /^"\$\(([A-Z_]+)\)"$/.exec(wrapped)?.[1];
     const source = natsEnv.find((entry) => entry.name === inner)?.valueFrom?.secretKeyRef;
     if (source?.name !== 'printloom-nats' || source.key !== variable)
       fail(`the nats pods must hold ${app}'s password as ${variable}, quoted ('"$(…)"'), from the Secret printloom-nats`);
+    if (app === 'migrate') continue;
     const deployment = workloads.find((workload) => workload.kind === 'Deployment' && workload.metadata.name === app);
     if (!deployment) continue;
     const container = deployment.spec.template.spec.containers[0];

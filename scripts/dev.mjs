@@ -166,7 +166,8 @@ async function main() {
   if (!args.has('--skip-build')) buildChanged();
 
   // As in production: one role per service owning only its schema (the database refuses cross-service
-  // reads), created by the same migrate step the containers run; each service connects as its role.
+  // reads), created by the same migrate step the containers run; each service connects as its role. The
+  // step also makes the JetStream streams the apps wait for (they never create one).
   const dbPasswords = databasePasswords(env.DATABASE_URL);
   run(process.execPath, ['scripts/migrate.mjs'], { env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL } });
   const { serviceDatabaseUrl } = await import('../packages/service-kit/dist/database-roles.js');

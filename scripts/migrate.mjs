@@ -2,12 +2,16 @@
 // The one-shot migration step (`make migrate`, the compose `migrate` service, the Kubernetes Job):
 // as the database admin, creates the database when missing and one role per service owning only its
 // schema; then runs each service's migrations connected as that service's role, so every table belongs
-// to the service that uses it. Needs the built workspaces (dist). Idempotent.
+// to the service that uses it. Last, as the NATS user `migrate` (NATS_USER/NATS_PASSWORD; the only user
+// allowed to), it creates or updates the JetStream streams and their durable consumers with
+// NATS_STREAM_REPLICAS copies (packages/service-kit/src/nats-streams.ts): the apps never create one and
+// wait, not ready, until they exist. Needs the built workspaces (dist). Idempotent.
 //
 // DATABASE_ADMIN_URL (default DATABASE_URL, then the local default) is the admin connection;
 // <SERVICE>_DB_PASSWORD (e.g. AUTH_DB_PASSWORD) sets a role's password when the server asks for one.
 // With STORAGE_DRIVER=s3 it first creates the bucket when missing (S3_* as the apps read them): running
-// apps never create one, and may hold a key scoped to the bucket. `--storage` does only that step.
+// apps never create one, and may hold a key scoped to the bucket. `--storage` does only that step,
+// `--nats` only the streams.
 // A database not answering yet and a lock held by someone else are waited out until MIGRATE_DEADLINE_S
 // (scripts/migrate-retry.mjs); every migration runs with lock_timeout MIGRATE_LOCK_TIMEOUT, so one that
 // needs a table's lock gives up (and is retried) instead of queueing every query on that table behind it.
@@ -22,7 +26,9 @@ const [
   { buildDataSourceOptions, ensureDatabaseExists, migrateDatabase },
   { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl },
   { env, parseConfig },
-] = await Promise.all([kit('database.js'), kit('database-roles.js'), kit('config.js')]);
+  { connectNats, natsCredentialsOf },
+  { prepareNatsStreams },
+] = await Promise.all([kit('database.js'), kit('database-roles.js'), kit('config.js'), kit('nats-connection.js'), kit('nats-streams.js')]);
 const { DataSource } = await import('typeorm');
 const { storageEnvSchema, prepareStorage } = await import(pathToFileURL(path.join(root, 'packages/storage/dist/config.js')).href);
 const log = (message) => process.stdout.write(`[migrate] ${message}\n`);
@@ -32,6 +38,54 @@ async function prepareObjectStorage() {
   if (storage.STORAGE_DRIVER !== 's3') return; // the local-disk driver makes its folders as it writes
   await prepareStorage(storage);
   log(`storage: bucket ${storage.S3_BUCKET} is there`);
+}
+
+const natsConfig = () =>
+  parseConfig(
+    z.object({
+      NODE_ENV: z.string().optional(),
+      NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
+      NATS_USER: env.optionalString,
+      NATS_PASSWORD: env.optionalString,
+      /** Copies of each stream: 1 on a single nats-server, 3 on a 3-node cluster. */
+      NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+      MIGRATE_WAIT_TIMEOUT_S: z.coerce.number().int().positive().default(600),
+    }),
+  );
+
+async function prepareStreams() {
+  const config = natsConfig();
+  // only the migration step's own user (in production it must be set: the server admits no one else)
+  const credentials = natsCredentialsOf(config, ['migrate']);
+  const deadline = Date.now() + config.MIGRATE_WAIT_TIMEOUT_S * 1000;
+  let nc;
+  while (!nc) {
+    try {
+      nc = await connectNats(config.NATS_URL, 'migrate', credentials);
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`gave up connecting to NATS at ${config.NATS_URL}: ${error.message}`, { cause: error });
+      log(`nats: waiting for ${config.NATS_URL} (${error.message})`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+  try {
+    const prepared = await prepareNatsStreams(nc, { replicas: config.NATS_STREAM_REPLICAS });
+    log(
+      `nats: streams ${prepared.streams.join(', ')} and ${prepared.consumers.length} durable consumers are there (replicas: ${config.NATS_STREAM_REPLICAS})`,
+    );
+  } finally {
+    await nc.close();
+  }
+}
+
+if (process.argv.includes('--nats')) {
+  try {
+    await prepareStreams();
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`[migrate] ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 if (process.argv.includes('--storage')) {
@@ -96,6 +150,7 @@ async function migrateAll() {
     );
     log(`${service}: migrated as ${serviceDatabaseUrl(adminUrl, service).replace(/^postgres(ql)?:\/\/([^@:]+).*/, '$2')}`);
   }
+  await prepareStreams();
 }
 
 // `--wait <service>`: an app pod's init container (infra/k8s/base/apps.yaml). Connects as the service's

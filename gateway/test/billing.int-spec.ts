@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BILLING, EVENTS, PRIORITY_TIERS, creditsPaidFor, findPlan } from '@printloom/contracts';
-import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection } from '@printloom/service-kit';
+import { RpcClient, connectNats, publishEvent, type NatsConnection } from '@printloom/service-kit';
 import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -13,7 +13,6 @@ describe('billing through the gateway: trial, local checkout, portal (real Postg
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing'] });
     nc = await connectNats(system.nats.url, 'test');
-    await ensureEventsStream(nc);
   });
 
   afterAll(async () => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Asset } from '@printloom/contracts';
-import { startAuthenticatedNatsServer, waitFor } from '@printloom/service-kit/testing';
+import { BILLING, EVENTS, type Asset } from '@printloom/contracts';
+import { RpcClient, connectNats, publishEvent, type NatsConnection } from '@printloom/service-kit';
+import { freePort, prepareTestStreams, startAuthenticatedNatsServer, waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { SmtpInbox } from './support/smtp-inbox.js';
@@ -59,6 +61,55 @@ describe('the whole system under the generated NATS permissions', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
     // nothing any app did on the way was refused by the server
+    expect(system.nats.violations?.()).toEqual([]);
+  });
+});
+
+// The streams are the migration step's (the `migrate` NATS user): a service whose stream is missing
+// does not make it (its user may not) but waits, not ready, and goes on once the step has run.
+describe('a service started before the migration step made its streams', () => {
+  let system: TestSystem;
+  const connections: NatsConnection[] = [];
+
+  beforeAll(async () => {
+    system = await startTestSystem({ services: [], nats: await startAuthenticatedNatsServer({ streams: false }), streams: false });
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(connections.map((nc) => nc.close()));
+    await system?.close();
+  });
+
+  it('reports not ready while EVENTS is missing, then becomes ready and consumes once the migrate step creates it', async () => {
+    const healthPort = await freePort();
+    const starting = system.startInstance('billing', { HEALTH_PORT: String(healthPort) });
+    const readiness = async () => {
+      const response = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
+      return { status: response.status, body: (await response.json()) as { checks: Record<string, string> } };
+    };
+    await waitFor(async () => (await readiness()).status === 503, { what: 'billing answering not ready', retryOn: () => true });
+    // still waiting a while later: it retries, and creates nothing itself
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await readiness()).toEqual({
+      status: 503,
+      body: expect.objectContaining({
+        checks: expect.objectContaining({ background: expect.stringMatching(/waiting for the streams EVENTS/) }),
+      }),
+    });
+
+    await prepareTestStreams(system.nats);
+    await starting;
+    await waitFor(async () => (await readiness()).status === 200, { what: 'billing ready' });
+
+    // and its consumer reads what auth sends: the trial of a verified user, asked for as the gateway
+    const credentials = system.nats.credentials!;
+    const auth = await connectNats(system.nats.url, 'auth-test', credentials.auth);
+    const gateway = await connectNats(system.nats.url, 'gateway-test', credentials.gateway);
+    connections.push(auth, gateway);
+    const userId = randomUUID();
+    await publishEvent(auth, EVENTS.userVerified, { userId, email: `late-${userId}@example.com`, at: new Date().toISOString() }, userId);
+    const rpc = new RpcClient(gateway);
+    await waitFor(async () => (await rpc.request(BILLING.accountSummary, { userId })).credits === 10, { what: 'the trial credits' });
     expect(system.nats.violations?.()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   natsEnvOf,
+  prepareTestStreams,
   provisionTestServiceRoles,
   startNatsServer,
   testServiceEnv,
@@ -52,12 +53,15 @@ async function loadServiceStarter(name: ServiceName) {
 
 /**
  * `nats`: a NATS the test started itself (e.g. a 3-node cluster, or startAuthenticatedNatsServer: then
- * each process connects as its own user); the system stops it on close.
+ * each process connects as its own user); the system stops it on close. Its streams are made first,
+ * as the migration step makes them, with NATS_STREAM_REPLICAS of `env` copies.
  */
 export async function startTestSystem(options: {
   services: ServiceName[];
   env?: Record<string, string>;
   nats?: TestNats;
+  /** false: leave the streams to the test (to start a service before the migration step ran). */
+  streams?: boolean;
 }): Promise<TestSystem> {
   const [nats, database] = await Promise.all([options.nats ?? startNatsServer(), createTestDatabase()]);
   // Each service connects as its own role that owns only its schema, as in production.
@@ -98,6 +102,8 @@ export async function startTestSystem(options: {
   const services: TestSystem['services'] = {};
   let gateway: RunningGateway | undefined;
   try {
+    // The migration step's NATS part, before the apps start (NATS_STREAM_REPLICAS: its copies on a cluster).
+    if (options.streams !== false) await prepareTestStreams(nats, Number(env.NATS_STREAM_REPLICAS ?? 1));
     for (const name of options.services) services[name] = await startInstance(name);
     gateway = await startGatewayInstance();
   } catch (error) {

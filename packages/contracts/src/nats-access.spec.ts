@@ -7,8 +7,11 @@ import { RPC_CONTRACTS } from './rpc.js';
 import { ROUTES } from './routes.js';
 import {
   NATS_BROADCAST_LISTENERS,
+  NATS_DURABLE_CONSUMERS,
   NATS_EVENT_CONSUMERS,
+  NATS_LOGINS,
   NATS_REQUESTS,
+  NATS_STREAM_SUBJECTS,
   NATS_USERS,
   natsPermissions,
   ownerOfSubject,
@@ -132,9 +135,31 @@ describe('natsPermissions', () => {
     }
   });
 
-  it('renders one user per app with its password taken from the environment', () => {
+  it('renders one user per app and one for the migration step, each password taken from the environment', () => {
     const conf = renderNatsAuthorization();
-    for (const user of NATS_USERS) expect(conf).toContain(`user: "${user}"\n      password: $NATS_${user.toUpperCase()}_PASSWORD`);
+    for (const user of NATS_LOGINS) expect(conf).toContain(`user: "${user}"\n      password: $NATS_${user.toUpperCase()}_PASSWORD`);
+    expect(NATS_LOGINS).toContain('migrate');
+  });
+
+  it('leaves creating and updating streams to the migrate user, and gives an app only the filtered create of its own consumers', () => {
+    for (const user of NATS_USERS) {
+      const { publish } = natsPermissions(user);
+      expect(publish.filter((subject) => /^\$JS\.API\.STREAM\.(CREATE|UPDATE|DELETE|PURGE)\./.test(subject))).toEqual([]);
+      expect(publish.filter((subject) => subject.startsWith('$JS.API.CONSUMER.DURABLE.'))).toEqual([]);
+      const creates = publish.filter((subject) => subject.startsWith('$JS.API.CONSUMER.CREATE.'));
+      expect(creates.sort()).toEqual(
+        NATS_DURABLE_CONSUMERS.filter((consumer) => consumer.app === user)
+          .map(({ stream, durable, filter }) => `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${filter}`)
+          .sort(),
+      );
+    }
+    const migrate = natsPermissions('migrate');
+    for (const stream of Object.keys(NATS_STREAM_SUBJECTS))
+      expect(migrate.publish).toEqual(expect.arrayContaining([`$JS.API.STREAM.CREATE.${stream}`, `$JS.API.STREAM.UPDATE.${stream}`]));
+    expect(migrate.publish.some((subject) => /\.(DELETE|PURGE)\./.test(subject))).toBe(false);
+    expect(migrate.subscribe).toEqual(['_INBOX.migrate.>']);
+    for (const user of NATS_LOGINS)
+      expect(natsPermissions(user).publishDeny).toEqual(['$JS.API.STREAM.DELETE.>', '$JS.API.STREAM.PURGE.>']);
   });
 
   it.each(['infra/nats/authorization.conf', 'infra/k8s/base/nats/authorization.conf'])(

@@ -2,7 +2,9 @@
 // from the subject registry, so that a pod that is not the gateway or the owning service can neither
 // call a subject it does not need nor listen to one it does not serve. A service serves the subjects
 // named after it (`billing.…` is billing's); who requests what is declared below, and
-// nats-access.spec.ts keeps these tables true against each app's source.
+// nats-access.spec.ts keeps these tables true against each app's source. The JetStream streams and
+// their durable consumers are made only by the migration step's user `migrate`; an app may re-assert
+// only its own consumers, and nobody may delete or purge a stream.
 import {
   ASSETS,
   AUTH,
@@ -134,8 +136,59 @@ export const NATS_BROADCAST_LISTENERS: Record<BroadcastSubject, readonly NatsUse
   [BROADCASTS.sessionConfirmed]: ['gateway'],
 };
 
+/**
+ * The JetStream streams and what each holds. Only the migration step's user (`migrate`) creates and
+ * updates them (service-kit's nats-streams.ts adds retention and windows): nats-server does not check a
+ * stream's subjects against the updater's publish rights, so an app that could update a stream could
+ * add any subject to it (a login's password) and read it.
+ */
+export const NATS_STREAM_SUBJECTS: Readonly<Record<string, readonly string[]>> = {
+  [EVENTS_STREAM]: Object.values(EVENTS),
+  [GENERATION_QUEUE.stream]: [GENERATION_QUEUE.allSubjects],
+  [PUBLISHING_QUEUE.stream]: [PUBLISHING_QUEUE.subject],
+};
+
+/** A durable pull consumer: its stream, name, the one subject it reads and the app that reads it. */
+export interface NatsDurableConsumer {
+  stream: string;
+  durable: string;
+  filter: string;
+  app: NatsUser;
+}
+
+/** Every durable consumer of every stream (the migration step creates them; each app may re-assert only its own). */
+export const NATS_DURABLE_CONSUMERS: readonly NatsDurableConsumer[] = [
+  ...NATS_USERS.flatMap((app) =>
+    NATS_EVENT_CONSUMERS[app].map(({ durable, subject }) => ({ stream: EVENTS_STREAM, durable, filter: subject, app })),
+  ),
+  ...Object.values(PRIORITY_TIERS).map((tier) => ({
+    stream: GENERATION_QUEUE.stream,
+    durable: GENERATION_QUEUE.consumerOf(tier),
+    filter: GENERATION_QUEUE.subjectOf(tier),
+    app: 'generation' as const,
+  })),
+  { stream: PUBLISHING_QUEUE.stream, durable: PUBLISHING_QUEUE.consumer, filter: PUBLISHING_QUEUE.subject, app: 'publishing' },
+];
+
+/** The NATS user of the one-shot migration step, the only one that creates and updates streams. */
+export const NATS_MIGRATE_USER = 'migrate';
+/** Every login the NATS server knows: the apps and the migration step. */
+export type NatsLogin = NatsUser | typeof NATS_MIGRATE_USER;
+export const NATS_LOGINS: readonly NatsLogin[] = [...NATS_USERS, NATS_MIGRATE_USER];
+
+const sentEventsOf = (user: NatsUser) => Object.values(EVENTS).filter((subject) => ownerOfSubject(subject) === user);
+
+/** The streams an app publishes to or reads from: it waits for each at start (it never creates one). */
+export function natsStreamsOf(user: NatsUser): string[] {
+  const streams = NATS_DURABLE_CONSUMERS.filter((consumer) => consumer.app === user).map((consumer) => consumer.stream);
+  if (sentEventsOf(user).length > 0) streams.push(EVENTS_STREAM);
+  return [...new Set(streams)];
+}
+
 export interface NatsPermissions {
   publish: string[];
+  /** Refused even where an allow would match: nobody, not even the migration step, deletes or purges a stream. */
+  publishDeny: string[];
   subscribe: string[];
   /** May answer the requests it received (and only those), whatever their reply subject. */
   allowResponses: boolean;
@@ -143,31 +196,47 @@ export interface NatsPermissions {
   inboxPrefix: string;
 }
 
-export const natsInboxPrefix = (user: NatsUser) => `_INBOX.${user}`;
+export const natsInboxPrefix = (user: NatsLogin) => `_INBOX.${user}`;
 
-/** The JetStream API subjects of one durable consumer: create/update, read, pull and acknowledge. */
-function consumerSubjects(stream: string, durable: string, filter: string): string[] {
+/**
+ * Creating (or, with the same form, updating) one durable consumer. Only the filtered form: nats-server
+ * (2.9 and later; nats.js v3 sends this form for a durable with one filter) refuses a request whose
+ * body names another filter or another durable, so the subject alone fixes what the consumer reads.
+ * The unfiltered `CONSUMER.CREATE.<stream>.<durable>` and `CONSUMER.DURABLE.CREATE` take any filter
+ * from the body: nobody gets them.
+ */
+const consumerCreateSubject = ({ stream, durable, filter }: NatsDurableConsumer) =>
+  `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${filter}`;
+
+/** An app's own durable consumer: re-assert its settings (its own filter only), read, pull and acknowledge. */
+function consumerSubjects(consumer: NatsDurableConsumer): string[] {
+  const { stream, durable } = consumer;
   return [
-    `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
-    `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${filter}`,
-    `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`,
+    consumerCreateSubject(consumer),
     `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
     `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
     `$JS.ACK.${stream}.${durable}.>`,
   ];
 }
 
-/** Create, read and widen a stream (never delete or purge it). */
-const streamSubjects = (stream: string) => [
-  `$JS.API.STREAM.CREATE.${stream}`,
-  `$JS.API.STREAM.UPDATE.${stream}`,
-  `$JS.API.STREAM.INFO.${stream}`,
-];
+const NOBODY = ['$JS.API.STREAM.DELETE.>', '$JS.API.STREAM.PURGE.>'];
 
 const unique = (subjects: string[]) => [...new Set(subjects)];
 
-/** What one app may publish and subscribe to, derived from the registry and the tables above. */
-export function natsPermissions(user: NatsUser): NatsPermissions {
+/** What the migration step may do: create and update the streams and their durable consumers, nothing else. */
+function migratePermissions(): NatsPermissions {
+  const inboxPrefix = natsInboxPrefix(NATS_MIGRATE_USER);
+  const publish = ['$JS.API.INFO'];
+  for (const stream of Object.keys(NATS_STREAM_SUBJECTS))
+    publish.push(`$JS.API.STREAM.CREATE.${stream}`, `$JS.API.STREAM.UPDATE.${stream}`, `$JS.API.STREAM.INFO.${stream}`);
+  for (const consumer of NATS_DURABLE_CONSUMERS)
+    publish.push(consumerCreateSubject(consumer), `$JS.API.CONSUMER.INFO.${consumer.stream}.${consumer.durable}`);
+  return { publish, publishDeny: NOBODY, subscribe: [`${inboxPrefix}.>`], allowResponses: false, inboxPrefix };
+}
+
+/** What one app (or the migration step) may publish and subscribe to, derived from the registry and the tables above. */
+export function natsPermissions(user: NatsLogin): NatsPermissions {
+  if (user === NATS_MIGRATE_USER) return migratePermissions();
   const publish: string[] = [...NATS_REQUESTS[user]];
   const inboxPrefix = natsInboxPrefix(user);
   const subscribe: string[] = [`${inboxPrefix}.>`];
@@ -179,42 +248,31 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
     if (listeners.includes(user)) subscribe.push(subject);
   }
 
-  const sentEvents = Object.values(EVENTS).filter((subject) => ownerOfSubject(subject) === user);
-  const consumers = NATS_EVENT_CONSUMERS[user];
-  if (sentEvents.length > 0 || consumers.length > 0) {
-    // `jetstreamManager()` checks the account, and publishers and consumers alike ensure the stream
-    publish.push('$JS.API.INFO', ...streamSubjects(EVENTS_STREAM), ...sentEvents);
-    for (const { durable, subject } of consumers) publish.push(...consumerSubjects(EVENTS_STREAM, durable, subject));
-  }
+  const streams = natsStreamsOf(user);
+  // `jetstreamManager()` reads the account; an app waits for its streams (STREAM.INFO), never makes one
+  if (streams.length > 0) publish.push('$JS.API.INFO', ...streams.map((stream) => `$JS.API.STREAM.INFO.${stream}`));
+  publish.push(...sentEventsOf(user));
+  for (const consumer of NATS_DURABLE_CONSUMERS.filter((candidate) => candidate.app === user)) publish.push(...consumerSubjects(consumer));
 
   if (user === 'generation') {
-    const stream = GENERATION_QUEUE.stream;
-    publish.push('$JS.API.INFO', ...streamSubjects(stream), GENERATION_QUEUE.allSubjects);
-    for (const tier of Object.values(PRIORITY_TIERS))
-      publish.push(...consumerSubjects(stream, GENERATION_QUEUE.consumerOf(tier), GENERATION_QUEUE.subjectOf(tier)));
+    publish.push(GENERATION_QUEUE.allSubjects);
     // new jobs wake idle workers
     subscribe.push(GENERATION_QUEUE.allSubjects);
   }
+  if (user === 'publishing') publish.push(PUBLISHING_QUEUE.subject);
 
-  if (user === 'publishing') {
-    const stream = PUBLISHING_QUEUE.stream;
-    publish.push('$JS.API.INFO', ...streamSubjects(stream), PUBLISHING_QUEUE.subject);
-    publish.push(...consumerSubjects(stream, PUBLISHING_QUEUE.consumer, PUBLISHING_QUEUE.subject));
-    // the queue's state (how many wait) for the publish line and the metrics
-    publish.push(`$JS.API.CONSUMER.INFO.${stream}.${PUBLISHING_QUEUE.consumer}`);
-  }
-
-  return { publish: unique(publish), subscribe: unique(subscribe), allowResponses: served.length > 0, inboxPrefix };
+  return { publish: unique(publish), publishDeny: NOBODY, subscribe: unique(subscribe), allowResponses: served.length > 0, inboxPrefix };
 }
 
 /** The environment variable holding an app's NATS password on the NATS server's side. */
-export const natsPasswordVariable = (user: NatsUser) => `NATS_${user.toUpperCase()}_PASSWORD`;
+export const natsPasswordVariable = (user: NatsLogin) => `NATS_${user.toUpperCase()}_PASSWORD`;
 
 const quote = (value: string) => JSON.stringify(value);
 
 /**
- * The nats-server `authorization` block: one user per app, its password read from the server's
- * environment (`$NATS_AUTH_PASSWORD`, …: the server refuses to start when one is missing).
+ * The nats-server `authorization` block: one user per app and one for the migration step, its password
+ * read from the server's environment (`$NATS_AUTH_PASSWORD`, …: the server refuses to start when one is
+ * missing).
  */
 export function renderNatsAuthorization(): string {
   const lines = [
@@ -224,16 +282,21 @@ export function renderNatsAuthorization(): string {
     'authorization {',
     '  users: [',
   ];
-  for (const user of NATS_USERS) {
+  for (const user of NATS_LOGINS) {
     const permissions = natsPermissions(user);
     lines.push(
       '    {',
       `      user: ${quote(user)}`,
       `      password: $${natsPasswordVariable(user)}`,
       '      permissions: {',
-      '        publish: { allow: [',
-      ...permissions.publish.map((subject) => `          ${quote(subject)}`),
-      '        ] }',
+      '        publish: {',
+      '          allow: [',
+      ...permissions.publish.map((subject) => `            ${quote(subject)}`),
+      '          ]',
+      '          deny: [',
+      ...permissions.publishDeny.map((subject) => `            ${quote(subject)}`),
+      '          ]',
+      '        }',
       '        subscribe: { allow: [',
       ...permissions.subscribe.map((subject) => `          ${quote(subject)}`),
       '        ] }',

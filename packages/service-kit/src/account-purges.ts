@@ -37,8 +37,6 @@ export interface AccountDeletionOptions {
   schema: string;
   durable: string;
   nc: NatsConnection;
-  /** Copies of the events stream (NATS_STREAM_REPLICAS): every caller must agree, or they undo each other. */
-  streamReplicas: number;
   dataSource: DataSource;
   logger: Logger;
   registry: Registry;
@@ -65,7 +63,6 @@ export async function handleAccountDeletions(options: AccountDeletionOptions): P
     durable: options.durable,
     subject: EVENTS.accountDeleted,
     logger: options.logger,
-    streamReplicas: options.streamReplicas,
     handler: async (event) => {
       await options.dataSource.query(
         `INSERT INTO ${options.schema}.account_purges (user_id, email, purge_after) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING`,

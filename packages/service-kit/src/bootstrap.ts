@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { ServerNats, type MicroserviceOptions } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
 import { QUEUE_GROUPS, type ServiceName } from '@printloom/contracts';
+import { natsStreamsOf } from '@printloom/contracts/nats-access';
 import { connectNats, natsAuthOptions, natsCredentialsOf, natsServers, type NatsConnection } from './nats-connection.js';
 import { openDatabase, type DatabaseOptions } from './database.js';
 import { createLogger, type Logger } from './logger.js';
@@ -18,6 +19,7 @@ import { initTracing } from './tracing.js';
 import type { ServiceEnv } from './config.js';
 import { startPeriodicSweeper, type PeriodicSweeper, type PeriodicSweeperOptions } from './periodic-sweeper.js';
 import { handleAccountDeletions, type AccountDeletionHandlers } from './account-purges.js';
+import { waitForStreams } from './nats-streams.js';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const LOGGER = Symbol('LOGGER');
@@ -35,7 +37,7 @@ export interface ServiceInfra {
   startSweeper(options: Omit<PeriodicSweeperOptions, 'logger' | 'registry'>): PeriodicSweeper;
   /**
    * This service's part in deleting an account (`handleAccountDeletions`): its schema's
-   * `account_purges`, the durable `<name>-account-deletion`, NATS_STREAM_REPLICAS and ACCOUNT_PURGE_INTERVAL_MS.
+   * `account_purges`, the durable `<name>-account-deletion` and ACCOUNT_PURGE_INTERVAL_MS.
    */
   handleAccountDeletions(handlers: AccountDeletionHandlers): Promise<() => Promise<void>>;
 }
@@ -105,7 +107,6 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         dataSource,
         logger,
         registry: metrics.registry,
-        streamReplicas: env.NATS_STREAM_REPLICAS,
         intervalMs: env.ACCOUNT_PURGE_INTERVAL_MS,
       }),
   };
@@ -128,7 +129,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   app.useGlobalInterceptors(new RequestContextInterceptor(logger, metrics));
   await app.listen();
 
-  const stopBackground = (await options.afterStart?.(app, infra)) ?? undefined;
+  // The streams are the migration step's: until they exist the service answers requests but is not
+  // ready, and its background work waits (it never creates a stream; its NATS user may not).
+  const streams = natsStreamsOf(name);
+  let starting: string | null = 'starting';
   const health = await startHealthServer(
     name,
     env.HEALTH_PORT,
@@ -141,12 +145,29 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
           if (nc.isClosed()) throw new Error('connection closed');
           await nc.flush();
         },
+        background: async () => {
+          if (starting) throw new Error(starting);
+        },
         ...options.healthChecks,
       },
       reported: options.reportedDependencies,
     },
     metrics.registry,
   );
+  let stopBackground: (() => Promise<void>) | undefined;
+  try {
+    await waitForStreams(nc, streams, {
+      logger,
+      onWaiting: (missing) => {
+        starting = missing.length > 0 ? `waiting for the streams ${missing.join(', ')} (the migration step creates them)` : 'starting';
+      },
+    });
+    stopBackground = (await options.afterStart?.(app, infra)) ?? undefined;
+    starting = null;
+  } catch (error) {
+    await health.close();
+    throw error;
+  }
   logger.info({ healthPort: health.port }, `${name} service ready`);
 
   let closed = false;

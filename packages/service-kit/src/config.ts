@@ -98,8 +98,6 @@ export const serviceEnvSchema = z.object({
   LOG_LEVEL: env.logLevel,
   /** Natively each service migrates its schema on start; containers run the one-shot migrate job instead. */
   MIGRATE_ON_START: env.boolean.default(true),
-  /** Copies of each JetStream stream: 1 on a single nats-server, 3 on a 3-node cluster. */
-  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported only when set. */
   OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl,
   /** How often deleted accounts whose retention has passed are purged. */

@@ -5,47 +5,10 @@ import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import { runWithRequestContext } from './logger.js';
 import { extractTraceContext, SpanKind, traceHeaders, withSpan } from './tracing.js';
-import { ensureDurablePullConsumer } from './work-queue.js';
+import { ensureDurablePullConsumer } from './nats-streams.js';
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
-
-const STREAM_SUBJECTS = Object.values(EVENTS);
-
-/**
- * Creates the durable events stream (with `replicas` copies on a NATS cluster), or widens its subjects
- * when the contracts add an event and adjusts its replicas when the setting changed.
- */
-export async function ensureEventsStream(nc: NatsConnection, replicas = 1): Promise<void> {
-  const jsm = await jetstreamManager(nc);
-  try {
-    const info = await jsm.streams.info(EVENTS_STREAM);
-    const missing = STREAM_SUBJECTS.filter((subject) => !info.config.subjects?.includes(subject));
-    if (missing.length > 0 || (info.config.num_replicas ?? 1) !== replicas) {
-      await jsm.streams.update(EVENTS_STREAM, {
-        ...info.config,
-        subjects: [...(info.config.subjects ?? []), ...missing],
-        num_replicas: replicas,
-      });
-    }
-  } catch (error) {
-    if (!String((error as Error).message).includes('stream not found')) throw error;
-    await jsm.streams
-      .add({
-        name: EVENTS_STREAM,
-        subjects: STREAM_SUBJECTS,
-        max_age: 14 * 24 * 3600 * 1e9,
-        duplicate_window: 10 * 60 * 1e9,
-        num_replicas: replicas,
-      })
-      .catch(async (addError) => {
-        // another instance created it first
-        await jsm.streams.info(EVENTS_STREAM).catch(() => {
-          throw addError;
-        });
-      });
-  }
-}
 
 /** Publishes an event durably; `messageId` makes a retried publish a no-op inside the dedupe window. */
 export async function publishEvent<S extends EventSubject>(
@@ -64,7 +27,8 @@ export interface EventConsumer {
 
 /**
  * A durable consumer shared by every instance of a service: each event is handled by one instance and
- * redelivered (with back-off) until its handler succeeds, so handlers must be idempotent.
+ * redelivered (with back-off) until its handler succeeds, so handlers must be idempotent. The events
+ * stream must exist (the migration step makes it; startService waits for it).
  */
 export async function consumeEvents<S extends EventSubject>(
   nc: NatsConnection,
@@ -73,10 +37,9 @@ export async function consumeEvents<S extends EventSubject>(
     subject: S;
     logger: Logger;
     handler: (payload: EventPayload<S>) => Promise<void>;
-    /** NATS_STREAM_REPLICAS: every caller must agree, or they undo each other. */ streamReplicas: number;
   },
 ): Promise<EventConsumer> {
-  await ensureEventsStream(nc, options.streamReplicas);
+  // The stream is the migration step's (startService waits for it); the consumer's settings are ours.
   await ensureDurablePullConsumer(await jetstreamManager(nc), EVENTS_STREAM, {
     durable: options.durable,
     subject: options.subject,

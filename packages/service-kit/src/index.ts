@@ -11,6 +11,7 @@ export * from './metrics.js';
 export * from './health-server.js';
 export * from './events.js';
 export * from './work-queue.js';
+export * from './nats-streams.js';
 export * from './bootstrap.js';
 export * from './crash-policy.js';
 export * from './nest-logger.js';

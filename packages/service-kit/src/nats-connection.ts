@@ -1,5 +1,5 @@
 import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
-import { NATS_USERS, natsInboxPrefix, type NatsUser } from '@printloom/contracts/nats-access';
+import { NATS_USERS, natsInboxPrefix, type NatsLogin } from '@printloom/contracts/nats-access';
 import { ConfigError, productionSecretProblem } from './config.js';
 
 export type { NatsConnection };
@@ -12,9 +12,9 @@ export function natsServers(url: string): string[] {
     .filter(Boolean);
 }
 
-/** An app's own NATS user (see packages/contracts/src/nats-access.ts for what each may say). */
+/** An app's own NATS user, or the migration step's (see packages/contracts/src/nats-access.ts for what each may say). */
 export interface NatsCredentials {
-  user: NatsUser;
+  user: NatsLogin;
   password: string;
 }
 
@@ -22,11 +22,14 @@ export interface NatsCredentials {
  * NATS_USER and NATS_PASSWORD, checked at start: both or neither (the native `make dev` keeps the
  * machine's open server), and always both in production, where the NATS server admits no one else.
  */
-export function natsCredentialsOf(config: { NODE_ENV?: string; NATS_USER?: string; NATS_PASSWORD?: string }): NatsCredentials | undefined {
+export function natsCredentialsOf(
+  config: { NODE_ENV?: string; NATS_USER?: string; NATS_PASSWORD?: string },
+  /** Who may connect with this config: the apps (never the migration step's user), or just `migrate` for the migration step. */
+  users: readonly NatsLogin[] = NATS_USERS,
+): NatsCredentials | undefined {
   const { NATS_USER: user, NATS_PASSWORD: password } = config;
   const issues: string[] = [];
-  if (user !== undefined && !(NATS_USERS as readonly string[]).includes(user))
-    issues.push(`NATS_USER: must be one of ${NATS_USERS.join(', ')}`);
+  if (user !== undefined && !(users as readonly string[]).includes(user)) issues.push(`NATS_USER: must be one of ${users.join(', ')}`);
   if (user !== undefined && password === undefined) issues.push('NATS_PASSWORD: is required when NATS_USER is set');
   if (user === undefined && password !== undefined) issues.push('NATS_USER: is required when NATS_PASSWORD is set');
   if (config.NODE_ENV === 'production') {
@@ -35,7 +38,7 @@ export function natsCredentialsOf(config: { NODE_ENV?: string; NATS_USER?: strin
     if (problem) issues.push(`NATS_PASSWORD: ${problem}`);
   }
   if (issues.length > 0) throw new ConfigError(issues);
-  return user === undefined || password === undefined ? undefined : { user: user as NatsUser, password };
+  return user === undefined || password === undefined ? undefined : { user: user as NatsLogin, password };
 }
 
 /** Connection options for an app's credentials: its user, and replies under its own inbox prefix only it may read. */

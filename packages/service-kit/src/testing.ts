@@ -8,14 +8,21 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
-import { NATS_USERS, natsPasswordVariable, renderNatsAuthorization, type NatsUser } from '@printloom/contracts/nats-access';
+import {
+  NATS_LOGINS,
+  NATS_MIGRATE_USER,
+  natsPasswordVariable,
+  renderNatsAuthorization,
+  type NatsLogin,
+} from '@printloom/contracts/nats-access';
 import { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl } from './database-roles.js';
-import type { NatsCredentials } from './nats-connection.js';
+import { connectNats, type NatsCredentials } from './nats-connection.js';
+import { prepareNatsStreams } from './nats-streams.js';
 
 export interface TestNats {
   url: string;
-  /** Set when the server admits only the apps' own users (startAuthenticatedNatsServer): each app's NATS_USER/NATS_PASSWORD. */
-  credentials?: Record<NatsUser, NatsCredentials>;
+  /** Set when the server admits only the apps' own users (startAuthenticatedNatsServer): each app's (and `migrate`'s) NATS_USER/NATS_PASSWORD. */
+  credentials?: Record<NatsLogin, NatsCredentials>;
   /** The server's log lines about refused publishes, subscriptions and logins so far. */
   violations?: () => string[];
   stop(): Promise<void>;
@@ -40,8 +47,39 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `config`: a configuration file's text (the command line still sets address, port and JetStream); `env`: the server's environment. */
-export async function startNatsServer(options: { config?: string; env?: Record<string, string> } = {}): Promise<TestNats> {
+/**
+ * The migration step's NATS part on a test server (as the `migrate` user where the server asks for
+ * users): every stream and durable consumer, as a deployment has them before its apps start.
+ */
+export async function prepareTestStreams(nats: TestNats, replicas = 1): Promise<void> {
+  const nc = await connectNats(nats.url, 'migrate-test', nats.credentials?.[NATS_MIGRATE_USER]);
+  try {
+    await prepareNatsStreams(nc, { replicas });
+  } finally {
+    await nc.close();
+  }
+}
+
+export interface StartNatsServerOptions {
+  /** A configuration file's text (the command line still sets address, port and JetStream). */
+  config?: string;
+  /** The server's environment. */
+  env?: Record<string, string>;
+  /** false: leave the streams to the test (default: made at once, as the migration step does before the apps start). */
+  streams?: boolean;
+}
+
+export async function startNatsServer(options: StartNatsServerOptions = {}): Promise<TestNats> {
+  const nats = await startBareNatsServer(options);
+  if (options.streams !== false)
+    await prepareTestStreams(nats).catch(async (error: unknown) => {
+      await nats.stop();
+      throw error;
+    });
+  return nats;
+}
+
+async function startBareNatsServer(options: StartNatsServerOptions): Promise<TestNats> {
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-nats-'));
   const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
@@ -74,20 +112,28 @@ export async function startNatsServer(options: { config?: string; env?: Record<s
 
 /**
  * A nats-server with the generated authorization (packages/contracts/src/nats-access.ts): each app
- * its own user with a random password, allowed only its own subjects, as in containers.
+ * its own user with a random password, allowed only its own subjects, as in containers; its streams
+ * made by the `migrate` user unless `streams: false`.
  */
-export async function startAuthenticatedNatsServer(): Promise<TestNats & { credentials: Record<NatsUser, NatsCredentials> }> {
+export async function startAuthenticatedNatsServer(
+  options: Pick<StartNatsServerOptions, 'streams'> = {},
+): Promise<TestNats & { credentials: Record<NatsLogin, NatsCredentials> }> {
   const credentials = Object.fromEntries(
-    NATS_USERS.map((user) => [user, { user, password: randomBytes(24).toString('base64url') }]),
-  ) as Record<NatsUser, NatsCredentials>;
+    NATS_LOGINS.map((user) => [user, { user, password: randomBytes(24).toString('base64url') }]),
+  ) as Record<NatsLogin, NatsCredentials>;
   // quoted, as compose and Kubernetes pass them, so that nats-server reads any value as a string
-  const env = Object.fromEntries(NATS_USERS.map((user) => [natsPasswordVariable(user), JSON.stringify(credentials[user].password)]));
-  const nats = await startNatsServer({ config: renderNatsAuthorization(), env });
-  return { ...nats, credentials };
+  const env = Object.fromEntries(NATS_LOGINS.map((user) => [natsPasswordVariable(user), JSON.stringify(credentials[user].password)]));
+  const nats = { ...(await startBareNatsServer({ config: renderNatsAuthorization(), env })), credentials };
+  if (options.streams !== false)
+    await prepareTestStreams(nats).catch(async (error: unknown) => {
+      await nats.stop();
+      throw error;
+    });
+  return nats;
 }
 
 /** An app's NATS_USER/NATS_PASSWORD on a server that asks for them, nothing on an open one. */
-export function natsEnvOf(nats: TestNats, user: NatsUser): Record<string, string> {
+export function natsEnvOf(nats: TestNats, user: NatsLogin): Record<string, string> {
   const credentials = nats.credentials?.[user];
   return credentials ? { NATS_USER: credentials.user, NATS_PASSWORD: credentials.password } : {};
 }

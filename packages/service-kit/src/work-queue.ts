@@ -1,16 +1,7 @@
-import {
-  AckPolicy,
-  DeliverPolicy,
-  RetentionPolicy,
-  jetstream,
-  jetstreamManager,
-  type Consumer,
-  type JetStreamManager,
-  type JsMsg,
-  type PubAck,
-} from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type Consumer, type JsMsg, type PubAck } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { traceHeaders } from './tracing.js';
+import { ensureDurablePullConsumer, waitForStreams } from './nats-streams.js';
 
 /** A durable pull consumer of a work queue: its name and the subject it takes. */
 export interface WorkQueueConsumer {
@@ -19,16 +10,11 @@ export interface WorkQueueConsumer {
 }
 
 export interface WorkQueueOptions {
+  /** The work-queue stream (made by the migration step: nats-streams.ts). */
   stream: string;
-  /** What the stream holds (a wildcard may cover several consumers' subjects). */
-  subjects: string[];
   consumers: WorkQueueConsumer[];
   /** How long a delivered message may go unacknowledged (and without `working()`) before it is redelivered. */
   ackWaitMs: number;
-  /** Copies of the stream on a NATS cluster (NATS_STREAM_REPLICAS): a message survives losing the node that leads it. */
-  replicas?: number;
-  /** How long a `msgID` is remembered: a publish repeated within it is stored once. */
-  duplicateWindowMs?: number;
   /** Deliveries before JetStream gives a message up; -1: never (a step decides itself when to stop). */
   maxDeliver?: number;
 }
@@ -39,35 +25,30 @@ export interface WorkQueueBacklog {
   inFlight: number;
 }
 
-const TEN_MINUTES_MS = 10 * 60_000;
-const NANOS_PER_MS = 1e6;
-
 /**
  * A durable work queue on JetStream: work-queue retention, durable explicit-ack pull consumers shared by
  * every instance of a service. A message leaves the stream only when a worker acknowledges it; one a
  * worker holds without acknowledging (a worker that died) is redelivered after `ackWaitMs`.
  *
- * `ensure()` runs at every start of every instance: it creates what is missing, tolerates another
- * instance creating it at the same moment, and brings what an earlier release made up to these options.
+ * `ensure()` runs at every start of every instance: it waits for the stream (only the migration step
+ * creates streams), then creates its consumers when missing and brings them up to these options (each
+ * through the filtered create its app's NATS user is allowed).
  */
 export class JetStreamWorkQueue {
   private readonly consumers = new Map<string, Consumer>();
-  private readonly replicas: number;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly options: WorkQueueOptions,
-  ) {
-    this.replicas = options.replicas ?? 1;
-  }
+  ) {}
 
   get stream(): string {
     return this.options.stream;
   }
 
   async ensure(): Promise<void> {
+    await waitForStreams(this.nc, [this.options.stream]);
     const jsm = await jetstreamManager(this.nc);
-    await this.ensureStream(jsm);
     for (const consumer of this.options.consumers) {
       await ensureDurablePullConsumer(jsm, this.options.stream, {
         durable: consumer.durable,
@@ -76,29 +57,6 @@ export class JetStreamWorkQueue {
         maxDeliver: this.options.maxDeliver,
       });
       this.consumers.set(consumer.durable, await jetstream(this.nc).consumers.get(this.options.stream, consumer.durable));
-    }
-  }
-
-  private async ensureStream(jsm: JetStreamManager): Promise<void> {
-    const { stream } = this.options;
-    const existing = await jsm.streams.info(stream).catch(() => null);
-    if (!existing) {
-      await jsm.streams
-        .add({
-          name: stream,
-          subjects: this.options.subjects,
-          retention: RetentionPolicy.Workqueue,
-          duplicate_window: (this.options.duplicateWindowMs ?? TEN_MINUTES_MS) * NANOS_PER_MS,
-          num_replicas: this.replicas,
-        })
-        .catch(async (error: unknown) => {
-          // Another instance created it first: fine, as long as it is there now.
-          await jsm.streams.info(stream).catch(() => {
-            throw error;
-          });
-        });
-    } else if ((existing.config.num_replicas ?? 1) !== this.replicas) {
-      await jsm.streams.update(stream, { ...existing.config, num_replicas: this.replicas });
     }
   }
 
@@ -133,24 +91,4 @@ export class JetStreamWorkQueue {
     if (!consumer) throw new Error(`Work queue ${this.options.stream}: ensure() before using consumer ${durable}`);
     return consumer;
   }
-}
-
-/**
- * Adds a durable explicit-ack pull consumer, or updates one an earlier release made (e.g. with another
- * ack wait) to this configuration.
- */
-export async function ensureDurablePullConsumer(
-  jsm: JetStreamManager,
-  stream: string,
-  options: { durable: string; subject: string; ackWaitMs: number; maxDeliver?: number },
-): Promise<void> {
-  const config = {
-    durable_name: options.durable,
-    filter_subject: options.subject,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    ack_wait: options.ackWaitMs * NANOS_PER_MS,
-    max_deliver: options.maxDeliver ?? -1,
-  };
-  await jsm.consumers.add(stream, config).catch(() => jsm.consumers.update(stream, config.durable_name, config));
 }

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { AUTH, BILLING, BROADCASTS, EVENTS } from '@printloom/contracts';
-import type { NatsUser } from '@printloom/contracts/nats-access';
-import { connectNats, ensureEventsStream, type NatsConnection } from '../src/index.js';
+import type { NatsLogin, NatsUser } from '@printloom/contracts/nats-access';
+import { connectNats, type NatsConnection } from '../src/index.js';
 import { startAuthenticatedNatsServer, type TestNats } from '../src/testing.js';
 
 // A real nats-server with the generated authorization: each app's user may say only what its
 // permissions allow (packages/contracts/src/nats-access.ts).
 describe('nats-server with the generated permissions', () => {
-  let nats: TestNats & { credentials: Record<NatsUser, { user: NatsUser; password: string }> };
+  let nats: TestNats & { credentials: Record<NatsLogin, { user: NatsLogin; password: string }> };
   const connections: NatsConnection[] = [];
 
   async function as(user: NatsUser): Promise<NatsConnection> {
@@ -97,7 +97,6 @@ describe('nats-server with the generated permissions', () => {
 
   it('keeps the durable events to their sender: another service cannot forge "user verified"', async () => {
     const auth = await as('auth');
-    await ensureEventsStream(auth, 1);
     await expect(jetstream(auth).publish(EVENTS.userVerified, '{}', { msgID: 'real' })).resolves.toMatchObject({ stream: 'EVENTS' });
 
     const notifications = await as('notifications');

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { AckPolicy, RetentionPolicy, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { JetStreamWorkQueue, connectNats, type NatsConnection, type WorkQueueOptions } from '../src/index.js';
+import {
+  JetStreamWorkQueue,
+  connectNats,
+  ensureWorkQueueStream,
+  type NatsConnection,
+  type WorkQueueOptions,
+  type WorkQueueStream,
+} from '../src/index.js';
 import { startNatsCluster, startNatsServer, waitFor, type TestNats, type TestNatsCluster } from '../src/testing.js';
+
+type QueueOptions = WorkQueueOptions & WorkQueueStream;
 
 describe('JetStreamWorkQueue on a real nats-server', () => {
   let nats: TestNats;
@@ -12,7 +21,7 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
   const streams: string[] = [];
 
   /** Options for a queue on a stream no other test uses: subjects `<prefix>.a` and `<prefix>.b`, one consumer each. */
-  function queueOptions(overrides: Partial<WorkQueueOptions> = {}): WorkQueueOptions & { prefix: string } {
+  function queueOptions(overrides: Partial<QueueOptions> = {}): QueueOptions & { prefix: string } {
     const id = randomUUID().replaceAll('-', '').slice(0, 12);
     const stream = `KIT_WORK_${id}`;
     const prefix = `kit-work.${id}`;
@@ -30,6 +39,14 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
     };
   }
 
+  /** The migration step makes the stream (ensureWorkQueueStream), then the app's queue its consumers. */
+  async function prepared(options: QueueOptions): Promise<JetStreamWorkQueue> {
+    await ensureWorkQueueStream(jsm, options);
+    const queue = new JetStreamWorkQueue(nc, options);
+    await queue.ensure();
+    return queue;
+  }
+
   beforeAll(async () => {
     nats = await startNatsServer();
     nc = await connectNats(nats.url, 'work-queue-test');
@@ -45,10 +62,14 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
     await nats?.stop();
   });
 
-  it('two instances starting at once both succeed and make one work-queue stream with its consumers', async () => {
+  it('two migration runs at once both succeed and make one work-queue stream; two instances then share its consumers', async () => {
     const options = queueOptions({ duplicateWindowMs: 120_000 });
-    // A rolling release: the second instance asks for another window, so its add is refused, not repeated.
+    // Two runs of different releases: the second asks for another window, so its add is refused, not repeated.
     const older = { ...options, duplicateWindowMs: 60_000 };
+    await expect(Promise.all([ensureWorkQueueStream(jsm, options), ensureWorkQueueStream(jsm, older)])).resolves.toEqual([
+      undefined,
+      undefined,
+    ]);
     await expect(Promise.all([new JetStreamWorkQueue(nc, options).ensure(), new JetStreamWorkQueue(nc, older).ensure()])).resolves.toEqual([
       undefined,
       undefined,
@@ -86,7 +107,7 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
       ack_wait: 60_000 * 1e6,
     });
 
-    await new JetStreamWorkQueue(nc, options).ensure();
+    await prepared(options);
 
     expect((await jsm.streams.info(options.stream)).config.duplicate_window).toBe(30_000 * 1e6);
     for (const consumer of options.consumers) {
@@ -97,18 +118,17 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
 
   it('changes the copies of an existing stream when the replicas setting differs, and keeps the rest of its config', async () => {
     const options = queueOptions({ duplicateWindowMs: 60_000 });
-    await new JetStreamWorkQueue(nc, options).ensure();
+    await ensureWorkQueueStream(jsm, options);
 
     // A single node stores the setting (it holds one copy whatever it says): enough to see the update made.
-    await new JetStreamWorkQueue(nc, { ...options, duplicateWindowMs: 120_000, replicas: 3 }).ensure();
+    await ensureWorkQueueStream(jsm, { ...options, duplicateWindowMs: 120_000, replicas: 3 });
     const { config } = await jsm.streams.info(options.stream);
     expect([config.num_replicas, config.duplicate_window]).toEqual([3, 60_000 * 1e6]);
   });
 
   it('stores a message once per msgID within the duplicate window', async () => {
     const options = queueOptions();
-    const queue = new JetStreamWorkQueue(nc, options);
-    await queue.ensure();
+    const queue = await prepared(options);
     const [first] = options.consumers;
 
     const stored = await queue.publish(first.subject, { jobId: 'j1' }, 'j1');
@@ -121,8 +141,7 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
 
   it("hands each consumer its own subject's messages; an acknowledged one leaves the backlog", async () => {
     const options = queueOptions();
-    const queue = new JetStreamWorkQueue(nc, options);
-    await queue.ensure();
+    const queue = await prepared(options);
     const [a, b] = options.consumers;
     await queue.publish(a.subject, { n: 1 }, 'a1');
     await queue.publish(a.subject, { n: 2 }, 'a2');
@@ -142,16 +161,14 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
 
   it('answers null when nothing comes within the wait', async () => {
     const options = queueOptions();
-    const queue = new JetStreamWorkQueue(nc, options);
-    await queue.ensure();
+    const queue = await prepared(options);
 
     await expect(queue.next(options.consumers[0].durable, 1_000)).resolves.toBeNull();
   });
 
   it('redelivers a message not acknowledged within the ack wait', async () => {
     const options = queueOptions({ ackWaitMs: 1_500 });
-    const queue = new JetStreamWorkQueue(nc, options);
-    await queue.ensure();
+    const queue = await prepared(options);
     const [first] = options.consumers;
     await queue.publish(first.subject, { jobId: 'held' }, 'held');
 
@@ -164,6 +181,21 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
     expect(redelivered?.json()).toEqual({ jobId: 'held' });
     expect(redelivered?.info.deliveryCount).toBe(2);
     await redelivered!.ackAck();
+  });
+
+  it('waits in ensure() for a stream the migration step makes later, then takes its messages', async () => {
+    const options = queueOptions();
+    const queue = new JetStreamWorkQueue(nc, options);
+    let ensured = false;
+    const ensuring = queue.ensure().then(() => (ensured = true));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ensured).toBe(false);
+    await expect(jsm.streams.info(options.stream)).rejects.toThrow(/stream not found/);
+
+    await ensureWorkQueueStream(jsm, options);
+    await ensuring;
+    await queue.publish(options.consumers[0].subject, { n: 1 }, 'late');
+    expect((await queue.next(options.consumers[0].durable))?.json()).toEqual({ n: 1 });
   });
 
   it('refuses to hand out messages of a consumer before ensure()', async () => {
@@ -190,17 +222,18 @@ describe('JetStreamWorkQueue on a 3-node cluster (real nats-server processes)', 
   });
 
   it('changes the copies of an existing stream when the replicas setting changed', async () => {
-    const options: WorkQueueOptions = {
+    const options: QueueOptions = {
       stream: 'KIT_WORK_REPLICAS',
       subjects: ['kit-work.replicas'],
       consumers: [{ durable: 'replicas-workers', subject: 'kit-work.replicas' }],
       ackWaitMs: 5_000,
     };
-    await new JetStreamWorkQueue(nc, options).ensure();
     const jsm = await jetstreamManager(nc);
+    await ensureWorkQueueStream(jsm, options);
     expect((await jsm.streams.info(options.stream)).config.num_replicas).toBe(1);
 
-    const queue = new JetStreamWorkQueue(nc, { ...options, replicas: 3 });
+    await ensureWorkQueueStream(jsm, { ...options, replicas: 3 });
+    const queue = new JetStreamWorkQueue(nc, options);
     await queue.ensure();
 
     expect((await jsm.streams.info(options.stream)).config.num_replicas).toBe(3);

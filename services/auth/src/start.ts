@@ -1,5 +1,5 @@
 import { LIMITS, RETENTION } from '@printloom/contracts';
-import { ensureEventsStream, startService, stopAll, type RunningService } from '@printloom/service-kit';
+import { startService, stopAll, type RunningService } from '@printloom/service-kit';
 import type { AuthConfig } from './config.js';
 import { AuthModule } from './auth.module.js';
 import { authDatabase } from './database/database-options.js';
@@ -17,7 +17,6 @@ export function startAuthService(config: AuthConfig): Promise<RunningService> {
     database: authDatabase,
     module: () => AuthModule.forRoot(config),
     afterStart: async (app, infra) => {
-      await ensureEventsStream(infra.nc, config.NATS_STREAM_REPLICAS);
       const counters = app.get(RateLimitRepository);
       const sessions = app.get(SessionRepository);
       const codes = app.get(CodeRepository);

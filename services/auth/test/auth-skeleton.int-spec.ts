@@ -86,7 +86,7 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   it('reports PostgreSQL and NATS in its health check and serves metrics', async () => {
     const health = await fetch(`http://127.0.0.1:${first.healthPort}/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', service: 'auth', checks: { postgres: 'up', nats: 'up' } });
+    expect(await health.json()).toEqual({ status: 'ok', service: 'auth', checks: { postgres: 'up', nats: 'up', background: 'up' } });
     const metrics = await (await fetch(`http://127.0.0.1:${first.healthPort}/metrics`)).text();
     expect(metrics).toContain('printloom_handler_duration_seconds');
   });

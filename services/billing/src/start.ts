@@ -18,7 +18,6 @@ export function startBillingService(config: BillingConfig): Promise<RunningServi
       const subscriptions = app.get(SubscriptionsService);
       const trialGrants = await consumeEvents(infra.nc, {
         durable: 'billing-trial-grant',
-        streamReplicas: config.NATS_STREAM_REPLICAS,
         subject: EVENTS.userVerified,
         logger: infra.logger,
         handler: async (event) => {

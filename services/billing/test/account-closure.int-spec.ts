@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@printloom/contracts';
-import { connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   startNatsServer,
@@ -48,7 +48,6 @@ describe('billing: a deleted account stops paying at once (real PostgreSQL, NATS
       }),
     );
     nc = await connectNats(nats.url, 'test');
-    await ensureEventsStream(nc);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, BILLING, BROADCASTS, EVENTS } from '@printloom/contracts';
-import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { RpcClient, connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   startNatsServer,
@@ -58,7 +58,6 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
 
   it('grants the 10 trial credits once per verified user, however often the event arrives', async () => {
     const userId = randomUUID();
-    await ensureEventsStream(nc);
     await publishEvent(nc, EVENTS.userVerified, { userId, email: 'a@b.co', at: new Date().toISOString() }, `first-${userId}`);
     await publishEvent(nc, EVENTS.userVerified, { userId, email: 'a@b.co', at: new Date().toISOString() }, `replay-${userId}`);
     await waitFor(async () => (await balance(userId)) === 10);
@@ -85,7 +84,6 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
   });
 
   it('grants trial credits to at most 3 new accounts per address per day; the others start with 0 and are told why', async () => {
-    await ensureEventsStream(nc);
     const summary = (userId: string) => rpc.request(BILLING.accountSummary, { userId });
     const verifyFrom = async (ip: string) => {
       const userId = randomUUID();
@@ -362,7 +360,6 @@ describe('billing: ledger, reservations, trial, periods (real PostgreSQL and NAT
   it('renews from the operator command by user id or email, and only local subscriptions', async () => {
     const userId = randomUUID();
     const email = `renew-${userId}@example.com`;
-    await ensureEventsStream(nc);
     await publishEvent(nc, EVENTS.userVerified, { userId, email, at: new Date().toISOString() }, `verified-${userId}`);
     await waitFor(async () => (await balance(userId)) === 10);
     const subscriptions = billing.app.get(SubscriptionsService);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BILLING, EVENTS, TRIAL, TRIAL_ALREADY_USED_MESSAGE, trialWithheldMessage } from '@printloom/contracts';
-import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { RpcClient, connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   startNatsServer,
@@ -25,7 +25,6 @@ describe('billing: one trial per person, not per account (real PostgreSQL and NA
     const env = Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)]));
     billing = await startBillingService(loadBillingConfig({ ...env, ACCOUNT_PURGE_INTERVAL_MS: '200' }));
     nc = await connectNats(nats.url, 'test');
-    await ensureEventsStream(nc);
     rpc = new RpcClient(nc, 10_000);
   }, 60_000);
 

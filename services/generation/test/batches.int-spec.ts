@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AppError, BATCH_MESSAGES, BILLING, EVENTS, GENERATION, PRIORITY_TIERS, type Batch } from '@printloom/contracts';
-import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { RpcClient, connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   startNatsServer,
@@ -363,7 +363,6 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     const userId = await userWith(3);
     const { batch } = await start(userId, ['Sailor', 'Baker', 'Chef']);
     expect(await balance(userId)).toBe(0);
-    await ensureEventsStream(nc);
     const deletedAt = new Date();
     await publishEvent(
       nc,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
 import { AppError, ASSETS, BILLING, EVENTS, GENERATION, type VariantLetter } from '@printloom/contracts';
-import { RpcClient, connectNats, ensureEventsStream, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
+import { RpcClient, connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
   startNatsServer,
@@ -59,7 +59,6 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
     running.push(await startBillingService(loadBillingConfig(env)), await startAssetsService(loadAssetsConfig(env)));
     nc = await connectNats(nats.url, 'test');
     rpc = new RpcClient(nc, 30_000);
-    await ensureEventsStream(nc);
     // A 4:5 and a 2:3 design on transparent pictures, an opaque white one and an opaque busy one.
     const design = (width: number, height: number, inner: { width: number; height: number }) =>
       sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })

@@ -20,7 +20,7 @@ export function startPublishingService(config: PublishingConfig): Promise<Runnin
     database: publishingDatabase,
     module: (infra) =>
       PublishingModule.forRoot(config, {
-        queue: new PublicationQueue(infra.nc, config.PUBLISHING_ACK_WAIT_MS, config.NATS_STREAM_REPLICAS),
+        queue: new PublicationQueue(infra.nc, config.PUBLISHING_ACK_WAIT_MS),
       }),
     afterStart: async (app, infra) => {
       const queue = app.get<PublicationQueue>(PUBLICATION_QUEUE);

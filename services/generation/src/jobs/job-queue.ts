@@ -25,20 +25,15 @@ export class JobQueue {
   private waiters = new Set<() => void>();
   private arrivalsSubscription: Subscription | null = null;
 
+  /** The stream (its copies, its 10-minute duplicate window) is the migration step's: service-kit nats-streams.ts. */
   constructor(
     private readonly nc: NatsConnection,
     ackWaitMs: number,
-    /** Copies of the stream on a NATS cluster: a job survives losing the node that leads it. */
-    replicas = 1,
   ) {
     this.work = new JetStreamWorkQueue(nc, {
       stream: GENERATION_QUEUE.stream,
-      subjects: [GENERATION_QUEUE.allSubjects],
       consumers: PRIORITY_TIERS.map((tier) => ({ durable: GENERATION_QUEUE.consumerOf(tier), subject: GENERATION_QUEUE.subjectOf(tier) })),
       ackWaitMs,
-      replicas,
-      // The batch feeder's republish of a lost feed relies on this window (batch-feeder.ts).
-      duplicateWindowMs: 10 * 60_000,
     });
   }
 

@@ -17,14 +17,12 @@ export interface PublicationWork {
 export class PublicationQueue {
   private readonly work: JetStreamWorkQueue;
 
-  constructor(nc: NatsConnection, ackWaitMs: number, replicas = 1) {
+  /** The stream (its copies, its 10-minute duplicate window) is the migration step's: service-kit nats-streams.ts. */
+  constructor(nc: NatsConnection, ackWaitMs: number) {
     this.work = new JetStreamWorkQueue(nc, {
       stream: PUBLISHING_QUEUE.stream,
-      subjects: [PUBLISHING_QUEUE.subject],
       consumers: [{ durable: PUBLISHING_QUEUE.consumer, subject: PUBLISHING_QUEUE.subject }],
       ackWaitMs,
-      replicas,
-      duplicateWindowMs: 10 * 60_000,
     });
   }
 
