@@ -10,8 +10,8 @@ test:           ## every check, in order: install, infrastructure, build, test t
 test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vitest tests): no PostgreSQL, NATS or build, under a minute
 	node scripts/test.mjs --unit
 
-test-jest:      ## only the Jest suites (fast loop)
-	node scripts/test.mjs --only-jest --skip-build
+test-jest:      ## only the Jest suites, no build (fast loop); FILES=<path pattern> runs only the matching files
+	node scripts/test.mjs --only-jest --skip-build $(if $(FILES),--files='$(FILES)')
 
 build:          ## tsc per workspace, vite for the SPA
 	npm run build
