@@ -13,10 +13,10 @@ test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vi
 test-jest:      ## only the Jest suites, no build (fast loop); FILES=<path pattern> runs only the matching files
 	node scripts/test.mjs --only-jest --skip-build $(if $(FILES),--files='$(FILES)')
 
-build:          ## tsc per workspace, vite for the SPA
+build:          ## one incremental tsc -b over every back-end workspace (tsconfig.json), vite for the SPA
 	npm run build
 
-typecheck: build ## tsc per workspace, then every test file (npm run typecheck:tests)
+typecheck: build ## the build's tsc -b, then every test file against its projects (npm run typecheck:tests)
 	npm run typecheck:tests
 
 lint:           ## ESLint over the monorepo (TypeScript, React hooks, the SPA's import boundaries)
