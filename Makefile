@@ -7,7 +7,7 @@ dev:            ## the whole system natively on http://localhost:8080
 test:           ## every check, in order: install, infrastructure, build, test type-check, lint, format, supply chain, Jest, Vitest, bundle budget, compose, Kubernetes, monitoring, runtime trees, browser tests
 	node scripts/test.mjs
 
-test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vitest tests): no PostgreSQL, NATS or build, under a minute
+test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vitest tests beside them): no PostgreSQL, NATS or build
 	node scripts/test.mjs --unit
 
 test-jest:      ## only the Jest suites, no build (fast loop); FILES=<path pattern> runs only the matching files

@@ -3,7 +3,8 @@
 // newer; the infrastructure (PostgreSQL, nats-server, tesseract, Chromium, the operators' tools); build
 // and type-check every workspace; type-check the tests (Jest strips their types unchecked); ESLint;
 // Prettier; the supply-chain check (its own tests, licences, npm audit); the Jest suites (unit,
-// integration against real PostgreSQL and NATS, HTTP through the gateway); the frontend's Vitest tests;
+// integration against real PostgreSQL and NATS, HTTP through the gateway) with the frontend's Vitest
+// tests running beside them;
 // the landing page's bundle budget; the compose check; the Kubernetes manifests; the monitoring files;
 // the container runtime trees; the browser tests against a natively running system. docs/development.md
 // says the same. Every step prints its wall time beside its 'N passed, N failed' line; the end shows the
@@ -15,7 +16,7 @@
 // frontend's Vitest tests: no services, no build; `make test-unit`), --files=<path pattern> (with
 // --only-jest: only the Jest files whose path matches; `make test-jest FILES=...`).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -129,18 +130,36 @@ function jestSuite({ unit = false, files } = {}) {
   );
 }
 
-function frontendSuite() {
-  if (!existsSync(path.join(root, 'frontend/package.json'))) return;
+/**
+ * The frontend's Vitest tests, started beside the Jest step: Jest's integration files mostly wait on
+ * PostgreSQL, NATS and the clock, and Vitest (one worker on a 2-core machine) fills the idle core. Its
+ * output goes to .data/test-results/vitest.log and is printed once Jest is done; `finish()` records the step.
+ */
+function startFrontendSuite() {
+  if (!existsSync(path.join(root, 'frontend/package.json'))) return { finish: async () => undefined };
   const startedAt = Date.now();
-  log('Vitest: frontend component tests');
+  log("Vitest: frontend component tests (beside Jest; its output follows Jest's)");
   const output = path.join(resultsDir, 'vitest.json');
+  const logFile = path.join(resultsDir, 'vitest.log');
   rmSync(output, { force: true });
-  const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], {
+  // Straight into a file: Jest's step blocks this process, so a pipe would fill and stall Vitest.
+  const logFd = openSync(logFile, 'w');
+  const vitest = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], {
     cwd: path.join(root, 'frontend'),
+    stdio: ['ignore', logFd, logFd],
   });
-  const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
-  collectFileTimes('vitest', report);
-  record('vitest', report.numPassedTests, report.numFailedTests, ok, startedAt);
+  closeSync(logFd);
+  const exited = new Promise((resolve) => vitest.once('close', (code) => resolve(code === 0)));
+  return {
+    finish: async () => {
+      const ok = await exited;
+      log('Vitest: frontend component tests (its output)');
+      process.stdout.write(readFileSync(logFile));
+      const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
+      collectFileTimes('vitest', report);
+      record('vitest', report.numPassedTests, report.numFailedTests, ok, startedAt);
+    },
+  };
 }
 
 function bundleBudget() {
@@ -284,8 +303,9 @@ function timedCheck(name, check, { counted = true } = {}) {
 async function main() {
   if (!timedCheck('install', installIfNeeded, { counted: false })) return;
   if (args.has('--unit')) {
+    const vitest = startFrontendSuite();
     jestSuite({ unit: true });
-    frontendSuite();
+    await vitest.finish();
     return;
   }
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
@@ -302,9 +322,10 @@ async function main() {
     formatCheck();
     supplyChain();
   }
-  jestSuite({ files: filesPattern });
-  if (args.has('--only-jest')) return;
-  frontendSuite();
+  if (args.has('--only-jest')) return jestSuite({ files: filesPattern });
+  const vitest = startFrontendSuite();
+  jestSuite();
+  await vitest.finish();
   bundleBudget();
   composeCheck();
   opsCheck('kubernetes manifests', process.execPath, ['scripts/check-k8s.mjs']);
