@@ -131,6 +131,23 @@ function jestSuite({ unit = false, files } = {}) {
 }
 
 /**
+ * A command started now and left to run beside the next steps; its output goes straight into
+ * .data/test-results/<logName> (the steps in between block this process, so a pipe would fill and
+ * stall it). `finished()` resolves with its success; `output()` reads what it wrote.
+ */
+function startBeside(command, commandArgs, { cwd = root, logName }) {
+  const logFile = path.join(resultsDir, logName);
+  const logFd = openSync(logFile, 'w');
+  const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
+  const exited = new Promise((resolve) => {
+    child.once('close', (code) => resolve(code === 0));
+    child.once('error', () => resolve(false));
+  });
+  return { finished: () => exited, output: () => readFileSync(logFile) };
+}
+
+/**
  * The frontend's Vitest tests, started beside the Jest step: Jest's integration files mostly wait on
  * PostgreSQL, NATS and the clock, and Vitest (one worker on a 2-core machine) fills the idle core. Its
  * output goes to .data/test-results/vitest.log and is printed once Jest is done; `finish()` records the step.
@@ -140,21 +157,16 @@ function startFrontendSuite() {
   const startedAt = Date.now();
   log("Vitest: frontend component tests (beside Jest; its output follows Jest's)");
   const output = path.join(resultsDir, 'vitest.json');
-  const logFile = path.join(resultsDir, 'vitest.log');
   rmSync(output, { force: true });
-  // Straight into a file: Jest's step blocks this process, so a pipe would fill and stall Vitest.
-  const logFd = openSync(logFile, 'w');
-  const vitest = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], {
+  const vitest = startBeside('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], {
     cwd: path.join(root, 'frontend'),
-    stdio: ['ignore', logFd, logFd],
+    logName: 'vitest.log',
   });
-  closeSync(logFd);
-  const exited = new Promise((resolve) => vitest.once('close', (code) => resolve(code === 0)));
   return {
     finish: async () => {
-      const ok = await exited;
+      const ok = await vitest.finished();
       log('Vitest: frontend component tests (its output)');
-      process.stdout.write(readFileSync(logFile));
+      process.stdout.write(vitest.output());
       const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
       collectFileTimes('vitest', report);
       record('vitest', report.numPassedTests, report.numFailedTests, ok, startedAt);
@@ -191,13 +203,25 @@ function formatCheck() {
   record('format', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
 }
 
-function supplyChain() {
+/**
+ * `npm audit` waits on the registry (up to its 60 s timeout when the advisory endpoint does not answer):
+ * it is started before the type-check of the tests and runs beside it, ESLint and Prettier.
+ */
+function startAudit() {
+  return startBeside(process.execPath, ['scripts/check-supply-chain.mjs', '--audit-only'], { logName: 'npm-audit.log' });
+}
+
+/** Its time is what it adds to the run: the audit's wait beside the steps before it is not counted. */
+async function supplyChain(audit) {
   const startedAt = Date.now();
-  log('supply chain: licences of shipped packages and npm audit of production dependencies');
+  log('supply chain: licences of shipped packages and npm audit of production dependencies (started before the type-check)');
   const unit = spawnSync(process.execPath, ['--test', 'scripts/check-supply-chain.test.mjs'], { cwd: root, encoding: 'utf8' });
   process.stdout.write(unit.stdout ?? '');
   const [passed, failed] = ['pass', 'fail'].map((word) => Number(new RegExp(`^# ${word} (\\d+)`, 'm').exec(unit.stdout ?? '')?.[1] ?? 0));
-  const ok = run(process.execPath, ['scripts/check-supply-chain.mjs']);
+  const licences = run(process.execPath, ['scripts/check-supply-chain.mjs', '--licenses-only']);
+  const audited = await audit.finished();
+  process.stdout.write(audit.output());
+  const ok = licences && audited;
   record('supply chain', passed + (ok ? 1 : 0), failed + (ok ? 0 : 1), ok && unit.status === 0, startedAt);
 }
 
@@ -317,10 +341,11 @@ async function main() {
     timedCheck('build', () => run('npm', ['run', 'build', '--silent']));
   }
   if (!args.has('--only-jest')) {
+    const audit = startAudit();
     typecheckTests();
     lint();
     formatCheck();
-    supplyChain();
+    await supplyChain(audit);
   }
   if (args.has('--only-jest')) return jestSuite({ files: filesPattern });
   const vitest = startFrontendSuite();
