@@ -73,7 +73,6 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     const config = loadGenerationConfig({
       ...env,
       JOB_ACK_WAIT_MS: '2000',
-      JOB_IDLE_RECHECK_MS: '250',
       GENERATION_CONCURRENCY: '2',
       PRINT_CANVAS_SCALE: '0.05',
       BATCH_FEED_INTERVAL_MS: '200',
