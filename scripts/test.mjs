@@ -30,6 +30,11 @@ const results = [];
 /** Every test file's own wall time, from Jest's and Vitest's JSON reports: the slowest are listed at the end. */
 const fileTimes = [];
 const timingsFile = path.join(root, '.data/test-timings.json');
+/**
+ * Jest's workers (JEST_WORKERS, default 2). Its integration files spend most of their time waiting
+ * (measured: 10–30 s of CPU in files of 35–100 s), so a 2-core machine may take more than 2.
+ */
+const jestWorkers = /^[1-9]\d*$/.test(process.env.JEST_WORKERS ?? '') ? process.env.JEST_WORKERS : '2';
 const log = (message) => process.stdout.write(`\n[test] ${message}\n`);
 const resultsDir = path.join(root, '.data/test-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -109,7 +114,7 @@ function jestSuite({ unit = false, files } = {}) {
       '--experimental-vm-modules',
       'node_modules/jest/bin/jest.js',
       '--ci',
-      '--maxWorkers=2',
+      `--maxWorkers=${jestWorkers}`,
       ...(unit ? ['--testPathPatterns=/src/.*\\.spec\\.ts$'] : []),
       ...(files ? [`--testPathPatterns=${files}`] : []),
       '--json',
