@@ -7,16 +7,16 @@ dev:            ## the whole system natively on http://localhost:8080
 test:           ## every check, in order: install, infrastructure, build, test type-check, lint, format, supply chain, Jest, Vitest, bundle budget, compose, Kubernetes, monitoring, runtime trees, browser tests
 	node scripts/test.mjs
 
-test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vitest tests): no PostgreSQL, NATS or build, under a minute
+test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vitest tests beside them): no PostgreSQL, NATS or build
 	node scripts/test.mjs --unit
 
-test-jest:      ## only the Jest suites (fast loop)
-	node scripts/test.mjs --only-jest --skip-build
+test-jest:      ## only the Jest suites, no build (fast loop); FILES=<path pattern> runs only the matching files
+	node scripts/test.mjs --only-jest --skip-build $(if $(FILES),--files='$(FILES)')
 
-build:          ## tsc per workspace, vite for the SPA
+build:          ## one incremental tsc -b over every back-end workspace (tsconfig.json), vite for the SPA
 	npm run build
 
-typecheck: build ## tsc per workspace, then every test file (npm run typecheck:tests)
+typecheck: build ## the build's tsc -b, then every test file against its projects (npm run typecheck:tests)
 	npm run typecheck:tests
 
 lint:           ## ESLint over the monorepo (TypeScript, React hooks, the SPA's import boundaries)

@@ -17,6 +17,9 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false, manifest: true },
   test: {
     environment: 'jsdom',
+    // make test runs these beside Jest on 2 cores, and a loaded machine stretches a 1 s screen test past
+    // Vitest's 5 s default (Jest's tests have 30 s for the same reason): a bound, not a speed check.
+    testTimeout: 15_000,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },

@@ -92,28 +92,26 @@ if [ "$want_nats_server" = true ]; then
   log "NATS reachable at $nats_host:$nats_port"
 fi
 
-# --- Operators' tools: compose and Kubernetes checks, alert rules, backups -------------------------
-if [ "$want_ops_tools" = true ]; then
-  missing=()
-  command -v kubectl >/dev/null || missing+=(kubernetes-client)
-  command -v promtool >/dev/null || missing+=(prometheus)
-  command -v docker-compose >/dev/null || missing+=(docker-compose)
-  command -v pg_dump >/dev/null || missing+=(postgresql-client)
-  if [ "${#missing[@]}" -gt 0 ]; then
-    log "installing ${missing[*]} (Debian packages) for the operators' checks"
-    apt_install "${missing[@]}" || log "could not install ${missing[*]}; the checks that need them will fail"
+# --- Tools some steps need: one apt-get install for all that is missing (each call re-reads dpkg's
+# database and runs its triggers, which on a fresh machine cost more than the downloads) -----------
+ops_missing=()
+if [ "$want_ops_tools" = true ]; then # compose and Kubernetes checks, alert rules, backups
+  command -v kubectl >/dev/null || ops_missing+=(kubernetes-client)
+  command -v promtool >/dev/null || ops_missing+=(prometheus)
+  command -v docker-compose >/dev/null || ops_missing+=(docker-compose)
+  command -v pg_dump >/dev/null || ops_missing+=(postgresql-client)
+fi
+needed=() # OCR for the design engine's legibility check and test; Chromium for browser tests
+[ "$want_tesseract" = true ] && ! command -v tesseract >/dev/null && needed+=(tesseract-ocr tesseract-ocr-eng)
+[ "$want_chromium" = true ] && [ ! -x /usr/bin/chromium ] && needed+=(chromium fonts-liberation)
+if [ "$((${#ops_missing[@]} + ${#needed[@]}))" -gt 0 ]; then
+  log "installing ${ops_missing[*]} ${needed[*]} (Debian packages) for the operators' checks, OCR and browser tests"
+  if ! apt_install "${ops_missing[@]}" "${needed[@]}"; then
+    # One at a time, so that a missing operators' tool fails only the checks that need it.
+    if [ "${#ops_missing[@]}" -gt 0 ]; then
+      apt_install "${ops_missing[@]}" || log "could not install ${ops_missing[*]}; the checks that need them will fail"
+    fi
+    [ "${#needed[@]}" -eq 0 ] || apt_install "${needed[@]}"
   fi
-fi
-
-# --- OCR for the design engine's legibility check and test ------------------------------------
-if [ "$want_tesseract" = true ] && ! command -v tesseract >/dev/null; then
-  log "installing tesseract-ocr (Debian package) for the legibility check"
-  apt_install tesseract-ocr tesseract-ocr-eng
-fi
-
-# --- Chromium for browser tests ------------------------------------------------------------------
-if [ "$want_chromium" = true ] && [ ! -x /usr/bin/chromium ]; then
-  log "installing Chromium (Debian package) for browser tests"
-  apt_install chromium fonts-liberation
 fi
 exit 0

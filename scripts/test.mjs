@@ -3,16 +3,20 @@
 // newer; the infrastructure (PostgreSQL, nats-server, tesseract, Chromium, the operators' tools); build
 // and type-check every workspace; type-check the tests (Jest strips their types unchecked); ESLint;
 // Prettier; the supply-chain check (its own tests, licences, npm audit); the Jest suites (unit,
-// integration against real PostgreSQL and NATS, HTTP through the gateway); the frontend's Vitest tests;
+// integration against real PostgreSQL and NATS, HTTP through the gateway) with the frontend's Vitest
+// tests running beside them;
 // the landing page's bundle budget; the compose check; the Kubernetes manifests; the monitoring files;
 // the container runtime trees; the browser tests against a natively running system. docs/development.md
-// says the same. Exits non-zero on any failure and ends with one 'N passed, N failed' line.
+// says the same. Every step prints its wall time beside its 'N passed, N failed' line; the end shows the
+// step table and the slowest test files (Jest's and Vitest's own per-file times), written also to
+// .data/test-timings.json. Exits non-zero on any failure and ends with one 'Summary: N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest, --only-e2e (the browser tests alone, on what is built; E2E_ONLY=<name part>
 // narrows them), --unit (only the Jest unit tests, src/**/*.spec.ts, and the
-// frontend's Vitest tests: no services, no build; `make test-unit`).
+// frontend's Vitest tests: no services, no build; `make test-unit`), --files=<path pattern> (with
+// --only-jest: only the Jest files whose path matches; `make test-jest FILES=...`).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -21,7 +25,16 @@ import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
+const filesPattern = process.argv.find((arg) => arg.startsWith('--files='))?.slice('--files='.length) || undefined;
 const results = [];
+/** Every test file's own wall time, from Jest's and Vitest's JSON reports: the slowest are listed at the end. */
+const fileTimes = [];
+const timingsFile = path.join(root, '.data/test-timings.json');
+/**
+ * Jest's workers (JEST_WORKERS, default 2). Its integration files spend most of their time waiting
+ * (measured: 10–30 s of CPU in files of 35–100 s), so a 2-core machine may take more than 2.
+ */
+const jestWorkers = /^[1-9]\d*$/.test(process.env.JEST_WORKERS ?? '') ? process.env.JEST_WORKERS : '2';
 const log = (message) => process.stdout.write(`\n[test] ${message}\n`);
 const resultsDir = path.join(root, '.data/test-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -31,9 +44,51 @@ function run(command, commandArgs, options = {}) {
   return result.status === 0;
 }
 
-function record(name, passed, failed, ok) {
-  results.push({ name, passed, failed, ok });
-  log(`${name}: ${passed} passed, ${failed} failed${ok ? '' : ' (step failed)'}`);
+const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
+
+/** `startedAt`: when the step began (Date.now()), so its wall time stands beside its counts. */
+function record(name, passed, failed, ok, startedAt) {
+  const took = seconds(startedAt);
+  results.push({ step: name, seconds: took, passed, failed, ok });
+  log(`${name}: ${passed} passed, ${failed} failed, ${took} s${ok ? '' : ' (step failed)'}`);
+}
+
+/** Jest's and Vitest's JSON reports both give each file's start and end time (ms since the epoch). */
+function collectFileTimes(suite, report) {
+  for (const file of report.testResults ?? []) {
+    if (!file.startTime || !file.endTime) continue;
+    fileTimes.push({ suite, file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+  }
+}
+
+function reportTimings(startedAt) {
+  const total = seconds(startedAt);
+  const slowest = [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  const width = Math.max(...results.map((result) => result.step.length), 4);
+  const lines = results.map(
+    (result) => `  ${result.step.padEnd(width)}  ${String(result.seconds).padStart(7)} s  ${result.passed} passed, ${result.failed} failed`,
+  );
+  log(`steps (wall time):\n${lines.join('\n')}\n  ${'total'.padEnd(width)}  ${String(total).padStart(7)} s`);
+  if (slowest.length) {
+    log(
+      `slowest ${slowest.length} test files:\n${slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.file} (${file.suite})`).join('\n')}`,
+    );
+  }
+  mkdirSync(path.dirname(timingsFile), { recursive: true });
+  writeFileSync(
+    timingsFile,
+    `${JSON.stringify(
+      {
+        finishedAt: new Date().toISOString(),
+        args: process.argv.slice(2),
+        totalSeconds: total,
+        steps: results.map(({ step, seconds: took, passed, failed, ok }) => ({ step, seconds: took, passed, failed, ok })),
+        slowestFiles: slowest.map((file) => ({ ...file, seconds: Math.round(file.seconds * 10) / 10 })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
 }
 
 function installIfNeeded() {
@@ -44,8 +99,13 @@ function installIfNeeded() {
 }
 
 /** `unit`: only the `*.spec.ts` files under a workspace's src/ (pure logic: no PostgreSQL, NATS or built workspace). */
-function jestSuite({ unit = false } = {}) {
-  log(unit ? 'Jest: unit tests (src/**/*.spec.ts)' : 'Jest: unit, integration (real PostgreSQL and NATS) and HTTP tests');
+function jestSuite({ unit = false, files } = {}) {
+  const startedAt = Date.now();
+  log(
+    unit
+      ? 'Jest: unit tests (src/**/*.spec.ts)'
+      : `Jest: unit, integration (real PostgreSQL and NATS) and HTTP tests${files ? ` matching ${files}` : ''}`,
+  );
   const output = path.join(resultsDir, unit ? 'jest-unit.json' : 'jest.json');
   rmSync(output, { force: true });
   const ok = run(
@@ -54,8 +114,9 @@ function jestSuite({ unit = false } = {}) {
       '--experimental-vm-modules',
       'node_modules/jest/bin/jest.js',
       '--ci',
-      '--maxWorkers=2',
+      `--maxWorkers=${jestWorkers}`,
       ...(unit ? ['--testPathPatterns=/src/.*\\.spec\\.ts$'] : []),
+      ...(files ? [`--testPathPatterns=${files}`] : []),
       '--json',
       `--outputFile=${output}`,
     ],
@@ -64,70 +125,129 @@ function jestSuite({ unit = false } = {}) {
     },
   );
   const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
-  record(unit ? 'jest unit' : 'jest', report.numPassedTests, report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0), ok);
+  collectFileTimes('jest', report);
+  record(
+    unit ? 'jest unit' : 'jest',
+    report.numPassedTests,
+    report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0),
+    ok,
+    startedAt,
+  );
 }
 
-function frontendSuite() {
-  if (!existsSync(path.join(root, 'frontend/package.json'))) return;
-  log('Vitest: frontend component tests');
+/**
+ * A command started now and left to run beside the next steps; its output goes straight into
+ * .data/test-results/<logName> (the steps in between block this process, so a pipe would fill and
+ * stall it). `finished()` resolves with its success; `output()` reads what it wrote.
+ */
+function startBeside(command, commandArgs, { cwd = root, logName }) {
+  const logFile = path.join(resultsDir, logName);
+  const logFd = openSync(logFile, 'w');
+  const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
+  const exited = new Promise((resolve) => {
+    child.once('close', (code) => resolve(code === 0));
+    child.once('error', () => resolve(false));
+  });
+  return { finished: () => exited, output: () => readFileSync(logFile) };
+}
+
+/**
+ * The frontend's Vitest tests, started beside the Jest step: Jest's integration files mostly wait on
+ * PostgreSQL, NATS and the clock, and Vitest (one worker on a 2-core machine) fills the idle core. Its
+ * output goes to .data/test-results/vitest.log and is printed once Jest is done; `finish()` records the step.
+ */
+function startFrontendSuite() {
+  if (!existsSync(path.join(root, 'frontend/package.json'))) return { finish: async () => undefined };
+  const startedAt = Date.now();
+  log("Vitest: frontend component tests (beside Jest; its output follows Jest's)");
   const output = path.join(resultsDir, 'vitest.json');
   rmSync(output, { force: true });
-  const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], {
+  const vitest = startBeside('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`], {
     cwd: path.join(root, 'frontend'),
+    logName: 'vitest.log',
   });
-  const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
-  record('vitest', report.numPassedTests, report.numFailedTests, ok);
+  return {
+    finish: async () => {
+      const ok = await vitest.finished();
+      log('Vitest: frontend component tests (its output)');
+      process.stdout.write(vitest.output());
+      const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
+      collectFileTimes('vitest', report);
+      record('vitest', report.numPassedTests, report.numFailedTests, ok, startedAt);
+    },
+  };
 }
 
 function bundleBudget() {
   if (!existsSync(path.join(root, 'frontend/dist/.vite/manifest.json'))) return;
+  const startedAt = Date.now();
   log('landing page JavaScript budget');
   const ok = run(process.execPath, ['frontend/scripts/bundle-budget.mjs']);
-  record('bundle budget', ok ? 1 : 0, ok ? 0 : 1, ok);
+  record('bundle budget', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
 }
 
 function typecheckTests() {
+  const startedAt = Date.now();
   log('tsc: type-check every test file (Jest strips types without checking them; npm run typecheck:tests)');
   const ok = run('npm', ['run', 'typecheck:tests', '--silent']);
-  record('typecheck tests', ok ? 1 : 0, ok ? 0 : 1, ok);
+  record('typecheck tests', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
 }
 
 function lint() {
+  const startedAt = Date.now();
   log("ESLint: TypeScript rules, React hooks and the SPA's import boundaries (npm run lint)");
   const ok = run('npm', ['run', 'lint', '--silent']);
-  record('lint', ok ? 1 : 0, ok ? 0 : 1, ok);
+  record('lint', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
 }
 
 function formatCheck() {
+  const startedAt = Date.now();
   log('Prettier: every file formatted as `npm run format` leaves it (npm run format:check)');
   const ok = run('npm', ['run', 'format:check', '--silent']);
-  record('format', ok ? 1 : 0, ok ? 0 : 1, ok);
+  record('format', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
 }
 
-function supplyChain() {
-  log('supply chain: licences of shipped packages and npm audit of production dependencies');
+/**
+ * `npm audit` waits on the registry (up to its 60 s timeout when the advisory endpoint does not answer):
+ * it is started before the type-check of the tests and runs beside it, ESLint and Prettier.
+ */
+function startAudit() {
+  return startBeside(process.execPath, ['scripts/check-supply-chain.mjs', '--audit-only'], { logName: 'npm-audit.log' });
+}
+
+/** Its time is what it adds to the run: the audit's wait beside the steps before it is not counted. */
+async function supplyChain(audit) {
+  const startedAt = Date.now();
+  log('supply chain: licences of shipped packages and npm audit of production dependencies (started before the type-check)');
   const unit = spawnSync(process.execPath, ['--test', 'scripts/check-supply-chain.test.mjs'], { cwd: root, encoding: 'utf8' });
   process.stdout.write(unit.stdout ?? '');
   const [passed, failed] = ['pass', 'fail'].map((word) => Number(new RegExp(`^# ${word} (\\d+)`, 'm').exec(unit.stdout ?? '')?.[1] ?? 0));
-  const ok = run(process.execPath, ['scripts/check-supply-chain.mjs']);
-  record('supply chain', passed + (ok ? 1 : 0), failed + (ok ? 0 : 1), ok && unit.status === 0);
+  const licences = run(process.execPath, ['scripts/check-supply-chain.mjs', '--licenses-only']);
+  const audited = await audit.finished();
+  process.stdout.write(audit.output());
+  const ok = licences && audited;
+  record('supply chain', passed + (ok ? 1 : 0), failed + (ok ? 0 : 1), ok && unit.status === 0, startedAt);
 }
 
 function opsCheck(name, command, commandArgs) {
+  const startedAt = Date.now();
   log(name);
   const ok = run(command, commandArgs);
-  record(name, ok ? 1 : 0, ok ? 0 : 1, ok);
+  record(name, ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
 }
 
 function composeCheck() {
   if (!existsSync(path.join(root, 'scripts/check-compose.sh'))) return;
+  const startedAt = Date.now();
   log('docker-compose.yml check');
   const ok = run('bash', ['scripts/check-compose.sh']);
-  record('compose', ok ? 1 : 0, ok ? 0 : 1, ok);
+  record('compose', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
 }
 
 async function browserSuite() {
   if (!existsSync(path.join(root, 'frontend/e2e/run.mjs'))) return;
+  const startedAt = Date.now();
   log('Browser tests: Chromium against the natively running system');
   const [port, smtpPort, webPort] = [await freePort(), await freePort(), await freePort()];
   const database = `printloom_e2e_${Date.now().toString(36)}`;
@@ -195,36 +315,47 @@ async function browserSuite() {
     stdio: 'ignore',
   });
   rmSync(storageDir, { recursive: true, force: true });
-  record('e2e', passed, failed, ok && ready);
+  record('e2e', passed, failed, ok && ready, startedAt);
+}
+
+/**
+ * A step with no tests of its own, timed like the others. The build counts as one check (as it always
+ * has); install and infrastructure only count when they fail, so the Summary's count stays the tests'.
+ */
+function timedCheck(name, check, { counted = true } = {}) {
+  const startedAt = Date.now();
+  const ok = check();
+  record(name, ok && counted ? 1 : 0, ok ? 0 : 1, ok, startedAt);
+  return ok;
 }
 
 async function main() {
-  const started = Date.now();
-  if (!installIfNeeded()) return record('install', 0, 1, false);
+  if (!timedCheck('install', installIfNeeded, { counted: false })) return;
   if (args.has('--unit')) {
+    const vitest = startFrontendSuite();
     jestSuite({ unit: true });
-    frontendSuite();
-    log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await vitest.finish();
     return;
   }
   const wantBrowser = !args.has('--skip-e2e') && !args.has('--only-jest');
   const infraFlags = ['--tesseract', ...(wantBrowser ? ['--chromium'] : []), ...(args.has('--only-jest') ? [] : ['--ops-tools'])];
-  if (!run('bash', ['scripts/ensure-infra.sh', ...infraFlags])) return record('infrastructure', 0, 1, false);
+  if (!timedCheck('infrastructure', () => run('bash', ['scripts/ensure-infra.sh', ...infraFlags]), { counted: false })) return;
   if (args.has('--only-e2e')) return browserSuite();
   if (!args.has('--skip-build')) {
     log('type-check and build every workspace');
-    const built = run('npm', ['run', 'build', '--silent']);
-    record('build', built ? 1 : 0, built ? 0 : 1, built);
+    timedCheck('build', () => run('npm', ['run', 'build', '--silent']));
   }
   if (!args.has('--only-jest')) {
+    const audit = startAudit();
     typecheckTests();
     lint();
     formatCheck();
-    supplyChain();
+    await supplyChain(audit);
   }
+  if (args.has('--only-jest')) return jestSuite({ files: filesPattern });
+  const vitest = startFrontendSuite();
   jestSuite();
-  if (args.has('--only-jest')) return;
-  frontendSuite();
+  await vitest.finish();
   bundleBudget();
   composeCheck();
   opsCheck('migration retries (node --test)', process.execPath, ['--test', 'scripts/migrate-retry.test.mjs']);
@@ -232,10 +363,11 @@ async function main() {
   opsCheck('monitoring (promtool, dashboard)', process.execPath, ['scripts/check-observability.mjs']);
   opsCheck('container runtime trees', process.execPath, ['scripts/production-bundle.mjs', '--verify']);
   if (wantBrowser) await browserSuite();
-  log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+const started = Date.now();
 await main();
+reportTimings(started);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 const allOk = results.every((result) => result.ok) && failed === 0;

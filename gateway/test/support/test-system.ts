@@ -75,6 +75,11 @@ export async function startTestSystem(options: {
     ASSET_QUALITY_VERDICTS: 'false',
     // A generation instance closed mid-job hands the job back after this (production: the image timeout + 10 s).
     JOB_STOP_GRACE_MS: '3000',
+    // An idle generation loop notices a dead worker's redelivered job this soon (production: 2 s).
+    JOB_IDLE_RECHECK_MS: '250',
+    // A publication step held by a dead worker, or one that threw, is tried again this soon (production: 5 s, 2 s × tries).
+    PUBLISHING_HELD_RETRY_MS: '500',
+    PUBLISHING_FAILURE_BACKOFF_MS: '300',
     ...options.env,
   };
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });

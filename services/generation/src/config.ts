@@ -48,6 +48,11 @@ export const generationEnvSchema = serviceEnvSchema
      */
     JOB_STOP_GRACE_MS: z.coerce.number().int().positive().optional(),
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    /**
+     * An idle worker loop looks at the queue again this often without an arrival: a dead worker's job,
+     * redelivered after its ack wait, publishes nothing, so it is taken within this time (tests: shorter).
+     */
+    JOB_IDLE_RECHECK_MS: z.coerce.number().int().min(50).default(2000),
     /** Image-API pictures are fitted into the print canvas × this (1 in production; tests fit small). */
     PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
     /** Files under jobs/ and uploads/ older than this were left by a crash (well past the job timeout). */

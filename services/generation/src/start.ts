@@ -68,9 +68,16 @@ export async function startGenerationService(
       });
       // A job of this instance ended: its slot is free, feed the next batch row now rather than at the next tick.
       let closing = false;
-      const worker = new JobWorker(queue, processor, config.GENERATION_CONCURRENCY, infra.logger, () => {
-        if (!closing) void feeding.runNow().catch(() => undefined);
-      });
+      const worker = new JobWorker(
+        queue,
+        processor,
+        config.GENERATION_CONCURRENCY,
+        infra.logger,
+        () => {
+          if (!closing) void feeding.runNow().catch(() => undefined);
+        },
+        config.JOB_IDLE_RECHECK_MS,
+      );
       worker.start();
       // Waiting and in-flight jobs per tier, read from JetStream when Prometheus scrapes (alerts: backlog).
       infra.metrics.gauge(

@@ -35,6 +35,10 @@ export const publishingEnvSchema = serviceEnvSchema.extend({
   PUBLISHING_CONCURRENCY: z.coerce.number().int().positive().max(32).default(4),
   /** A worker that dies leaves its message to be redelivered after this long. */
   PUBLISHING_ACK_WAIT_MS: z.coerce.number().int().positive().default(60_000),
+  /** A step whose publication another worker holds (its lease runs out if that worker died) looks again after this. */
+  PUBLISHING_HELD_RETRY_MS: z.coerce.number().int().min(100).default(5_000),
+  /** A step that threw is tried again after this × its deliveries so far, at most a minute. */
+  PUBLISHING_FAILURE_BACKOFF_MS: z.coerce.number().int().min(100).default(2_000),
   /**
    * Hosts Printify's mockup images are fetched from (beside PRINTIFY_API_BASE's own host), comma-separated;
    * nothing else is requested, and outside LOCAL_SHOP no private address.

@@ -42,6 +42,7 @@ export function startPublishingService(config: PublishingConfig): Promise<Runnin
         config.PUBLISHING_CONCURRENCY,
         config.PUBLISHING_ACK_WAIT_MS,
         infra.logger,
+        config.PUBLISHING_FAILURE_BACKOFF_MS,
       );
       worker.start();
       const connections = new ConnectionRepository(infra.dataSource);

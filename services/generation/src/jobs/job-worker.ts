@@ -5,8 +5,6 @@ import type { JobProcessor } from './job-processor.js';
 
 /** How old a shared backlog view may be; a published job makes it stale at once. */
 const BACKLOG_MAX_AGE_MS = 1_000;
-/** An idle loop looks again this often without an arrival (a dead worker's job is redelivered silently). */
-const IDLE_RECHECK_MS = 2_000;
 
 /**
  * N concurrent loops pulling jobs, highest priority tier first, without starving the lower ones. Idle
@@ -30,6 +28,8 @@ export class JobWorker {
     private readonly logger: Logger,
     /** Called after every job delivery handled (the batch feeder fills the slot it freed). */
     private readonly afterJob: () => void = () => undefined,
+    /** An idle loop looks again this often without an arrival (a dead worker's job is redelivered silently). */
+    private readonly idleRecheckMs = 2_000,
   ) {}
 
   start(): void {
@@ -75,7 +75,7 @@ export class JobWorker {
         else if (message) {
           await this.handle(message);
           this.afterJob();
-        } else await this.queue.waitForArrival(IDLE_RECHECK_MS, seen);
+        } else await this.queue.waitForArrival(this.idleRecheckMs, seen);
       } catch (error) {
         if (this.stopped) return;
         this.logger.error({ err: error }, 'Job worker loop error');

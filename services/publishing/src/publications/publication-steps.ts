@@ -80,7 +80,7 @@ export class PublicationStepsService implements PublicationSteps {
         ((work.step === 'draft' && (current.status === 'queued' || current.status === 'uploading')) ||
           (work.step === 'publish' && (current.status === 'publish_waiting' || current.status === 'publishing')));
       // Another worker holds it (its lease runs out if it died): look again shortly.
-      if (stillToDo) return { retryInMs: 5_000 };
+      if (stillToDo) return { retryInMs: this.config.PUBLISHING_HELD_RETRY_MS };
       if (current && work.step === 'draft') await this.queueMockupsAgain(current);
       return DONE;
     }

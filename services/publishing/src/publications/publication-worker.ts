@@ -20,6 +20,8 @@ export class PublicationWorker {
     private readonly concurrency: number,
     private readonly ackWaitMs: number,
     private readonly logger: Logger,
+    /** A step that threw is tried again after this × its deliveries so far (at most a minute). */
+    private readonly failureBackoffMs = 2_000,
   ) {}
 
   start(): void {
@@ -63,7 +65,7 @@ export class PublicationWorker {
       else message.nak(Math.max(100, outcome.retryInMs));
     } catch (error) {
       this.logger.warn({ err: error, publicationId: work.publicationId, step: work.step }, 'Publication step failed: it is tried again');
-      message.nak(Math.min(60_000, 2_000 * message.info.deliveryCount));
+      message.nak(Math.min(60_000, this.failureBackoffMs * message.info.deliveryCount));
     } finally {
       clearInterval(heartbeat);
     }
