@@ -18,6 +18,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       res.destroy();
       return;
     }
+    // A refusal that says how long to wait says it the HTTP way too, whichever route it came from.
+    if (status === 429 && typeof body.retryAfterSeconds === 'number') res.setHeader('retry-after', String(body.retryAfterSeconds));
     res.status(status).json(body);
   }
 

@@ -92,5 +92,5 @@ export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',
   notFound: 'Not found',
-  reauthRequired: 'Please confirm it is you before downloading your data or deleting your account.',
+  reauthRequired: 'Please confirm it is you (your password or an emailed code) before this action.',
 } as const;
