@@ -100,9 +100,10 @@ export interface RpcRoute extends RouteBase {
   session?: 'start' | 'end' | 'confirm';
   /**
    * 'start': the reply carries `pendingSignup`, moved into the pending-sign-up cookie (the browser that
-   * chose the password). 'finish': the request reads that cookie and a success clears it.
+   * chose the password). 'finish': the request reads that cookie and a success clears it. 'read': the
+   * request reads it and leaves it.
    */
-  pendingSignup?: 'start' | 'finish';
+  pendingSignup?: 'start' | 'finish' | 'read';
   /**
    * 'library': the gateway keeps the reply per user and request URL (gateway/src/views) and answers it
    * before routing when it can; the services' change broadcasts and any non-GET request of the user drop it.
@@ -131,6 +132,8 @@ export type Route = RpcRoute | ViewRoute | CustomRoute;
 const withUser = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId });
 const withClient = (input: RouteInput) => ({ ...input.body, ip: input.ip });
 const withUserAndClient = (input: RouteInput) => ({ ...withUser(input), ip: input.ip });
+// The browser that chose a pending sign-up's password says so with its pending-sign-up cookie.
+const withPendingSignup = (input: RouteInput) => ({ ...withClient(input), pendingSignupToken: input.pendingSignupToken ?? undefined });
 // The session itself (its token) and the client: re-authentication confirms this session, not the user.
 const withSession = (input: RouteInput) => ({ ...input.body, token: input.sessionToken ?? '', ip: input.ip });
 const withAsset = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId, assetId: input.params.id });
@@ -166,7 +169,7 @@ const ROUTE_TABLE = [
     access: 'public',
     subject: AUTH.verifyEmail,
     body: auth.verifyEmailBody,
-    toRequest: (input) => ({ ...withClient(input), pendingSignupToken: input.pendingSignupToken ?? undefined }),
+    toRequest: withPendingSignup,
     session: 'start',
     pendingSignup: 'finish',
     reply: z.object({ user: auth.userRef }),
@@ -190,7 +193,8 @@ const ROUTE_TABLE = [
     access: 'public',
     subject: AUTH.login,
     body: auth.credentialsBody,
-    toRequest: withClient,
+    toRequest: withPendingSignup,
+    pendingSignup: 'read',
     session: 'start',
     reply: z.object({ user: auth.userRef }),
   },
