@@ -3,7 +3,7 @@
 // (scripts/test.mjs starts one). Screenshots of every main screen in both themes go to
 // frontend/e2e/screenshots/.
 import { readFileSync } from 'node:fs';
-import { audit, base, createRunner, expect, generate, imagesLoaded, launchChromium, shot, signUp } from './support.mjs';
+import { audit, base, confirmIfAsked, createRunner, expect, generate, imagesLoaded, launchChromium, shot, signUp } from './support.mjs';
 
 const { test, finish } = createRunner(await launchChromium());
 const cards = (page) => page.getByTestId('asset-card');
@@ -656,7 +656,8 @@ await test('a collection above the bulk limit: 26 rows make 104 designs, the bat
   await download.click();
   const progress = page.getByRole('region', { name: 'Bulk actions' });
   const bar = progress.getByRole('progressbar', { name: 'Download of 104 designs' });
-  await bar.waitFor();
+  // The sign-in's proof may have run out while the 26 rows were made: then the password is asked first.
+  await confirmIfAsked(page, bar);
   expect((await bar.getAttribute('aria-valuemax')) === '104', 'the progress bar does not count the 104 designs');
   const found = await audit(page, 'dark bulk job running', 'section[aria-label="Bulk actions"]');
   const zip = readFileSync(await (await saved).path());

@@ -144,6 +144,22 @@ export async function codeFor(email) {
   throw new Error(`no code mailed to ${email}`);
 }
 
+/**
+ * A whole collection's delete, download or export, a delete of many designs and connecting Printify need
+ * a recent proof: signing in gives one for 10 minutes, after which the app asks "Confirm it's you". Waits
+ * for `next` (what the action shows once it goes on) or that dialog, answers it with signUp's password,
+ * and waits for `next`.
+ */
+export async function confirmIfAsked(page, next, timeout = 60_000) {
+  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+  await dialog.or(next).first().waitFor({ timeout });
+  if (await dialog.isVisible()) {
+    await dialog.getByLabel('Password').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await next.waitFor({ timeout });
+}
+
 /** Signs up through the screens and waits for the trial credits; answers the analytics events the verification pushed. */
 export async function signUp(page, email) {
   await page.goto(`${base}/auth?mode=signup`);

@@ -160,6 +160,8 @@ describe('leaving: download my data and delete my account, across every service 
     });
     expect(again.status).toBe(200);
     expect(again.body.user.id).not.toBe(userId);
+    // The sign-up answers the address's pseudonym: the new account's own id is auth's.
+    const [newAccount] = await db('auth').query(`SELECT id FROM auth.users WHERE email = 'leaver@example.com' AND id <> $1`, [userId]);
 
     // Within the retention the data is kept (unusable): every service has recorded the purge.
     for (const service of ['assets', 'generation', 'billing', 'notifications'] as const) {
@@ -197,7 +199,7 @@ describe('leaving: download my data and delete my account, across every service 
     );
     expect(
       await count('notifications', `SELECT count(*)::int AS n FROM notifications.outbox WHERE key LIKE 'verify:' || $1 || ':%'`, [
-        again.body.user.id,
+        newAccount.id,
       ]),
     ).toBe(1);
     await waitFor(async () => (await count('auth', `SELECT count(*)::int AS n FROM auth.users WHERE id = $1`, [userId])) === 0);

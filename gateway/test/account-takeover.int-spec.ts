@@ -179,7 +179,7 @@ describe('nothing to take over: sign-ups, verification and login limits (real Po
     expect(existing.ms).toBeGreaterThanOrEqual(CODE_SEND_FLOOR_MS - 5);
     expect(fresh.ms).toBeGreaterThanOrEqual(CODE_SEND_FLOOR_MS - 5);
 
-    // The id of the existing address's answer is random and stored nowhere.
+    // The id of the existing address's answer is its pseudonym, stored nowhere.
     expect(existing.response.body.user.id).not.toBe(userId);
     const [{ count }] = await system.services.auth!.infra.dataSource.query(`SELECT count(*)::int AS count FROM auth.users WHERE id = $1`, [
       existing.response.body.user.id,
@@ -228,5 +228,57 @@ describe('nothing to take over: sign-ups, verification and login limits (real Po
     expect(statuses).toEqual(Array(FAILURES_PER_EMAIL_A_DAY).fill(401));
     expect(await login(newBrowser(), email, 'one guess more')).toMatchObject({ status: 429 });
     expect(await login(newBrowser(), email, 'correct horse battery')).toMatchObject({ status: 429 });
+  });
+
+  it('answers every sign-up of an address with the same pseudonym, for a new address and a verified one alike, never a real id', async () => {
+    const signupId = async (email: string) =>
+      (await newBrowser().post<{ user: { id: string } }>('/api/auth/signup', { email, password: 'some password' })).body.user.id;
+    const verified = 'pseudonym-verified@example.com';
+    const { userId } = await createSignedInUser(system, verified, { inbox, client: newBrowser() });
+    const [first, second] = [await signupId(verified), await signupId(verified)];
+    expect(first).toBe(second);
+    expect(first).not.toBe(userId);
+
+    const fresh = 'pseudonym-fresh@example.com';
+    const [freshFirst, freshSecond] = [await signupId(fresh), await signupId(` ${fresh.toUpperCase()}`)];
+    expect(freshFirst).toBe(freshSecond);
+    expect(freshFirst).not.toBe(first);
+    const [account] = await system.services.auth!.infra.dataSource.query(`SELECT id FROM auth.users WHERE email = $1`, [fresh]);
+    expect(freshFirst).not.toBe(account.id);
+    const [{ count }] = await system.services.auth!.infra.dataSource.query(
+      `SELECT count(*)::int AS count FROM auth.users WHERE id = ANY($1)`,
+      [[first, freshFirst]],
+    );
+    expect(count).toBe(0);
+  });
+
+  it('answers a pending sign-up\'s password "verify" from its own browser only, for a verified address as for a new one; elsewhere it is a wrong password', async () => {
+    const verified = 'attempted@example.com';
+    await createSignedInUser(system, verified, { inbox, client: newBrowser() });
+    const fresh = 'attempt-fresh@example.com';
+    const wrongAnswer = (await login(newBrowser(), verified, 'certainly wrong')).body;
+    const verify = { status: 403, body: { error: 'Please verify your email to continue.', code: 'FORBIDDEN', requiresVerification: true } };
+
+    for (const email of [verified, fresh]) {
+      const browser = newBrowser();
+      expect((await browser.post('/api/auth/signup', { email, password: 'attempt password' })).status).toBe(200);
+      expect(await login(browser, email, 'attempt password')).toMatchObject(verify);
+      // Without that browser's cookie: exactly a wrong password.
+      expect(await login(newBrowser(), email, 'attempt password')).toEqual(expect.objectContaining({ status: 401, body: wrongAnswer }));
+      const cookieless = newBrowser();
+      cookieless.setCookie('pl_pending_signup', 'a-token-of-another-browser');
+      expect(await login(cookieless, email, 'attempt password')).toMatchObject({ status: 401, body: wrongAnswer });
+    }
+    await inbox.waitFor(verified, SIGNUP_ATTEMPT_SUBJECT);
+    // The owner of the verified account still signs in with their own password, even from that browser.
+    const attempter = newBrowser();
+    await attempter.post('/api/auth/signup', { email: verified, password: 'attempt password' });
+    expect(await login(attempter, verified, 'correct horse battery')).toMatchObject({ status: 200 });
+
+    // The same limits as wrong passwords: a pending password tried from elsewhere fills the pair's limit.
+    const guesser = newBrowser();
+    const statuses: number[] = [];
+    for (let i = 0; i <= FAILURES_PER_PAIR; i += 1) statuses.push((await login(guesser, fresh, 'attempt password')).status);
+    expect(statuses).toEqual([...Array(FAILURES_PER_PAIR).fill(401), 429]);
   });
 });

@@ -63,8 +63,11 @@ describe('accounts through the gateway (real PostgreSQL, NATS and SMTP)', () => 
       body: { error: 'Please verify your email to continue.', code: 'FORBIDDEN', requiresVerification: true },
     });
 
+    // The verification answers the account's real id; the sign-up answered the address's pseudonym, never that id.
     const verify = await client.post('/api/auth/verify-email', { email: 'seller@example.com', code });
-    expect(verify).toMatchObject({ status: 200, body: { user: { id: signup.body.user && (signup.body.user as { id: string }).id } } });
+    const [account] = await system.services.auth!.infra.dataSource.query(`SELECT id FROM auth.users WHERE email = 'seller@example.com'`);
+    expect(verify).toMatchObject({ status: 200, body: { user: { id: account.id } } });
+    expect((signup.body.user as { id: string }).id).not.toBe(account.id);
     expect(verify.body).not.toHaveProperty('session');
     const cookie = verify.headers.getSetCookie().find((line) => line.startsWith('pl_session='));
     expect(cookie).toMatch(/HttpOnly/i);

@@ -40,9 +40,13 @@ describe('bulk jobs and collections through the gateway (real PostgreSQL, NATS, 
     await shop?.close();
   }, 30_000);
 
-  /** A Pro seller (drafts need the commercial licence) with a finished batch of `values`. */
+  /**
+   * A Pro seller (drafts need the commercial licence) with a finished batch of `values`, who confirmed
+   * their password a moment ago (a whole collection's download needs a recent proof).
+   */
   async function sellerWithBatch(email: string, values: string[]): Promise<{ client: TestClient; batch: Batch }> {
-    const { client } = await createSignedInUser(system, email, { trialCredits: true });
+    const { client } = await createSignedInUser(system, email, { trialCredits: true, password: 'correct horse battery' });
+    expect((await client.post('/api/auth/confirm-password', { password: 'correct horse battery' })).status).toBe(200);
     const checkout = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' });
     await client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
     const created = await client.post<{ batch: Batch }>('/api/batches', {

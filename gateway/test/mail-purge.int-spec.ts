@@ -55,11 +55,13 @@ describe("a deleted account's mail is purged by its id, never by its address (re
     const signup = await client.post<{ user: { id: string } }>('/api/auth/signup', { email: ADDRESS, password: 'a brand new password' });
     expect(signup.status).toBe(200);
     await waitFor(async () => inbox.count(ADDRESS, VERIFY_SUBJECT) === 2, { what: "the new account's code" });
-    expect(
-      (await client.post('/api/auth/verify-email', { email: ADDRESS, code: codeFrom(await inbox.waitFor(ADDRESS, VERIFY_SUBJECT)) }))
-        .status,
-    ).toBe(200);
-    const second = { client, userId: signup.body.user.id };
+    // The verification answers the new account's id (the sign-up answered the address's pseudonym).
+    const verified = await client.post<{ user: { id: string } }>('/api/auth/verify-email', {
+      email: ADDRESS,
+      code: codeFrom(await inbox.waitFor(ADDRESS, VERIFY_SUBJECT)),
+    });
+    expect(verified.status).toBe(200);
+    const second = { client, userId: verified.body.user.id };
     expect(second.userId).not.toBe(first.userId);
     await waitFor(async () => inbox.count(ADDRESS, /^Welcome to Printloom/) === 2, { what: "the new account's welcome" });
     const newSupport = { ...support, subject: 'New question', message: 'From the new account' };

@@ -347,6 +347,8 @@ describe('publishing through the API: Printify drafts of library designs, in the
 
   it('connects with a token checked by Printify, stores it encrypted (never in clear, never sent back), and forgets it on disconnect', async () => {
     const { client, userId } = await proSeller('connector@example.com', 0);
+    // Connecting decides whose shop drafts go to: a recent proof first.
+    expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
     expect(await client.post('/api/connections/printify', { token: 'a-token-printify-refuses' })).toMatchObject({
       status: 422,
       body: { error: expect.stringContaining('did not accept') },

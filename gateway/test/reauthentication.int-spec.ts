@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RunningGateway } from '../src/start.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
@@ -113,4 +114,27 @@ describe('leaving needs a recent proof: password, sign-in or emailed code (real 
     expect(inbox.count('has-password@example.com', CONFIRMATION_SUBJECT)).toBe(0);
     expect(await new TestClient(system.baseUrl).post('/api/auth/confirmation-code')).toMatchObject({ status: 401 });
   }, 30_000);
+
+  it('asks the same proof for deleting more than 10 designs and for a whole collection deleted, downloaded or exported; not for less', async () => {
+    const { client } = await createSignedInUser(system, 'bulk-proof@example.com', { password: PASSWORD });
+    const ids = (count: number) => Array.from({ length: count }, () => randomUUID());
+    const batchId = randomUUID();
+    const job = (body: Record<string, unknown>) => client.post('/api/bulk-jobs', body);
+    expect(await client.delete('/api/assets', { ids: ids(11) })).toMatchObject(REAUTH_REQUIRED);
+    expect(await job({ action: 'delete', ids: ids(11) })).toMatchObject(REAUTH_REQUIRED);
+    expect(await job({ action: 'delete', batchId })).toMatchObject(REAUTH_REQUIRED);
+    expect(await job({ action: 'download', batchId })).toMatchObject(REAUTH_REQUIRED);
+    expect(await job({ action: 'export', batchId, preset: 'merch-by-amazon-tshirt' })).toMatchObject(REAUTH_REQUIRED);
+
+    // Fewer designs, or starring a collection, go on without a proof to the service (here: designs and a collection it does not know).
+    expect(await client.delete('/api/assets', { ids: ids(10) })).toMatchObject({ status: 404 });
+    expect(await job({ action: 'star', batchId })).toMatchObject({ status: 404 });
+    // Bad input is the row's own 400, whatever the proof.
+    expect(await client.delete('/api/assets', { ids: ['not-an-id'] })).toMatchObject({ status: 400 });
+    expect(await job({ action: 'delete', ids: ids(11), batchId })).toMatchObject({ status: 400 });
+
+    expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
+    expect(await client.delete('/api/assets', { ids: ids(11) })).toMatchObject({ status: 404 });
+    expect(await job({ action: 'delete', batchId })).toMatchObject({ status: 404 });
+  });
 });

@@ -5,6 +5,7 @@ import { UNSUBSCRIBE_PAGE } from '@printloom/contracts/endpoints';
 import { createQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../components/ui/toast';
 import { TooltipProvider } from '../components/ui/tooltip';
+import { RecentProofProvider } from '../components/reauth/RecentProof';
 import { CookieBanner } from '../features/consent/CookieBanner';
 import { PageViews } from '../features/analytics/PageViews';
 import { RequireUser } from './RequireUser';
@@ -39,72 +40,74 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <ToastProvider>
-          <BrowserRouter>
-            <SkipLink />
-            <DocumentTitle />
-            <PageViews />
-            <Suspense fallback={<PageLoading />}>
-              <Routes>
-                <Route path="/" element={<Landing />} />
-                <Route path="/auth" element={<Auth />} />
-                <Route
-                  path="/generate"
-                  element={
-                    <RequireUser>
-                      <Generate />
-                    </RequireUser>
-                  }
-                />
-                <Route
-                  path="/account"
-                  element={
-                    <RequireUser>
-                      <Account />
-                    </RequireUser>
-                  }
-                />
-                <Route
-                  path="/pricing"
-                  element={
-                    <RequireUser>
-                      <Pricing />
-                    </RequireUser>
-                  }
-                />
-                <Route
-                  path="/checkout/:sessionId"
-                  element={
-                    <RequireUser>
-                      <Checkout />
-                    </RequireUser>
-                  }
-                />
-                <Route
-                  path="/batches"
-                  element={
-                    <RequireUser>
-                      <Batches />
-                    </RequireUser>
-                  }
-                />
-                <Route
-                  path="/batches/:id"
-                  element={
-                    <RequireUser>
-                      <BatchPage />
-                    </RequireUser>
-                  }
-                />
-                <Route path="/examples" element={<Examples />} />
-                <Route path="/terms" element={<Terms />} />
-                <Route path="/privacy" element={<Privacy />} />
-                <Route path={UNSUBSCRIBE_PAGE} element={<Unsubscribe />} />
-                <Route path="/history" element={<Navigate to="/generate" replace />} />
-                <Route path="*" element={<NotFound />} />
-              </Routes>
-            </Suspense>
-            <CookieBanner />
-          </BrowserRouter>
+          <RecentProofProvider>
+            <BrowserRouter>
+              <SkipLink />
+              <DocumentTitle />
+              <PageViews />
+              <Suspense fallback={<PageLoading />}>
+                <Routes>
+                  <Route path="/" element={<Landing />} />
+                  <Route path="/auth" element={<Auth />} />
+                  <Route
+                    path="/generate"
+                    element={
+                      <RequireUser>
+                        <Generate />
+                      </RequireUser>
+                    }
+                  />
+                  <Route
+                    path="/account"
+                    element={
+                      <RequireUser>
+                        <Account />
+                      </RequireUser>
+                    }
+                  />
+                  <Route
+                    path="/pricing"
+                    element={
+                      <RequireUser>
+                        <Pricing />
+                      </RequireUser>
+                    }
+                  />
+                  <Route
+                    path="/checkout/:sessionId"
+                    element={
+                      <RequireUser>
+                        <Checkout />
+                      </RequireUser>
+                    }
+                  />
+                  <Route
+                    path="/batches"
+                    element={
+                      <RequireUser>
+                        <Batches />
+                      </RequireUser>
+                    }
+                  />
+                  <Route
+                    path="/batches/:id"
+                    element={
+                      <RequireUser>
+                        <BatchPage />
+                      </RequireUser>
+                    }
+                  />
+                  <Route path="/examples" element={<Examples />} />
+                  <Route path="/terms" element={<Terms />} />
+                  <Route path="/privacy" element={<Privacy />} />
+                  <Route path={UNSUBSCRIBE_PAGE} element={<Unsubscribe />} />
+                  <Route path="/history" element={<Navigate to="/generate" replace />} />
+                  <Route path="*" element={<NotFound />} />
+                </Routes>
+              </Suspense>
+              <CookieBanner />
+            </BrowserRouter>
+          </RecentProofProvider>
         </ToastProvider>
       </TooltipProvider>
     </QueryClientProvider>

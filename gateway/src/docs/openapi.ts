@@ -46,10 +46,9 @@ function operationOf(route: Route) {
     tags: [route.tag],
     security: SECURITY[route.access],
     parameters: parametersOf(route),
-    ...(route.proof === 'recent'
+    ...(route.proof
       ? {
-          description:
-            'Needs this session confirmed within the last 10 minutes (a sign-in, `confirmPassword` or `confirmCode`): 403 `REAUTH_REQUIRED` otherwise.',
+          description: `${route.proof === 'recent' ? 'Needs' : 'Some requests (see the summary) need'} this session confirmed within the last 10 minutes (a sign-in, \`confirmPassword\` or \`confirmCode\`): 403 \`REAUTH_REQUIRED\` otherwise.`,
         }
       : {}),
     ...(requestBody ? { requestBody } : {}),

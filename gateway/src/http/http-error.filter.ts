@@ -21,6 +21,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       res.destroy();
       return;
     }
+    // A refusal that says how long to wait says it the HTTP way too, whichever route it came from.
     const retryAfter = body.retryAfterSeconds;
     if (status === 429 && typeof retryAfter === 'number' && Number.isFinite(retryAfter))
       res.setHeader('retry-after', String(Math.max(1, Math.ceil(retryAfter))));

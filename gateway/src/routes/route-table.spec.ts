@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ROUTES, type Route } from '@printloom/contracts';
+import { PUBLISHING, ROUTES, type Route } from '@printloom/contracts';
 import { AppModule, type GatewayInfra } from '../app.module.js';
 import { FAST_PATH_ROWS } from '../views/cached-view-fast-path.js';
 import { ROUTE_ENDPOINT, RouteAccessGuard } from './route-access.guard.js';
@@ -116,5 +116,11 @@ describe('the route table and the handlers that serve it', () => {
         .map((id) => `GET ${id}`)
         .sort(),
     );
+  });
+
+  it('asks a recent proof on every way of connecting Printify, now and later (any row that reaches the connect subject)', () => {
+    const connecting = ROUTES.filter((row) => 'subject' in row && row.subject === PUBLISHING.connect);
+    expect(connecting.length).toBeGreaterThan(0);
+    expect(connecting.map((row) => ({ id: row.id, proof: row.proof }))).toEqual(connecting.map((row) => ({ id: row.id, proof: 'recent' })));
   });
 });

@@ -30,7 +30,8 @@ export class RpcForwarder {
       userId: user?.userId ?? null,
       ip: clientIp(req),
       sessionToken: this.sessions.tokenOf(req),
-      pendingSignupToken: route.pendingSignup === 'finish' ? this.sessions.pendingSignupTokenOf(req) : null,
+      pendingSignupToken:
+        route.pendingSignup === 'finish' || route.pendingSignup === 'read' ? this.sessions.pendingSignupTokenOf(req) : null,
     };
     const payload = route.toRequest ? route.toRequest(input) : { ...input.query, ...input.body, ...(user ? { userId: user.userId } : {}) };
     const timeoutMs = route.timeBudget ? TIME_BUDGETS[route.timeBudget].gateway : this.config.RPC_TIMEOUT_MS;

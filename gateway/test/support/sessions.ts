@@ -58,11 +58,12 @@ async function signUpThroughApi(
   inbox: SmtpInbox,
   { client = new TestClient(system.baseUrl), password = 'correct horse battery' }: SignedInUserOptions,
 ): Promise<SignedInUser> {
-  const signup = await client.post<{ user: { id: string } }>('/api/auth/signup', { email, password });
-  expect(signup.status).toBe(200);
+  expect((await client.post('/api/auth/signup', { email, password })).status).toBe(200);
   const code = codeFrom(await inbox.waitFor(email, VERIFY_SUBJECT));
-  expect((await client.post('/api/auth/verify-email', { email, code })).status).toBe(200);
-  return { client, userId: signup.body.user.id };
+  // The verification answers the account's id (the sign-up, a pseudonym of the address).
+  const verified = await client.post<{ user: { id: string } }>('/api/auth/verify-email', { email, code });
+  expect(verified.status).toBe(200);
+  return { client, userId: verified.body.user.id };
 }
 
 async function storeVerifiedUser(system: TestSystem, email: string, password?: string): Promise<SignedInUser> {

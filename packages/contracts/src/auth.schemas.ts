@@ -33,7 +33,8 @@ export const verifyEmailRequest = verifyEmailBody.extend(clientInfo.shape).exten
 /** `signedUp`: this sign-in made the account (Google), so the app reports the sign-up. */
 export const sessionReply = z.object({ user: userRef, session: sessionToken, signedUp: z.boolean().optional() });
 export const resendVerificationRequest = emailBody.extend(clientInfo.shape);
-export const loginRequest = credentialsBody.extend(clientInfo.shape);
+/** `pendingSignupToken`: the pending-sign-up cookie, if any: a pending sign-up's password answers "verify" only from its browser. */
+export const loginRequest = credentialsBody.extend(clientInfo.shape).extend({ pendingSignupToken: z.string().max(200).optional() });
 export const forgotPasswordRequest = emailBody.extend(clientInfo.shape);
 export const resetPasswordRequest = resetPasswordBody.extend(clientInfo.shape);
 export const logoutRequest = z.object({ token: z.string().optional() });

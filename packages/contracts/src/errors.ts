@@ -92,7 +92,7 @@ export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',
   notFound: 'Not found',
-  reauthRequired: 'Please confirm it is you before downloading your data or deleting your account.',
+  reauthRequired: 'Please confirm it is you (your password or an emailed code) before this action.',
   accountOnHold: 'Your account is on hold after a payment was reversed. Please contact support.',
 } as const;
 

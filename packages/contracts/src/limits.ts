@@ -11,6 +11,10 @@ export const LIMITS = {
   codeMaxAttempts: 5,
   /** How long a sign-in, a re-entered password or an emailed code lets a session download its data or delete the account. */
   reauthWindowMinutes: 10,
+  /** Designs one request may delete without a recent proof (a stolen session must not empty a library). */
+  deleteWithoutProofMax: 10,
+  /** Printify connects (each one request from our address to Printify) per seller and per client address (/64) an hour. */
+  printifyConnectsPerHour: 10,
   passwordMinChars: 8,
   assetsPageSize: 24,
   bulkMaxIds: 100,

@@ -1,7 +1,7 @@
 // Publishing (issue 30): Printify connections, product templates and publications (one per design,
 // template and connection). Kept in its own file; rpc.ts and routes.ts append their rows.
 import { z } from 'zod';
-import { uuid } from './common.schemas.js';
+import { clientInfo, uuid } from './common.schemas.js';
 import { oneSelectionOf } from './bulk-jobs.schemas.js';
 
 /** The statuses a publication moves through; a rate limit is never a failure (the work waits). */
@@ -64,7 +64,8 @@ export const connectPrintifyBody = z.object({
     .optional(),
   shopId: z.coerce.number().int().positive().optional(),
 });
-export const connectPrintifyRequest = connectPrintifyBody.extend({ userId: uuid });
+/** `ip`: connects are counted per seller and per client address (LIMITS.printifyConnectsPerHour). */
+export const connectPrintifyRequest = connectPrintifyBody.extend({ userId: uuid, ...clientInfo.shape });
 export const connectionRequest = z.object({ userId: uuid });
 export const connectionReply = connectionState;
 
@@ -175,6 +176,9 @@ export const PUBLISHING_MESSAGES = {
   planRequired: 'Printify drafts come with the commercial licence of the Pro and Studio plans. Upgrade in Account → Plan to create them.',
   notConnected: 'Connect your Printify account in Account → Connections first.',
   pickShop: 'Your Printify account has several shops: pick the one drafts go to in Account → Connections.',
+  /** The saved token was sealed with a key the service no longer holds (CONNECTIONS_KEY lost it). */
+  tooManyConnects: `Too many Printify connections tried in the last hour. Please wait and try again.`,
+  reconnect: 'Your saved Printify token can no longer be read. Please reconnect Printify in Account → Connections.',
   connectionRevoked:
     'Printify no longer accepts the saved token. Create a new token in Printify and connect again in Account → Connections.',
   printFileTooSmall: "This design has too few pixels for this product's print area. Upscale it first, or choose a smaller product.",

@@ -26,7 +26,7 @@ import type { TimeBudgetName } from './time-budgets.js';
 export type { HttpMethod } from './endpoints.js';
 import { exportPresetsReply } from './export-presets.js';
 import { BULK_JOB } from './bulk-jobs.js';
-import { RISK_CHECK } from './limits.js';
+import { LIMITS, RISK_CHECK } from './limits.js';
 
 /** public: anyone; user: a signed-in user (401 otherwise); optional-user: userId when signed in. */
 export type Access = 'public' | 'user' | 'optional-user';
@@ -61,10 +61,30 @@ interface RouteBase {
   contentType?: string;
   /**
    * 'recent': the session must have been confirmed (a sign-in, a password re-entered, an emailed code)
-   * within LIMITS.reauthWindowMinutes; 403 REAUTH_REQUIRED otherwise. Enforced by the gateway's route guard.
+   * within LIMITS.reauthWindowMinutes; 403 REAUTH_REQUIRED otherwise. `{ when }`: the same, for the
+   * requests whose validated input `when` picks (e.g. a bulk delete of many designs). Enforced by the
+   * gateway's route guard.
    */
-  proof?: 'recent';
+  proof?: Proof;
 }
+
+/** The validated input a conditional proof looks at (the row's params, query and body schemas applied). */
+export type ProofInput = Pick<RouteInput, 'params' | 'query' | 'body'>;
+export type Proof = 'recent' | { when: (input: ProofInput) => boolean };
+
+/** Whether this request to this row needs a recent proof. */
+export function needsRecentProof(route: Pick<RouteBase, 'proof'>, input: ProofInput): boolean {
+  if (!route.proof) return false;
+  return route.proof === 'recent' || route.proof.when(input);
+}
+
+const idsOf = (body: Record<string, unknown>) => (Array.isArray(body.ids) ? body.ids.length : 0);
+/** Deleting more than LIMITS.deleteWithoutProofMax designs at once. */
+const deletesMany = ({ body }: ProofInput) => idsOf(body) > LIMITS.deleteWithoutProofMax;
+/** A whole collection (`batchId`) deleted, downloaded or exported, or many designs deleted, as a bulk job. */
+const bulkJobNeedsProof = ({ body }: ProofInput) =>
+  (body.batchId !== undefined && ['delete', 'download', 'export'].includes(String(body.action))) ||
+  (body.action === 'delete' && deletesMany({ params: {}, query: {}, body }));
 
 /** Forwarded as one NATS request; the service's reply is the HTTP body. */
 export interface RpcRoute extends RouteBase {
@@ -80,9 +100,10 @@ export interface RpcRoute extends RouteBase {
   session?: 'start' | 'end' | 'confirm';
   /**
    * 'start': the reply carries `pendingSignup`, moved into the pending-sign-up cookie (the browser that
-   * chose the password). 'finish': the request reads that cookie and a success clears it.
+   * chose the password). 'finish': the request reads that cookie and a success clears it. 'read': the
+   * request reads it and leaves it.
    */
-  pendingSignup?: 'start' | 'finish';
+  pendingSignup?: 'start' | 'finish' | 'read';
   /**
    * 'library': the gateway keeps the reply per user and request URL (gateway/src/views) and answers it
    * before routing when it can; the services' change broadcasts and any non-GET request of the user drop it.
@@ -111,6 +132,8 @@ export type Route = RpcRoute | ViewRoute | CustomRoute;
 const withUser = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId });
 const withClient = (input: RouteInput) => ({ ...input.body, ip: input.ip });
 const withUserAndClient = (input: RouteInput) => ({ ...withUser(input), ip: input.ip });
+// The browser that chose a pending sign-up's password says so with its pending-sign-up cookie.
+const withPendingSignup = (input: RouteInput) => ({ ...withClient(input), pendingSignupToken: input.pendingSignupToken ?? undefined });
 // The session itself (its token) and the client: re-authentication confirms this session, not the user.
 const withSession = (input: RouteInput) => ({ ...input.body, token: input.sessionToken ?? '', ip: input.ip });
 const withAsset = (input: RouteInput) => ({ ...input.query, ...input.body, userId: input.userId, assetId: input.params.id });
@@ -146,7 +169,7 @@ const ROUTE_TABLE = [
     access: 'public',
     subject: AUTH.verifyEmail,
     body: auth.verifyEmailBody,
-    toRequest: (input) => ({ ...withClient(input), pendingSignupToken: input.pendingSignupToken ?? undefined }),
+    toRequest: withPendingSignup,
     session: 'start',
     pendingSignup: 'finish',
     reply: z.object({ user: auth.userRef }),
@@ -170,7 +193,8 @@ const ROUTE_TABLE = [
     access: 'public',
     subject: AUTH.login,
     body: auth.credentialsBody,
-    toRequest: withClient,
+    toRequest: withPendingSignup,
+    pendingSignup: 'read',
     session: 'start',
     reply: z.object({ user: auth.userRef }),
   },
@@ -367,12 +391,12 @@ const ROUTE_TABLE = [
     ...endpoint('createBulkJob'),
     kind: 'rpc',
     tag: 'assets',
-    summary:
-      'A library action on many designs as a server-side job: `ids` (up to 1,000) or a whole collection by `batchId`; download and export end in one ZIP (GET downloadUrl once done), star, unstar and delete change the library design by design',
+    summary: `A library action on many designs as a server-side job: \`ids\` (up to 1,000) or a whole collection by \`batchId\`; download and export end in one ZIP (GET downloadUrl once done), star, unstar and delete change the library design by design. A whole collection's delete, download or export, and a delete of more than ${LIMITS.deleteWithoutProofMax} designs, need a recent proof`,
     access: 'user',
     subject: ASSETS.createBulkJob,
     body: bulk.createBulkJobBody,
     toRequest: withUser,
+    proof: { when: bulkJobNeedsProof },
     status: 202,
     reply: bulk.bulkJobReply,
   },
@@ -488,11 +512,12 @@ const ROUTE_TABLE = [
     ...endpoint('deleteAssets'),
     kind: 'rpc',
     tag: 'assets',
-    summary: 'Delete up to 100 assets',
+    summary: `Delete up to 100 assets (more than ${LIMITS.deleteWithoutProofMax} need a recent proof)`,
     access: 'user',
     subject: ASSETS.bulkDelete,
     body: assets.bulkIdsBody,
     toRequest: withUser,
+    proof: { when: deletesMany },
     reply: assets.deleteReply,
   },
   {
@@ -893,11 +918,13 @@ const ROUTE_TABLE = [
     ...endpoint('connectPrintify'),
     kind: 'rpc',
     tag: 'publishing',
-    summary: 'Connect a Printify account with a personal access token (checked with Printify, stored encrypted); pick a shop',
+    summary: `Connect a Printify account with a personal access token (checked with Printify, stored encrypted); pick a shop. Needs a recent proof; ${LIMITS.printifyConnectsPerHour} an hour per seller and per address`,
     access: 'user',
     subject: PUBLISHING.connect,
     body: publishing.connectPrintifyBody,
-    toRequest: withUser,
+    toRequest: withUserAndClient,
+    // Whose shop the drafts go to: a stolen session must not point them at its own.
+    proof: 'recent',
     reply: publishing.connectionReply,
   },
   {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, EVENTS } from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, isUniqueViolation, publishEvent, type Logger, type NatsConnection } from '@printloom/service-kit';
@@ -6,6 +5,7 @@ import { hashPassword, verifyPassword } from './domain/passwords.js';
 import { RATE_LIMITS, loginAttemptLimits } from './domain/rate-limits.js';
 import { isSamePendingSignup, newPendingSignupToken } from './domain/pending-signups.js';
 import { answerNoSoonerThan } from './domain/even-answer-time.js';
+import { signupPseudonym } from './domain/signup-pseudonym.js';
 import { isDisposableEmail } from './domain/disposable-email.js';
 import type { PendingSignup, User } from './domain/accounts.js';
 import { UserRepository } from './repositories/user.repository.js';
@@ -14,6 +14,8 @@ import { SessionsService, type IssuedSession } from './sessions.service.js';
 import { RateLimiter } from './rate-limiter.service.js';
 import { MailClient } from './mail.client.js';
 import { announceUserChanged } from './user-changes.js';
+import { AUTH_CONFIG } from './auth.tokens.js';
+import type { AuthConfig } from './config.js';
 
 export const ACCOUNT_MESSAGES = {
   badCredentials: 'Invalid email or password',
@@ -42,14 +44,18 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly limiter: RateLimiter,
     private readonly mail: MailClient,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
-   * The same answer, in the same time, whether the address is new or already has an account: the owner
-   * of an existing account is told by mail (never sent a code), and the answer's id is then a random one
-   * that is stored nowhere. The reply's `pendingSignup` token becomes the browser's pending-sign-up cookie.
+   * The same answer, in the same time, whether the address is new or already has an account: its id is
+   * the address's pseudonym (never an account's id: the verification answers that). The owner of a
+   * verified account is told by mail (never sent a code), and the attempt is kept as a pending sign-up is
+   * (the password's hash beside the hash of this browser's token), so that the login that follows from
+   * this browser answers "verify" as for a new address. The reply's `pendingSignup` token becomes the
+   * browser's pending-sign-up cookie.
    */
   signup(input: Client & { email: string; password: string }) {
     return answerNoSoonerThan(CODE_SEND_FLOOR_MS, async () => {
@@ -60,9 +66,9 @@ export class AccountsService {
       if (isDisposableEmail(input.email)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.disposableEmail);
       const passwordHash = await hashPassword(input.password);
       const browser = newPendingSignupToken();
-      const answer = (userId: string) => ({
+      const answer = () => ({
         requiresVerification: true as const,
-        user: { id: userId },
+        user: { id: signupPseudonym(this.config.SESSION_SECRET, input.email) },
         pendingSignup: { token: browser.token, expiresAt: new Date(Date.now() + PENDING_SIGNUP_COOKIE_MS).toISOString() },
       });
       let user = await this.users.getByEmail(input.email);
@@ -75,15 +81,17 @@ export class AccountsService {
         });
       }
       if (user.verifiedAt) {
+        // Its code is never mailed, and nothing consumes a 'signup-attempt': it verifies and sets nothing.
+        await this.codes.issue(user.id, 'signup-attempt', { passwordHash, tokenHash: browser.tokenHash });
         await this.mail.send(user, 'signup-attempt', {}, `signup-attempt:${user.id}:${Date.now()}`);
-        return answer(randomUUID());
+        return answer();
       }
       // The password waits beside the code this sign-up mails (replacing any earlier pending sign-up), bound
       // to this browser: it becomes the account's only when that code comes back with this browser's cookie.
       const sending = this.sendVerificationCode(user, { passwordHash, tokenHash: browser.tokenHash });
       await sending.issued;
       await sending.mailed;
-      return answer(user.id);
+      return answer();
     });
   }
 
@@ -126,19 +134,28 @@ export class AccountsService {
     });
   }
 
-  async login(input: Client & { email: string; password: string }): Promise<{ user: { id: string }; session: IssuedSession }> {
+  /**
+   * A pending sign-up's password (for a new address, or a sign-up attempt for a verified one) leads to
+   * "please verify" only from the browser that chose it (its pending-sign-up cookie), the same for both;
+   * from anywhere else it is a wrong password (401, counted as one). Never a session before verification.
+   */
+  async login(
+    input: Client & { email: string; password: string; pendingSignupToken?: string },
+  ): Promise<{ user: { id: string }; session: IssuedSession }> {
     const limits = loginAttemptLimits(input.email, input.ip);
     await this.limiter.check(limits.everyAttempt);
     // Only wrong passwords fill the (email, address) and daily per-email limits.
     const attempt = await this.limiter.countUnlessSucceeded(limits.failuresOnly);
     const user = await this.users.getByEmail(input.email);
-    // Before verification the pending sign-up's password only leads to "please verify", never a session.
-    const expectedHash =
-      user && !user.verifiedAt ? ((await this.codes.pendingPasswordOf(user.id)) ?? user.passwordHash) : (user?.passwordHash ?? null);
-    const passwordOk = await verifyPassword(expectedHash, input.password);
-    if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
+    const pendingHash = user
+      ? await this.codes.pendingPasswordFrom(user.id, user.verifiedAt ? 'signup-attempt' : 'verify-email', input.pendingSignupToken)
+      : null;
+    // The account's own password first (a dummy hash without one: every answer takes as long).
+    const ownPasswordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    const pendingOk = !ownPasswordOk && pendingHash !== null && (await verifyPassword(pendingHash, input.password));
+    if (!user || (!ownPasswordOk && !pendingOk)) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.badCredentials);
     await attempt.succeeded();
-    if (!user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
+    if (pendingOk || !user.verifiedAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.unverified, { requiresVerification: true });
     await this.announceVerified(user, input.ip);
     return { user: { id: user.id }, session: await this.sessions.start(user.id) };
   }

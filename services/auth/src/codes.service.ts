@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LIMITS } from '@printloom/contracts';
 import { codeMatches, generateCode, hashCode } from './domain/one-time-codes.js';
+import { isSamePendingSignup } from './domain/pending-signups.js';
 import type { CodePurpose, PendingSignup } from './domain/accounts.js';
 import { CodeRepository } from './repositories/code.repository.js';
 import { AUTH_CONFIG } from './auth.tokens.js';
@@ -30,10 +31,18 @@ export class CodesService {
     return { code, expiresAt };
   }
 
-  /** The password a pending sign-up bound to its live verification code, if any. */
-  async pendingPasswordOf(userId: string): Promise<string | null> {
-    const stored = await this.codes.find(userId, 'verify-email');
-    return stored && stored.expiresAt.getTime() > Date.now() ? stored.pendingPasswordHash : null;
+  /**
+   * The password hash a live pending sign-up ('verify-email', or 'signup-attempt' for a verified address)
+   * holds, when `browserToken` is the pending-sign-up cookie of the browser that chose it; null otherwise.
+   */
+  async pendingPasswordFrom(
+    userId: string,
+    purpose: 'verify-email' | 'signup-attempt',
+    browserToken: string | undefined,
+  ): Promise<string | null> {
+    const stored = await this.codes.find(userId, purpose);
+    if (!stored || stored.expiresAt.getTime() <= Date.now()) return null;
+    return isSamePendingSignup(stored.pendingSignupTokenHash, browserToken) ? stored.pendingPasswordHash : null;
   }
 
   /** Forgets every live code of this purpose (e.g. pending sign-ups once Google vouched for the email). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, AUTH, RPC_CONTRACTS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
@@ -5,6 +6,8 @@ import { createTestDatabase, startNatsServer, testServiceEnv, type TestDatabase,
 import { loadAuthConfig } from '../src/config.js';
 import { startAuthService } from '../src/start.js';
 import { authDatabase } from '../src/database/database-options.js';
+import { hashPassword } from '../src/domain/passwords.js';
+import { signupPseudonym } from '../src/domain/signup-pseudonym.js';
 
 describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   let nats: TestNats;
@@ -13,10 +16,11 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
   let second: RunningService;
   let nc: NatsConnection;
   let rpc: RpcClient;
+  let config: ReturnType<typeof loadAuthConfig>;
 
   beforeAll(async () => {
     [nats, database] = await Promise.all([startNatsServer(), createTestDatabase()]);
-    const config = loadAuthConfig(Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])));
+    config = loadAuthConfig(Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])));
     // Two instances start together: the advisory lock makes them migrate once.
     [first, second] = await Promise.all([startAuthService(config), startAuthService(config)]);
     nc = await connectNats(nats.url, 'test');
@@ -96,5 +100,34 @@ describe('auth service skeleton (real NATS and PostgreSQL)', () => {
     for (let i = 0; i < 10; i += 1) {
       await expect(rpc.request(AUTH.sessionResolve, { token: `t${i}` })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     }
+  });
+
+  it("keeps a sign-up for a verified address as a pending sign-up (its password's and browser's hashes), answering the address's pseudonym", async () => {
+    const db = first.infra.dataSource;
+    const email = 'verified-owner@example.com';
+    const [owner] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, $2, now()) RETURNING id`, [
+      email,
+      await hashPassword('the owner password'),
+    ]);
+    const reply = await rpc.request(AUTH.signup, { email, password: 'an attempt password', ip: '203.0.113.50' });
+    expect(reply.user.id).toBe(signupPseudonym(config.SESSION_SECRET, email));
+    expect(reply.user.id).not.toBe(owner.id);
+    const [attempt] = await db.query(
+      `SELECT pending_password_hash, pending_signup_token_hash FROM auth.codes WHERE user_id = $1 AND purpose = 'signup-attempt'`,
+      [owner.id],
+    );
+    expect(attempt.pending_password_hash).toMatch(/^\$argon2id\$/);
+    expect(attempt.pending_signup_token_hash).toBe(createHash('sha256').update(reply.pendingSignup.token).digest('hex'));
+
+    const login = (pendingSignupToken?: string) =>
+      rpc.request(AUTH.login, { email, password: 'an attempt password', ip: '203.0.113.51', pendingSignupToken });
+    await expect(login(reply.pendingSignup.token)).rejects.toMatchObject({ code: 'FORBIDDEN', details: { requiresVerification: true } });
+    await expect(login()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(login('another-browser-token')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    // Nothing verifies with it: the address's verification codes are untouched, and the owner's password stands.
+    expect(await db.query(`SELECT 1 FROM auth.codes WHERE user_id = $1 AND purpose = 'verify-email'`, [owner.id])).toEqual([]);
+    await expect(rpc.request(AUTH.login, { email, password: 'the owner password', ip: '203.0.113.52' })).resolves.toMatchObject({
+      user: { id: owner.id },
+    });
   });
 });

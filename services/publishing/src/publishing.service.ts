@@ -17,7 +17,7 @@ import {
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { PublishingConfig } from './config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing.tokens.js';
-import { tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
+import { ConnectionKeyGone, openStoredToken, tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
 import { ConnectionRepository } from './repositories/connection.repository.js';
 import { PublicationRepository, publicationView, type StoredPublication } from './repositories/publication.repository.js';
 import { PrintLinkRepository } from './repositories/print-link.repository.js';
@@ -53,9 +53,9 @@ export class PublishingService {
   /** Checks the token with Printify (`GET /v1/shops.json`), stores it sealed, answers the state (never the token). */
   async connect(request: RpcRequest<typeof PUBLISHING.connect>): Promise<ConnectionState> {
     const { userId } = request;
+    await this.access.admitConnect(userId, request.ip);
     const stored = await this.connections.find(userId);
-    const token =
-      request.token ?? (stored ? this.cipher.open({ keyId: stored.tokenKeyId, sealed: stored.tokenSealed }, userId) : undefined);
+    const token = request.token ?? (stored ? openStoredToken(this.cipher, stored) : undefined);
     if (!token) throw new AppError('BAD_REQUEST', PUBLISHING_MESSAGES.tokenRequired);
     let shops: PrintifyShopInfo[];
     try {
@@ -106,14 +106,26 @@ export class PublishingService {
   /** After a rotation of CONNECTIONS_KEY: tokens sealed with an older key are sealed again with the current one. */
   async resealTokens(): Promise<number> {
     const stale = await this.connections.sealedWithOtherKey(this.cipher.currentKeyId);
+    let resealed = 0;
     for (const connection of stale) {
-      const token = this.cipher.open({ keyId: connection.tokenKeyId, sealed: connection.tokenSealed }, connection.userId);
+      let token: string;
+      try {
+        token = this.cipher.open({ keyId: connection.tokenKeyId, sealed: connection.tokenSealed }, connection.userId);
+      } catch (error) {
+        // Its key is gone: the token can never be read again (its seller is asked to reconnect), and start-up goes on.
+        if (!(error instanceof ConnectionKeyGone)) throw error;
+        this.logger.warn(
+          { userId: connection.userId, keyId: error.keyId },
+          'A Printify token sealed with a key that is gone: not re-sealed',
+        );
+        continue;
+      }
       const sealed = this.cipher.seal(token, connection.userId);
       await this.connections.reseal(connection.userId, connection.tokenKeyId, sealed.sealed, sealed.keyId);
+      resealed += 1;
     }
-    if (stale.length > 0)
-      this.logger.info({ count: stale.length, keyId: this.cipher.currentKeyId }, 'Printify tokens sealed with the current key');
-    return stale.length;
+    if (resealed > 0) this.logger.info({ count: resealed, keyId: this.cipher.currentKeyId }, 'Printify tokens sealed with the current key');
+    return resealed;
   }
 
   // ---- Publications -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { PublicationRepository } from './repositories/publication.repository.js'
 import { TemplateRepository } from './repositories/template.repository.js';
 import { PrintLinkRepository } from './repositories/print-link.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
+import { CONNECT_WINDOW_MS } from './printify/printify-access.js';
 
 export function startPublishingService(config: PublishingConfig): Promise<RunningService> {
   return startService({
@@ -54,7 +55,9 @@ export function startPublishingService(config: PublishingConfig): Promise<Runnin
         name: 'publishing-housekeeping',
         intervalMs: 60_000,
         run: async () => {
-          return { print_links: await links.deleteExpired(), rate_events: await limits.deleteOld(config.PRINTIFY_PUBLISH_WINDOW_MS) };
+          // The longest window counted: publishes (PRINTIFY_PUBLISH_WINDOW_MS) or connects (an hour).
+          const longest = Math.max(config.PRINTIFY_PUBLISH_WINDOW_MS, CONNECT_WINDOW_MS);
+          return { print_links: await links.deleteExpired(), rate_events: await limits.deleteOld(longest) };
         },
       });
       const stopDeletions = await infra.handleAccountDeletions({

@@ -12,6 +12,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { meQueryKey } from '../../lib/current-user';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { ToastProvider } from '../../components/ui/toast';
+import { RecentProofProvider } from '../../components/reauth/RecentProof';
 import { resetToasts } from '../../components/ui/toast-store';
 import type { Batch } from '../../features/batches/api/batches';
 import { testAsset } from '../../features/library/test-fixtures';
@@ -114,9 +115,11 @@ function renderLibrary() {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <ToastProvider>
-          <MemoryRouter initialEntries={[`/generate?batch=${BATCH_ID}`]}>
-            <Generate />
-          </MemoryRouter>
+          <RecentProofProvider>
+            <MemoryRouter initialEntries={[`/generate?batch=${BATCH_ID}`]}>
+              <Generate />
+            </MemoryRouter>
+          </RecentProofProvider>
         </ToastProvider>
       </TooltipProvider>
     </QueryClientProvider>,
@@ -173,6 +176,43 @@ describe('bulk actions on a collection above the bulk limit', () => {
       ]),
     );
     await vi.waitFor(() => expect(screen.queryByRole('group', { name: 'Selected images' })).toBeNull());
+  });
+
+  it('deletes the whole collection after "Confirm it\'s you" when the server asks for a recent proof, without starting again', async () => {
+    const batch = collectionOf(26);
+    let confirmed = false;
+    const fetchMock = serve(batch, (body) =>
+      confirmed
+        ? json({ job: runningJob(String(body.action), batch) }, 202)
+        : json({ error: 'Confirm it is you first.', code: 'REAUTH_REQUIRED' }, 403),
+    );
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/me') return json({ user, credits: 40, subscription: null, confirmedUntil: null });
+      if (url === '/api/auth/confirm-password' && init?.method === 'POST') {
+        confirmed = true;
+        return json({ confirmedUntil: new Date(Date.now() + 600_000).toISOString() });
+      }
+      return served(url, init);
+    });
+    renderLibrary();
+    const selected = await screen.findByRole('group', { name: 'Selected images' });
+    await within(selected).findByText('104 selected');
+    await userEvent.click(within(selected).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete 104 selected image(s)?' })).getByRole('button', { name: 'Delete' }),
+    );
+    const proof = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    await userEvent.type(within(proof).getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() =>
+      expect(bulkPosts(fetchMock)).toEqual([
+        { action: 'delete', batchId: BATCH_ID },
+        { action: 'delete', batchId: BATCH_ID },
+      ]),
+    );
+    expect(await screen.findByRole('progressbar', { name: /Delete of 104 designs/ })).toBeInTheDocument();
+    expect(screen.queryByText('Could not start')).toBeNull();
   });
 
   it('export with the preset picked, and the listing kit and the Printify drafts of the whole collection, by its batch id', async () => {

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { MeReply } from '@printloom/contracts/auth.schemas';
 import { createQueryClient } from '../../lib/query-client';
 import { TooltipProvider } from '../../components/ui/tooltip';
+import { RecentProofProvider } from '../../components/reauth/RecentProof';
 import { meQueryKey } from '../../lib/current-user';
 
 /** The signed-in user of the route tests. */
@@ -17,7 +18,9 @@ export function renderPage(page: ReactNode, me: unknown = { user, credits: 7, su
   return render(
     <QueryClientProvider client={client}>
       <TooltipProvider>
-        <MemoryRouter>{page}</MemoryRouter>
+        <RecentProofProvider>
+          <MemoryRouter>{page}</MemoryRouter>
+        </RecentProofProvider>
       </TooltipProvider>
     </QueryClientProvider>,
   );

@@ -4,6 +4,8 @@ import type { Asset } from '@printloom/contracts/assets.schemas';
 import { CREDIT_COSTS, type UpscaleFactor } from '@printloom/contracts/plans';
 import { errorText } from '../../lib/api-client';
 import { toast } from '../../components/ui/toast';
+import { useRecentProof } from '../../components/reauth/RecentProof';
+import { ProofDeclined } from '../../lib/recent-proof';
 import { track } from '../../lib/analytics';
 import { refreshMe } from '../../lib/current-user';
 import { imageUrl, saveFile, zipUrl } from './api/download-assets';
@@ -22,6 +24,7 @@ import {
 /** Every library action of a card, the toolbar and the dialogs, each answered with a toast saying what happened. */
 export function useAssetActions() {
   const queryClient = useQueryClient();
+  const withProof = useRecentProof();
   const [upscaling, setUpscaling] = useState<ReadonlyMap<string, UpscaleFactor>>(new Map());
 
   const refreshLibrary = useCallback(() => queryClient.invalidateQueries({ queryKey: libraryQueryKey }), [queryClient]);
@@ -94,16 +97,18 @@ export function useAssetActions() {
   const deleteMany = useCallback(
     async (assetIds: readonly string[]) => {
       try {
-        await deleteAssets(assetIds);
+        // More than LIMITS.deleteWithoutProofMax at once asks "Confirm it's you" first, then deletes.
+        await withProof(`delete ${assetIds.length} images`, () => deleteAssets(assetIds));
         toast({ title: 'Success', description: `Deleted ${assetIds.length} image(s)` });
         await refreshLibrary();
         return true;
       } catch (error) {
+        if (error instanceof ProofDeclined) return false;
         toast({ title: 'Delete failed', description: errorText(error, 'Failed to delete assets'), variant: 'destructive' });
         return false;
       }
     },
-    [refreshLibrary],
+    [refreshLibrary, withProof],
   );
 
   const removeBackground = useCallback(

@@ -8,6 +8,8 @@ import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
+import { useRecentProof } from '../../components/reauth/RecentProof';
+import { ProofDeclined } from '../../lib/recent-proof';
 import { connectionQueryOptions, connectPrintify, disconnectPrintify, useConnection } from './api/publishing';
 
 /** Account → Connections: connect Printify with a personal access token, pick a shop, disconnect. */
@@ -17,6 +19,9 @@ export function ConnectionsCard() {
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Connecting (a token, or a shop of the saved one) decides where drafts go: it asks "Confirm it's you" first.
+  const withProof = useRecentProof();
+  const connect = (body: { token?: string; shopId?: number }) => withProof('connect Printify', () => connectPrintify(body));
 
   async function run(action: () => Promise<ConnectionState>, done: string) {
     setBusy(true);
@@ -27,7 +32,7 @@ export function ConnectionsCard() {
       setToken('');
       toast({ title: done });
     } catch (failure) {
-      setError(errorText(failure, 'Printify could not be connected'));
+      if (!(failure instanceof ProofDeclined)) setError(errorText(failure, 'Printify could not be connected'));
     } finally {
       setBusy(false);
     }
@@ -35,7 +40,7 @@ export function ConnectionsCard() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void run(() => connectPrintify({ token: token.trim() }), 'Printify connected');
+    void run(() => connect({ token: token.trim() }), 'Printify connected');
   }
 
   return (
@@ -69,7 +74,7 @@ export function ConnectionsCard() {
                 className="h-10 w-full max-w-xs rounded-lg border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
                 value={data.shopId ?? ''}
                 disabled={busy}
-                onChange={(event) => void run(() => connectPrintify({ shopId: Number(event.target.value) }), 'Shop chosen')}
+                onChange={(event) => void run(() => connect({ shopId: Number(event.target.value) }), 'Shop chosen')}
               >
                 <option value="" disabled>
                   Pick a shop

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { ConnectionState, Publication } from '@printloom/contracts/publishing.schemas';
 import { createQueryClient } from '../../lib/query-client';
+import { RecentProofProvider } from '../../components/reauth/RecentProof';
 import { ConnectionsCard } from './ConnectionsCard';
 import { CreateDraftsDialog } from './CreateDraftsDialog';
 
@@ -45,6 +46,59 @@ describe('Account → Connections', () => {
     expect(screen.queryByDisplayValue('secret-token-WXYZ')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect Printify' }));
     await screen.findByLabelText('Printify personal access token');
+  });
+
+  it('asks "Confirm it\'s you" when the server wants a recent proof, then connects with the same token', async () => {
+    const sent: string[] = [];
+    let confirmed = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const call = `${init?.method ?? 'GET'} ${String(url)}`;
+      sent.push(call);
+      if (call === 'GET /api/auth/me')
+        return json({
+          user: { id: 'u', email: 'seller@example.com', hasPassword: true, hasGoogleAuth: false },
+          credits: 1,
+          subscription: null,
+        });
+      if (call === 'POST /api/auth/confirm-password') {
+        confirmed = true;
+        return json({ confirmedUntil: new Date(Date.now() + 600_000).toISOString() });
+      }
+      if (call === 'POST /api/connections/printify') {
+        if (!confirmed) return json({ error: 'Please confirm it is you first.', code: 'REAUTH_REQUIRED' }, 403);
+        expect(JSON.parse(String(init?.body))).toEqual({ token: 'secret-token-WXYZ' });
+        return json({
+          ...notConnected,
+          connected: true,
+          localShop: false,
+          shops: [{ id: 7, title: 'My Etsy', salesChannel: 'etsy' }],
+          shopId: 7,
+          tokenHint: 'WXYZ',
+        });
+      }
+      return json(notConnected);
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RecentProofProvider>
+          <ConnectionsCard />
+        </RecentProofProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText(/drafts go to the local shop/);
+    await userEvent.type(screen.getByLabelText('Printify personal access token'), 'secret-token-WXYZ');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Printify' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    expect(within(dialog).getByText('To connect Printify, enter your password again.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('WXYZ');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(sent.filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/connections/printify',
+      'POST /api/auth/confirm-password',
+      'POST /api/connections/printify',
+    ]);
   });
 
   it('says why a plan without the commercial licence cannot create drafts', async () => {

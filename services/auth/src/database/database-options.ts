@@ -6,6 +6,7 @@ import { AccountDeletion1763800000015 } from './migrations/1763800000015-account
 import { ReleaseDeletedIdentity1763800000016 } from './migrations/1763800000016-release-deleted-identity.js';
 import { PendingSignupBrowser1763800000271 } from './migrations/1763800000271-pending-signup-browser.js';
 import { SessionConfirmation1763800000279 } from './migrations/1763800000279-session-confirmation.js';
+import { SignupAttempts1763800000370 } from './migrations/1763800000370-signup-attempts.js';
 
 export const authDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'auth',
@@ -17,5 +18,6 @@ export const authDatabase: Omit<DatabaseOptions, 'url'> = {
     ReleaseDeletedIdentity1763800000016,
     PendingSignupBrowser1763800000271,
     SessionConfirmation1763800000279,
+    SignupAttempts1763800000370,
   ],
 };

@@ -20,7 +20,8 @@ export interface Session {
   confirmedAt: Date | null;
 }
 
-export type CodePurpose = 'verify-email' | 'reset-password' | 'set-password' | 'confirm-session';
+/** 'signup-attempt': a sign-up for a verified address, kept as a pending sign-up is; its code is never mailed nor consumed. */
+export type CodePurpose = 'verify-email' | 'reset-password' | 'set-password' | 'confirm-session' | 'signup-attempt';
 
 /** What a sign-up binds to its verification code: its password and the hash of its browser's token. */
 export interface PendingSignup {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { parseConnectionKeys, TokenCipher, tokenHintOf } from './token-cipher.js';
+import { ConnectionKeyGone, parseConnectionKeys, TokenCipher, tokenHintOf } from './token-cipher.js';
 
 const key = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
 
@@ -27,6 +27,25 @@ describe('TokenCipher', () => {
     expect(rotated.open(sealedBefore, 'u')).toBe('token-before-rotation');
     expect(rotated.seal('new-token', 'u').keyId).toBe('k2');
     expect(() => new TokenCipher(parseConnectionKeys(key('k3'))).open(sealedBefore, 'u')).toThrow(/k1/);
+  });
+
+  it('tells a token sealed with a key that is gone apart from any other failure (the seller must connect again)', () => {
+    const sealed = new TokenCipher(parseConnectionKeys(key('k1'))).seal('token-of-a-lost-key', 'u');
+    const withoutK1 = new TokenCipher(parseConnectionKeys(key('k2')));
+    expect(() => withoutK1.open(sealed, 'u')).toThrow(ConnectionKeyGone);
+    expect(() => withoutK1.open(sealed, 'u')).toThrow(expect.objectContaining({ keyId: 'k1' }));
+    // A wrong owner is another failure, not a lost key.
+    const cipher = new TokenCipher(parseConnectionKeys(key('k1')));
+    expect(() => cipher.open(cipher.seal('token-abcdefgh', 'u'), 'v')).not.toThrow(ConnectionKeyGone);
+  });
+
+  it('accepts only a full 16-byte GCM tag: a sealed token cut to a shorter tag does not open', () => {
+    const cipher = new TokenCipher(parseConnectionKeys(key('k1')));
+    // An empty token seals to the IV and the tag alone; GCM's shorter tags are prefixes of the full one.
+    const { keyId, sealed } = cipher.seal('', 'u');
+    expect(sealed).toHaveLength(12 + 16);
+    expect(cipher.open({ keyId, sealed }, 'u')).toBe('');
+    for (const tagBytes of [4, 8, 12, 15]) expect(() => cipher.open({ keyId, sealed: sealed.subarray(0, 12 + tagBytes) }, 'u')).toThrow();
   });
 
   it('refuses malformed keys with a reason', () => {

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { AppError, PUBLISHING_MESSAGES } from '@printloom/contracts';
 
 /** One encryption key of CONNECTIONS_KEY: its id (stored beside each token) and 32 bytes. */
 export interface ConnectionKey {
@@ -41,6 +42,20 @@ export function parseConnectionKeys(value: string): ConnectionKey[] {
   return keys;
 }
 
+/** GCM's full tag: a shorter one (Node accepts down to 4 bytes unless told) would make a forgery cheaper. */
+const AUTH_TAG_LENGTH = 16;
+
+/**
+ * A token sealed with a key that CONNECTIONS_KEY no longer holds: it can never be opened again, so the
+ * seller has to connect anew (never a reason to retry).
+ */
+export class ConnectionKeyGone extends Error {
+  constructor(readonly keyId: string) {
+    super(`The connection key ${keyId} is not in CONNECTIONS_KEY any more`);
+    this.name = 'ConnectionKeyGone';
+  }
+}
+
 /** AES-256-GCM over each token, the key id stored beside it so that keys can be rotated. */
 export class TokenCipher {
   private readonly byId: Map<string, Buffer>;
@@ -56,7 +71,7 @@ export class TokenCipher {
 
   seal(token: string, context: string): SealedToken {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!.key, iv, { authTagLength: AUTH_TAG_LENGTH });
     // The owner's id is authenticated data: a sealed token copied onto another user's row does not open.
     cipher.setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
@@ -65,11 +80,24 @@ export class TokenCipher {
 
   open({ keyId, sealed }: SealedToken, context: string): string {
     const key = this.byId.get(keyId);
-    if (!key) throw new Error(`The connection key ${keyId} is not in CONNECTIONS_KEY any more`);
-    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+    if (!key) throw new ConnectionKeyGone(keyId);
+    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12), { authTagLength: AUTH_TAG_LENGTH });
     decipher.setAAD(Buffer.from(context));
-    decipher.setAuthTag(sealed.subarray(12, 28));
-    return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8');
+    decipher.setAuthTag(sealed.subarray(12, 12 + AUTH_TAG_LENGTH));
+    return Buffer.concat([decipher.update(sealed.subarray(12 + AUTH_TAG_LENGTH)), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * A seller's stored token, opened with its owner's id as authenticated data. A key that is gone answers
+ * NOT_CONNECTED ("reconnect Printify"): a publication fails with it instead of being retried forever.
+ */
+export function openStoredToken(cipher: TokenCipher, stored: { userId: string; tokenKeyId: string; tokenSealed: Buffer }): string {
+  try {
+    return cipher.open({ keyId: stored.tokenKeyId, sealed: stored.tokenSealed }, stored.userId);
+  } catch (error) {
+    if (error instanceof ConnectionKeyGone) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.reconnect, { reason: 'NOT_CONNECTED' });
+    throw error;
   }
 }
 

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, PUBLISHING_MESSAGES } from '@printloom/contracts';
-import { SERVICE_METRICS, type ServiceMetrics } from '@printloom/service-kit';
+import { AppError, LIMITS, PUBLISHING_MESSAGES } from '@printloom/contracts';
+import { clientAddressKey, SERVICE_METRICS, type ServiceMetrics } from '@printloom/service-kit';
 import type { Counter } from 'prom-client';
 import type { PublishingConfig } from '../config.js';
 import { PUBLISHING_CONFIG, TOKEN_CIPHER } from '../publishing.tokens.js';
-import type { TokenCipher } from '../connections/token-cipher.js';
+import { openStoredToken, type TokenCipher } from '../connections/token-cipher.js';
 import { ConnectionRepository } from '../repositories/connection.repository.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { PrintifyClient, type PrintifyVariant, type RateGate, type RequestKind } from './printify-client.js';
@@ -18,6 +18,8 @@ export interface ResolvedConnection {
 }
 
 const CATALOGUE_TTL_MS = 60 * 60_000;
+/** The window of LIMITS.printifyConnectsPerHour (the housekeeping sweeper keeps its events this long). */
+export const CONNECT_WINDOW_MS = 60 * 60_000;
 
 /** Clients per connection, each behind the connection's limits (counted in PostgreSQL, shared by every instance). */
 @Injectable()
@@ -53,6 +55,21 @@ export class PrintifyAccess {
     };
   }
 
+  /**
+   * Every connect is one request from our address to Printify with a token the caller chose (an oracle
+   * for stolen tokens): LIMITS.printifyConnectsPerHour per seller and per client address (an IPv6 /64
+   * counts as one), whichever way of connecting. 429 with `retryAfterSeconds` past either.
+   */
+  async admitConnect(userId: string, ip: string): Promise<void> {
+    for (const key of [`connect:seller:${userId}`, `connect:address:${clientAddressKey(ip)}`]) {
+      const waitMs = await this.limits.take(key, 'connect', LIMITS.printifyConnectsPerHour, CONNECT_WINDOW_MS);
+      if (waitMs > 0)
+        throw new AppError('RATE_LIMITED', PUBLISHING_MESSAGES.tooManyConnects, {
+          retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+        });
+    }
+  }
+
   client(token: string, connectionKey: string | null): PrintifyClient {
     return new PrintifyClient({
       baseUrl: this.config.PRINTIFY_API_BASE,
@@ -68,7 +85,7 @@ export class PrintifyAccess {
     const stored = await this.connections.find(userId);
     if (stored) {
       if (stored.shopId === null) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.pickShop, { reason: 'NOT_CONNECTED' });
-      const token = this.cipher.open({ keyId: stored.tokenKeyId, sealed: stored.tokenSealed }, userId);
+      const token = openStoredToken(this.cipher, stored);
       const connectionKey = `printify:${userId}:${stored.shopId}`;
       return { client: this.client(token, connectionKey), shopId: stored.shopId, connectionKey, local: false };
     }

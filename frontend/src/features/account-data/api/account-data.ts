@@ -14,12 +14,3 @@ export const accountExportUrl = () => apiUrl('exportAccount');
 
 /** Only the typed confirmation word (the form enables its button once it matches) may be sent. */
 export const deleteAccount = (confirmation: typeof ACCOUNT_DELETION_WORD) => callApi('deleteAccount', { body: { confirmation } });
-
-/** Leaving needs a recent proof: `me.confirmedUntil` still ahead (a few seconds kept for the request itself). */
-export const isRecentlyConfirmed = (confirmedUntil: string | null | undefined, now = Date.now()) =>
-  !!confirmedUntil && Date.parse(confirmedUntil) - 5_000 > now;
-
-/** Re-authentication of this session: the password again, or an emailed code for an account with neither a password nor Google. */
-export const confirmPassword = (password: string) => callApi('confirmPassword', { body: { password } });
-export const requestConfirmationCode = () => callApi('requestConfirmationCode');
-export const confirmCode = (code: string) => callApi('confirmCode', { body: { code } });

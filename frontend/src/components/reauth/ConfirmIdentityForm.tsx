@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { apiUrl, errorText } from '../../lib/api-client';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
-import { confirmCode, confirmPassword, requestConfirmationCode } from './api/account-data';
+import { confirmCode, confirmPassword, requestConfirmationCode } from '../../lib/recent-proof';
+import { Button, buttonClasses } from '../ui/button';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
 
 export interface IdentityOwner {
   email: string;
@@ -13,7 +13,8 @@ export interface IdentityOwner {
 }
 
 /**
- * "Confirm it's you" before leaving: the password again; for a Google-only account a new Google sign-in
+ * "Confirm it's you" before an action that needs a recent proof (leaving, connecting Printify, deleting
+ * or fetching many designs): the password again; for a Google-only account a new Google sign-in
  * (it lands on the workspace, from where the user comes back); for an account with neither, a code
  * mailed to its address. `onConfirmed` runs once the server accepted the proof.
  */
