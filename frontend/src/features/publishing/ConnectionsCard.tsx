@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2, Loader2 } from 'lucide-react';
 import type { ConnectionState } from '@printloom/contracts/publishing.schemas';
+import { ACCOUNT_SECTIONS } from '../../lib/account-sections';
 import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -39,8 +40,8 @@ export function ConnectionsCard() {
   }
 
   return (
-    <Card aria-labelledby="connections">
-      <h2 id="connections" className="flex items-center gap-2 text-lg font-bold">
+    <Card aria-labelledby={ACCOUNT_SECTIONS.connections}>
+      <h2 id={ACCOUNT_SECTIONS.connections} className="flex items-center gap-2 text-lg font-bold">
         <Link2 className="size-5 text-accent" aria-hidden /> Connections
       </h2>
       <p className="mt-2 text-sm text-muted">
