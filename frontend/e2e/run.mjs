@@ -512,6 +512,8 @@ await test('a Pro seller selects three designs and creates Printify drafts in th
   await page.waitForURL('**/account?checkout=success');
   await page.getByRole('heading', { name: 'Connections' }).waitFor();
   await page.getByText('drafts go to the local shop').waitFor();
+  await page.getByRole('link', { name: /Open the local shop/ }).waitFor();
+  await page.getByRole('region', { name: 'Getting a Printify token' }).getByText('products.write').waitFor();
   await page.getByLabel('Printify personal access token').waitFor();
   await shot(page, 'account-connections-dark');
 
