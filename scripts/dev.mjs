@@ -189,7 +189,12 @@ async function main() {
   await waitFor(() => portOpen(localShopPort), 'the local shop', 10_000);
 
   // The local shop fetches print files from the gateway as Printify would: over IPv4, where it listens.
-  const serviceOnly = { publishing: { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}` } };
+  const serviceOnly = {
+    publishing: {
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
+      LOCAL_SHOP_PAGE_URL: `http://localhost:${localShopPort}/local-shop`,
+    },
+  };
   const healthPorts = {};
   for (const name of SERVICES) {
     healthPorts[name] = await freePort();

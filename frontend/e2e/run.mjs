@@ -484,6 +484,11 @@ await test('from a card to a downloaded listing kit: prepare the listing, edit t
   await panel.getByRole('button', { name: 'Save listing' }).click();
   await page.getByText('Listing saved', { exact: true }).first().waitFor();
   await shot(page, 'listing-panel-dark');
+  // The Merch tab as Merch is: no tags, and the empty brand of a new seller leads to the seller profile.
+  await panel.getByRole('radio', { name: 'Merch by Amazon' }).click();
+  await panel.getByLabel('Brand').waitFor({ timeout: 60_000 });
+  expect((await panel.getByLabel('Add a tag').count()) === 0, 'the Merch tab shows a tag field');
+  await panel.getByRole('link', { name: 'Set your brand in the seller profile' }).waitFor();
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 180_000 }),
     panel.getByRole('button', { name: 'Download listing kit' }).click(),
@@ -512,6 +517,8 @@ await test('a Pro seller selects three designs and creates Printify drafts in th
   await page.waitForURL('**/account?checkout=success');
   await page.getByRole('heading', { name: 'Connections' }).waitFor();
   await page.getByText('drafts go to the local shop').waitFor();
+  await page.getByRole('link', { name: /Open the local shop/ }).waitFor();
+  await page.getByRole('region', { name: 'Getting a Printify token' }).getByText('products.write').waitFor();
   await page.getByLabel('Printify personal access token').waitFor();
   await shot(page, 'account-connections-dark');
 

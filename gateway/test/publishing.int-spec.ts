@@ -47,6 +47,7 @@ describe('publishing through the API: Printify drafts of library designs, in the
         LOCAL_RENDER_SCALE: '0.05',
         PRINTIFY_API_BASE: shop.apiBase,
         LOCAL_SHOP: 'true',
+        LOCAL_SHOP_PAGE_URL: `${shop.url}/local-shop`,
         MOCKUP_POLL_MS: '400',
         PUBLISHING_ACK_WAIT_MS: '4000',
         PRINTIFY_PUBLISHES_PER_WINDOW: '3',
@@ -103,7 +104,13 @@ describe('publishing through the API: Printify drafts of library designs, in the
   it('explains the plan gate to a seller without the commercial licence, and queues nothing', async () => {
     const { client, userId } = await createSignedInUser(system, 'starter-seller@example.com', { trialCredits: true });
     const state = await client.get<ConnectionState>('/api/connections/printify');
-    expect(state.body).toMatchObject({ connected: false, localShop: true, allowed: false, upgradeMessage: expect.stringContaining('Pro') });
+    expect(state.body).toMatchObject({
+      connected: false,
+      localShop: true,
+      localShopUrl: `${shop.url}/local-shop`,
+      allowed: false,
+      upgradeMessage: expect.stringContaining('Pro'),
+    });
     const refused = await client.post('/api/publications', { assetIds: [userId], templateId: 'tee', target: 'printify' });
     expect(refused).toMatchObject({ status: 403, body: { error: expect.stringContaining('Pro and Studio') } });
   });
@@ -362,6 +369,7 @@ describe('publishing through the API: Printify drafts of library designs, in the
       allowed: true,
       shopId: expect.any(Number),
     });
+    expect(connected.body).not.toHaveProperty('localShopUrl');
     expect(JSON.stringify(connected.body)).not.toContain(SELLER_TOKEN);
     expect(connected.headers.get('cache-control')).toBe('private, no-store');
     expect((await client.get<ConnectionState>('/api/connections/printify')).body).toEqual(connected.body);

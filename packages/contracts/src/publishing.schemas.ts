@@ -47,6 +47,8 @@ export const connectionState = z.object({
   tokenHint: z.string().nullable(),
   /** With no connection, drafts go to the local Printify-shaped shop (development and tests only). */
   localShop: z.boolean(),
+  /** The local shop's page in the seller's browser, when `localShop` and the service knows it. */
+  localShopUrl: z.string().url().optional(),
   /** Whether the seller's plan includes Printify drafts (the commercial licence: Pro and Studio). */
   allowed: z.boolean(),
   /** Why not, and how to upgrade, when `allowed` is false. */

@@ -15,6 +15,8 @@ export const publishingEnvSchema = serviceEnvSchema.extend({
    */
   LOCAL_SHOP: env.boolean.default(false),
   LOCAL_SHOP_TOKEN: z.string().min(1).default('local-shop-token'),
+  /** The local shop's page as the seller's browser reaches it (`http://localhost:8091/local-shop`), linked from Account → Connections. */
+  LOCAL_SHOP_PAGE_URL: env.optionalUrl,
   /**
    * AES-256-GCM keys for the stored Printify tokens: `id:base64` (32 bytes) pairs, comma-separated,
    * the first the current one. Production refuses to start without it; elsewhere a development key serves.

@@ -86,12 +86,14 @@ export class PublishingService {
 
   async state(userId: string): Promise<ConnectionState> {
     const [stored, entitlements] = await Promise.all([this.connections.find(userId), this.rpc.request(BILLING.entitlements, { userId })]);
+    const localShop = stored === null && this.config.LOCAL_SHOP;
     return {
       connected: stored !== null,
       shops: stored?.shops ?? [],
       shopId: stored?.shopId ?? null,
       tokenHint: stored?.tokenHint ?? null,
-      localShop: stored === null && this.config.LOCAL_SHOP,
+      localShop,
+      ...(localShop && this.config.LOCAL_SHOP_PAGE_URL ? { localShopUrl: this.config.LOCAL_SHOP_PAGE_URL } : {}),
       allowed: entitlements.commercialLicense,
       ...(entitlements.commercialLicense ? {} : { upgradeMessage: PUBLISHING_MESSAGES.planRequired }),
     };

@@ -227,3 +227,20 @@ describe('setting a password', () => {
     expect(screen.queryByRole('heading', { name: 'Set a password' })).not.toBeInTheDocument();
   });
 });
+
+describe('links into the account page', () => {
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('scrolls to the section a link names (the Merch tab links to the seller profile)', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status: 404 }));
+    renderPage(<Account />, undefined, '/account#seller-profile');
+    await waitFor(() => expect(scrolled).toEqual(['seller-profile']));
+    expect(screen.getByRole('heading', { name: 'Seller Profile' })).toHaveAttribute('id', 'seller-profile');
+  });
+});

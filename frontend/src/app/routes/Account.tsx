@@ -16,6 +16,8 @@ import { downgradePlan, openBillingPortal } from '../../features/billing/api/che
 import { CreditHistoryCard } from '../../features/billing/CreditHistoryCard';
 import { usePurchaseAnalytics } from '../../features/billing/use-purchase-analytics';
 import { formatLongDate } from '../../lib/format';
+import { ACCOUNT_SECTIONS } from '../../lib/account-sections';
+import { useScrollToHash } from '../../lib/use-scroll-to-hash';
 import { LocalPortalCard } from '../../features/billing/LocalPortalCard';
 import { StorageUsageCard } from '../../features/account-data/StorageUsageCard';
 import { LeaveAccountCard } from '../../features/account-data/LeaveAccountCard';
@@ -29,6 +31,7 @@ export default function Account() {
   const [keepBusy, setKeepBusy] = useState(false);
   const [params] = useSearchParams();
   usePurchaseAnalytics(me?.user.id);
+  useScrollToHash(me !== undefined);
   if (!me) return null;
   const plan = currentPlan(me.subscription);
   const subscription = me.subscription;
@@ -102,10 +105,10 @@ export default function Account() {
 
         {!me.user.hasPassword && <SetPasswordCard email={me.user.email} />}
 
-        <Card aria-labelledby="plan">
+        <Card aria-labelledby={ACCOUNT_SECTIONS.plan}>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h2 id="plan" className="flex items-center gap-2 text-lg font-bold">
+              <h2 id={ACCOUNT_SECTIONS.plan} className="flex items-center gap-2 text-lg font-bold">
                 <CreditCard className="size-5 text-accent" aria-hidden /> {plan ? `${plan.name} Plan` : 'Trial Account'}
               </h2>
               <p className="mt-1 text-sm text-muted">{me.credits} credits available</p>

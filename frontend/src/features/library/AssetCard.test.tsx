@@ -75,6 +75,43 @@ describe('asset card', () => {
   });
 });
 
+describe('a grid card shows the art whole', () => {
+  it('places the light and dark files and the badges in a region below the artwork, never laid over it', () => {
+    const quality = { ok: false, checks: [{ name: 'legibility' as const, ok: false, detail: '“Reel” reads as “Ree!”' }] };
+    const expiresAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    render(
+      <AssetCard
+        asset={{ ...asset, quality, backgroundKept: true, expiresAt }}
+        index={0}
+        selected={false}
+        layout="grid"
+        handlers={handlers}
+      />,
+    );
+    const card = screen.getByTestId('asset-card');
+    const artwork = within(card).getByTestId('card-artwork');
+    const details = within(card).getByTestId('card-details');
+    expect(artwork).toContainElement(screen.getByRole('img', { name: "'Space Meow' cat astronaut" }));
+    // The details follow the artwork in the card's flow: siblings, in this order, neither inside the other.
+    expect(artwork.parentElement).toBe(card);
+    expect(details.parentElement).toBe(card);
+    expect(artwork.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const overlays = [
+      screen.getByRole('group', { name: 'Light and dark print files' }),
+      screen.getByTestId('quality-badge'),
+      screen.getByText('Background kept'),
+      screen.getByText(/^Expires in/),
+    ];
+    for (const element of overlays) {
+      expect(artwork).not.toContainElement(element);
+      expect(details).toContainElement(element);
+      // Absolutely placed (anywhere up to the card), it would sit over the artwork.
+      for (let node: HTMLElement | null = element; node && node !== card; node = node.parentElement)
+        expect(node.className).not.toMatch(/(^|\s)(absolute|fixed)(\s|$)/);
+    }
+  });
+});
+
 describe('the light and dark pair', () => {
   it('shows the card’s thumbnail on a white and a black garment, named, inverting it on the garment it was not drawn for', () => {
     render(<AssetCard asset={{ ...asset, garment: 'light' }} index={0} selected={false} layout="grid" handlers={handlers} />);

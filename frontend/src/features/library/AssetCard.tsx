@@ -193,19 +193,24 @@ export const AssetCard = memo(function AssetCard({
       )}
       data-testid="asset-card"
     >
-      <div className="aspect-square">{thumbnail}</div>
-      <GarmentPair asset={asset} mode="glance" className="absolute bottom-14 right-2 [&_figure]:size-9" />
-      <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">
-        {checkbox}
-      </div>
-      <div className="absolute right-2 top-2">{star}</div>
-      {(expiry || backgroundKept || quality) && (
-        <div className="absolute bottom-14 left-2 flex max-w-[calc(100%-4rem)] flex-wrap gap-1">
-          {expiry}
-          {backgroundKept}
-          {quality}
+      {/* The artwork keeps its square to itself: only the select and star controls sit in its corners. */}
+      <div className="relative aspect-square" data-testid="card-artwork">
+        {thumbnail}
+        <div className="absolute left-2 top-2 flex items-center gap-2 rounded-lg bg-white/90 p-1.5 shadow-sm dark:bg-zinc-900/90">
+          {checkbox}
         </div>
-      )}
+        <div className="absolute right-2 top-2">{star}</div>
+      </div>
+      {/* Below the artwork, on every width: the badges, then the light and dark files (wrapping to a line of their own when narrow). */}
+      <div
+        className="flex min-h-11 flex-wrap items-center gap-1 border-t border-zinc-200 px-2 py-1.5 dark:border-zinc-800"
+        data-testid="card-details"
+      >
+        {expiry}
+        {backgroundKept}
+        {quality}
+        <GarmentPair asset={asset} mode="glance" className="ml-auto [&_figure]:size-8" />
+      </div>
       <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">
         <p className="min-w-0 flex-1 truncate text-xs text-muted" title={label}>
           {label}
@@ -220,6 +225,9 @@ export function SkeletonCard({ layout }: { layout: CardLayout }) {
   return layout === 'list' ? (
     <div className="h-22 animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" data-testid="skeleton-card" aria-hidden />
   ) : (
-    <div className="aspect-[1/1.17] animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" data-testid="skeleton-card" aria-hidden />
+    <div className="animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800" data-testid="skeleton-card" aria-hidden>
+      <div className="aspect-square" />
+      <div className="h-24" />
+    </div>
   );
 }

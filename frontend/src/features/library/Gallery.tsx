@@ -87,7 +87,7 @@ export function Gallery({
   const rowCount = Math.ceil(cells.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => (layout === 'list' ? 96 : Math.round(window.innerWidth / columns) + 60),
+    estimateSize: () => (layout === 'list' ? 96 : Math.round(window.innerWidth / columns) + 100),
     overscan: 3,
     scrollMargin,
   });

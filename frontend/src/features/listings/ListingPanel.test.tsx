@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { createQueryClient } from '../../lib/query-client';
 import { ListingPanel } from './ListingPanel';
@@ -24,9 +25,11 @@ const listing = {
 function renderPanel(handler: (url: string, init?: RequestInit) => Response) {
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => handler(String(url), init));
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ListingPanel designs={[asset]} open onClose={() => undefined} media={() => <p>files</p>} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <ListingPanel designs={[asset]} open onClose={() => undefined} media={() => <p>files</p>} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return fetchMock;
 }
@@ -83,6 +86,32 @@ describe('the listing panel', () => {
     );
   });
 
+  it('shows the Merch tab as Merch is: no tag field or counter, and an empty brand named at its field with a link to the seller profile', async () => {
+    const merch = { ...listing, target: 'merch', bullets: ['One', 'Two'], tags: Array.from({ length: 13 }, (_, n) => `tag ${n}`) };
+    renderPanel((url) => {
+      if (url.includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      return json({ listing: url.includes('merch') ? merch : listing });
+    });
+    await screen.findByLabelText('Add a tag');
+    await userEvent.click(screen.getByRole('radio', { name: 'Merch by Amazon' }));
+    const form = await screen.findByRole('form', { name: 'Merch by Amazon listing' });
+    const brand = await within(form).findByLabelText('Brand');
+    expect(within(form).queryByLabelText('Add a tag')).toBeNull();
+    expect(within(form).queryByRole('list', { name: 'Tags' })).toBeNull();
+    expect(within(form).queryByText(/of 13 tags/)).toBeNull();
+    expect(within(form).queryByRole('button', { name: /Copy tags/ })).toBeNull();
+
+    expect(brand.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(brand.getAttribute('aria-describedby')!.split(' ')[1]!)!;
+    expect(message.textContent).toMatch(/needs a brand/);
+    expect(within(form).getByRole('link', { name: 'Set your brand in the seller profile' }).getAttribute('href')).toBe(
+      '/account#seller-profile',
+    );
+    await userEvent.type(brand, 'Meow Studio');
+    expect(brand.getAttribute('aria-invalid')).toBe('false');
+    expect(within(form).queryByRole('link', { name: 'Set your brand in the seller profile' })).toBeNull();
+  });
+
   it('prepares a kit of more than 100 designs as a job and offers it once ready', async () => {
     const designs = Array.from({ length: 101 }, (_, n) => ({ ...asset, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` }));
     const kit = { id: '22222222-2222-4222-8222-222222222222', designs: 101, error: null, createdAt: new Date().toISOString() };
@@ -107,9 +136,11 @@ describe('the listing panel', () => {
       return json({ listing });
     });
     render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ListingPanel designs={designs} open onClose={() => undefined} media={() => null} />
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient()}>
+          <ListingPanel designs={designs} open onClose={() => undefined} media={() => null} />
+        </QueryClientProvider>
+      </MemoryRouter>,
     );
     await screen.findByLabelText('Title');
     expect(screen.getByText(/More than 100 designs are prepared first/)).toBeTruthy();

@@ -1,14 +1,16 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Copy, Download, Loader2, Plus, Save, ShieldCheck, X } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { LISTING_KIT } from '@printloom/contracts/listing-kit';
-import { LISTING_TARGETS, type ListingField, type ListingTarget } from '@printloom/contracts/listing-rules';
+import { LISTING_TARGETS, MARKETPLACE_FIELDS, type ListingField, type ListingTarget } from '@printloom/contracts/listing-rules';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useFocusReturn } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { accountLink } from '../../lib/account-sections';
 import { ApiError, errorText } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 import {
@@ -34,12 +36,15 @@ function ListingField({
   label,
   counter,
   message,
+  action,
   children,
 }: {
   id: string;
   label: string;
   counter?: string;
   message?: string;
+  /** What fixes the problem elsewhere (a link), shown after the message. */
+  action?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -58,6 +63,7 @@ function ListingField({
       <p id={`${id}-message`} className={cn('text-xs', message ? 'text-danger' : 'sr-only')}>
         {message ?? ''}
       </p>
+      {message && action}
     </div>
   );
 }
@@ -217,6 +223,10 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
     setDraft({ ...draft, ...patch });
     if (serverError && serverError.field in patch) setServerError(null);
   };
+  const marketplace = MARKETPLACE_FIELDS[target];
+  const takes = (field: ListingField) => marketplace.fields.includes(field);
+  const brandMissing = marketplace.required.includes('brand') && draft.brand.trim() === '';
+  const brandMessage = messageOf('brand') ?? (brandMissing ? `${TARGET_LABELS[target]} needs a brand; this listing has none.` : undefined);
   const changed = changedFields(saved, draft);
   const bulletSlots = Math.max(limits.bullets, draft.bullets.length);
 
@@ -273,56 +283,58 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
         />
       </ListingField>
 
-      <ListingField
-        id={ids.tags}
-        label="Add a tag"
-        counter={`${draft.tags.length} of ${limits.tags ?? 13} tags`}
-        message={messageOf('tags')}
-      >
-        <div className="flex gap-2">
-          <input
-            id={ids.tags}
-            className={fieldClass}
-            value={tagInput}
-            placeholder={limits.tag ? `A tag of at most ${limits.tag} characters` : 'A tag'}
-            aria-invalid={Boolean(messageOf('tags'))}
-            aria-describedby={describedBy(ids.tags)}
-            onChange={(event) => setTagInput(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                addTyped();
-              }
-            }}
-          />
-          <Button variant="outline" size="sm" onClick={addTyped} disabled={!tagInput.trim()}>
-            <Plus className="size-4" aria-hidden /> Add
-          </Button>
-        </div>
-        <ul aria-label="Tags" className="flex flex-wrap gap-1.5 pt-1">
-          {draft.tags.map((tag, position) => (
-            <li
-              key={`${tag}-${position}`}
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs',
-                limits.tag && [...tag].length > limits.tag
-                  ? 'border-danger text-danger'
-                  : 'border-zinc-300 text-zinc-800 dark:border-zinc-600 dark:text-zinc-200',
-              )}
-            >
-              {tag}
-              <button
-                type="button"
-                aria-label={`Remove tag ${tag}`}
-                className="rounded-full p-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-700"
-                onClick={() => edit({ tags: draft.tags.filter((_, other) => other !== position) })}
+      {takes('tags') && (
+        <ListingField
+          id={ids.tags}
+          label="Add a tag"
+          counter={`${draft.tags.length} of ${limits.tags ?? 13} tags`}
+          message={messageOf('tags')}
+        >
+          <div className="flex gap-2">
+            <input
+              id={ids.tags}
+              className={fieldClass}
+              value={tagInput}
+              placeholder={limits.tag ? `A tag of at most ${limits.tag} characters` : 'A tag'}
+              aria-invalid={Boolean(messageOf('tags'))}
+              aria-describedby={describedBy(ids.tags)}
+              onChange={(event) => setTagInput(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addTyped();
+                }
+              }}
+            />
+            <Button variant="outline" size="sm" onClick={addTyped} disabled={!tagInput.trim()}>
+              <Plus className="size-4" aria-hidden /> Add
+            </Button>
+          </div>
+          <ul aria-label="Tags" className="flex flex-wrap gap-1.5 pt-1">
+            {draft.tags.map((tag, position) => (
+              <li
+                key={`${tag}-${position}`}
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs',
+                  limits.tag && [...tag].length > limits.tag
+                    ? 'border-danger text-danger'
+                    : 'border-zinc-300 text-zinc-800 dark:border-zinc-600 dark:text-zinc-200',
+                )}
               >
-                <X className="size-3" aria-hidden />
-              </button>
-            </li>
-          ))}
-        </ul>
-      </ListingField>
+                {tag}
+                <button
+                  type="button"
+                  aria-label={`Remove tag ${tag}`}
+                  className="rounded-full p-0.5 hover:bg-zinc-200 dark:hover:bg-zinc-700"
+                  onClick={() => edit({ tags: draft.tags.filter((_, other) => other !== position) })}
+                >
+                  <X className="size-3" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </ListingField>
+      )}
 
       <ListingField
         id={ids.description}
@@ -365,13 +377,25 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
         </ListingField>
       ))}
 
-      {target === 'merch' && (
-        <ListingField id={ids.brand} label="Brand" counter={counterText(draft.brand, limits.brand)} message={messageOf('brand')}>
+      {takes('brand') && (
+        <ListingField
+          id={ids.brand}
+          label="Brand"
+          counter={counterText(draft.brand, limits.brand)}
+          message={brandMessage}
+          action={
+            brandMissing && (
+              <Link to={accountLink('sellerProfile')} className="text-xs font-medium text-accent underline">
+                Set your brand in the seller profile
+              </Link>
+            )
+          }
+        >
           <input
             id={ids.brand}
             className={fieldClass}
             value={draft.brand}
-            aria-invalid={Boolean(messageOf('brand'))}
+            aria-invalid={Boolean(brandMessage)}
             aria-describedby={describedBy(ids.brand)}
             onChange={(event) => edit({ brand: event.target.value })}
           />
@@ -386,9 +410,11 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
         <Button variant="outline" size="sm" onClick={() => void copy('Title', draft.title)}>
           <Copy className="size-4" aria-hidden /> Copy title
         </Button>
-        <Button variant="outline" size="sm" onClick={() => void copy('Tags', draft.tags.join(', '))}>
-          <Copy className="size-4" aria-hidden /> Copy tags
-        </Button>
+        {takes('tags') && (
+          <Button variant="outline" size="sm" onClick={() => void copy('Tags', draft.tags.join(', '))}>
+            <Copy className="size-4" aria-hidden /> Copy tags
+          </Button>
+        )}
         <Button variant="outline" size="sm" onClick={() => void copy('Description', draft.description)}>
           <Copy className="size-4" aria-hidden /> Copy description
         </Button>

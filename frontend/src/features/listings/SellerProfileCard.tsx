@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Store } from 'lucide-react';
+import { ACCOUNT_SECTIONS } from '../../lib/account-sections';
 import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -40,8 +41,8 @@ export function SellerProfileCard() {
   }
 
   return (
-    <Card aria-labelledby="seller-profile">
-      <h2 id="seller-profile" className="flex items-center gap-2 text-lg font-bold">
+    <Card aria-labelledby={ACCOUNT_SECTIONS.sellerProfile}>
+      <h2 id={ACCOUNT_SECTIONS.sellerProfile} className="flex items-center gap-2 text-lg font-bold">
         <Store className="size-5 text-accent" aria-hidden /> Seller Profile
       </h2>
       <p className="mt-2 text-sm text-muted">

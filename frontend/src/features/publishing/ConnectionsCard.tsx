@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link2, Loader2 } from 'lucide-react';
+import { ExternalLink, Link2, Loader2 } from 'lucide-react';
 import type { ConnectionState } from '@printloom/contracts/publishing.schemas';
+import { ACCOUNT_SECTIONS } from '../../lib/account-sections';
 import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,6 +12,7 @@ import { toast } from '../../components/ui/toast';
 import { useRecentProof } from '../../components/reauth/RecentProof';
 import { ProofDeclined } from '../../lib/recent-proof';
 import { connectionQueryOptions, connectPrintify, disconnectPrintify, useConnection } from './api/publishing';
+import { PRINTIFY_TOKEN_SCOPES, PRINTIFY_TOKEN_STEPS } from './printify-token';
 
 /** Account → Connections: connect Printify with a personal access token, pick a shop, disconnect. */
 export function ConnectionsCard() {
@@ -44,8 +46,8 @@ export function ConnectionsCard() {
   }
 
   return (
-    <Card aria-labelledby="connections">
-      <h2 id="connections" className="flex items-center gap-2 text-lg font-bold">
+    <Card aria-labelledby={ACCOUNT_SECTIONS.connections}>
+      <h2 id={ACCOUNT_SECTIONS.connections} className="flex items-center gap-2 text-lg font-bold">
         <Link2 className="size-5 text-accent" aria-hidden /> Connections
       </h2>
       <p className="mt-2 text-sm text-muted">
@@ -94,7 +96,40 @@ export function ConnectionsCard() {
         </div>
       ) : (
         <form className="mt-4 grid max-w-xl gap-3" onSubmit={submit}>
-          {data?.localShop && <p className="text-sm text-muted">Not connected: drafts go to the local shop of this development system.</p>}
+          {data?.localShop && (
+            <p className="text-sm text-muted">
+              Not connected: drafts go to the local shop of this development system.{' '}
+              {data.localShopUrl && (
+                <a
+                  href={data.localShopUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 text-accent underline"
+                >
+                  Open the local shop <ExternalLink className="size-3.5" aria-hidden />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              )}
+            </p>
+          )}
+          <section aria-labelledby="printify-token-steps" className="space-y-2 text-sm">
+            <h3 id="printify-token-steps" className="font-semibold">
+              Getting a Printify token
+            </h3>
+            <ol className="list-decimal space-y-1 pl-5">
+              {PRINTIFY_TOKEN_STEPS.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            <p id="printify-token-scopes-label">Scopes to tick:</p>
+            <ul aria-labelledby="printify-token-scopes-label" className="flex flex-wrap gap-1.5">
+              {PRINTIFY_TOKEN_SCOPES.map((scope) => (
+                <li key={scope} className="rounded bg-zinc-100 px-2 py-0.5 font-mono text-xs dark:bg-zinc-800">
+                  {scope}
+                </li>
+              ))}
+            </ul>
+          </section>
           <Field label="Printify personal access token">
             <Input
               id="printify-token"

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ExternalLink, Loader2 } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
-import type { ProductTemplate, Publication } from '@printloom/contracts/publishing.schemas';
+import type { ConnectionState, ProductTemplate, Publication } from '@printloom/contracts/publishing.schemas';
+import { accountLink } from '../../lib/account-sections';
 import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -46,6 +48,24 @@ function TemplatePreview({ asset, template }: { asset: Asset; template: ProductT
         );
       })}
     </ul>
+  );
+}
+
+/** Where the drafts go, with the way to Account → Connections (to connect, pick another shop, or read the token steps). */
+function ConnectionLine({ connection }: { connection: ConnectionState }) {
+  const shop = connection.shops.find((candidate) => candidate.id === connection.shopId);
+  const where = connection.connected
+    ? `Drafts go to your Printify shop${shop ? ` ${shop.title}` : ''}.`
+    : connection.localShop
+      ? 'Printify is not connected: drafts go to the local shop of this development system.'
+      : 'Printify is not connected yet.';
+  return (
+    <p className="text-sm text-muted">
+      {where}{' '}
+      <Link to={accountLink('connections')} className="font-medium text-accent underline">
+        {connection.connected ? 'Printify connection settings' : 'Connect Printify in Account → Connections'}
+      </Link>
+    </p>
   );
 }
 
@@ -165,7 +185,10 @@ export function CreateDraftsDialog({
       >
         {connection.data && !connection.data.allowed && (
           <p role="alert" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {connection.data.upgradeMessage}
+            {connection.data.upgradeMessage}{' '}
+            <Link to={accountLink('plan')} className="font-medium underline">
+              Open Account → Plan
+            </Link>
           </p>
         )}
         {error && (
@@ -206,6 +229,7 @@ export function CreateDraftsDialog({
                 ))}
               </div>
             </fieldset>
+            {connection.data && <ConnectionLine connection={connection.data} />}
             {chosen && assets?.[0] && (
               <section aria-label="Preview">
                 <p className="mb-2 text-sm font-medium">Preview on the template's colours</p>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { PUBLISHING_MESSAGES, type Publication } from '@printloom/contracts/publishing.schemas';
@@ -87,13 +88,15 @@ function serve(refused: number[] = []) {
 
 async function openCollectionDrafts() {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CreateDraftsDialog
-        assets={[loaded]}
-        collection={{ batchId: '00000000-0000-4000-8000-00000000000c', designs: 4 }}
-        onClose={() => undefined}
-      />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <CreateDraftsDialog
+          assets={[loaded]}
+          collection={{ batchId: '00000000-0000-4000-8000-00000000000c', designs: 4 }}
+          onClose={() => undefined}
+        />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   await userEvent.click(await screen.findByRole('button', { name: 'Create 4 drafts' }));
   expect(await screen.findByText('1 of 4 drafts created · 3 need your review')).toBeInTheDocument();

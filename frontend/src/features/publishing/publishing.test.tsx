@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { Asset } from '@printloom/contracts/assets.schemas';
@@ -11,7 +12,12 @@ import { CreateDraftsDialog } from './CreateDraftsDialog';
 
 afterEach(() => vi.restoreAllMocks());
 
-const renderPage = (node: React.ReactNode) => render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
+const renderPage = (node: React.ReactNode) =>
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>
+    </MemoryRouter>,
+  );
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -81,7 +87,9 @@ describe('Account → Connections', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <RecentProofProvider>
-          <ConnectionsCard />
+          <MemoryRouter>
+            <ConnectionsCard />
+          </MemoryRouter>
         </RecentProofProvider>
       </QueryClientProvider>,
     );
@@ -99,6 +107,49 @@ describe('Account → Connections', () => {
       'POST /api/auth/confirm-password',
       'POST /api/connections/printify',
     ]);
+  });
+
+  it('lists the steps for a personal access token and the scopes to tick, and links to the local shop in use', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      json({ ...notConnected, localShopUrl: 'http://localhost:8091/local-shop' }),
+    );
+    renderPage(<ConnectionsCard />);
+    const steps = await screen.findByRole('region', { name: 'Getting a Printify token' });
+    const ordered = within(steps).getAllByRole('list')[0]!;
+    expect(ordered.tagName).toBe('OL');
+    expect(
+      within(ordered)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
+      expect.stringMatching(/Connections/),
+      expect.stringMatching(/Personal access tokens.*Generate/),
+      expect.stringMatching(/scopes/),
+      expect.stringMatching(/copy it.*paste it here/),
+    ]);
+    const scopes = within(steps).getByRole('list', { name: 'Scopes to tick:' });
+    expect(
+      within(scopes)
+        .getAllByRole('listitem')
+        .map((scope) => scope.textContent),
+    ).toEqual(['shops.read', 'catalog.read', 'products.read', 'products.write', 'uploads.read', 'uploads.write']);
+    expect(await screen.findByRole('link', { name: /Open the local shop/ })).toHaveAttribute('href', 'http://localhost:8091/local-shop');
+  });
+
+  it('offers no local shop link when drafts go to a connected Printify shop', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      json({
+        ...notConnected,
+        connected: true,
+        localShop: false,
+        tokenHint: 'WXYZ',
+        shops: [{ id: 7, title: 'My Etsy', salesChannel: 'etsy' }],
+        shopId: 7,
+      }),
+    );
+    renderPage(<ConnectionsCard />);
+    await screen.findByText('Drafts go to My Etsy.');
+    expect(screen.queryByRole('link', { name: /Open the local shop/ })).not.toBeInTheDocument();
   });
 
   it('says why a plan without the commercial licence cannot create drafts', async () => {
@@ -163,5 +214,22 @@ describe('Create Printify drafts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create 1 draft' }));
     await waitFor(() => expect(screen.getByText('Draft created')).toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', 'https://printify.com/app/editor/abc');
+  });
+
+  it('links to Account → Connections, and the trial note links to the plan page', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      if (String(url) === '/api/product-templates') return json({ templates: [] });
+      if (String(url) === '/api/connections/printify')
+        return json({ ...notConnected, localShop: false, allowed: false, upgradeMessage: 'Printify drafts come with the Pro plan.' });
+      return json({}, 404);
+    });
+    renderPage(<CreateDraftsDialog assets={[asset]} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Printify drafts' });
+    const connect = await within(dialog).findByRole('link', { name: 'Connect Printify in Account → Connections' });
+    expect(connect).toHaveAttribute('href', '/account#connections');
+    expect(within(dialog).getByText(/Printify is not connected yet/)).toBeInTheDocument();
+    const note = within(dialog).getByRole('alert');
+    expect(note).toHaveTextContent('Printify drafts come with the Pro plan.');
+    expect(within(note).getByRole('link', { name: 'Open Account → Plan' })).toHaveAttribute('href', '/account#plan');
   });
 });

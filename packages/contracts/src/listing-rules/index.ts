@@ -7,6 +7,7 @@ import { validateMerchListing } from './merch.js';
 
 export * from './limits.js';
 export * from './listing-problem.js';
+export { MARKETPLACE_FIELDS, type MarketplaceFields } from './fields.js';
 export { validateEtsyListing, AI_DISCLOSURE } from './etsy.js';
 export { validateMerchListing } from './merch.js';
 export { validateGenericListing } from './generic.js';
