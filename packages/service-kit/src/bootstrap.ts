@@ -125,7 +125,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     },
   );
   app.useGlobalFilters(new RpcErrorFilter(logger));
-  app.useGlobalInterceptors(new RequestContextInterceptor(logger, metrics));
+  app.useGlobalInterceptors(new RequestContextInterceptor(logger, metrics, () => server.unwrap<NatsConnection>()));
   await app.listen();
 
   const stopBackground = (await options.afterStart?.(app, infra)) ?? undefined;
