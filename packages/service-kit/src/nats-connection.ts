@@ -56,8 +56,8 @@ export async function connectNats(url: string, name: string, credentials?: NatsC
 }
 
 /**
- * Whether a connection is up, and who to tell when it drops: one status reader per connection, shared
- * by everything that sends on it.
+ * Whether a connection is up, and who to tell when it drops or the cluster loses a node: one status
+ * reader per connection, shared by everything that sends on it.
  */
 class ConnectionWatch {
   private up = true;
@@ -98,6 +98,10 @@ class ConnectionWatch {
         if (status.type === 'disconnect') {
           this.up = false;
           for (const listener of [...this.dropListeners]) listener();
+        } else if (status.type === 'update' && (status.deleted?.length ?? 0) > 0) {
+          // Another node of the cluster went away: what was routed through it (a request to a service
+          // connected there, or its answer) is lost with it, though this connection stays up.
+          for (const listener of [...this.dropListeners]) listener();
         } else if (status.type === 'reconnect') {
           this.up = true;
           for (const waiter of [...this.upWaiters]) waiter();
@@ -121,12 +125,14 @@ function watchOf(nc: NatsConnection): ConnectionWatch {
 }
 
 /**
- * Sends a request only while `nc` is connected, and gives it up when the connection drops before its
- * answer came. The client keeps nothing across a drop: what it buffered while disconnected is discarded
- * at its next dial, and a reply sent to its inbox before it subscribed again on another node reaches no
- * one, so such a request would only wait out its whole time-out (minutes for some). Instead it fails at
- * once with the client's own "connection disconnected" error (a failover, see isNatsFailoverError).
- * Waiting for the connection counts against `timeoutMs`; `send` gets what is left of it.
+ * Sends a request only while `nc` is connected, and gives it up when the connection drops, or a node of
+ * the cluster goes away, before its answer came. Core NATS keeps nothing across either: the client
+ * discards what it buffered while disconnected at its next dial, a reply sent to its inbox before it
+ * subscribed again on another node reaches no one, and a request or reply routed through a node that
+ * died is gone with it. Such a request would only wait out its whole time-out (minutes for some);
+ * instead it fails at once with the client's own "connection disconnected" error (a failover, see
+ * isNatsFailoverError), for the caller to try again. Waiting for the connection counts against
+ * `timeoutMs`; `send` gets what is left of it.
  */
 export async function sendWhileConnected<T>(nc: NatsConnection, timeoutMs: number, send: (timeoutMs: number) => Promise<T>): Promise<T> {
   const watch = watchOf(nc);

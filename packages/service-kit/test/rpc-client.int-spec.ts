@@ -145,5 +145,29 @@ describe('RpcClient when the NATS node it is connected to dies (a 3-node cluster
     hold = false;
     await waitFor(async () => Boolean(await request()), { what: 'an answer after the reconnect', retryOn: () => true });
     await expect(request()).resolves.toEqual(summary);
-  }, 60_000);
+
+    // Now the responder's node dies under a request held there: the requester stays connected, but
+    // the request or its answer went with that node, so it fails at once too.
+    const onThirdNode = await connectNats(cluster.nodes[2].url, 'rpc-client-requester-2');
+    try {
+      const rpcThere = new RpcClient(onThirdNode, 30_000);
+      await waitFor(
+        async () => Boolean(await rpcThere.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000006' })),
+        {
+          what: 'the responder reached from the third node',
+          retryOn: () => true,
+        },
+      );
+      hold = true;
+      held = 0;
+      const held2 = rpcThere.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000006' }).catch((e: unknown) => e);
+      await waitFor(() => held === 1, { what: 'the second request held by the responder' });
+      const responderNodeKilledAt = Date.now();
+      await cluster.nodes[1].kill();
+      expect(await held2).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(Date.now() - responderNodeKilledAt).toBeLessThan(10_000);
+    } finally {
+      await onThirdNode.close();
+    }
+  }, 90_000);
 });
