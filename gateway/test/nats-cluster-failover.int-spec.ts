@@ -94,8 +94,16 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
     );
     const electedMs = Date.now() - killedAt;
 
-    const status = async (job: { client: TestClient; jobId: string }) =>
-      (await job.client.get<{ job: { status: string } }>(`/api/jobs/${job.jobId}`)).body.job?.status;
+    const view = async (job: { client: TestClient; jobId: string }) =>
+      (await job.client.get<{ job?: { status: string; error: string | null } }>(`/api/jobs/${job.jobId}`)).body.job;
+    const status = async (job: { client: TestClient; jobId: string }) => (await view(job))?.status;
+    // When a job did not succeed, say which and why, so a red run names its cause.
+    const reportUnsucceeded = async () => {
+      const finals = await Promise.all(jobs.map(view));
+      if (finals.every((job) => job?.status === 'succeeded')) return;
+      const lines = jobs.map((job, i) => `  ${job.jobId}: ${finals[i]?.status ?? 'not found'}, error: ${finals[i]?.error ?? 'none'}`);
+      process.stdout.write(`[failover] not every job succeeded; final status and error of each job:\n${lines.join('\n')}\n`);
+    };
     let firstAfterKillMs = 0;
     const finishedBefore = (await Promise.all(jobs.map(status))).filter((s) => s === 'succeeded').length;
     await waitFor(
@@ -106,12 +114,16 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
         return statuses.every((s) => s === 'succeeded' || s === 'failed');
       },
       { timeoutMs: 90_000, what: 'every job finished', retryOn: duringFailover },
-    );
+    ).catch(async (error: unknown) => {
+      await reportUnsucceeded();
+      throw error;
+    });
     const allDoneMs = Date.now() - killedAt;
     process.stdout.write(
       `[failover] killed stream leader ${leader}: new leader ${newLeader} after ${electedMs} ms, first job finished ${firstAfterKillMs} ms after the kill, all ${jobs.length} jobs after ${allDoneMs} ms (${finishedBefore} had finished before)\n`,
     );
 
+    await reportUnsucceeded();
     // Exactly once: every job succeeded, with its 4 designs once, and one committed credit.
     expect((await Promise.all(jobs.map(status))).every((s) => s === 'succeeded')).toBe(true);
     for (const user of users) {

@@ -126,7 +126,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     },
   );
   app.useGlobalFilters(new RpcErrorFilter(logger));
-  app.useGlobalInterceptors(new RequestContextInterceptor(logger, metrics));
+  app.useGlobalInterceptors(new RequestContextInterceptor(logger, metrics, () => server.unwrap<NatsConnection>()));
   await app.listen();
 
   // The streams are the migration step's: until they exist the service answers requests but is not

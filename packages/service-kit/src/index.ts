@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './logger.js';
 export * from './nats-connection.js';
+export * from './nats-failover.js';
 export * from './rpc-client.js';
 export * from './circuit-breaker.js';
 export * from './credit-reservation.js';

@@ -1,4 +1,4 @@
-import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
+import { connect, errors as natsErrors, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 import { NATS_USERS, natsInboxPrefix, type NatsLogin } from '@printloom/contracts/nats-access';
 import { ConfigError, productionSecretProblem } from './config.js';
 
@@ -56,4 +56,111 @@ export async function connectNats(url: string, name: string, credentials?: NatsC
     reconnectTimeWait: 500,
     ...natsAuthOptions(credentials),
   });
+}
+
+/**
+ * Whether a connection is up, and who to tell when it drops or the cluster loses a node: one status
+ * reader per connection, shared by everything that sends on it.
+ */
+class ConnectionWatch {
+  private up = true;
+  private readonly dropListeners = new Set<() => void>();
+  private readonly upWaiters = new Set<() => void>();
+
+  constructor(nc: NatsConnection) {
+    void this.follow(nc);
+  }
+
+  get connected(): boolean {
+    return this.up;
+  }
+
+  onDrop(listener: () => void): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
+
+  /** Resolves true once the connection is up, false when `waitMs` passed first. */
+  untilUp(waitMs: number): Promise<boolean> {
+    if (this.up) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (up: boolean) => {
+        clearTimeout(timer);
+        this.upWaiters.delete(onUp);
+        resolve(up);
+      };
+      const onUp = () => done(true);
+      const timer = setTimeout(() => done(false), Math.max(0, waitMs));
+      this.upWaiters.add(onUp);
+    });
+  }
+
+  private async follow(nc: NatsConnection): Promise<void> {
+    try {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') {
+          this.up = false;
+          for (const listener of [...this.dropListeners]) listener();
+        } else if (status.type === 'update' && (status.deleted?.length ?? 0) > 0) {
+          // Another node of the cluster went away: what was routed through it (a request to a service
+          // connected there, or its answer) is lost with it, though this connection stays up.
+          for (const listener of [...this.dropListeners]) listener();
+        } else if (status.type === 'reconnect') {
+          this.up = true;
+          for (const waiter of [...this.upWaiters]) waiter();
+        }
+      }
+    } catch {
+      // the connection closed: nothing more to follow
+    }
+  }
+}
+
+const watches = new WeakMap<NatsConnection, ConnectionWatch>();
+
+function watchOf(nc: NatsConnection): ConnectionWatch {
+  let watch = watches.get(nc);
+  if (!watch) {
+    watch = new ConnectionWatch(nc);
+    watches.set(nc, watch);
+  }
+  return watch;
+}
+
+/**
+ * Sends a request only while `nc` is connected, and gives it up when the connection drops, or a node of
+ * the cluster goes away, before its answer came. Core NATS keeps nothing across either: the client
+ * discards what it buffered while disconnected at its next dial, a reply sent to its inbox before it
+ * subscribed again on another node reaches no one, and a request or reply routed through a node that
+ * died is gone with it. Such a request would only wait out its whole time-out (minutes for some);
+ * instead it fails at once with the client's own "connection disconnected" error (a failover, see
+ * isNatsFailoverError), for the caller to try again. Waiting for the connection counts against
+ * `timeoutMs`; `send` gets what is left of it.
+ */
+export async function sendWhileConnected<T>(nc: NatsConnection, timeoutMs: number, send: (timeoutMs: number) => Promise<T>): Promise<T> {
+  const watch = watchOf(nc);
+  const deadline = Date.now() + timeoutMs;
+  if (!watch.connected && !(await watch.untilUp(timeoutMs))) throw new natsErrors.TimeoutError();
+  const work = send(Math.max(1, deadline - Date.now()));
+  return new Promise<T>((resolve, reject) => {
+    const stop = watch.onDrop(() => {
+      stop();
+      reject(new natsErrors.RequestError('connection disconnected'));
+    });
+    work.then(
+      (value) => {
+        stop();
+        resolve(value);
+      },
+      (error: unknown) => {
+        stop();
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Resolves true once `nc` is connected (at once when it is), false when `waitMs` passed first. */
+export function untilConnected(nc: NatsConnection, waitMs: number): Promise<boolean> {
+  return watchOf(nc).untilUp(waitMs);
 }

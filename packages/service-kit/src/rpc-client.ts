@@ -11,6 +11,7 @@ import {
   type RpcSubject,
 } from '@printloom/contracts';
 import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { sendWhileConnected } from './nats-connection.js';
 import { currentRequestContext } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
 import { injectTraceHeaders, SpanKind, withSpan } from './tracing.js';
@@ -53,7 +54,8 @@ class PayloadTooLargeError extends AppError {}
 /**
  * Request/reply over core NATS speaking the packet format of Nest's NATS transport, so callers get
  * exact semantics: no responders (service down) and time-outs are told apart from a service error,
- * and the request id travels as a NATS header.
+ * and the request id travels as a NATS header. A request whose connection drops before the answer
+ * (the node it was on died) fails at once as UNAVAILABLE instead of waiting out its time-out.
  */
 export class RpcClient {
   private readonly circuits = new Map<string, { breaker: CircuitBreaker; lastFailure?: AppError }>();
@@ -160,7 +162,9 @@ export class RpcClient {
     this.checkSize(packet, hdrs, options);
     let reply;
     try {
-      reply = await this.nc.request(subject, packet, { timeout: options.timeoutMs ?? this.defaultTimeoutMs, headers: hdrs });
+      reply = await sendWhileConnected(this.nc, options.timeoutMs ?? this.defaultTimeoutMs, (timeout) =>
+        this.nc.request(subject, packet, { timeout, headers: hdrs }),
+      );
     } catch (error) {
       throw translateTransportError(subject, error);
     }

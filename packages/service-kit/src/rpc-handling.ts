@@ -20,6 +20,8 @@ import {
   type RpcSubject,
 } from '@printloom/contracts';
 import { runWithRequestContext, type Logger } from './logger.js';
+import { untilConnected, type NatsConnection } from './nats-connection.js';
+import { isNatsFailoverError } from './nats-failover.js';
 import type { ServiceMetrics } from './metrics.js';
 import { context as otelContext, trace, SpanStatusCode } from '@opentelemetry/api';
 import { extractTraceContext, SpanKind, tracer } from './tracing.js';
@@ -67,6 +69,8 @@ export function describeZodError(error: z.ZodError): string {
   return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 
+export const FAILOVER_MESSAGE = 'The service is briefly unavailable while messaging fails over. Please try again shortly.';
+
 /** Turns whatever a handler throws into the `{ code, message }` payload that crosses NATS. */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -77,17 +81,38 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       if (exception.code === 'INTERNAL') this.logger.error({ err: exception }, exception.message);
       return throwError(() => exception.toPayload());
     }
+    if (isNatsFailoverError(exception)) {
+      // NATS moving to another node or a stream electing a leader: the caller may try again in a moment
+      // (UNAVAILABLE is transient to every caller), where INTERNAL would make it give up.
+      this.logger.warn({ err: exception }, 'NATS failing over during the handler; answered UNAVAILABLE');
+      return throwError(() => new AppError('UNAVAILABLE', FAILOVER_MESSAGE).toPayload());
+    }
     this.logger.error({ err: exception }, 'Unhandled error in handler');
     return throwError(() => new AppError('INTERNAL', 'Internal error').toPayload());
   }
 }
 
-/** Puts the request id from the NATS headers into the log context, and times every handler. */
+/** How long an answer waits for its connection to come back before it is sent anyway. */
+const REPLY_RECONNECT_WAIT_MS = 10_000;
+
+/**
+ * Puts the request id from the NATS headers into the log context, and times every handler. With the
+ * server's connection (`replyConnection`), an answer ready while that connection is down (its node
+ * died) is held until the client is connected again: the client discards what it buffered while
+ * disconnected at its next dial, and the caller would wait out its whole time-out for a lost answer.
+ */
 export class RequestContextInterceptor implements NestInterceptor {
   constructor(
     private readonly logger: Logger,
     private readonly metrics: ServiceMetrics,
+    private readonly replyConnection?: () => NatsConnection,
   ) {}
+
+  /** Runs `send` once the server's connection is up (in order: each waits for the same reconnect). */
+  private whenConnected(send: () => void): void {
+    if (!this.replyConnection) return send();
+    void untilConnected(this.replyConnection(), REPLY_RECONNECT_WAIT_MS).then(send, send);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const rpc = context.switchToRpc();
@@ -116,14 +141,14 @@ export class RequestContextInterceptor implements NestInterceptor {
             span.end();
           };
           return next.handle().subscribe({
-            next: (value) => subscriber.next(value),
+            next: (value) => this.whenConnected(() => subscriber.next(value)),
             error: (error) => {
               finish(error instanceof AppError ? error.code : 'error');
-              subscriber.error(error);
+              this.whenConnected(() => subscriber.error(error));
             },
             complete: () => {
               finish('ok');
-              subscriber.complete();
+              this.whenConnected(() => subscriber.complete());
             },
           });
         }),

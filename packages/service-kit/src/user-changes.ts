@@ -1,6 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { NatsConnection } from './nats-connection.js';
+import { retryDuringFailover } from './nats-failover.js';
+
+/** How long an announcement waits out a failover before its request answers UNAVAILABLE (the change is committed). */
+const ANNOUNCE_FAILOVER_WAIT_MS = 5_000;
 
 /** Tells every gateway that something it caches per user changed for these users. */
 export interface UserChangeAnnouncer {
@@ -10,7 +14,8 @@ export interface UserChangeAnnouncer {
 /**
  * Publishes `{ userId }` on a broadcast subject once per user, then flushes to the NATS server: called
  * after the change committed and before the changing request answers, so the next read on any gateway
- * never shows the state from before it.
+ * never shows the state from before it. Across a NATS failover it publishes again until a flush is
+ * confirmed.
  */
 export class UserChangeBroadcast implements UserChangeAnnouncer {
   constructor(
@@ -20,12 +25,17 @@ export class UserChangeBroadcast implements UserChangeAnnouncer {
   ) {}
 
   async announce(userIds: Iterable<string>): Promise<void> {
-    let sent = false;
-    for (const userId of new Set(userIds)) {
-      this.nc.publish(this.subject, JSON.stringify(this.schema.parse({ userId })));
-      sent = true;
-    }
-    if (sent) await this.nc.flush();
+    const messages = [...new Set(userIds)].map((userId) => JSON.stringify(this.schema.parse({ userId })));
+    if (messages.length === 0) return;
+    // A flush cut off by the client moving to another node ("connection disconnected") dropped what was
+    // buffered with it: publish all again once reconnected (a repeated broadcast only drops a cache twice).
+    await retryDuringFailover(
+      async () => {
+        for (const message of messages) this.nc.publish(this.subject, message);
+        await this.nc.flush();
+      },
+      { maxWaitMs: ANNOUNCE_FAILOVER_WAIT_MS },
+    );
   }
 }
 

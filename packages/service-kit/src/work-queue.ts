@@ -1,5 +1,6 @@
 import { jetstream, jetstreamManager, type Consumer, type JsMsg, type PubAck } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { retryDuringFailover } from './nats-failover.js';
 import { traceHeaders } from './tracing.js';
 import { ensureDurablePullConsumer, waitForStreams } from './nats-streams.js';
 
@@ -17,6 +18,8 @@ export interface WorkQueueOptions {
   ackWaitMs: number;
   /** Deliveries before JetStream gives a message up; -1: never (a step decides itself when to stop). */
   maxDeliver?: number;
+  /** How long a publish keeps trying while the cluster fails over (default 6 s) before it throws. */
+  publishFailoverWaitMs?: number;
 }
 
 /** Messages never delivered, and messages delivered but not acknowledged (in work, or due for redelivery). */
@@ -24,6 +27,13 @@ export interface WorkQueueBacklog {
   pending: number;
   inFlight: number;
 }
+
+/**
+ * A stream elects a new leader within seconds. A publish keeps trying that long, each try waiting at most
+ * PUBLISH_TIMEOUT_MS, so that it still ends within a request's service budget (TIME_BUDGETS.request, 10 s).
+ */
+const PUBLISH_FAILOVER_WAIT_MS = 6_000;
+const PUBLISH_TIMEOUT_MS = 2_500;
 
 /**
  * A durable work queue on JetStream: work-queue retention, durable explicit-ack pull consumers shared by
@@ -65,7 +75,14 @@ export class JetStreamWorkQueue {
    * no-op (`duplicate` in the answer). The publisher's trace continues in the worker that takes it.
    */
   async publish(subject: string, payload: unknown, msgID: string): Promise<PubAck> {
-    return jetstream(this.nc).publish(subject, JSON.stringify(payload), { msgID, headers: traceHeaders() });
+    const data = JSON.stringify(payload);
+    const headers = traceHeaders();
+    // While the stream elects a leader a publish times out or finds no responders; the same msgID makes
+    // a repeat of one that was stored after all a duplicate, not a second message.
+    return retryDuringFailover(() => jetstream(this.nc).publish(subject, data, { msgID, headers, timeout: PUBLISH_TIMEOUT_MS }), {
+      maxWaitMs: this.options.publishFailoverWaitMs ?? PUBLISH_FAILOVER_WAIT_MS,
+      initialDelayMs: 250,
+    });
   }
 
   /** Whether `ensure()` has made (or found) this consumer. */

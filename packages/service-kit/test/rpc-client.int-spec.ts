@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, BILLING } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '../src/index.js';
-import { startNatsServer, type TestNats } from '../src/testing.js';
+import { startNatsCluster, startNatsServer, waitFor, type TestNats, type TestNatsCluster } from '../src/testing.js';
 
 // A stand-in answering in the packet format of Nest's NATS transport, on a real nats-server.
 function answer(nc: NatsConnection, subject: string, response: unknown) {
@@ -95,4 +95,79 @@ describe('RpcClient with the subject registry', () => {
     await expect(request()).resolves.toMatchObject({ credits: 1 });
     summary.unsubscribe();
   });
+});
+
+describe('RpcClient when the NATS node it is connected to dies (a 3-node cluster of real nats-server processes)', () => {
+  let cluster: TestNatsCluster;
+  let requester: NatsConnection;
+  let responder: NatsConnection;
+
+  beforeAll(async () => {
+    cluster = await startNatsCluster(3);
+    // Each on its own node; the requester learns the others from the cluster and moves to one of them.
+    requester = await connectNats(cluster.nodes[0].url, 'rpc-client-requester');
+    responder = await connectNats(cluster.nodes[1].url, 'rpc-client-responder');
+  }, 60_000);
+
+  afterAll(async () => {
+    await requester?.close();
+    await responder?.close();
+    await cluster?.stop();
+  });
+
+  it('fails a request in flight at once as UNAVAILABLE (its answer could not reach it), then answers on the next node', async () => {
+    const summary = { credits: 2, trialCredits: 0, subscription: null };
+    let hold = false;
+    let held = 0;
+    responder.subscribe(BILLING.accountSummary, {
+      callback: (_error, msg) => {
+        if (hold) held += 1;
+        else msg.respond(JSON.stringify({ id: msg.json<{ id: string }>().id, response: summary, isDisposed: true }));
+      },
+    });
+    await responder.flush();
+    const rpc = new RpcClient(requester, 30_000);
+    const request = () => rpc.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000005' });
+    // Interest crosses the routes shortly after the subscription: until then, no responders.
+    await waitFor(async () => Boolean(await request()), { what: 'the responder reached', retryOn: () => true });
+    hold = true;
+
+    const inFlight = request().catch((error: unknown) => error);
+    await waitFor(() => held === 1, { what: 'the request held by the responder' });
+    const killedAt = Date.now();
+    await cluster.nodes[0].kill();
+    const error = await inFlight;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'UNAVAILABLE' });
+    // Far sooner than its 30 s time-out: the reply to the old connection's inbox could never come.
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+
+    hold = false;
+    await waitFor(async () => Boolean(await request()), { what: 'an answer after the reconnect', retryOn: () => true });
+    await expect(request()).resolves.toEqual(summary);
+
+    // Now the responder's node dies under a request held there: the requester stays connected, but
+    // the request or its answer went with that node, so it fails at once too.
+    const onThirdNode = await connectNats(cluster.nodes[2].url, 'rpc-client-requester-2');
+    try {
+      const rpcThere = new RpcClient(onThirdNode, 30_000);
+      await waitFor(
+        async () => Boolean(await rpcThere.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000006' })),
+        {
+          what: 'the responder reached from the third node',
+          retryOn: () => true,
+        },
+      );
+      hold = true;
+      held = 0;
+      const held2 = rpcThere.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000006' }).catch((e: unknown) => e);
+      await waitFor(() => held === 1, { what: 'the second request held by the responder' });
+      const responderNodeKilledAt = Date.now();
+      await cluster.nodes[1].kill();
+      expect(await held2).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(Date.now() - responderNodeKilledAt).toBeLessThan(10_000);
+    } finally {
+      await onThirdNode.close();
+    }
+  }, 90_000);
 });

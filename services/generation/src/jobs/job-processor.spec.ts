@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { JsMsg } from '@nats-io/jetstream';
 import { Histogram, Registry } from 'prom-client';
 import { AppError, ASSETS, BILLING, REFUND_MESSAGES, VARIANT_LETTERS, type JobStatus, type VariantLetter } from '@printloom/contracts';
-import { createLogger, RELEASE_FAILED_LOG, type ServiceMetrics } from '@printloom/service-kit';
+import { createLogger, FAILOVER_MESSAGE, RELEASE_FAILED_LOG, type ServiceMetrics } from '@printloom/service-kit';
 import { InMemoryBilling } from '@printloom/service-kit/in-memory-billing';
 import type { ObjectStorage, StoredObject } from '@printloom/storage';
 import type { GenerationConfig } from '../config.js';
@@ -272,6 +272,24 @@ describe('JobProcessor', () => {
     expect(ingested).toBe(2);
     expect(billing.requests(BILLING.release)).toEqual([]);
     expect(jobs.rows.get(jobId)?.status).toBe('succeeded');
+    expect(billing.balance(userId)).toBe(9);
+  });
+
+  it('retries a job whose ingest met a NATS failover even after its paid attempts are spent, and charges it once', async () => {
+    await queuedJob({ status: 'processing', attempts: 4 });
+    for (const variant of VARIANT_LETTERS)
+      await images.record(jobId, { variant, key: `jobs/${jobId}/${variant}.png`, opaqueBackground: false });
+    // What assets answers when its node died under the handler (RpcErrorFilter), then the client's own.
+    billing.failNext(ASSETS.ingest, new AppError('UNAVAILABLE', FAILOVER_MESSAGE));
+    expect((await deliver()).outcomes).toEqual(['nak 1000']);
+    billing.failNext(ASSETS.ingest, new AppError('UNAVAILABLE', 'Could not reach the assets service.'));
+    expect((await deliver()).outcomes).toEqual(['nak 1000']);
+    expect(jobs.rows.get(jobId)?.status).toBe('processing');
+    expect(billing.requests(BILLING.release)).toEqual([]);
+    await deliver();
+    expect(provider.asked).toEqual([]);
+    expect(jobs.rows.get(jobId)?.status).toBe('succeeded');
+    expect(billing.requests(BILLING.commit)).toHaveLength(1);
     expect(billing.balance(userId)).toBe(9);
   });
 

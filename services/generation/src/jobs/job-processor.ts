@@ -18,15 +18,13 @@ import type { StoredJob } from '../domain/stored-job.js';
 import { JobImageRepository, type JobImage } from '../repositories/job-image.repository.js';
 import { SpendRepository } from '../repositories/spend.repository.js';
 import { ProviderError, type GeneratedImage, type ImageProvider } from '../providers/image-provider.js';
+import { jobRetryOf } from './job-retry.js';
 import { prepareVariantFiles, variantFileKey } from './variant-files.js';
 import { GENERATION_CONFIG, GENERATION_METRICS, IMAGE_PROVIDER, OBJECT_STORAGE } from '../generation.tokens.js';
 import type { GenerationConfig } from '../config.js';
 import type { GenerationMetrics } from './generation-metrics.js';
 
 export const SPEND_WAIT_NOTICE = "Waiting: today's image budget is used up. Your job starts by itself when it resets at 00:00 UTC.";
-const TRANSIENT_CODES = new Set(['UNAVAILABLE', 'TIMEOUT']);
-/** Runs of a job that hit a transient error before it is failed and refunded. */
-const MAX_TRANSIENT_ATTEMPTS = 4;
 
 /**
  * Runs one job message. Every step is safe to repeat (a redelivered job after a worker died): each
@@ -92,10 +90,13 @@ export class JobProcessor {
       timer({ outcome: outcome === 'waiting' ? 'waiting' : 'succeeded' });
     } catch (error) {
       job = (await this.jobs.find(jobId)) ?? job;
-      if (this.isTransient(error) && job.attempts < MAX_TRANSIENT_ATTEMPTS) {
-        this.logger.warn({ err: error, jobId: job.id, attempts: job.attempts }, 'Job hit a transient error; retrying the missing variants');
-        // The server's retry-after when it gave one, else a short back-off.
-        message.nak(Math.max(1000 * job.attempts, error instanceof ProviderError ? (error.retryAfterMs ?? 0) : 0));
+      const retry = jobRetryOf(error, job.attempts, deliveryCountOf(message));
+      if (retry.retry) {
+        this.logger.warn(
+          { err: error, jobId: job.id, attempts: job.attempts, retryInMs: retry.delayMs },
+          'Job hit a transient error; retrying the missing steps',
+        );
+        message.nak(retry.delayMs);
         timer({ outcome: 'retried' });
         return;
       }
@@ -264,9 +265,13 @@ export class JobProcessor {
       this.logger.warn({ err: error, jobId }, 'Staging files not removed; the staging sweeper will');
     }
   }
+}
 
-  private isTransient(error: unknown): boolean {
-    if (error instanceof ProviderError) return error.retryable;
-    return error instanceof AppError && TRANSIENT_CODES.has(error.code);
+/** This delivery's number (1 for the first); 1 where the message does not say. */
+function deliveryCountOf(message: JsMsg): number {
+  try {
+    return message.info.deliveryCount;
+  } catch {
+    return 1;
   }
 }
