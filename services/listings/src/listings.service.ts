@@ -5,6 +5,7 @@ import {
   LIMITS,
   RISK_CHECK,
   TRADEMARK_RISK_RULE,
+  fieldsHolding,
   validateListing,
   type Listing,
   type ListingCopy,
@@ -22,7 +23,7 @@ import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ListingsConfig } from './config.js';
 import type { CopyWriter } from './copy/copy-writer.js';
 import { writeCheckedCopy } from './copy/checked-copy.js';
-import { fieldsHolding } from './copy/flagged-phrases.js';
+
 import { COPY_WRITER, LISTINGS_CONFIG, LOCAL_COPY_WRITER, RISK_ASSESSOR } from './listings.tokens.js';
 import { ListingRepository, type StoredListing } from './repositories/listing.repository.js';
 import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
