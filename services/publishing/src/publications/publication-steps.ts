@@ -110,6 +110,7 @@ export class PublicationStepsService implements PublicationSteps {
 
     // The design's Etsy listing (written first when it has none): its title, tags and description.
     const { listing } = await this.rpc.request(LISTINGS.write, { userId, assetId, target: 'etsy' });
+    await this.publications.recordTitle(publication.id, listing.title);
     if (!publication.confirmed) {
       const review = [
         ...listing.risks
