@@ -1,37 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { DISTINCT_LISTINGS, LISTING_TARGETS, VARIANT_LETTERS, validateListing, type ListingCopy } from '@printloom/contracts';
 import { SELLER_PROMPTS } from '../../../../packages/design-engine/src/seller-prompts.js';
-import { TrademarkRiskAssessor } from '../trademarks/trademark-risk-assessor.js';
-import { DENYLIST_SEED } from '../trademarks/denylist-seed.js';
-import { normaliseText } from '../trademarks/normalise.js';
-import type { TrademarkIndexRepository } from '../repositories/trademark-index.repository.js';
+import { seedRiskAssessor } from '../../test/support/seed-risk-assessor.js';
 import type { CopyRequest, CopyWriter } from './copy-writer.js';
 import { LocalCopyWriter } from './local-writer.js';
 import { copyMessages } from './openai-writer.js';
 import { writeCheckedCopy } from './checked-copy.js';
 import { holdsPhrase } from './flagged-phrases.js';
 
-/**
- * The real matcher over the shipped seed denylist, with an empty USPTO index: denylist entries are
- * matched in memory (the repository only loads them), so this is the check a listing gets without
- * a USPTO import.
- */
-const index = {
-  findMatches: async () => ({
-    matches: [],
-    denylist: DENYLIST_SEED.map((entry, position) => ({
-      id: String(position),
-      origin: 'seed' as const,
-      userId: null,
-      phrase: entry.phrase,
-      norm: normaliseText(entry.phrase),
-      level: entry.level,
-      classes: entry.classes,
-      createdAt: new Date(0),
-    })),
-  }),
-} as unknown as TrademarkIndexRepository;
-const risks = new TrademarkRiskAssessor(index);
+const risks = seedRiskAssessor();
 const userId = '00000000-0000-4000-8000-000000000001';
 
 /** The design engine's seller prompts, and the same kinds of prompt with a flagged slogan or subject. */
