@@ -89,6 +89,26 @@ describe('listings through the API: per design and marketplace, edits checked by
     expect(body.listing.brand).toBe('Meowtees');
   }, 60_000);
 
+  it("gives the four designs of one prompt distinct Etsy listings: each title led by its design's direction, tags sharing at most 8", async () => {
+    const { client } = await sellerWithDesign('directions@example.com');
+    const { body: library } = await client.get<{ assets: Asset[] }>('/api/assets');
+    expect(library.assets).toHaveLength(4);
+    const listings = await Promise.all(
+      library.assets.map(
+        async (asset) => (await client.post<{ listing: Listing }>(`/api/assets/${asset.id}/listing`, { target: 'etsy' })).body.listing,
+      ),
+    );
+    expect(listings.map((listing) => listing.title.split(' Space Meow')[0]).sort()).toEqual([
+      'Bold Type',
+      'Distressed Retro',
+      'Sticker Style',
+      'Vintage Badge',
+    ]);
+    for (const [index, listing] of listings.entries())
+      for (const other of listings.slice(index + 1))
+        expect(listing.tags.filter((tag) => other.tags.includes(tag)).length).toBeLessThanOrEqual(8);
+  }, 60_000);
+
   it('flags trademark risks in a text as the seller types, and refuses an empty text with 400', async () => {
     const { client } = await createSignedInUser(system, 'risk-checker@example.com');
     const flagged = await client.post<{ risks: Array<{ term: string; level: string; source: string; mark: string }> }>('/api/risk-check', {

@@ -196,6 +196,8 @@ describe('publishing through the API: Printify drafts of library designs, in the
     const listing = await client.get<{ listing: { title: string } }>(`/api/assets/${assetIds[0]}/listing?target=etsy`);
     const first = drafted.find((publication) => publication.assetId === assetIds[0])!;
     expect(products.find((product) => product.id === first.externalId)!.title).toBe(listing.body.listing.title);
+    // The seller's rows are named by that title (issue 43).
+    expect(first.title).toBe(listing.body.listing.title);
 
     // The same designs and template again: the same publications, no new product.
     const again = await client.post<{ publications: Publication[] }>('/api/publications', {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuid } from './common.schemas.js';
 import { LISTING_TARGETS } from './listing-rules/limits.js';
 import { RISK_CHECK } from './limits.js';
+import { VARIANT_LETTERS } from './art-directions.js';
 
 export const listingTarget = z.enum(LISTING_TARGETS, { message: "target must be 'etsy', 'merch' or 'generic'" });
 
@@ -17,6 +18,8 @@ export const risk = z.object({
   serial: z.string().optional(),
   /** The mark as registered or listed. */
   mark: z.string(),
+  /** On a listing's risks: the fields of its copy that hold the term (a seller can remove it from each). */
+  fields: z.array(z.enum(['title', 'tags', 'description', 'bullets', 'brand'])).optional(),
 });
 export type Risk = z.infer<typeof risk>;
 
@@ -142,4 +145,5 @@ export const exportListingsReply = z.object({
 
 /** ASSETS.designBrief: the words a design was made from, for its owner (404 otherwise). */
 export const designBriefRequest = z.object({ userId: uuid, assetId: uuid });
-export const designBriefReply = z.object({ assetId: uuid, prompt: z.string() });
+/** `variant`: the design's art direction (ART_DIRECTIONS), null for a design not drawn in one (an upload). */
+export const designBriefReply = z.object({ assetId: uuid, prompt: z.string(), variant: z.enum(VARIANT_LETTERS).nullable().optional() });

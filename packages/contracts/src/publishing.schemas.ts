@@ -122,6 +122,8 @@ export const publication = z.object({
   error: publicationError.optional(),
   /** Where the seller opens the draft (Printify's editor, or the local shop's page). */
   productUrl: z.string().nullable(),
+  /** The listing title the draft carries, once the draft step has read the listing (null before). */
+  title: z.string().nullable().optional(),
   /** Printify's own mockups of the product, once drawn. */
   mockups: z.array(z.string()),
   /** With status publish_waiting: how many publishes of the connection go before this one (0: next). */

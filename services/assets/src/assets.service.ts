@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, exportPreset, LIMITS, type Asset, type ExportPresetId, type GarmentChoice } from '@printloom/contracts';
+import {
+  AppError,
+  exportPreset,
+  LIMITS,
+  type Asset,
+  type ASSETS,
+  type ExportPresetId,
+  type GarmentChoice,
+  type RpcReply,
+} from '@printloom/contracts';
 import { LOGGER, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
@@ -139,10 +148,10 @@ export class AssetsService {
   }
 
   /** The words a design was made from, for its owner only (another user's design looks missing). */
-  async designBrief(userId: string, assetId: string): Promise<{ assetId: string; prompt: string }> {
+  async designBrief(userId: string, assetId: string): Promise<RpcReply<typeof ASSETS.designBrief>> {
     const row = await this.assets.findOwned(userId, assetId);
     if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
-    return { assetId: row.id, prompt: row.prompt };
+    return { assetId: row.id, prompt: row.prompt, variant: row.variant };
   }
 
   async toggleStar(userId: string, assetId: string): Promise<{ asset: Asset }> {

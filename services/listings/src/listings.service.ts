@@ -4,6 +4,8 @@ import {
   ASSETS,
   LIMITS,
   RISK_CHECK,
+  TRADEMARK_RISK_RULE,
+  fieldsHolding,
   validateListing,
   type Listing,
   type ListingCopy,
@@ -14,10 +16,14 @@ import {
   type LISTINGS,
   type SellerProfile,
   type DenylistEntry as DenylistEntryView,
+  type Risk,
+  type VariantLetter,
 } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ListingsConfig } from './config.js';
 import type { CopyWriter } from './copy/copy-writer.js';
+import { writeCheckedCopy } from './copy/checked-copy.js';
+
 import { COPY_WRITER, LISTINGS_CONFIG, LOCAL_COPY_WRITER, RISK_ASSESSOR } from './listings.tokens.js';
 import { ListingRepository, type StoredListing } from './repositories/listing.repository.js';
 import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
@@ -52,6 +58,28 @@ const copyOf = (listing: StoredListing): ListingCopy => ({
   brand: listing.brand,
 });
 
+/** What a listing is written from: the design's prompt and its art direction. */
+interface DesignWords {
+  prompt: string;
+  variant?: VariantLetter | null;
+}
+
+/** A warning per field for each high-risk phrase in the title or the tags. */
+function riskProblems(risks: readonly Risk[]): ListingProblem[] {
+  return risks
+    .filter((risk) => risk.level === 'high')
+    .flatMap((risk) =>
+      (['title', 'tags'] as const)
+        .filter((field) => risk.fields?.includes(field))
+        .map((field) => ({
+          field,
+          rule: TRADEMARK_RISK_RULE,
+          limit: risk.level,
+          message: `${field}: "${risk.term}" is a high trademark risk (${risk.source === 'uspto' ? 'USPTO mark' : 'denylist phrase'} ${risk.mark}): remove it before you sell`,
+        })),
+    );
+}
+
 @Injectable()
 export class ListingsService {
   constructor(
@@ -78,7 +106,7 @@ export class ListingsService {
     // The design's words, and its owner's word that it is theirs (another user's design answers 404).
     const design = await this.rpc.request(ASSETS.designBrief, { userId, assetId });
     if (!(await this.usage.takeHourly(userId, LIMITS.listingWritesPerHour))) throw new AppError('RATE_LIMITED', TOO_MANY_LISTINGS);
-    const { copy, writer } = await this.compose(target, design.prompt, profile);
+    const { copy, writer } = await this.compose(userId, target, design, profile);
     const stored = await this.listings.insertOrGet(userId, assetId, target, copy, writer);
     return { listing: await this.view(stored, profile) };
   }
@@ -100,8 +128,8 @@ export class ListingsService {
         const found = saved[index];
         if (found || !design) return found!;
         const { copy, writer } = (await this.usage.takeHourly(userId, LIMITS.listingWritesPerHour))
-          ? await this.compose(target, design.prompt, profile)
-          : await this.composeLocally(target, design.prompt, profile);
+          ? await this.compose(userId, target, design, profile)
+          : await this.composeLocally(userId, target, design, profile);
         return this.listings.insertOrGet(userId, assetId, target, copy, writer);
       }),
     );
@@ -207,11 +235,12 @@ export class ListingsService {
    * falls back to the local writer, whose copy passes them.
    */
   private async compose(
+    userId: string,
     target: ListingTarget,
-    prompt: string,
+    design: DesignWords,
     profile: SellerProfile | null,
   ): Promise<{ copy: ListingCopy; writer: string }> {
-    const request = { target, prompt, profile };
+    const request = { target, prompt: design.prompt, variant: design.variant, profile };
     // Only the seller's own brand, never one a writer made up.
     const branded = (copy: ListingCopy): ListingCopy => ({ ...copy, brand: profile?.brand ?? '' });
     if (this.writer.billable) {
@@ -223,7 +252,9 @@ export class ListingsService {
         );
       } else {
         try {
-          const copy = branded(await this.writer.write(request));
+          // One paid request (the daily ceiling counts requests): copy still holding a flagged phrase is
+          // trimmed, and what that breaks sends it to the local writer.
+          const copy = branded(await writeCheckedCopy(this.writer, request, this.risks, userId, 1));
           const problems = this.problemsOf(target, copy, profile, true);
           if (problems.length === 0) {
             this.metrics.copy.inc({ writer: this.writer.name, outcome: 'written' });
@@ -240,16 +271,18 @@ export class ListingsService {
         }
       }
     }
-    return this.composeLocally(target, prompt, profile);
+    return this.composeLocally(userId, target, design, profile);
   }
 
-  /** Copy from the local writer (offline, free), whose copy passes the validators. */
+  /** Copy from the local writer (offline, free), whose copy passes the validators; flagged phrases kept out of title and tags. */
   private async composeLocally(
+    userId: string,
     target: ListingTarget,
-    prompt: string,
+    design: DesignWords,
     profile: SellerProfile | null,
   ): Promise<{ copy: ListingCopy; writer: string }> {
-    const copy = await this.localWriter.write({ target, prompt, profile });
+    const request = { target, prompt: design.prompt, variant: design.variant, profile };
+    const copy = await writeCheckedCopy(this.localWriter, request, this.risks, userId);
     this.metrics.copy.inc({ writer: this.localWriter.name, outcome: 'written' });
     return { copy: { ...copy, brand: profile?.brand ?? '' }, writer: this.localWriter.name };
   }
@@ -258,14 +291,20 @@ export class ListingsService {
     return validateListing(target, copy, { generated, shopName: profile?.shopName || undefined });
   }
 
+  /**
+   * The listing as the seller sees it: each risk with the fields that hold it, and its problems: the
+   * rules it breaks, and a warning for each high-risk phrase in the title or tags (an edit may put one
+   * back: it is saved, never silently).
+   */
   private async view(listing: StoredListing, profile: SellerProfile | null): Promise<Listing> {
     const copy = copyOf(listing);
     const text = [copy.title, ...copy.tags, copy.description, ...copy.bullets, copy.brand].filter(Boolean).join('\n');
+    const risks = (await this.risks.assessRisks(text, listing.userId)).map((risk) => ({ ...risk, fields: fieldsHolding(copy, risk.term) }));
     return {
       target: listing.target,
       ...copy,
-      problems: this.problemsOf(listing.target, copy, profile),
-      risks: await this.risks.assessRisks(text, listing.userId),
+      problems: [...this.problemsOf(listing.target, copy, profile), ...riskProblems(risks)],
+      risks,
     };
   }
 }

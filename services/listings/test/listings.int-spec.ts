@@ -32,7 +32,7 @@ describe('the listings service (real PostgreSQL and NATS)', () => {
   let db: pg.Client;
   const running: RunningService[] = [];
   /** assetId → its owner and prompt: what the stand-in assets answers. */
-  const designs = new Map<string, { userId: string; prompt: string }>();
+  const designs = new Map<string, { userId: string; prompt: string; variant?: 'A' | 'B' | 'C' | 'D' }>();
   const owner = randomUUID();
   const design = randomUUID();
 
@@ -51,7 +51,7 @@ describe('the listings service (real PostgreSQL and NATS)', () => {
         message.respond(
           JSON.stringify(
             found && found.userId === data.userId
-              ? { response: { assetId: data.assetId, prompt: found.prompt }, isDisposed: true, id }
+              ? { response: { assetId: data.assetId, prompt: found.prompt, variant: found.variant ?? null }, isDisposed: true, id }
               : { err: { code: 'NOT_FOUND', message: 'Image not found' }, isDisposed: true, id },
           ),
         );
@@ -147,6 +147,59 @@ describe('the listings service (real PostgreSQL and NATS)', () => {
     expect(listing.description).toContain('Designed by Meow Studio with AI assistance');
     expect(listing.brand).toBe('Meowtees');
     expect(listing.problems).toEqual([]);
+  });
+
+  it("writes a flagged design's listing around the phrase, and saves an edit that puts it back with a warning in problems", async () => {
+    const seller = randomUUID();
+    const badge = randomUUID();
+    designs.set(badge, { userId: seller, prompt: "'Just Do It' running shoes, bold", variant: 'B' });
+    const { listing } = await request(LISTINGS.write, { userId: seller, assetId: badge, target: 'etsy' });
+    expect(listing.title).toBe('Vintage Badge Bold Running Shoes T-Shirt, Graphic Tee for Runners');
+    expect(listing.tags.filter((tag) => tag.includes('just'))).toEqual([]);
+    expect(listing.problems).toEqual([]);
+    // The design's own text stays quoted in the description, with its risk named.
+    expect(listing.risks).toEqual([expect.objectContaining({ term: 'just do it', level: 'high', fields: ['description'] })]);
+
+    const edited = await request(LISTINGS.edit, {
+      userId: seller,
+      assetId: badge,
+      target: 'etsy',
+      title: 'Just Do It Running Shoes Tee',
+      tags: [...listing.tags.slice(0, 12), 'just do it'],
+    });
+    expect(edited.listing.title).toBe('Just Do It Running Shoes Tee');
+    expect(edited.listing.risks).toEqual([expect.objectContaining({ term: 'just do it', fields: ['title', 'tags', 'description'] })]);
+    expect(edited.listing.problems).toEqual([
+      {
+        field: 'title',
+        rule: 'trademark-risk',
+        limit: 'high',
+        message: 'title: "just do it" is a high trademark risk (denylist phrase Just Do It): remove it before you sell',
+      },
+      {
+        field: 'tags',
+        rule: 'trademark-risk',
+        limit: 'high',
+        message: 'tags: "just do it" is a high trademark risk (denylist phrase Just Do It): remove it before you sell',
+      },
+    ]);
+    await expect(request(LISTINGS.get, { userId: seller, assetId: badge, target: 'etsy' })).resolves.toEqual(edited);
+  });
+
+  it('gives the designs of one job distinct titles, led by their direction', async () => {
+    const seller = randomUUID();
+    const titles: string[] = [];
+    for (const variant of ['A', 'B', 'C', 'D'] as const) {
+      const assetId = randomUUID();
+      designs.set(assetId, { userId: seller, prompt: "a cat astronaut, 'Space Meow' in retro letters", variant });
+      titles.push((await request(LISTINGS.write, { userId: seller, assetId, target: 'etsy' })).listing.title);
+    }
+    expect(titles).toEqual([
+      'Bold Type Space Meow T-Shirt, Retro Cat Astronaut Graphic Tee for Cat Lovers',
+      'Vintage Badge Space Meow T-Shirt, Retro Cat Astronaut Graphic Tee for Cat Lovers',
+      'Sticker Style Space Meow T-Shirt, Retro Cat Astronaut Graphic Tee for Cat Lovers',
+      'Distressed Retro Space Meow T-Shirt, Retro Cat Astronaut Graphic Tee for Cat Lovers',
+    ]);
   });
 
   it('refuses new copy past the hourly limit with 429, and still answers listings already written', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { OpenAiCopyWriter, CopyWriterError, LISTING_COPY_SCHEMA } from '../src/copy/openai-writer.js';
 import { OpenAiTextStandIn, chatBody, errorBody } from './support/openai-text-stand-in.js';
+import { writeCheckedCopy } from '../src/copy/checked-copy.js';
+import { seedRiskAssessor } from './support/seed-risk-assessor.js';
 
 const COPY = {
   title: 'Space Meow T-Shirt, Retro Cat Astronaut Tee',
@@ -56,5 +58,29 @@ describe('the OpenAI copy writer against a stand-in Chat Completions server', ()
     const started = Date.now();
     await expect(writer(300).write(request)).rejects.toThrow('the text model could not be reached');
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  describe('with the risk check (the seed denylist)', () => {
+    const flagged = { target: 'etsy' as const, prompt: "'Just Do It' running shoes, bold", profile: null, variant: 'B' as const };
+    const userId = '00000000-0000-4000-8000-000000000001';
+    const copyWith = (title: string, first: string) => ({ ...COPY, title, tags: [first, 'running shoes', 'runner gift'] });
+
+    it("tells the model the prompt's flagged phrases and the design's direction, and keeps its copy when it writes around them", async () => {
+      standIn.onChat = (call) =>
+        call.body.messages?.at(-1)?.content.includes('never use these phrases in the title or the tags, in any spelling: "just do it"')
+          ? { status: 200, body: chatBody(JSON.stringify(copyWith('Vintage Badge Running Shoes Tee', 'running tee'))) }
+          : { status: 200, body: chatBody(JSON.stringify(copyWith('Just Do It Tee', 'just do it'))) };
+      const copy = await writeCheckedCopy(writer(), flagged, seedRiskAssessor(), userId, 1);
+      expect(copy.title).toBe('Vintage Badge Running Shoes Tee');
+      expect(standIn.calls).toHaveLength(1);
+      expect(standIn.calls[0]!.body.messages!.at(-1)!.content).toContain('begin the title with "Vintage Badge"');
+    });
+
+    it('trims a title and tags the model filled with a flagged phrase anyway', async () => {
+      standIn.onChat = () => ({ status: 200, body: chatBody(JSON.stringify(copyWith('Just Do It Running Tee', 'just do it'))) });
+      const copy = await writeCheckedCopy(writer(), flagged, seedRiskAssessor(), userId, 1);
+      expect(copy).toMatchObject({ title: 'Running Tee', tags: ['running shoes', 'runner gift'] });
+      expect(standIn.calls).toHaveLength(1);
+    });
   });
 });

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { createQueryClient } from '../../lib/query-client';
+import { ToastProvider } from '../../components/ui/toast';
 import { ListingPanel } from './ListingPanel';
 
 afterEach(() => vi.restoreAllMocks());
@@ -150,5 +151,77 @@ describe('the listing panel', () => {
     expect(JSON.parse(String(post[1]!.body)).ids).toHaveLength(101);
     expect(await screen.findByRole('button', { name: 'Download the prepared kit' }, { timeout: 5000 })).toBeTruthy();
     expect(polls).toBe(1);
+  });
+});
+
+describe('the risk banner of a listing', () => {
+  const flagged = {
+    ...listing,
+    title: 'Just Do It Running Tee',
+    tags: ['just do it', 'running', 'runner gift'],
+    description: '"Just Do It": a bold running shoes design.',
+    risks: [
+      {
+        term: 'just do it',
+        level: 'high',
+        source: 'denylist',
+        classes: ['025'],
+        mark: 'Just Do It',
+        fields: ['title', 'tags', 'description'],
+      },
+    ],
+  };
+
+  function renderFlagged(patched: (body: Record<string, unknown>) => unknown) {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (String(url).includes('seller-profile')) return json({ profile: { shopName: '', brand: '' } });
+      if (init?.method === 'PATCH') return json(patched(JSON.parse(String(init.body))));
+      return json({ listing: flagged });
+    });
+    render(
+      <ToastProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <ListingPanel designs={[asset]} open onClose={() => undefined} media={() => null} />
+        </QueryClientProvider>
+      </ToastProvider>,
+    );
+    return fetchMock;
+  }
+
+  it('names the fields that hold each flagged phrase and removes it from the title and tags, to be saved', async () => {
+    const fetchMock = renderFlagged((body) => ({
+      listing: { ...flagged, ...body, risks: [{ ...flagged.risks[0], fields: ['description'] }] },
+    }));
+    const banner = await screen.findByRole('region', { name: 'Risk flags' });
+    const item = within(banner).getByRole('listitem');
+    expect(item.textContent).toContain('“just do it”: high risk · Denylist · class 025 · mark “Just Do It”');
+    expect(item.textContent).toContain('In: title, tags, description');
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Remove “just do it” from title and tags' }));
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Running Tee');
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['running', 'runner gift']);
+    expect(item.textContent).toContain('In: description');
+    expect(within(item).queryByRole('button')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /Save listing/ }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ target: 'etsy', title: 'Running Tee', tags: ['running', 'runner gift'] });
+  });
+
+  it('says so when an edit is saved with a high-risk phrase back in the title', async () => {
+    const warning = 'title: "just do it" is a high trademark risk (denylist phrase Just Do It): remove it before you sell';
+    renderFlagged((body) => ({
+      listing: { ...flagged, ...body, problems: [{ field: 'title', rule: 'trademark-risk', limit: 'high', message: warning }] },
+    }));
+    const title = await screen.findByLabelText('Title');
+    await userEvent.type(title, '!');
+    await userEvent.click(screen.getByRole('button', { name: /Save listing/ }));
+    expect(await screen.findByText('Listing saved with a trademark warning')).toBeTruthy();
+    expect(screen.getByText(warning)).toBeTruthy();
   });
 });

@@ -2,10 +2,17 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Copy, Download, Loader2, Plus, Save, ShieldCheck, X } from 'lucide-react';
+import { Copy, Download, Loader2, Plus, Save, X } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { LISTING_KIT } from '@printloom/contracts/listing-kit';
-import { LISTING_TARGETS, MARKETPLACE_FIELDS, type ListingField, type ListingTarget } from '@printloom/contracts/listing-rules';
+import {
+  LISTING_TARGETS,
+  MARKETPLACE_FIELDS,
+  TRADEMARK_RISK_RULE,
+  withoutPhraseInTitleAndTags,
+  type ListingField,
+  type ListingTarget,
+} from '@printloom/contracts/listing-rules';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useFocusReturn } from '../../components/ui/dialog';
@@ -24,9 +31,9 @@ import {
 } from './api/listing';
 import { useSellerProfile } from './api/seller-profile';
 import { addTags, changedFields, counterText, limitsOf, messagesByField, type ListingDraft } from './listing-draft';
+import { ListingRiskBanner } from './ListingRiskBanner';
 
 const TARGET_LABELS: Record<ListingTarget, string> = { etsy: 'Etsy', merch: 'Merch by Amazon', generic: 'Generic' };
-const SOURCE_LABELS = { uspto: 'USPTO', denylist: 'Denylist' } as const;
 const fieldClass =
   'w-full rounded-lg border border-zinc-300 bg-transparent px-3 py-2 text-sm placeholder:text-placeholder aria-[invalid=true]:border-danger dark:border-zinc-700';
 
@@ -237,7 +244,15 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
     try {
       const reply = await saveListing(asset.id, target, changed);
       queryClient.setQueryData(listingQueryKey(asset.id, target), reply);
-      toast({ title: 'Listing saved', description: `${TARGET_LABELS[target]} listing saved.` });
+      // Saved, but said out loud: a high-risk phrase put back in the title or tags.
+      const warnings = reply.listing.problems.filter((problem) => problem.rule === TRADEMARK_RISK_RULE);
+      if (warnings.length > 0)
+        toast({
+          title: 'Listing saved with a trademark warning',
+          description: warnings.map((problem) => problem.message).join(' '),
+          variant: 'destructive',
+        });
+      else toast({ title: 'Listing saved', description: `${TARGET_LABELS[target]} listing saved.` });
     } catch (error) {
       const field = error instanceof ApiError && error.code === 'LISTING_INVALID' ? (error.details.field as ListingField) : undefined;
       if (field) setServerError({ field, message: errorText(error, 'This field breaks a marketplace rule.') });
@@ -271,7 +286,11 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
         void save();
       }}
     >
-      <RiskBanner risks={saved.risks} />
+      <ListingRiskBanner
+        risks={saved.risks}
+        copy={draft}
+        onRemove={(term) => edit(withoutPhraseInTitleAndTags({ title: draft.title, tags: draft.tags }, term))}
+      />
       <ListingField id={ids.title} label="Title" counter={counterText(draft.title, limits.title)} message={messageOf('title')}>
         <input
           id={ids.title}
@@ -420,40 +439,6 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
         </Button>
       </div>
     </form>
-  );
-}
-
-/** Each risk flag of the saved copy: the words, how likely trouble is, where the mark comes from and its classes. */
-function RiskBanner({
-  risks,
-}: {
-  risks: ReadonlyArray<{ term: string; level: string; source: 'uspto' | 'denylist'; classes: string[]; mark: string; serial?: string }>;
-}) {
-  if (risks.length === 0)
-    return (
-      <p className="flex items-center gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-700">
-        <ShieldCheck className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden /> No risk flags in this listing (risk
-        flags, not legal advice).
-      </p>
-    );
-  return (
-    <section
-      aria-label="Risk flags"
-      className="rounded-lg border border-amber-500 bg-amber-50 p-3 text-sm text-zinc-900 dark:bg-amber-950/40 dark:text-zinc-100"
-    >
-      <h3 className="flex items-center gap-2 font-semibold">
-        <AlertTriangle className="size-4 shrink-0" aria-hidden /> Risk flags, not legal advice
-      </h3>
-      <ul className="mt-2 space-y-1">
-        {risks.map((risk) => (
-          <li key={`${risk.term}-${risk.source}-${risk.serial ?? risk.mark}`}>
-            <strong>“{risk.term}”</strong>: {risk.level} risk · {SOURCE_LABELS[risk.source]}
-            {risk.classes.length > 0 && ` · class ${risk.classes.join(', ')}`} · mark “{risk.mark}”
-            {risk.serial && ` (serial ${risk.serial})`}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

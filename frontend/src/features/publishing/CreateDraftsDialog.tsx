@@ -69,10 +69,23 @@ function ConnectionLine({ connection }: { connection: ConnectionState }) {
   );
 }
 
-function StatusRow({ publication, asset }: { publication: Publication; asset?: Asset }) {
+/**
+ * A draft row's name: its listing title (what the shop will show; the designs of one prompt differ by
+ * it) and its template. Before the draft step has read the listing, the design's prompt stands in.
+ */
+export function draftRowName(
+  publication: Pick<Publication, 'title' | 'templateId'>,
+  templates: readonly Pick<ProductTemplate, 'id' | 'name'>[],
+  fallback: string,
+): string {
+  const template = templates.find((each) => each.id === publication.templateId)?.name ?? publication.templateId;
+  return `${publication.title || fallback} · ${template}`;
+}
+
+function StatusRow({ publication, asset, templates }: { publication: Publication; asset?: Asset; templates: readonly ProductTemplate[] }) {
   const label = STATUS_LABELS[publication.status];
   const { outcomes, confirmOne } = useDraftConfirmations();
-  const name = asset?.job.prompt || 'Design';
+  const name = draftRowName(publication, templates, asset?.job.prompt || 'Design');
   return (
     <li className="flex items-center gap-3 py-2" data-status={publication.status}>
       {asset && <img src={imageUrl(asset.id, 'thumbnail')} alt="" className="size-10 rounded object-contain ring-1 ring-zinc-200" />}
@@ -115,14 +128,19 @@ export function draftsSummary(total: number, publications: readonly Pick<Publica
     .join(' · ');
 }
 
-/** A collection's drafts held for review, in the collection's order, named by prompt when the library has the design loaded. */
-function needingReview(created: readonly string[], rows: readonly Publication[], assets: readonly Asset[]): DraftToReview[] {
+/** A collection's drafts held for review, in the collection's order, named by listing title and template. */
+function needingReview(
+  created: readonly string[],
+  rows: readonly Publication[],
+  assets: readonly Asset[],
+  templates: readonly ProductTemplate[],
+): DraftToReview[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return created.flatMap((id, index) => {
     const publication = byId.get(id);
     if (publication?.status !== 'needs_review') return [];
     const prompt = assets.find((asset) => asset.id === publication.assetId)?.job.prompt;
-    return [{ publication, name: prompt || `Design ${index + 1} of ${created.length}` }];
+    return [{ publication, name: draftRowName(publication, templates, prompt || `Design ${index + 1} of ${created.length}`) }];
   });
 }
 
@@ -252,14 +270,19 @@ export function CreateDraftsDialog({
                 <p role="status" aria-live="polite" className="text-sm">
                   {draftsSummary(created.length, rows)}
                 </p>
-                <DraftsNeedingReview drafts={needingReview(created, rows, assets ?? [])} />
+                <DraftsNeedingReview drafts={needingReview(created, rows, assets ?? [], templates.data?.templates ?? [])} />
               </>
             ) : (
               <ul aria-live="polite" className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {created.map((id) => {
                   const publication = rows.find((row) => row.id === id);
                   return publication ? (
-                    <StatusRow key={id} publication={publication} asset={assets?.find((asset) => asset.id === publication.assetId)} />
+                    <StatusRow
+                      key={id}
+                      publication={publication}
+                      asset={assets?.find((asset) => asset.id === publication.assetId)}
+                      templates={templates.data?.templates ?? []}
+                    />
                   ) : (
                     <li key={id} className="py-2 text-sm text-muted">
                       Queued

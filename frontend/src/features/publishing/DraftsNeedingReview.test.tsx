@@ -128,7 +128,7 @@ describe('the drafts of a collection that need review', () => {
     expect(rows[2]).toHaveTextContent(RULE);
     expect(rows[1].querySelector('img')?.getAttribute('src')).toContain(assetId(3));
 
-    await userEvent.click(within(list).getByRole('button', { name: 'Create it anyway: Design 3 of 4' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Create it anyway: Design 3 of 4 · Unisex tee' }));
     await waitFor(() => expect(rowsOf(list)).toHaveLength(2));
     expect(server.confirmed).toEqual([id(3)]);
     expect(screen.getByText('1 of 4 drafts created · 2 need your review')).toBeInTheDocument();
@@ -147,14 +147,14 @@ describe('the drafts of a collection that need review', () => {
     const list = screen.getByRole('list', { name: 'Drafts that need your review' });
     await waitFor(() => expect(rowsOf(list)).toHaveLength(1));
     expect(within(list).getByRole('alert')).toHaveTextContent(PUBLISHING_MESSAGES.notForReview);
-    expect(within(list).getByRole('button', { name: 'Create it anyway: Design 4 of 4' })).toBeEnabled();
+    expect(within(list).getByRole('button', { name: 'Create it anyway: Design 4 of 4 · Unisex tee' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Confirm all 1' })).toBeEnabled();
   });
 
   it("shows the server's message when one confirm is refused, and leaves the draft to try again", async () => {
     serve([2]);
     const list = await openCollectionDrafts();
-    await userEvent.click(within(list).getByRole('button', { name: 'Create it anyway: World’s Okayest Nurse' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Create it anyway: World’s Okayest Nurse · Unisex tee' }));
     expect(await within(list).findByRole('alert')).toHaveTextContent(PUBLISHING_MESSAGES.notForReview);
     expect(rowsOf(list)).toHaveLength(3);
   });

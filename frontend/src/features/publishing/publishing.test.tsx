@@ -233,3 +233,57 @@ describe('Create Printify drafts', () => {
     expect(within(note).getByRole('link', { name: 'Open Account → Plan' })).toHaveAttribute('href', '/account#plan');
   });
 });
+
+describe('the drafts dialog rows', () => {
+  const template = {
+    id: 'tee',
+    name: 'Unisex tee',
+    product: 'Tee',
+    builtIn: true,
+    blueprintId: 12,
+    printProviderId: 29,
+    variants: [{ colour: 'White', size: 'M', price: 2499 }],
+    darkColours: [],
+    placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
+  };
+  const designs = ['a1', 'a2'].map(
+    (end) => ({ id: `00000000-0000-4000-8000-0000000000${end}`, job: { prompt: 'Space Meow' } }) as unknown as Asset,
+  );
+  const titles = [
+    'Bold Type Space Meow T-Shirt, Retro Cat Astronaut Graphic Tee',
+    'Vintage Badge Space Meow T-Shirt, Retro Cat Astronaut Graphic Tee',
+  ];
+  const row = (index: number, title: string | null): Publication => ({
+    id: `00000000-0000-4000-8000-0000000000b${index}`,
+    assetId: designs[index]!.id,
+    templateId: 'tee',
+    target: 'printify',
+    status: title ? 'draft_created' : 'queued',
+    externalId: null,
+    productUrl: null,
+    title,
+    mockups: [],
+    createdAt: '2026-11-25T00:00:00.000Z',
+    updatedAt: '2026-11-25T00:00:00.000Z',
+  });
+
+  it('names each row by its listing title and template, and by the prompt until the listing is read', async () => {
+    let listed = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path === '/api/product-templates') return json({ templates: [template] });
+      if (path === '/api/connections/printify') return json(notConnected);
+      if (path === '/api/publications' && init?.method === 'POST') return json({ publications: [row(0, null), row(1, null)] }, 202);
+      if (path.startsWith('/api/publications')) {
+        listed += 1;
+        return json({ publications: listed > 1 ? [row(0, titles[0]!), row(1, titles[1]!)] : [row(0, null), row(1, null)] });
+      }
+      return json({}, 404);
+    });
+    renderPage(<CreateDraftsDialog assets={designs} onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create 2 drafts' }));
+    expect(await screen.findAllByText('Space Meow · Unisex tee')).toHaveLength(2);
+    expect(await screen.findByText(`${titles[0]} · Unisex tee`, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(`${titles[1]} · Unisex tee`)).toBeInTheDocument();
+  });
+});

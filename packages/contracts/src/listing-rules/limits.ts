@@ -5,6 +5,12 @@
 export const LISTING_TARGETS = ['etsy', 'merch', 'generic'] as const;
 export type ListingTarget = (typeof LISTING_TARGETS)[number];
 
+/**
+ * Listings of the designs of one job (one prompt, four art directions; one collection row is one job):
+ * each title differs, led by the direction, and two tag sets share at most this many tags.
+ */
+export const DISTINCT_LISTINGS = { sharedTagsMax: 8 } as const;
+
 export const LISTING_RULES = {
   etsy: {
     titleMaxChars: 140,

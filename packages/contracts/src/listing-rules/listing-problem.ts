@@ -22,6 +22,12 @@ export interface ListingProblem {
   message: string;
 }
 
+/**
+ * The rule of a warning, not a refusal: the title or the tags hold a phrase the risk check rates high.
+ * The edit is saved; the listing lists the problem until the phrase is gone.
+ */
+export const TRADEMARK_RISK_RULE = 'trademark-risk';
+
 export interface ValidateOptions {
   /** A generated listing fills every slot (Etsy: all 13 tags); a seller's edit may use fewer. */
   generated?: boolean;

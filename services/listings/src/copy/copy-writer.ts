@@ -1,4 +1,5 @@
-import type { ListingCopy, ListingTarget, SellerProfile } from '@printloom/contracts';
+import type { ListingCopy, ListingTarget, SellerProfile, VariantLetter } from '@printloom/contracts';
+import type { FlaggedPhrase } from './flagged-phrases.js';
 
 /** What copy is written from: the design's words and the seller's profile (absent: no names). */
 export interface CopyRequest {
@@ -6,6 +7,10 @@ export interface CopyRequest {
   /** The prompt the design was made from (its slogan, subject, style and niche words). */
   prompt: string;
   profile: SellerProfile | null;
+  /** The design's art direction (its variant): leads the title, so the designs of one job read apart. */
+  variant?: VariantLetter | null;
+  /** Phrases the risk check rates high or medium: never in the title or the tags. */
+  avoid?: readonly FlaggedPhrase[];
 }
 
 /** A source of listing copy, like generation's image providers: the offline local writer or a text model. */

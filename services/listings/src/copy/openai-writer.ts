@@ -1,5 +1,26 @@
-import { LISTING_RULES, type ListingCopy, type ListingTarget } from '@printloom/contracts';
+import { DISTINCT_LISTINGS, LISTING_RULES, type ListingCopy, type ListingTarget } from '@printloom/contracts';
 import type { CopyRequest, CopyWriter } from './copy-writer.js';
+import { DIRECTION_WORDS } from './direction-words.js';
+
+/** What the model is told of the design's look and of the phrases the risk check flagged. */
+function designLines(request: CopyRequest): string[] {
+  const lines: string[] = [];
+  if (request.variant) {
+    const direction = DIRECTION_WORDS[request.variant];
+    lines.push(
+      `This design is the "${direction.title}" look of several drawn from the same prompt: begin the title with "${direction.title}" ` +
+        `and make at least ${LISTING_RULES.etsy.tagsMax - DISTINCT_LISTINGS.sharedTagsMax} tags about that look (for example: ${direction.tags.slice(0, 5).join(', ')}).`,
+    );
+  }
+  const avoid = request.avoid ?? [];
+  if (avoid.length > 0)
+    lines.push(
+      `Trademark risk: never use these phrases in the title or the tags, in any spelling: ${avoid.map((phrase) => `"${phrase.term}"`).join(', ')}. ` +
+        'Write around them with the design’s subject. The description may quote the text printed on the design, and then must say ' +
+        `it is flagged as a trademark risk (${avoid.map((phrase) => `${phrase.mark}: ${phrase.level} risk`).join('; ')}).`,
+    );
+  return lines;
+}
 
 export interface OpenAiWriterOptions {
   apiKey: string;
@@ -66,6 +87,7 @@ export function copyMessages(request: CopyRequest): Array<{ role: 'system' | 'de
         shop ? `The seller's shop: ${shop}.` : 'The seller has not named a shop: say "Designed by our shop" and name no shop.',
         brand ? `The seller's brand: ${brand}.` : 'The seller has no brand: brand is an empty string; name no brand.',
         `The design was made from this prompt (a slogan in quotes is printed on the shirt): ${request.prompt}`,
+        ...designLines(request),
       ].join('\n'),
     },
   ];

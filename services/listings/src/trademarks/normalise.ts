@@ -1,25 +1,7 @@
 import { doubleMetaphone } from 'double-metaphone';
 
-/**
- * The one normal form every mark, denylist phrase and checked text goes through before comparison:
- * lower case, diacritics and punctuation out (an apostrophe joins: "world's" → "worlds", "McDonald's"
- * → "mcdonalds"), "&" spelled "and", digits kept ("4ever" stays a respelling the pseudo-mark covers),
- * words separated by one space.
- */
-export function normaliseText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’‘`]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
-export function tokensOf(normalised: string): string[] {
-  return normalised === '' ? [] : normalised.split(' ');
-}
+// The normal form lives with the listing rules: the SPA and the copy writers compare phrases by it too.
+export { normaliseText, tokensOf } from '@printloom/contracts';
 
 export function letterCount(token: string): number {
   return token.replace(/[^a-z]/g, '').length;

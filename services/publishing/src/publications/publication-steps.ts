@@ -6,6 +6,7 @@ import {
   EXTERNAL_MOCKUPS_MAX,
   LISTINGS,
   PUBLISHING_MESSAGES,
+  TRADEMARK_RISK_RULE,
   type PublicationErrorCode,
   type PublicationStatus,
 } from '@printloom/contracts';
@@ -109,12 +110,14 @@ export class PublicationStepsService implements PublicationSteps {
 
     // The design's Etsy listing (written first when it has none): its title, tags and description.
     const { listing } = await this.rpc.request(LISTINGS.write, { userId, assetId, target: 'etsy' });
+    await this.publications.recordTitle(publication.id, listing.title);
     if (!publication.confirmed) {
       const review = [
         ...listing.risks
           .filter((risk) => risk.level === 'high')
           .map((risk) => `Trademark risk: "${risk.term}" is close to the registered mark "${risk.mark}"`),
-        ...listing.problems.map((problem) => problem.message),
+        // A high-risk phrase in the title or tags is already named above, from the risk itself.
+        ...listing.problems.filter((problem) => problem.rule !== TRADEMARK_RISK_RULE).map((problem) => problem.message),
       ];
       if (review.length > 0) {
         await this.publications.setStatus(publication.id, 'needs_review', { review });

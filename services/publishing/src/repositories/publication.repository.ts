@@ -16,6 +16,7 @@ export interface StoredPublication {
   review: string[];
   confirmed: boolean;
   productUrl: string | null;
+  title: string | null;
   mockups: string[];
   uploads: Record<string, { id: string; width: number; height: number }>;
   createAttemptedAt: Date | null;
@@ -38,6 +39,7 @@ interface PublicationRow {
   review: string[];
   confirmed: boolean;
   product_url: string | null;
+  title: string | null;
   mockups: string[];
   uploads: Record<string, { id: string; width: number; height: number }>;
   create_attempted_at: Date | null;
@@ -61,6 +63,7 @@ const toPublication = (row: PublicationRow): StoredPublication => ({
   review: row.review,
   confirmed: row.confirmed,
   productUrl: row.product_url,
+  title: row.title,
   mockups: row.mockups,
   uploads: row.uploads,
   createAttemptedAt: date(row.create_attempted_at),
@@ -79,6 +82,7 @@ export function publicationView(publication: StoredPublication, placeInLine?: nu
     externalId: publication.externalId,
     ...(publication.errorCode ? { error: { code: publication.errorCode, message: publication.errorMessage ?? '' } } : {}),
     productUrl: publication.productUrl,
+    title: publication.title,
     mockups: publication.mockups,
     ...(publication.status === 'publish_waiting' && placeInLine !== undefined ? { placeInLine } : {}),
     ...(publication.status === 'needs_review' ? { review: publication.review } : {}),
@@ -202,6 +206,11 @@ export class PublicationRepository {
       `UPDATE publishing.publications SET create_attempted_at = COALESCE(create_attempted_at, now()) WHERE id = $1`,
       [id],
     );
+  }
+
+  /** The listing title the draft is made with: the seller's rows are named by it. */
+  async recordTitle(id: string, title: string): Promise<void> {
+    await this.dataSource.query(`UPDATE publishing.publications SET title = $2 WHERE id = $1 AND title IS DISTINCT FROM $2`, [id, title]);
   }
 
   async recordDraft(id: string, externalId: string, productUrl: string): Promise<void> {
