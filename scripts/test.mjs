@@ -44,11 +44,14 @@ function run(command, commandArgs, options = {}) {
   return result.status === 0;
 }
 
-const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
+const seconds = (since, until = Date.now()) => Math.round((until - since) / 100) / 10;
 
-/** `startedAt`: when the step began (Date.now()), so its wall time stands beside its counts. */
-function record(name, passed, failed, ok, startedAt) {
-  const took = seconds(startedAt);
+/**
+ * `startedAt`: when the step began (Date.now()), so its wall time stands beside its counts; `endedAt`:
+ * when it ended, for a step that ran beside others and is recorded later.
+ */
+function record(name, passed, failed, ok, startedAt, endedAt = Date.now()) {
+  const took = seconds(startedAt, endedAt);
   results.push({ step: name, seconds: took, passed, failed, ok });
   log(`${name}: ${passed} passed, ${failed} failed, ${took} s${ok ? '' : ' (step failed)'}`);
 }
@@ -145,11 +148,16 @@ function startBeside(command, commandArgs, { cwd = root, logName }) {
   const logFd = openSync(logFile, 'w');
   const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
+  let endedAt;
   const exited = new Promise((resolve) => {
-    child.once('close', (code) => resolve(code === 0));
-    child.once('error', () => resolve(false));
+    const settle = (ok) => {
+      endedAt ??= Date.now();
+      resolve(ok);
+    };
+    child.once('close', (code) => settle(code === 0));
+    child.once('error', () => settle(false));
   });
-  return { finished: () => exited, output: () => readFileSync(logFile) };
+  return { finished: () => exited, output: () => readFileSync(logFile), endedAt: () => endedAt };
 }
 
 /**
@@ -174,7 +182,7 @@ function startFrontendSuite() {
       process.stdout.write(vitest.output());
       const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
       collectFileTimes('vitest', report);
-      record('vitest', report.numPassedTests, report.numFailedTests, ok, startedAt);
+      record('vitest', report.numPassedTests, report.numFailedTests, ok, startedAt, vitest.endedAt());
     },
   };
 }
