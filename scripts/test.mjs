@@ -74,7 +74,7 @@ function reportTimings(startedAt) {
   log(`steps (wall time):\n${lines.join('\n')}\n  ${'total'.padEnd(width)}  ${String(total).padStart(7)} s`);
   if (slowest.length) {
     log(
-      `slowest ${slowest.length} test files:\n${slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.file} (${file.suite})`).join('\n')}`,
+      `slowest ${slowest.length} test files and browser tests:\n${slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.file} (${file.suite})`).join('\n')}`,
     );
   }
   mkdirSync(path.dirname(timingsFile), { recursive: true });
@@ -298,13 +298,24 @@ async function browserSuite() {
     // The flows first, then the accessibility audit (axe on every screen, the keyboard-only flow).
     [ok, passed, failed] = [true, 0, 0];
     for (const script of ['frontend/e2e/run.mjs', 'frontend/e2e/accessibility.mjs']) {
+      const timings = path.join(resultsDir, `e2e-${path.basename(script, '.mjs')}.json`);
+      rmSync(timings, { force: true });
       const e2e = spawnSync(process.execPath, [script], {
         cwd: root,
-        env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_URL: `http://127.0.0.1:${webPort}` },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: `http://127.0.0.1:${port}`,
+          E2E_MAIL_URL: `http://127.0.0.1:${webPort}`,
+          E2E_TIMINGS_FILE: timings,
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
         encoding: 'utf8',
       });
       process.stdout.write(e2e.stdout ?? '');
+      // Each browser test is listed among the slowest 'files' under its script's name.
+      if (existsSync(timings))
+        for (const test of JSON.parse(readFileSync(timings, 'utf8')))
+          fileTimes.push({ suite: 'e2e', file: `${script}: ${test.name}`, seconds: test.seconds });
       const summary = /E2E: (\d+) passed, (\d+) failed/.exec(e2e.stdout ?? '');
       ok &&= e2e.status === 0;
       passed += summary ? Number(summary[1]) : 0;

@@ -2,7 +2,7 @@
 // playwright-core, a small test runner with fresh contexts (stored theme and cookie consent) that fails
 // a test on uncaught page errors and on Content-Security-Policy violations, and the sign-up and
 // generate flows.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -57,8 +57,9 @@ async function watchCspViolations(context) {
  * A runner over one browser: `test(name, body, options)` opens a fresh context (`consent` pre-stores
  * cookie consent so the banner stays out of the way), fails on uncaught page errors and on CSP
  * violations (a test that provokes some says how many with `cspViolationsExpected`), and `finish()`
- * prints the 'E2E: N passed, N failed' line and exits. E2E_ONLY=<text> runs the tests whose name has
- * it; E2E_DEBUG=1 logs every API response.
+ * prints the 'E2E: N passed, N failed' line and exits. Each test prints its wall time; E2E_TIMINGS_FILE=<path>
+ * also writes them there as JSON (make test lists the slowest). E2E_ONLY=<text> runs the tests whose name
+ * has it; E2E_DEBUG=1 logs every API response.
  */
 export function createRunner(browser) {
   const results = [];
@@ -68,6 +69,8 @@ export function createRunner(browser) {
     { theme = 'dark', consent = true, viewport = { width: 1280, height: 900 }, cspViolationsExpected = 0 } = {},
   ) {
     if (only && !name.includes(only)) return;
+    const startedAt = Date.now();
+    const took = () => Math.round((Date.now() - startedAt) / 100) / 10;
     const context = await browser.newContext({ viewport, acceptDownloads: true });
     await context.addInitScript(
       ([storedTheme, storeConsent]) => {
@@ -92,11 +95,11 @@ export function createRunner(browser) {
       await body(page, context);
       expect(pageErrors.length === 0, `uncaught page errors: ${pageErrors.join('; ')}`);
       expect(cspViolations.length === cspViolationsExpected, `Content-Security-Policy violations: ${cspViolations.join('; ') || 'none'}`);
-      results.push({ name, ok: true });
-      console.log(`  ✓ ${name}`);
+      results.push({ name, ok: true, seconds: took() });
+      console.log(`  ✓ ${name} (${took()} s)`);
     } catch (error) {
-      results.push({ name, ok: false });
-      console.log(`  ✕ ${name}\n    ${String(error.message).split('\n').join('\n    ')}`);
+      results.push({ name, ok: false, seconds: took() });
+      console.log(`  ✕ ${name} (${took()} s)\n    ${String(error.message).split('\n').join('\n    ')}`);
       await page.screenshot({ path: path.join(shots, `failed-${name.replace(/\W+/g, '-').slice(0, 60)}.png`) }).catch(() => undefined);
     } finally {
       await context.close();
@@ -106,6 +109,7 @@ export function createRunner(browser) {
     await browser.close();
     const passed = results.filter((result) => result.ok).length;
     const failed = results.length - passed;
+    if (process.env.E2E_TIMINGS_FILE) writeFileSync(process.env.E2E_TIMINGS_FILE, JSON.stringify(results));
     console.log(`E2E: ${passed} passed, ${failed} failed`);
     process.exit(failed === 0 ? 0 : 1);
   }
