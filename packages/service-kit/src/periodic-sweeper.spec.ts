@@ -62,4 +62,34 @@ describe('periodic sweeper', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(passes).toBe(passesAtStop);
   });
+
+  it('wake: a pass soon; wakes during a pass ask for one more after it; wakes waiting for that pass are served by it', async () => {
+    let passes = 0;
+    let release!: () => void;
+    let gate = new Promise<void>((resolve) => (release = resolve));
+    const sweeper = startPeriodicSweeper({
+      name: 'woken',
+      intervalMs: 3_600_000,
+      logger,
+      registry: new Registry(),
+      run: async () => {
+        passes += 1;
+        await gate;
+      },
+    });
+    sweeper.wake();
+    await waitFor(() => passes === 1, { timeoutMs: 2000, what: 'the woken pass' });
+    // Arrivals during that pass: one more pass after it, however many they are.
+    sweeper.wake();
+    sweeper.wake();
+    sweeper.wake();
+    const first = release;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    first();
+    await waitFor(() => passes === 2, { timeoutMs: 2000, what: 'the pass asked for during the first' });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sweeper.stop();
+    expect(passes).toBe(2);
+  });
 });

@@ -16,6 +16,11 @@ export interface PeriodicSweeperOptions {
 export interface PeriodicSweeper {
   /** Runs a pass now (after the one in progress, never two at once) and returns its counts. */
   runNow(): Promise<SweepCounts>;
+  /**
+   * Work just arrived: a pass soon. A wake during a pass asks for one more after it; wakes while that
+   * pass still waits to start are served by it (arrivals come in bursts).
+   */
+  wake(): void;
   /** Stops the timer and waits for a pass in progress. */
   stop(): Promise<void>;
 }
@@ -99,8 +104,21 @@ export function startPeriodicSweeper(options: PeriodicSweeperOptions): PeriodicS
   }, options.intervalMs);
   timer.unref();
 
+  let woken = false;
+  const wake = () => {
+    if (stopped || woken) return;
+    woken = true;
+    const next = chain.then(() => {
+      woken = false; // a wake from now on is after this pass began: it needs a pass of its own
+      return pass();
+    });
+    chain = next.catch(() => undefined);
+    next.catch(() => undefined); // logged and counted by the pass
+  };
+
   return {
     runNow: () => enqueue(),
+    wake,
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -9,30 +9,9 @@ import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import { ReminderRepository } from './repositories/reminder.repository.js';
 import { DESIGN_JOB_ACTIONS, DesignJobRepository } from './repositories/design-job.repository.js';
-import { DesignJobRunner } from './design-jobs/design-job-runner.js';
+import { DESIGN_JOB_STOP_GRACE_MS, DesignJobRunner } from './design-jobs/design-job-runner.js';
 import { QualityVerdicts } from './quality/quality-verdicts.service.js';
 import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
-
-/** Wakes run a pass now; wakes during a pass ask for one more after it (ingests come in bursts). */
-function passOnWake(sweeper: PeriodicSweeper): () => void {
-  let running = false;
-  let again = false;
-  const pass = () => {
-    running = true;
-    again = false;
-    void sweeper
-      .runNow()
-      .catch(() => undefined)
-      .finally(() => {
-        running = false;
-        if (again) pass();
-      });
-  };
-  return () => {
-    if (running) again = true;
-    else pass();
-  };
-}
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
 export async function startAssetsService(config: AssetsConfig, overrides: { storage?: ObjectStorage } = {}): Promise<RunningService> {
@@ -88,9 +67,10 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
           intervalMs: config.ASSET_QUALITY_INTERVAL_MS,
           run: () => verdicts.measurePending(),
         });
-        verdicts.onWake(passOnWake(qualitySweeper));
+        verdicts.onWake(() => qualitySweeper.wake());
         qualitySweepers.push(qualitySweeper);
       }
+      runner.start();
       const stopSweepers = stopAll([
         ...qualitySweepers,
         infra.startSweeper({
@@ -103,11 +83,6 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
             design_jobs: await designJobs.deleteExpired(),
             design_job_sellers: await designJobs.forgetIdleSellers(),
           }),
-        }),
-        infra.startSweeper({
-          name: 'design-jobs',
-          intervalMs: config.DESIGN_JOB_INTERVAL_MS,
-          run: () => runner.runWhileBusy(),
         }),
         infra.startSweeper({
           name: 'expiry-reminders',
@@ -129,9 +104,10 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
         }),
       });
       return async () => {
-        runner.close();
+        const stoppingJobs = runner.stop(DESIGN_JOB_STOP_GRACE_MS);
         await stopDeletions();
         await stopSweepers();
+        await stoppingJobs;
         await imagePool.close();
       };
     },

@@ -44,6 +44,7 @@ export function startPublishingService(config: PublishingConfig): Promise<Runnin
         config.PUBLISHING_ACK_WAIT_MS,
         infra.logger,
         config.PUBLISHING_FAILURE_BACKOFF_MS,
+        infra.metrics.registry,
       );
       worker.start();
       const connections = new ConnectionRepository(infra.dataSource);

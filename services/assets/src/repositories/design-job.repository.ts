@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BulkAction, BulkJobStatus, ExportPresetId, GarmentChoice } from '@printloom/contracts';
+import { LeasedRows, type WorkSource } from '@printloom/service-kit';
 import { DataSource } from 'typeorm';
 
 /** What a design job does with each of its designs: prepare a listing kit, or one of the bulk actions. */
@@ -74,6 +75,33 @@ export class DesignJobRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
+   * The jobs as leased rows: waiting ones (`queued`, past their `not_before`) and running ones whose
+   * instance stopped renewing `claimed_at`, sellers in turn (`design_job_sellers`), then oldest first.
+   */
+  private rows(staleAfterSeconds: number): LeasedRows<DesignJobRow, StoredDesignJob> {
+    return new LeasedRows<DesignJobRow, StoredDesignJob>({
+      dataSource: this.dataSource,
+      table: 'assets.design_jobs',
+      returning: COLUMNS,
+      waiting: `work.status = 'queued'`,
+      leased: `work.status = 'running'`,
+      leasedAt: 'claimed_at',
+      onTake: `status = 'running'`,
+      onGiveBack: `status = 'queued'`,
+      notBefore: 'not_before',
+      order: 'work.created_at, work.id',
+      sellers: { column: 'user_id', turns: 'assets.design_job_sellers' },
+      leaseSeconds: staleAfterSeconds,
+      toWork: toJob,
+    });
+  }
+
+  /** The jobs as a background worker's source (service-kit's worker form). */
+  workSource(staleAfterSeconds: number): WorkSource<StoredDesignJob> {
+    return this.rows(staleAfterSeconds).source((job) => job.id);
+  }
+
+  /**
    * A new job unless the user has `maxOpen` of its family waiting or running already (null then). A
    * per-user advisory lock makes count-and-insert atomic across instances.
    */
@@ -123,30 +151,7 @@ export class DesignJobRepository {
    * seller the one before served; SKIP LOCKED so that a claim never waits on a job being updated.
    */
   async claimNext(staleAfterSeconds: number): Promise<StoredDesignJob | null> {
-    return this.dataSource.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('assets.design_jobs:claim'))`);
-      // An UPDATE answers [rows, count].
-      const [[row]]: [DesignJobRow[], number] = await tx.query(
-        `UPDATE assets.design_jobs SET status = 'running', claimed_at = now(), not_before = NULL
-          WHERE id = (
-            SELECT job.id FROM assets.design_jobs job
-              LEFT JOIN assets.design_job_sellers seller ON seller.user_id = job.user_id
-             WHERE (job.status = 'queued' AND (job.not_before IS NULL OR job.not_before <= now()))
-                OR (job.status = 'running' AND job.claimed_at < now() - make_interval(secs => $1))
-             ORDER BY seller.last_served_at NULLS FIRST, job.created_at, job.id
-             LIMIT 1 FOR UPDATE OF job SKIP LOCKED)
-          RETURNING ${COLUMNS}`,
-        [staleAfterSeconds],
-      );
-      if (!row) return null;
-      // The clock, not the transaction's start: a claim that waited for the lock was served after the one before it.
-      await tx.query(
-        `INSERT INTO assets.design_job_sellers (user_id, last_served_at) VALUES ($1, clock_timestamp())
-         ON CONFLICT (user_id) DO UPDATE SET last_served_at = EXCLUDED.last_served_at`,
-        [row.user_id],
-      );
-      return toJob(row);
-    });
+    return this.rows(staleAfterSeconds).take();
   }
 
   /** One more design done; renews the claim. */
@@ -183,13 +188,7 @@ export class DesignJobRepository {
    * `waitSeconds` have passed, in its seller's turn.
    */
   async release(id: string, waitSeconds = 0): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE assets.design_jobs
-          SET status = 'queued', claimed_at = NULL,
-              not_before = CASE WHEN $2::float8 > 0 THEN now() + make_interval(secs => $2::float8) ELSE NULL END
-        WHERE id = $1`,
-      [id, waitSeconds],
-    );
+    await this.rows(0).giveBack(id, waitSeconds);
   }
 
   /** Jobs waiting or running, by action (the open-jobs gauge). */

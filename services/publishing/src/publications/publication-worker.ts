@@ -1,5 +1,4 @@
-import type { JsMsg } from '@nats-io/jetstream';
-import { extractTraceContext, SpanKind, withSpan, type Logger } from '@printloom/service-kit';
+import { BackgroundWorker, jetStreamWorkSource, type Logger, type ServiceMetrics, type Settlement } from '@printloom/service-kit';
 import type { PublicationQueue, PublicationWork } from './publication-queue.js';
 
 /** What a step decided: done (acknowledged), or try again after a while (negative acknowledgement with a delay). */
@@ -9,65 +8,51 @@ export interface PublicationSteps {
   run(work: PublicationWork, deliveryCount: number): Promise<StepOutcome>;
 }
 
-/** N loops pulling publication steps; each message is kept alive (working) while its step runs. */
+/**
+ * N loops taking publication steps, in service-kit's one worker form on the JetStream queue: each
+ * message is kept alive while its step runs, and a stop hands back what is still running at the end of
+ * the grace (another instance takes it at once).
+ */
 export class PublicationWorker {
-  private stopped = false;
-  private loops: Promise<void>[] = [];
+  private readonly worker: BackgroundWorker<PublicationWork>;
 
   constructor(
-    private readonly queue: PublicationQueue,
-    private readonly steps: PublicationSteps,
-    private readonly concurrency: number,
-    private readonly ackWaitMs: number,
-    private readonly logger: Logger,
+    queue: PublicationQueue,
+    steps: PublicationSteps,
+    concurrency: number,
+    ackWaitMs: number,
+    logger: Logger,
     /** A step that threw is tried again after this × its deliveries so far (at most a minute). */
-    private readonly failureBackoffMs = 2_000,
-  ) {}
+    failureBackoffMs = 2_000,
+    registry?: ServiceMetrics['registry'],
+  ) {
+    this.worker = new BackgroundWorker<PublicationWork>({
+      name: 'publication-steps',
+      spanName: 'publication step',
+      // A message that is not a step is terminated by the source, never redelivered.
+      source: jetStreamWorkSource({ next: () => queue.next(), ackWaitMs, read: (message) => JSON.parse(message.string()) as PublicationWork }),
+      concurrency,
+      // queue.next() itself waits for a message up to a second.
+      idleRecheckMs: 0,
+      logger,
+      registry,
+      handle: async (work, inHand): Promise<Settlement> => {
+        const outcome = await steps.run(work, inHand.attempt);
+        return 'done' in outcome ? { settled: 'done' } : { settled: 'later', inMs: outcome.retryInMs };
+      },
+      onError: (error, claim) => {
+        logger.warn({ err: error, publicationId: claim.work.publicationId, step: claim.work.step }, 'Publication step failed: it is tried again');
+        return { settled: 'later', inMs: Math.min(60_000, failureBackoffMs * claim.attempt) };
+      },
+    });
+  }
 
   start(): void {
-    this.loops = Array.from({ length: this.concurrency }, () => this.loop());
+    this.worker.start();
   }
 
-  /** Lets running steps finish for up to `graceMs`; an unfinished one is redelivered to another worker. */
-  async stop(graceMs = 5_000): Promise<void> {
-    this.stopped = true;
-    await Promise.race([Promise.all(this.loops), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        const message = await this.queue.next();
-        if (message)
-          await withSpan('publication step', { kind: SpanKind.CONSUMER, parent: extractTraceContext(message.headers) }, () =>
-            this.handle(message),
-          );
-      } catch (error) {
-        if (this.stopped) return;
-        this.logger.error({ err: error }, 'Publication worker loop error');
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
-  }
-
-  private async handle(message: JsMsg): Promise<void> {
-    let work: PublicationWork;
-    try {
-      work = JSON.parse(message.string()) as PublicationWork;
-    } catch {
-      message.term();
-      return;
-    }
-    const heartbeat = setInterval(() => message.working(), Math.max(1000, this.ackWaitMs / 3));
-    try {
-      const outcome = await this.steps.run(work, message.info.deliveryCount);
-      if ('done' in outcome) message.ack();
-      else message.nak(Math.max(100, outcome.retryInMs));
-    } catch (error) {
-      this.logger.warn({ err: error, publicationId: work.publicationId, step: work.step }, 'Publication step failed: it is tried again');
-      message.nak(Math.min(60_000, this.failureBackoffMs * message.info.deliveryCount));
-    } finally {
-      clearInterval(heartbeat);
-    }
+  /** The stop rule: no new step; running steps finish for up to `graceMs`, the rest is handed back. */
+  async stop(graceMs = 5_000): Promise<number> {
+    return this.worker.stop(graceMs);
   }
 }
