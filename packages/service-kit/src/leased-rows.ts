@@ -17,8 +17,12 @@ export interface LeasedRowsOptions<R, T> {
   waiting: string;
   /** Rows an instance holds (taken over once `leasedAt` is older than the lease). */
   leased: string;
-  /** The column a claim and each renewal set to now(); null while nobody holds the row. */
-  leasedAt: string;
+  /**
+   * The column a claim and each renewal set to now(); null while nobody holds the row. Without it the
+   * lease is held in `notBefore` (an outbox's `next_attempt_at`): a claim and each renewal push it one
+   * lease ahead, so other instances skip the row until then.
+   */
+  leasedAt?: string;
   /** Besides `leasedAt`, what a claim sets (`status = 'running'`) and what giving back sets (`status = 'queued'`). */
   onTake?: string;
   onGiveBack?: string;
@@ -75,16 +79,18 @@ export class LeasedRows<R, T> {
   /** The heartbeat: the lease of a row still held starts again. */
   async renew(key: string): Promise<void> {
     await this.options.dataSource.query(
-      `UPDATE ${this.options.table} work SET ${this.options.leasedAt} = now() WHERE work.${this.key} = $1 AND (${this.options.leased})`,
-      [key],
+      `UPDATE ${this.options.table} work SET ${this.leaseSet()} WHERE work.${this.key} = $1 AND (${this.options.leased})`,
+      this.options.leasedAt ? [key] : [key, this.options.leaseSeconds],
     );
   }
 
   /** Gives a row back for any instance, to be taken again once `waitSeconds` have passed (with a `notBefore`). */
   async giveBack(key: string, waitSeconds = 0): Promise<void> {
     const { onGiveBack, leasedAt, notBefore } = this.options;
-    const sets = [onGiveBack, `${leasedAt} = NULL`];
-    if (notBefore) sets.push(`${notBefore} = CASE WHEN $2::float8 > 0 THEN now() + make_interval(secs => $2::float8) ELSE NULL END`);
+    const sets = [onGiveBack, leasedAt && `${leasedAt} = NULL`];
+    if (notBefore && leasedAt)
+      sets.push(`${notBefore} = CASE WHEN $2::float8 > 0 THEN now() + make_interval(secs => $2::float8) ELSE NULL END`);
+    else if (notBefore) sets.push(`${notBefore} = now() + make_interval(secs => $2::float8)`);
     await this.options.dataSource.query(
       `UPDATE ${this.options.table} SET ${sets.filter(Boolean).join(', ')} WHERE ${this.key} = $1`,
       notBefore ? [key, waitSeconds] : [key],
@@ -112,16 +118,29 @@ export class LeasedRows<R, T> {
     };
   }
 
+  /** What a claim and a renewal set: the lease ($2 or $1: its seconds). */
+  private leaseSet(seconds = '$2'): string {
+    const { leasedAt, notBefore } = this.options;
+    if (leasedAt) return `${leasedAt} = now()`;
+    if (!notBefore) throw new Error(`Leased rows of ${this.options.table}: leasedAt or notBefore is needed`);
+    return `${notBefore} = now() + make_interval(secs => ${seconds})`;
+  }
+
   private claimSql(): string {
     const { table, returning, waiting, leased, leasedAt, onTake, notBefore, order, sellers } = this.options;
-    const sets = [onTake, `${leasedAt} = now()`, notBefore && `${notBefore} = NULL`].filter(Boolean).join(', ');
-    const due = notBefore ? `(${waiting}) AND (work.${notBefore} IS NULL OR work.${notBefore} <= now())` : `(${waiting})`;
+    const notYet = notBefore ? `(work.${notBefore} IS NULL OR work.${notBefore} <= now())` : 'true';
+    // With a lease column, a taken row clears its back-off, and is taken over once its lease is old;
+    // with the lease in `notBefore`, a row whose lease ran out is simply due again.
+    const sets = [onTake, this.leaseSet('$1'), leasedAt && notBefore && `${notBefore} = NULL`].filter(Boolean).join(', ');
+    const due = leasedAt
+      ? `((${waiting}) AND ${notYet}) OR ((${leased}) AND work.${leasedAt} < now() - make_interval(secs => $1))`
+      : `(${waiting}) AND ${notYet}`;
     const turns = sellers ? `LEFT JOIN ${sellers.turns} turn ON turn.user_id = work.${sellers.column}` : '';
     const ordered = sellers ? `turn.last_served_at NULLS FIRST, ${order}` : order;
     return `UPDATE ${table} SET ${sets}
              WHERE ${this.key} = (
                SELECT work.${this.key} FROM ${table} work ${turns}
-                WHERE (${due}) OR ((${leased}) AND work.${leasedAt} < now() - make_interval(secs => $1))
+                WHERE ${due}
                 ORDER BY ${ordered}
                 LIMIT 1 FOR UPDATE OF work SKIP LOCKED)
              RETURNING ${returning}`;

@@ -25,7 +25,7 @@ export class NotificationsService {
       userId: request.userId,
       listUnsubscribe: request.listUnsubscribe,
     });
-    this.worker.poke();
+    this.worker.wake();
     return { queued: true };
   }
 
@@ -36,7 +36,7 @@ export class NotificationsService {
     if (!id) throw new AppError('RATE_LIMITED', SUPPORT_RATE_LIMIT_MESSAGE);
     const email = renderEmail('support-message', { ...request, userId: request.userId ?? '' }, this.config.PUBLIC_URL);
     await this.outbox.enqueue(`support:${id}`, this.config.SUPPORT_EMAIL, email, { userId: request.userId });
-    this.worker.poke();
+    this.worker.wake();
     return { ok: true };
   }
 }

@@ -1,7 +1,8 @@
-import { startPeriodicSweeper, type Logger, type PeriodicSweeper, type ServiceMetrics } from '@printloom/service-kit';
+import { BackgroundWorker, type Logger, type ServiceMetrics, type Settlement } from '@printloom/service-kit';
 import type { Counter } from 'prom-client';
 import type { OutboxRepository } from './repositories/outbox.repository.js';
 import type { MailTransport } from './mail-transport.js';
+import type { OutboxMessage } from './domain/outbox-message.js';
 
 export interface OutboxWorkerOptions {
   pollMs: number;
@@ -15,10 +16,16 @@ export function retryDelayMs(attemptsSoFar: number, options: Pick<OutboxWorkerOp
   return Math.min(3600_000, options.retryBaseMs * 2 ** attemptsSoFar);
 }
 
-/** Sends queued mail in the background; several instances share the outbox safely. */
+/** Messages sent at once by one instance (the batch a pass used to claim). */
+const SENDING_AT_ONCE = 10;
+/** A message being sent is held this long before another instance may take it (this one died). */
+const SEND_LEASE_SECONDS = 60;
+/** How long a stop waits for the mail being sent (an SMTP exchange) before handing it back. */
+export const OUTBOX_STOP_GRACE_MS = 10_000;
+
+/** Sends queued mail in the background (service-kit's worker form on leased rows); instances share the outbox safely. */
 export class OutboxWorker {
-  private sweeper: PeriodicSweeper | undefined;
-  private pokeQueued = false;
+  private readonly worker: BackgroundWorker<OutboxMessage>;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -27,61 +34,51 @@ export class OutboxWorker {
     private readonly options: OutboxWorkerOptions & { registry: ServiceMetrics['registry'] },
     /** Send attempts by outcome: sent, failed (will retry), gave_up (attempts spent). */
     private readonly mails?: Counter<'outcome'>,
-  ) {}
-
-  start(): void {
-    this.sweeper = startPeriodicSweeper({
+  ) {
+    this.worker = new BackgroundWorker<OutboxMessage>({
       name: 'outbox-send',
-      intervalMs: this.options.pollMs,
-      logger: this.logger,
-      registry: this.options.registry,
-      run: () => this.drain(),
+      source: outbox.workSource(SEND_LEASE_SECONDS),
+      concurrency: SENDING_AT_ONCE,
+      idleRecheckMs: options.pollMs,
+      logger,
+      registry: options.registry,
+      handle: (message) => this.send(message),
     });
   }
 
-  /** Runs a pass soon (a new message was queued); one queued pass serves every poke meanwhile. */
-  poke(): void {
-    if (!this.sweeper || this.pokeQueued) return;
-    this.pokeQueued = true;
-    this.sweeper
-      .runNow()
-      .catch(() => undefined) // logged and counted by the sweeper
-      .finally(() => {
-        this.pokeQueued = false;
+  start(): void {
+    this.worker.start();
+  }
+
+  /** A message was queued: idle senders look at once. */
+  wake(): void {
+    this.worker.wake();
+  }
+
+  /** The stop rule: nothing new is sent; mail being sent finishes within the grace, the rest is handed back. */
+  async stop(graceMs = OUTBOX_STOP_GRACE_MS): Promise<number> {
+    return this.worker.stop(graceMs);
+  }
+
+  /** One message sent, or its failed attempt recorded with its back-off (the row's own state either way). */
+  private async send(message: OutboxMessage): Promise<Settlement> {
+    try {
+      await this.transport.send({
+        to: message.recipient,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody,
+        listUnsubscribe: message.listUnsubscribe,
       });
-  }
-
-  async stop(): Promise<void> {
-    await this.sweeper?.stop();
-  }
-
-  private async drain(): Promise<{ sent: number; failed_attempts: number }> {
-    const counts = { sent: 0, failed_attempts: 0 };
-    for (;;) {
-      const batch = await this.outbox.claimDue(10, 60);
-      if (batch.length === 0) return counts;
-      await Promise.all(
-        batch.map(async (message) => {
-          try {
-            await this.transport.send({
-              to: message.recipient,
-              subject: message.subject,
-              text: message.textBody,
-              html: message.htmlBody,
-              listUnsubscribe: message.listUnsubscribe,
-            });
-            await this.outbox.markSent(message.id);
-            this.mails?.inc({ outcome: 'sent' });
-            counts.sent += 1;
-          } catch (error) {
-            const retryInMs = retryDelayMs(message.attempts, this.options);
-            this.mails?.inc({ outcome: retryInMs === null ? 'gave_up' : 'failed' });
-            this.logger.warn({ err: error, outboxId: message.id, attempts: message.attempts + 1, retryInMs }, 'Email send failed');
-            await this.outbox.markFailedAttempt(message.id, (error as Error).message, retryInMs);
-            counts.failed_attempts += 1;
-          }
-        }),
-      );
+      await this.outbox.markSent(message.id);
+      this.mails?.inc({ outcome: 'sent' });
+      return { settled: 'done', counts: { sent: 1 } };
+    } catch (error) {
+      const retryInMs = retryDelayMs(message.attempts, this.options);
+      this.mails?.inc({ outcome: retryInMs === null ? 'gave_up' : 'failed' });
+      this.logger.warn({ err: error, outboxId: message.id, attempts: message.attempts + 1, retryInMs }, 'Email send failed');
+      await this.outbox.markFailedAttempt(message.id, (error as Error).message, retryInMs);
+      return { settled: 'done', counts: { failed_attempts: 1 } };
     }
   }
 }

@@ -36,7 +36,7 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
       const worker = app.get<OutboxWorker>(OUTBOX_WORKER);
       const outbox = app.get(OutboxRepository);
       worker.start();
-      worker.poke();
+      worker.wake();
       const retention = infra.startSweeper({
         name: 'outbox-retention',
         intervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,

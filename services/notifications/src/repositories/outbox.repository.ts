@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LeasedRows, type WorkSource } from '@printloom/service-kit';
 import { DataSource } from 'typeorm';
 import type { RenderedEmail } from '../templates.js';
 
@@ -46,20 +47,22 @@ export class OutboxRepository {
   }
 
   /**
-   * Claims due messages for this instance: the claim pushes next_attempt_at forward, so another
-   * instance skips them while they are being sent (and picks them up if this one dies).
+   * Due messages as a worker's source (service-kit's form on leased rows): a claim pushes
+   * next_attempt_at one lease ahead, so another instance skips the message while it is being sent and
+   * takes it once the lease runs out (this one died); the oldest due first.
    */
-  async claimDue(limit: number, leaseSeconds: number): Promise<OutboxMessage[]> {
-    // TypeORM answers an UPDATE … RETURNING with [rows, count].
-    const [rows]: [OutboxRow[], number] = await this.dataSource.query(
-      `UPDATE notifications.outbox SET next_attempt_at = now() + make_interval(secs => $2)
-       WHERE id IN (
-         SELECT id FROM notifications.outbox WHERE status = 'pending' AND next_attempt_at <= now()
-         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, recipient, subject, text_body, html_body, attempts, list_unsubscribe`,
-      [limit, leaseSeconds],
-    );
-    return rows.map(toOutboxMessage);
+  workSource(leaseSeconds: number): WorkSource<OutboxMessage> {
+    return new LeasedRows<OutboxRow, OutboxMessage>({
+      dataSource: this.dataSource,
+      table: 'notifications.outbox',
+      returning: 'id, recipient, subject, text_body, html_body, attempts, list_unsubscribe',
+      waiting: `work.status = 'pending'`,
+      leased: `work.status = 'pending'`,
+      notBefore: 'next_attempt_at',
+      order: 'work.next_attempt_at',
+      leaseSeconds,
+      toWork: toOutboxMessage,
+    }).source((message) => message.id);
   }
 
   async markSent(id: string): Promise<void> {
