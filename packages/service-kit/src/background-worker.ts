@@ -33,7 +33,7 @@ export interface WorkClaim<T> {
 export interface WorkSource<T> {
   /** The next piece of work, or null when none is waiting now. */
   take(): Promise<WorkClaim<T> | null>;
-  /** How often a claim is renewed while its handler runs (well inside the lease). */
+  /** How often a claim is renewed while its handler runs (well inside the lease); 0: the handler renews it itself. */
   heartbeatMs: number;
 }
 
@@ -187,13 +187,17 @@ export class BackgroundWorker<T> {
 
   private async work(claim: WorkClaim<T>): Promise<Settlement> {
     this.inHand.add(claim);
-    const heartbeat = setInterval(() => {
-      if (this.inHand.has(claim))
-        void Promise.resolve()
-          .then(() => claim.renew())
-          .catch((error: unknown) => this.options.logger.warn({ err: error, worker: this.options.name }, 'Could not renew a lease'));
-    }, this.options.source.heartbeatMs);
-    heartbeat.unref();
+    const { heartbeatMs } = this.options.source;
+    const heartbeat =
+      heartbeatMs > 0
+        ? setInterval(() => {
+            if (this.inHand.has(claim))
+              void Promise.resolve()
+                .then(() => claim.renew())
+                .catch((error: unknown) => this.options.logger.warn({ err: error, worker: this.options.name }, 'Could not renew a lease'));
+          }, heartbeatMs)
+        : undefined;
+    heartbeat?.unref();
     let settlement: Settlement;
     try {
       settlement = await withSpan(this.options.spanName ?? this.options.name, { kind: SpanKind.CONSUMER, parent: claim.parent }, () =>

@@ -7,6 +7,8 @@ export interface JetStreamWorkSourceOptions<T> {
   next(): Promise<JsMsg | null>;
   /** The consumers' ack wait: a claim is renewed (`working()`) three times within it. */
   ackWaitMs: number;
+  /** The handler keeps its message alive itself (`working()` on its own progress): no timer of the worker's. */
+  renewedByHandler?: boolean;
   /** The work a message carries; a message it cannot read (it throws) is terminated, never redelivered. */
   read?(message: JsMsg): T;
 }
@@ -26,7 +28,7 @@ export function settleMessage(message: JsMsg, settlement: Settlement): void {
 export function jetStreamWorkSource<T = JsMsg>(options: JetStreamWorkSourceOptions<T>): WorkSource<T> {
   const read = options.read ?? ((message: JsMsg) => message as unknown as T);
   return {
-    heartbeatMs: Math.max(1_000, Math.floor(options.ackWaitMs / 3)),
+    heartbeatMs: options.renewedByHandler ? 0 : Math.max(1_000, Math.floor(options.ackWaitMs / 3)),
     async take(): Promise<WorkClaim<T> | null> {
       for (;;) {
         const message = await options.next();

@@ -24,6 +24,7 @@ export class JobQueue {
   private arrivalsSeen = 0;
   private waiters = new Set<() => void>();
   private arrivalsSubscription: Subscription | null = null;
+  private readonly arrivalListeners = new Set<() => void>();
 
   /** The stream (its copies, its 10-minute duplicate window) is the migration step's: service-kit nats-streams.ts. */
   constructor(
@@ -73,10 +74,16 @@ export class JobQueue {
     });
   }
 
+  /** Called at every publish seen (a worker's wake). */
+  onArrival(listener: () => void): void {
+    this.arrivalListeners.add(listener);
+  }
+
   private arrived(): void {
     this.arrivalsSeen += 1;
     this.view = null;
     for (const wake of [...this.waiters]) wake();
+    for (const listener of this.arrivalListeners) listener();
   }
 
   /** Idempotent by job id within the dedupe window: a retried submit queues the job once. */
