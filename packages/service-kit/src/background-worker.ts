@@ -152,7 +152,7 @@ export class BackgroundWorker<T> {
     if (unfinished.length > 0)
       this.options.logger.warn(
         { worker: this.options.name, handedBack: unfinished.length, graceMs },
-        'Work still in hand at the end of the grace period: handed back',
+        'Work still in hand at the end of the grace period: handed back to the queue',
       );
     return unfinished.length;
   }
