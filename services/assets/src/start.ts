@@ -1,4 +1,4 @@
-import { startService, stopAll, type PeriodicSweeper, type RunningService } from '@printloom/service-kit';
+import { startService, stopAll, type RunningService } from '@printloom/service-kit';
 import { createStorage, type ObjectStorage } from '@printloom/storage';
 import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
@@ -10,7 +10,7 @@ import { ImageOperationRepository } from './repositories/image-operation.reposit
 import { ReminderRepository } from './repositories/reminder.repository.js';
 import { DESIGN_JOB_ACTIONS, DesignJobRepository } from './repositories/design-job.repository.js';
 import { DESIGN_JOB_STOP_GRACE_MS, DesignJobRunner } from './design-jobs/design-job-runner.js';
-import { QualityVerdicts } from './quality/quality-verdicts.service.js';
+import { QUALITY_STOP_GRACE_MS, QualityVerdicts } from './quality/quality-verdicts.service.js';
 import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */
@@ -59,20 +59,10 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
           for (const action of DESIGN_JOB_ACTIONS) gauge.set({ action }, open.get(action) ?? 0);
         },
       );
-      const qualitySweepers: PeriodicSweeper[] = [];
-      if (config.ASSET_QUALITY_VERDICTS) {
-        const verdicts = app.get(QualityVerdicts);
-        const qualitySweeper = infra.startSweeper({
-          name: 'quality-verdicts',
-          intervalMs: config.ASSET_QUALITY_INTERVAL_MS,
-          run: () => verdicts.measurePending(),
-        });
-        verdicts.onWake(() => qualitySweeper.wake());
-        qualitySweepers.push(qualitySweeper);
-      }
+      const verdicts = app.get(QualityVerdicts);
+      if (config.ASSET_QUALITY_VERDICTS) verdicts.start(config.ASSET_QUALITY_INTERVAL_MS, infra.metrics.registry);
       runner.start();
       const stopSweepers = stopAll([
-        ...qualitySweepers,
         infra.startSweeper({
           name: 'asset-retention',
           intervalMs: config.ASSET_SWEEP_INTERVAL_MS,
@@ -104,10 +94,10 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
         }),
       });
       return async () => {
-        const stoppingJobs = runner.stop(DESIGN_JOB_STOP_GRACE_MS);
+        const stoppingWorkers = Promise.all([runner.stop(DESIGN_JOB_STOP_GRACE_MS), verdicts.stop(QUALITY_STOP_GRACE_MS)]);
         await stopDeletions();
         await stopSweepers();
-        await stoppingJobs;
+        await stoppingWorkers;
         await imagePool.close();
       };
     },

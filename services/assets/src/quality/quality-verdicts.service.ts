@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@printloom/contracts';
-import { LOGGER, type Logger } from '@printloom/service-kit';
+import { BackgroundWorker, LOGGER, type Logger, type ServiceMetrics, type Settlement } from '@printloom/service-kit';
 import { AssetFiles } from '../asset-files.js';
 import { QUALITY_METER } from '../assets.tokens.js';
 import type { StoredAsset } from '../domain/stored-asset.js';
@@ -11,6 +11,8 @@ import type { QualityPlan } from './measure-quality.js';
 
 /** A claim older than this is taken over (the instance measuring it stopped). */
 export const QUALITY_LEASE_SECONDS = 300;
+/** How long a stop waits for a measurement in hand before its design is handed back (measured again elsewhere). */
+export const QUALITY_STOP_GRACE_MS = 5_000;
 
 /** What the verdict of a stored design is measured from, besides its pixels. */
 export function qualityPlanOf(asset: StoredAsset): QualityPlan {
@@ -26,14 +28,14 @@ export function qualityPlanOf(asset: StoredAsset): QualityPlan {
 }
 
 /**
- * Every generated design gets a quality verdict after it is stored, off the request path: ingest
- * wakes a pass (`wake`, wired to a sweeper at start), which claims pending designs one at a time and
- * measures each in the image worker pool; the sweeper's own interval picks up what a restart or a busy
- * pool left. A design deleted meanwhile is skipped.
+ * Every generated design gets a quality verdict after it is stored, off the request path, in
+ * service-kit's worker form on leased rows: ingest wakes the worker (`wake`), which claims pending
+ * designs one at a time and measures each in the image worker pool; its interval picks up what a
+ * restart or a busy pool left. A design deleted meanwhile is skipped.
  */
 @Injectable()
 export class QualityVerdicts {
-  private wakeUp: () => void = () => undefined;
+  private worker: BackgroundWorker<StoredAsset> | null = null;
 
   constructor(
     private readonly assets: AssetRepository,
@@ -42,39 +44,60 @@ export class QualityVerdicts {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** How a pass is asked for soon (set at start; a no-op in tests that drive passes themselves). */
-  onWake(wake: () => void): void {
-    this.wakeUp = wake;
-  }
-
-  /** Designs were stored: measure them soon. */
-  wake(): void {
-    this.wakeUp();
+  /** Measures in the background from now on: when woken, and every `intervalMs` (not started in tests that leave verdicts off). */
+  start(intervalMs: number, registry?: ServiceMetrics['registry']): void {
+    this.workerOf(intervalMs, registry).start();
   }
 
   /** Measures pending designs, newest first, until none is left, the pool is busy or `limit` is reached. */
   async measurePending(limit = 500): Promise<{ measured: number; failed: number }> {
-    let measured = 0;
-    let failed = 0;
-    while (measured + failed < limit) {
-      const asset = await this.assets.claimQualityPending(QUALITY_LEASE_SECONDS);
-      if (!asset) break;
-      try {
-        const original = await this.files.readOriginal(asset.userId, asset.id);
-        const quality = await this.meter.measureQuality(original, qualityPlanOf(asset));
-        await this.assets.saveQuality(asset.id, quality);
-        measured += 1;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'UNAVAILABLE') {
-          // The pool is full of sellers' work: give the design back and try on a later pass.
-          await this.assets.releaseQualityClaim(asset.id);
-          break;
-        }
-        // Left claimed: retried when the lease runs out, not in a tight loop.
-        failed += 1;
-        this.logger.error({ err: error, assetId: asset.id }, 'Could not measure the quality of a design');
-      }
+    const worker = this.workerOf();
+    const total = { measured: 0, failed: 0 };
+    while (total.measured + total.failed < limit) {
+      const settlement = await worker.runOnce();
+      total.measured += settlement?.counts?.measured ?? 0;
+      total.failed += settlement?.counts?.failed ?? 0;
+      if (!settlement || settlement.rest) break;
     }
-    return { measured, failed };
+    return total;
+  }
+
+  private workerOf(intervalMs = 60_000, registry?: ServiceMetrics['registry']): BackgroundWorker<StoredAsset> {
+    this.worker ??= new BackgroundWorker<StoredAsset>({
+      name: 'quality-verdicts',
+      source: this.assets.qualityPending(QUALITY_LEASE_SECONDS).source((asset) => asset.id),
+      idleRecheckMs: intervalMs,
+      logger: this.logger,
+      registry,
+      handle: (asset) => this.measure(asset),
+    });
+    return this.worker;
+  }
+
+  /** Designs were stored: measure them soon. */
+  wake(): void {
+    this.worker?.wake();
+  }
+
+  /** The stop rule: nothing new; a measurement in hand finishes within `graceMs` or its design is handed back. */
+  async stop(graceMs: number): Promise<number> {
+    return (await this.worker?.stop(graceMs)) ?? 0;
+  }
+
+  private async measure(asset: StoredAsset): Promise<Settlement> {
+    try {
+      const original = await this.files.readOriginal(asset.userId, asset.id);
+      const quality = await this.meter.measureQuality(original, qualityPlanOf(asset));
+      await this.assets.saveQuality(asset.id, quality);
+      return { settled: 'done', counts: { measured: 1 } };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') {
+        // The pool is full of sellers' work: give the design back and try when woken or at the interval.
+        return { settled: 'later', inMs: 0, counts: { handed_back: 1 }, rest: true };
+      }
+      // Left claimed (settled as far as this worker goes): retried when the lease runs out, not in a tight loop.
+      this.logger.error({ err: error, assetId: asset.id }, 'Could not measure the quality of a design');
+      return { settled: 'done', counts: { failed: 1 } };
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { UserChangeTransactions } from '@printloom/service-kit';
+import { LeasedRows, UserChangeTransactions } from '@printloom/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DesignQuality } from '@printloom/contracts';
 import type { PageCursor } from '../domain/cursor.js';
@@ -361,25 +361,27 @@ export class AssetRepository {
   }
 
   /**
-   * Claims the newest generated design still waiting for its quality verdict (unclaimed, or its claim
-   * older than `leaseSeconds`: the instance measuring it died); SKIP LOCKED lets instances share the work.
+   * Generated designs waiting for their quality verdict, as leased rows (service-kit's worker form):
+   * the newest unclaimed first, or one whose claim is older than `leaseSeconds` (the instance measuring
+   * it died); SKIP LOCKED lets instances share the work.
    */
-  async claimQualityPending(leaseSeconds: number): Promise<StoredAsset | null> {
-    const [rows]: [AssetRow[], number] = await this.dataSource.query(
-      `UPDATE assets.assets SET quality_claimed_at = now()
-       WHERE id = (SELECT id FROM assets.assets
-                   WHERE quality IS NULL AND kind = 'generated' AND deleting_at IS NULL
-                     AND (quality_claimed_at IS NULL OR quality_claimed_at < now() - make_interval(secs => $1))
-                   ORDER BY created_at DESC LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${COLUMNS}`,
-      [leaseSeconds],
-    );
-    return rows[0] ? toStoredAsset(rows[0]) : null;
+  qualityPending(leaseSeconds: number): LeasedRows<AssetRow, StoredAsset> {
+    const pending = `work.quality IS NULL AND work.kind = 'generated' AND work.deleting_at IS NULL`;
+    return new LeasedRows<AssetRow, StoredAsset>({
+      dataSource: this.dataSource,
+      table: 'assets.assets',
+      returning: COLUMNS,
+      waiting: `${pending} AND work.quality_claimed_at IS NULL`,
+      leased: `${pending} AND work.quality_claimed_at IS NOT NULL`,
+      leasedAt: 'quality_claimed_at',
+      order: 'work.created_at DESC',
+      leaseSeconds,
+      toWork: toStoredAsset,
+    });
   }
 
-  /** Gives a claim back (the worker pool was busy): the next pass takes the design again. */
-  async releaseQualityClaim(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE assets.assets SET quality_claimed_at = NULL WHERE id = $1 AND quality IS NULL`, [id]);
+  async claimQualityPending(leaseSeconds: number): Promise<StoredAsset | null> {
+    return this.qualityPending(leaseSeconds).take();
   }
 
   /** Stores a design's verdict (the library shows it: its owner's cached pages are dropped). */
