@@ -207,7 +207,10 @@ export class BackgroundWorker<T> {
       if (this.options.onError) settlement = this.options.onError(error, claim);
       else {
         settlement = defaultOnError(error, claim);
-        this.options.logger.warn({ err: error, worker: this.options.name, attempt: claim.attempt }, 'Background work failed: tried again later');
+        this.options.logger.warn(
+          { err: error, worker: this.options.name, attempt: claim.attempt },
+          'Background work failed: tried again later',
+        );
       }
       this.settledCounter?.inc({ worker: this.options.name, settled: 'failed' });
     } finally {

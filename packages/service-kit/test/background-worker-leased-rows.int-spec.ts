@@ -65,7 +65,10 @@ describe('BackgroundWorker on leased rows (real PostgreSQL, two instances)', () 
     return id;
   }
   const stateOf = async (id: string) =>
-    (await first.query(`SELECT status, done_by AS "doneBy" FROM kit.jobs WHERE id = $1`, [id]))[0] as { status: string; doneBy: string | null };
+    (await first.query(`SELECT status, done_by AS "doneBy" FROM kit.jobs WHERE id = $1`, [id]))[0] as {
+      status: string;
+      doneBy: string | null;
+    };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -115,12 +118,17 @@ describe('BackgroundWorker on leased rows (real PostgreSQL, two instances)', () 
     const held = new Promise<void>((resolve) => (finish = resolve));
     let taken!: () => void;
     const started = new Promise<void>((resolve) => (taken = resolve));
-    workerOf('first', first, async (job) => {
-      taken();
-      await held;
-      await first.query(`UPDATE kit.jobs SET status = 'done', done_by = 'first' WHERE id = $1`, [job.id]);
-      return { settled: 'done' };
-    }, 1).start();
+    workerOf(
+      'first',
+      first,
+      async (job) => {
+        taken();
+        await held;
+        await first.query(`UPDATE kit.jobs SET status = 'done', done_by = 'first' WHERE id = $1`, [job.id]);
+        return { settled: 'done' };
+      },
+      1,
+    ).start();
     await started;
     // Three lease lengths pass; the heartbeat (every 200 ms) keeps the claim.
     await new Promise((resolve) => setTimeout(resolve, 3_000));

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, BULK_JOB, LISTING_KIT, TIME_BUDGETS, EXPORT_RENDER_TIMEOUT_MS } from '@printloom/contracts';
-import { BackgroundWorker, LOGGER, SERVICE_METRICS, type Logger, type ServiceMetrics, type Settlement, type WorkInHand } from '@printloom/service-kit';
+import {
+  BackgroundWorker,
+  LOGGER,
+  SERVICE_METRICS,
+  type Logger,
+  type ServiceMetrics,
+  type Settlement,
+  type WorkInHand,
+} from '@printloom/service-kit';
 import type { AssetsConfig } from '../config.js';
 import { ASSETS_CONFIG } from '../assets.tokens.js';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';

@@ -30,7 +30,11 @@ export class PublicationWorker {
       name: 'publication-steps',
       spanName: 'publication step',
       // A message that is not a step is terminated by the source, never redelivered.
-      source: jetStreamWorkSource({ next: () => queue.next(), ackWaitMs, read: (message) => JSON.parse(message.string()) as PublicationWork }),
+      source: jetStreamWorkSource({
+        next: () => queue.next(),
+        ackWaitMs,
+        read: (message) => JSON.parse(message.string()) as PublicationWork,
+      }),
       concurrency,
       // queue.next() itself waits for a message up to a second.
       idleRecheckMs: 0,
@@ -41,7 +45,10 @@ export class PublicationWorker {
         return 'done' in outcome ? { settled: 'done' } : { settled: 'later', inMs: outcome.retryInMs };
       },
       onError: (error, claim) => {
-        logger.warn({ err: error, publicationId: claim.work.publicationId, step: claim.work.step }, 'Publication step failed: it is tried again');
+        logger.warn(
+          { err: error, publicationId: claim.work.publicationId, step: claim.work.step },
+          'Publication step failed: it is tried again',
+        );
         return { settled: 'later', inMs: Math.min(60_000, failureBackoffMs * claim.attempt) };
       },
     });
