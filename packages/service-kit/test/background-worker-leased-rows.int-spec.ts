@@ -187,4 +187,46 @@ describe('BackgroundWorker on leased rows (real PostgreSQL, two instances)', () 
     await first.query(`UPDATE kit.jobs SET not_before = now() - interval '1 second' WHERE id = $1`, [id]);
     expect(await worker.runOnce()).toEqual({ settled: 'later', inMs: 60_000 });
   });
+
+  describe('with the lease held in its back-off column (an outbox: next_attempt_at)', () => {
+    const outboxOf = (dataSource: DataSource, leaseSeconds = 3600) =>
+      new LeasedRows<JobRow, Job>({
+        dataSource,
+        table: 'kit.mail',
+        returning: 'id, user_id',
+        waiting: `work.status = 'pending'`,
+        leased: `work.status = 'pending'`,
+        notBefore: 'next_attempt_at',
+        order: 'work.next_attempt_at',
+        leaseSeconds,
+        toWork: (row) => ({ id: row.id, userId: row.user_id }),
+      });
+    const mailOf = async () =>
+      (await first.query(`INSERT INTO kit.mail (user_id) VALUES ($1) RETURNING id`, [randomUUID()]))[0].id as string;
+
+    beforeAll(async () => {
+      await first.query(`CREATE TABLE kit.mail (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(), user_id uuid NOT NULL, status text NOT NULL DEFAULT 'pending',
+        next_attempt_at timestamptz NOT NULL DEFAULT now())`);
+    });
+
+    it('takes a due row once, lets another instance take it over once the lease ran out, and backs off when given back for later', async () => {
+      const id = await mailOf();
+      expect((await outboxOf(first, 1).take())?.id).toBe(id);
+      expect(await outboxOf(second, 1).take()).toBeNull();
+      await waitFor(async () => (await outboxOf(second, 1).take())?.id === id, { what: 'the row taken over after its lease' });
+
+      const sending = outboxOf(second).source((mail) => mail.id);
+      await first.query(`UPDATE kit.mail SET next_attempt_at = now() - interval '1 second' WHERE id = $1`, [id]);
+      const claim = await sending.take();
+      expect(claim?.work.id).toBe(id);
+      await claim!.settle({ settled: 'later', inMs: 60_000 });
+      expect(await sending.take()).toBeNull();
+      await first.query(`UPDATE kit.mail SET next_attempt_at = now() - interval '1 second' WHERE id = $1`, [id]);
+      const again = await sending.take();
+      expect(again?.work.id).toBe(id);
+      await again!.settle({ settled: 'handed back' });
+      expect((await outboxOf(first).take())?.id).toBe(id);
+    });
+  });
 });
