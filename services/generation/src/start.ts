@@ -77,6 +77,7 @@ export async function startGenerationService(
           if (!closing) void feeding.runNow().catch(() => undefined);
         },
         config.JOB_IDLE_RECHECK_MS,
+        infra.metrics.registry,
       );
       worker.start();
       // Waiting and in-flight jobs per tier, read from JetStream when Prometheus scrapes (alerts: backlog).

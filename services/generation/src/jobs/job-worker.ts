@@ -1,5 +1,5 @@
 import type { JsMsg } from '@nats-io/jetstream';
-import { BackgroundWorker, jetStreamWorkSource, type Logger } from '@printloom/service-kit';
+import { BackgroundWorker, jetStreamWorkSource, type Logger, type ServiceMetrics } from '@printloom/service-kit';
 import { tierOrder, type JobQueue } from './job-queue.js';
 import type { JobProcessor } from './job-processor.js';
 
@@ -31,6 +31,7 @@ export class JobWorker {
     afterJob: () => void = () => undefined,
     /** An idle loop looks again this often without an arrival (a dead worker's job is redelivered silently). */
     idleRecheckMs = 2_000,
+    registry?: ServiceMetrics['registry'],
   ) {
     this.worker = new BackgroundWorker<JsMsg>({
       name: 'generation-jobs',
@@ -40,6 +41,7 @@ export class JobWorker {
       concurrency,
       idleRecheckMs,
       logger,
+      registry,
       afterWork: afterJob,
       handle: async (message) => {
         await processor.handle(message);
