@@ -35,6 +35,8 @@ export interface WorkSource<T> {
   take(): Promise<WorkClaim<T> | null>;
   /** How often a claim is renewed while its handler runs (well inside the lease); 0: the handler renews it itself. */
   heartbeatMs: number;
+  /** Hands back what the source itself holds (work taken ahead, not yet given out) when the worker stops. */
+  release?(): Promise<number>;
 }
 
 /** What a handler knows of the work in hand besides the work itself. */
@@ -146,6 +148,7 @@ export class BackgroundWorker<T> {
     const outOfTime = new Promise<'out of time'>((resolve) => (timer = setTimeout(() => resolve('out of time'), graceMs)));
     const outcome = await Promise.race([Promise.all(this.loops), outOfTime]);
     clearTimeout(timer);
+    await this.options.source.release?.();
     if (outcome !== 'out of time' && this.inHand.size === 0) return 0;
     const unfinished = [...this.inHand];
     await Promise.all(unfinished.map((claim) => this.settle(claim, { settled: 'handed back' })));

@@ -21,6 +21,7 @@ export * from './periodic-sweeper.js';
 export * from './background-worker.js';
 export * from './jetstream-work-source.js';
 export * from './leased-rows.js';
+export * from './work-in-turns.js';
 export * from './account-purges.js';
 export * from './user-changes.js';
 export * from './client-address.js';

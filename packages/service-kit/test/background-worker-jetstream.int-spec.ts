@@ -6,6 +6,7 @@ import {
   connectNats,
   createLogger,
   ensureWorkQueueStream,
+  inTurnsBySeller,
   JetStreamWorkQueue,
   jetStreamWorkSource,
   type NatsConnection,
@@ -17,6 +18,7 @@ const logger = createLogger('test', 'silent');
 
 interface Work {
   id: string;
+  seller?: string;
 }
 
 /**
@@ -33,13 +35,15 @@ describe('BackgroundWorker on the JetStream work queue (real nats-server, two in
   const ACK_WAIT_MS = 1_500;
 
   /** A queue on a stream of its own, as seen by each instance. */
-  async function queues(): Promise<{ subject: string; durable: string; of: (nc: NatsConnection) => Promise<JetStreamWorkQueue> }> {
+  async function queues(
+    ackWaitMs = ACK_WAIT_MS,
+  ): Promise<{ subject: string; durable: string; of: (nc: NatsConnection) => Promise<JetStreamWorkQueue> }> {
     const id = randomUUID().replaceAll('-', '').slice(0, 12);
     const options = {
       stream: `KIT_WORKER_${id}`,
       subjects: [`kit-worker.${id}.>`],
       consumers: [{ durable: `work-${id}`, subject: `kit-worker.${id}.work` }],
-      ackWaitMs: ACK_WAIT_MS,
+      ackWaitMs,
     };
     streams.push(options.stream);
     await ensureWorkQueueStream(jsm, options);
@@ -156,7 +160,8 @@ describe('BackgroundWorker on the JetStream work queue (real nats-server, two in
   });
 
   it('stops with work in hand: takes nothing new, hands the message back after the grace, another instance takes it at once', async () => {
-    const queue = await queues();
+    // A long ack wait: only the stopping worker's hand-back can bring the message back within the test.
+    const queue = await queues(120_000);
     const mine = await queue.of(first);
     const id = randomUUID();
     let taken!: () => void;
@@ -215,5 +220,68 @@ describe('BackgroundWorker on the JetStream work queue (real nats-server, two in
     worker.start();
     await waitFor(() => attempts.length === 2, { what: 'the message back after its delay' });
     expect(attempts).toEqual([1, 2]);
+  });
+
+  it('serves sellers round-robin: a seller with three messages waiting does not hold up one who came later', async () => {
+    const queue = await queues();
+    const mine = await queue.of(first);
+    const burst = [randomUUID(), randomUUID(), randomUUID()];
+    const later = randomUUID();
+    for (const id of burst) await mine.publish(queue.subject, { id, seller: 'busy' }, id);
+    await mine.publish(queue.subject, { id: later, seller: 'later' }, later);
+    const order: string[] = [];
+    const worker = new BackgroundWorker<Work>({
+      name: 'kit-queue-turns',
+      source: inTurnsBySeller(
+        jetStreamWorkSource<Work>({ next: () => mine.next(queue.durable), ackWaitMs: ACK_WAIT_MS, read: (m) => m.json<Work>() }),
+        (work) => work.seller!,
+        4,
+      ),
+      idleRecheckMs: 100,
+      logger,
+      handle: async (work) => {
+        order.push(work.id);
+        return { settled: 'done' };
+      },
+    });
+    workers.push(worker);
+    for (let turn = 0; turn < 4; turn += 1) await worker.runOnce();
+    expect(order).toEqual([burst[0], later, burst[1], burst[2]]);
+    await waitFor(async () => (await mine.backlog(queue.durable)).inFlight === 0, { what: 'every message acknowledged' });
+  });
+
+  it('hands back the work it looked ahead at, with the work in hand, when it stops', async () => {
+    // A long ack wait: only the stopping worker's hand-back can bring the messages back within the test.
+    const queue = await queues(120_000);
+    const mine = await queue.of(first);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of ids) await mine.publish(queue.subject, { id, seller: 'one' }, id);
+    let taken!: () => void;
+    const started = new Promise<void>((resolve) => (taken = resolve));
+    const stuck = new BackgroundWorker<Work>({
+      name: 'kit-queue-turns-stop',
+      source: inTurnsBySeller(
+        jetStreamWorkSource<Work>({ next: () => mine.next(queue.durable), ackWaitMs: ACK_WAIT_MS, read: (m) => m.json<Work>() }),
+        (work) => work.seller!,
+        3,
+      ),
+      idleRecheckMs: 100,
+      logger,
+      handle: async () => {
+        taken();
+        return new Promise<Settlement>(() => undefined);
+      },
+    }).start();
+    workers.push(stuck);
+    await started;
+    await expect(stuck.stop(200)).resolves.toBe(1);
+    const other = await queue.of(second);
+    const seen: string[] = [];
+    workerOf('second', other, queue.durable, async (work) => {
+      seen.push(work.id);
+      return { settled: 'done' };
+    }).start();
+    await waitFor(() => seen.length === 3, { what: 'all three messages taken by the other instance' });
+    expect([...seen].sort()).toEqual([...ids].sort());
   });
 });
