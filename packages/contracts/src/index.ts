@@ -17,6 +17,7 @@ export * from './rpc.js';
 export * from './routes.js';
 export * from './time-budgets.js';
 export * from './messages.js';
+export * from './trademark-classes.js';
 export * from './listings.schemas.js';
 export * from './listing-rules.js';
 export * from './batch-values.js';
