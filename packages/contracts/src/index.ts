@@ -28,4 +28,5 @@ export * from './listing-kit.js';
 export * from './listing-kit.schemas.js';
 export * from './bulk-jobs.js';
 export * from './bulk-jobs.schemas.js';
+export * from './connection-checklist.js';
 export * from './publishing.schemas.js';
