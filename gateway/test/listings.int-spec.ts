@@ -4,6 +4,8 @@ import { waitFor } from '@printloom/service-kit/testing';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { readStoredZip } from './support/zip.js';
+import { TrademarkIndexRepository } from '../../services/listings/src/repositories/trademark-index.repository.js';
+import { syntheticEntry } from '../../services/listings/src/trademarks/synthetic-marks.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -38,7 +40,9 @@ describe('listings through the API: per design and marketplace, edits checked by
     for (const target of ['etsy', 'merch', 'generic'] as const) {
       const written = await client.post<{ listing: Listing }>(`/api/assets/${assetId}/listing`, { target });
       expect(written.status).toBe(200);
-      expect(written.body.listing).toMatchObject({ target, problems: [], risks: [], brand: '' });
+      // Merch wants a brand: a seller without one is told so on the listing.
+      const problems = target === 'merch' ? [expect.objectContaining({ field: 'brand', rule: 'required' })] : [];
+      expect(written.body.listing).toMatchObject({ target, problems, risks: [], brand: '' });
       expect(written.body.listing.title).toContain('Space Meow');
       expect(written.headers.get('cache-control')).toBe('private, no-store');
       const read = await client.get<{ listing: Listing }>(`/api/assets/${assetId}/listing?target=${target}`);
@@ -56,7 +60,7 @@ describe('listings through the API: per design and marketplace, edits checked by
       body: { listing: { title: 'Space Meow Cat Astronaut Tee', tags: ['space meow', 'cat astronaut'] } },
     });
 
-    const tooLong = await client.patch(`/api/assets/${assetId}/listing`, { target: 'merch', title: 'x'.repeat(61) });
+    const tooLong = await client.patch(`/api/assets/${assetId}/listing`, { target: 'merch', title: 'x'.repeat(61), brand: 'Meowtees' });
     expect(tooLong).toMatchObject({ status: 422, body: { code: 'LISTING_INVALID', field: 'title', limit: 60 } });
     expect(typeof tooLong.body.error).toBe('string');
     const badTag = await client.patch(`/api/assets/${assetId}/listing`, { target: 'etsy', tags: ['cats & dogs'] });
@@ -123,6 +127,24 @@ describe('listings through the API: per design and marketplace, edits checked by
     expect(await client.post('/api/risk-check', { text: '   ' })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
   });
 
+  it('rates a risk-check hit against the class of every ready product (no product is known yet), naming the class', async () => {
+    await new TrademarkIndexRepository(system.services.listings!.infra.dataSource).upsertEntries([
+      syntheticEntry('94000001', 'BREWQUILL', ['021']),
+      syntheticEntry('94000002', 'TOTEWHISK', ['018']),
+      syntheticEntry('94000003', 'CODEQUILL', ['009']),
+    ]);
+    const { client } = await createSignedInUser(system, 'class-checker@example.com');
+    const checked = await client.post<{ risks: Array<{ mark: string; level: string; productClasses?: string[] }> }>('/api/risk-check', {
+      text: 'brewquill mug, totewhisk tote, codequill app',
+    });
+    expect(checked.status).toBe(200);
+    expect(checked.body.risks.map((risk) => [risk.mark, risk.level, risk.productClasses])).toEqual([
+      ['BREWQUILL', 'high', ['021']],
+      ['TOTEWHISK', 'high', ['018']],
+      ['CODEQUILL', 'low', []],
+    ]);
+  });
+
   it("keeps a seller's own denylist (GET/POST/DELETE), which flags that seller's risk checks and listings only", async () => {
     const { client, assetId } = await sellerWithDesign('denylister@example.com');
     const { client: other } = await createSignedInUser(system, 'other-denylister@example.com');
@@ -138,7 +160,16 @@ describe('listings through the API: per design and marketplace, edits checked by
 
     const risks = (await client.post<{ risks: Array<Record<string, unknown>> }>('/api/risk-check', { text: 'A space meow tee' })).body
       .risks;
-    expect(risks).toEqual([{ term: 'space meow', level: 'high', source: 'denylist', classes: [], mark: 'space-meow' }]);
+    expect(risks).toEqual([
+      {
+        term: 'space meow',
+        level: 'high',
+        source: 'denylist',
+        classes: [],
+        productClasses: ['016', '018', '021', '025'],
+        mark: 'space-meow',
+      },
+    ]);
     expect((await other.post('/api/risk-check', { text: 'A space meow tee' })).body).toEqual({ risks: [] });
     const listing = await client.post<{ listing: Listing }>(`/api/assets/${assetId}/listing`, { target: 'generic' });
     expect(listing.body.listing.risks).toEqual(

@@ -83,6 +83,7 @@ export const ENDPOINTS = {
   connectPrintify: { method: 'POST', path: '/api/connections/printify' },
   getPrintifyConnection: { method: 'GET', path: '/api/connections/printify' },
   disconnectPrintify: { method: 'DELETE', path: '/api/connections/printify' },
+  tickConnectionChecklist: { method: 'POST', path: '/api/connections/printify/checklist/:item' },
   listProductTemplates: { method: 'GET', path: '/api/product-templates' },
   saveProductTemplate: { method: 'POST', path: '/api/product-templates' },
   createPublications: { method: 'POST', path: '/api/publications' },

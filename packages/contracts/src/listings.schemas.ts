@@ -3,6 +3,7 @@ import { uuid } from './common.schemas.js';
 import { LISTING_TARGETS } from './listing-rules/limits.js';
 import { RISK_CHECK } from './limits.js';
 import { VARIANT_LETTERS } from './art-directions.js';
+import { RISK_CLASSES } from './trademark-classes.js';
 
 export const listingTarget = z.enum(LISTING_TARGETS, { message: "target must be 'etsy', 'merch' or 'generic'" });
 
@@ -18,6 +19,12 @@ export const risk = z.object({
   serial: z.string().optional(),
   /** The mark as registered or listed. */
   mark: z.string(),
+  /**
+   * The classes of the product(s) the level is rated for in which the mark is registered (or the
+   * denylist phrase applies): a template's product, or every ready template's when no product is known.
+   * Empty when the mark is in none of them (then the level is low). Always set by the matcher.
+   */
+  productClasses: z.array(z.string()).optional(),
   /** On a listing's risks: the fields of its copy that hold the term (a seller can remove it from each). */
   fields: z.array(z.enum(['title', 'tags', 'description', 'bullets', 'brand'])).optional(),
 });
@@ -37,8 +44,6 @@ export const riskCheckBody = z.object({
 export const riskCheckRequest = riskCheckBody.extend({ userId: uuid });
 export const riskCheckReply = z.object({ risks: z.array(risk) });
 
-/** The Nice classes the risk flags look at: software/downloads, paper and prints, mugs, clothing. */
-export const RISK_CLASSES = ['009', '016', '021', '025'] as const;
 export const riskLevel = z.enum(['high', 'medium', 'low'], { message: "level must be 'high', 'medium' or 'low'" });
 
 /** One phrase of a seller's own denylist: flagged in that seller's texts only (prompts, listings). */
@@ -77,6 +82,8 @@ export const listingProblem = z.object({
   rule: z.string(),
   limit: z.union([z.number(), z.string()]),
   message: z.string(),
+  /** 'warning': the marketplace may refuse it, the listing is saved; absent: an error (the save is refused). */
+  severity: z.literal('warning').optional(),
 });
 
 export const listing = z.object({
@@ -107,7 +114,15 @@ export const editListingBody = z.object({
   bullets: z.array(text(2000)).max(20, 'at most 20 bullets').optional(),
   brand: text(500).optional(),
 });
-export const writeListingRequest = writeListingBody.extend({ userId: uuid, assetId: uuid });
+/**
+ * `classes`: the Nice classes of the product the listing goes on (publishing's draft step sends its
+ * template's, productClassesOf): risks are rated by them; without them, by every ready template's.
+ */
+export const writeListingRequest = writeListingBody.extend({
+  userId: uuid,
+  assetId: uuid,
+  classes: z.array(z.enum(RISK_CLASSES)).min(1).max(RISK_CLASSES.length).optional(),
+});
 export const getListingRequest = getListingQuery.extend({ userId: uuid, assetId: uuid });
 export const editListingRequest = editListingBody.extend({ userId: uuid, assetId: uuid });
 

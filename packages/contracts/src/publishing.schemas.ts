@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { clientInfo, uuid } from './common.schemas.js';
 import { oneSelectionOf } from './bulk-jobs.schemas.js';
+import { CONNECTION_CHECKLIST_ITEMS } from './connection-checklist.js';
 
 /** The statuses a publication moves through; a rate limit is never a failure (the work waits). */
 export const PUBLICATION_STATUSES = [
@@ -53,6 +54,11 @@ export const connectionState = z.object({
   allowed: z.boolean(),
   /** Why not, and how to upgrade, when `allowed` is false. */
   upgradeMessage: z.string().optional(),
+  /**
+   * The one-time checklist items that apply to the connected shop (an Etsy shop: the production
+   * partner named "Printify"), each ticked by the seller or not; empty without a connection.
+   */
+  checklist: z.array(z.object({ item: z.enum(CONNECTION_CHECKLIST_ITEMS), done: z.boolean() })),
 });
 export type ConnectionState = z.infer<typeof connectionState>;
 
@@ -70,6 +76,11 @@ export const connectPrintifyBody = z.object({
 export const connectPrintifyRequest = connectPrintifyBody.extend({ userId: uuid, ...clientInfo.shape });
 export const connectionRequest = z.object({ userId: uuid });
 export const connectionReply = connectionState;
+/** `POST /api/connections/printify/checklist/:item`: the seller ticks an item of the connection's checklist. */
+export const tickChecklistParams = z.object({
+  item: z.enum(CONNECTION_CHECKLIST_ITEMS, { message: `item: one of ${CONNECTION_CHECKLIST_ITEMS.join(', ')}` }),
+});
+export const tickChecklistRequest = tickChecklistParams.extend({ userId: uuid });
 
 // ---- Product templates ----------------------------------------------------------------------------
 export const templateVariant = z.object({

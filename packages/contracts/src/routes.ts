@@ -948,6 +948,18 @@ const ROUTE_TABLE = [
     reply: publishing.connectionReply,
   },
   {
+    ...endpoint('tickConnectionChecklist'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary:
+      "Tick an item of the connection's one-time checklist (an Etsy shop: a production partner named Printify); 404 without a connection, 422 when the item does not apply to its shop",
+    access: 'user',
+    subject: PUBLISHING.tickChecklist,
+    params: publishing.tickChecklistParams,
+    toRequest: (input: RouteInput) => ({ userId: input.userId, item: input.params.item }),
+    reply: publishing.connectionReply,
+  },
+  {
     ...endpoint('listProductTemplates'),
     kind: 'rpc',
     tag: 'publishing',

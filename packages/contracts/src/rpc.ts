@@ -112,6 +112,7 @@ export const RPC_CONTRACTS = {
   [PUBLISHING.connect]: { request: publishing.connectPrintifyRequest, reply: publishing.connectionReply },
   [PUBLISHING.getConnection]: { request: publishing.connectionRequest, reply: publishing.connectionReply },
   [PUBLISHING.disconnect]: { request: publishing.connectionRequest, reply: publishing.connectionReply },
+  [PUBLISHING.tickChecklist]: { request: publishing.tickChecklistRequest, reply: publishing.connectionReply },
   [PUBLISHING.listTemplates]: { request: publishing.listTemplatesRequest, reply: publishing.listTemplatesReply },
   [PUBLISHING.saveTemplate]: { request: publishing.saveTemplateRequest, reply: publishing.saveTemplateReply },
   [PUBLISHING.createPublications]: { request: publishing.createPublicationsRequest, reply: publishing.publicationsReply },

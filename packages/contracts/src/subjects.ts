@@ -124,6 +124,8 @@ export const PUBLISHING = {
   connect: 'publishing.connection.connect',
   getConnection: 'publishing.connection.get',
   disconnect: 'publishing.connection.delete',
+  /** The seller ticks an item of the connection's one-time checklist. */
+  tickChecklist: 'publishing.connection-checklist.tick',
   listTemplates: 'publishing.template.list',
   saveTemplate: 'publishing.template.save',
   createPublications: 'publishing.publication.create',

@@ -6,6 +6,8 @@ import {
   RISK_CHECK,
   TRADEMARK_RISK_RULE,
   fieldsHolding,
+  inNormalForm,
+  isError,
   validateListing,
   type Listing,
   type ListingCopy,
@@ -50,13 +52,27 @@ const denylistView = (entry: DenylistEntry): DenylistEntryView => ({
   createdAt: entry.createdAt.toISOString(),
 });
 
-const copyOf = (listing: StoredListing): ListingCopy => ({
-  title: listing.title,
-  tags: listing.tags,
-  description: listing.description,
-  bullets: listing.bullets,
-  brand: listing.brand,
-});
+/** The stored copy in NFC, as it is shown and sent (a listing saved before NFC was enforced included). */
+const copyOf = (listing: StoredListing): ListingCopy =>
+  inNormalForm({
+    title: listing.title,
+    tags: listing.tags,
+    description: listing.description,
+    bullets: listing.bullets,
+    brand: listing.brand,
+  });
+
+/** A listing's fields, each checked for risks on its own (a tag's or bullet's words never run into the next one's). */
+const riskTexts = (copy: ListingCopy): string[] => [
+  copy.title,
+  copy.tags.join('\n'),
+  copy.description,
+  copy.bullets.join('\n'),
+  copy.brand,
+];
+
+/** A Merch listing without a brand says so, but that is the seller profile's gap, not the copy writer's. */
+const isWritersProblem = (problem: ListingProblem) => !(problem.field === 'brand' && problem.rule === 'required');
 
 /** What a listing is written from: the design's prompt and its art direction. */
 interface DesignWords {
@@ -75,6 +91,7 @@ function riskProblems(risks: readonly Risk[]): ListingProblem[] {
           field,
           rule: TRADEMARK_RISK_RULE,
           limit: risk.level,
+          severity: 'warning' as const,
           message: `${field}: "${risk.term}" is a high trademark risk (${risk.source === 'uspto' ? 'USPTO mark' : 'denylist phrase'} ${risk.mark}): remove it before you sell`,
         })),
     );
@@ -97,18 +114,22 @@ export class ListingsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The saved listing, or new copy written, checked and saved (free: no credit moves). */
+  /**
+   * The saved listing, or new copy written, checked and saved (free: no credit moves). Its risks are
+   * rated for the product it goes on when `classes` names it (publishing's draft step), otherwise for
+   * every ready template's.
+   */
   async write(request: RpcRequest<typeof LISTINGS.write>): Promise<{ listing: Listing }> {
-    const { userId, assetId, target } = request;
+    const { userId, assetId, target, classes } = request;
     const saved = await this.listings.findOwned(userId, assetId, target);
+    if (saved) return { listing: await this.view(saved, classes) };
     const profile = await this.profiles.find(userId);
-    if (saved) return { listing: await this.view(saved, profile) };
     // The design's words, and its owner's word that it is theirs (another user's design answers 404).
     const design = await this.rpc.request(ASSETS.designBrief, { userId, assetId });
     if (!(await this.usage.takeHourly(userId, LIMITS.listingWritesPerHour))) throw new AppError('RATE_LIMITED', TOO_MANY_LISTINGS);
     const { copy, writer } = await this.compose(userId, target, design, profile);
-    const stored = await this.listings.insertOrGet(userId, assetId, target, copy, writer);
-    return { listing: await this.view(stored, profile) };
+    const stored = await this.listings.insertOrGet(userId, assetId, target, inNormalForm(copy), writer);
+    return { listing: await this.view(stored, classes) };
   }
 
   /**
@@ -130,21 +151,21 @@ export class ListingsService {
         const { copy, writer } = (await this.usage.takeHourly(userId, LIMITS.listingWritesPerHour))
           ? await this.compose(userId, target, design, profile)
           : await this.composeLocally(userId, target, design, profile);
-        return this.listings.insertOrGet(userId, assetId, target, copy, writer);
+        return this.listings.insertOrGet(userId, assetId, target, inNormalForm(copy), writer);
       }),
     );
-    return { listings: await Promise.all(stored.map((listing) => this.view(listing, profile))) };
+    return { listings: await Promise.all(stored.map((listing) => this.view(listing))) };
   }
 
   async get(request: RpcRequest<typeof LISTINGS.get>): Promise<{ listing: Listing }> {
     const saved = await this.listings.findOwned(request.userId, request.assetId, request.target);
     if (!saved) throw new AppError('NOT_FOUND', NO_LISTING);
-    return { listing: await this.view(saved, await this.profiles.find(request.userId)) };
+    return { listing: await this.view(saved) };
   }
 
   /**
-   * Saves the edited fields when the whole listing, as it would be saved, passes the target's rules;
-   * 422 LISTING_INVALID names the first field and limit broken. An untouched field is judged too: a
+   * Saves the edited fields (in NFC) when the whole listing, as it would be saved, breaks none of the
+   * target's rules (a warning does not refuse it); 422 LISTING_INVALID names the first field and limit broken. An untouched field is judged too: a
    * listing saved before a rule (a limit the operator lowered, a shop name set later) is refused until
    * the same save fixes it, so what is stored always passes the rules it was last saved under. Its
    * reads still answer, with the problem listed.
@@ -153,10 +174,9 @@ export class ListingsService {
     const { userId, assetId, target, ...fields } = request;
     const saved = await this.listings.findOwned(userId, assetId, target);
     if (!saved) throw new AppError('NOT_FOUND', NO_LISTING);
-    const profile = await this.profiles.find(userId);
     const edited = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<ListingCopy>;
-    const copy: ListingCopy = { ...copyOf(saved), ...edited };
-    const broken = this.problemsOf(target, copy, profile);
+    const copy = inNormalForm({ ...copyOf(saved), ...edited });
+    const broken = this.problemsOf(target, copy).filter(isError);
     if (broken.length > 0) {
       const [first] = broken as [ListingProblem];
       throw new AppError('LISTING_INVALID', `${first.message}`, {
@@ -168,12 +188,13 @@ export class ListingsService {
     }
     const updated = await this.listings.update(userId, assetId, target, copy);
     if (!updated) throw new AppError('NOT_FOUND', NO_LISTING);
-    return { listing: await this.view(updated, profile) };
+    return { listing: await this.view(updated) };
   }
 
   /**
    * Risk flags for a text the seller is writing (a prompt, a title): the same matcher listings use, at
-   * most RISK_CHECK.perMinute a minute per seller (429 with the seconds left in the minute).
+   * most RISK_CHECK.perMinute a minute per seller (429 with the seconds left in the minute). No product
+   * is known yet: a hit is rated against the classes of every ready template.
    */
   async riskCheck(text: string, userId: string) {
     const { hits, retryAfterSeconds } = await this.rateLimits.hit(`risk-check:${userId}`, 60);
@@ -255,7 +276,7 @@ export class ListingsService {
           // One paid request (the daily ceiling counts requests): copy still holding a flagged phrase is
           // trimmed, and what that breaks sends it to the local writer.
           const copy = branded(await writeCheckedCopy(this.writer, request, this.risks, userId, 1));
-          const problems = this.problemsOf(target, copy, profile, true);
+          const problems = this.problemsOf(target, copy, true).filter(isWritersProblem);
           if (problems.length === 0) {
             this.metrics.copy.inc({ writer: this.writer.name, outcome: 'written' });
             return { copy, writer: this.writer.name };
@@ -287,23 +308,26 @@ export class ListingsService {
     return { copy: { ...copy, brand: profile?.brand ?? '' }, writer: this.localWriter.name };
   }
 
-  private problemsOf(target: ListingTarget, copy: ListingCopy, profile: SellerProfile | null, generated = false): ListingProblem[] {
-    return validateListing(target, copy, { generated, shopName: profile?.shopName || undefined });
+  private problemsOf(target: ListingTarget, copy: ListingCopy, generated = false): ListingProblem[] {
+    return validateListing(target, copy, { generated });
   }
 
   /**
-   * The listing as the seller sees it: each risk with the fields that hold it, and its problems: the
-   * rules it breaks, and a warning for each high-risk phrase in the title or tags (an edit may put one
-   * back: it is saved, never silently).
+   * The listing as the seller sees it: each risk, rated for the product's classes (every ready
+   * template's when none is named), with the fields that hold it; and its problems: the rules it
+   * breaks or warns of, and a warning for each high-risk phrase in the title or tags (an edit may put
+   * one back: it is saved, never silently). Each field is checked on its own, within the caps.
    */
-  private async view(listing: StoredListing, profile: SellerProfile | null): Promise<Listing> {
+  private async view(listing: StoredListing, productClasses?: readonly string[]): Promise<Listing> {
     const copy = copyOf(listing);
-    const text = [copy.title, ...copy.tags, copy.description, ...copy.bullets, copy.brand].filter(Boolean).join('\n');
-    const risks = (await this.risks.assessRisks(text, listing.userId)).map((risk) => ({ ...risk, fields: fieldsHolding(copy, risk.term) }));
+    const risks = (await this.risks.assessRisks(riskTexts(copy), listing.userId, productClasses)).map((risk) => ({
+      ...risk,
+      fields: fieldsHolding(copy, risk.term),
+    }));
     return {
       target: listing.target,
       ...copy,
-      problems: [...this.problemsOf(listing.target, copy, profile), ...riskProblems(risks)],
+      problems: [...this.problemsOf(listing.target, copy), ...riskProblems(risks)],
       risks,
     };
   }

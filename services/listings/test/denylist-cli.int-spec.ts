@@ -33,7 +33,14 @@ describe("an operator's denylist CLI (npm run denylist): rows every seller's ris
     await cli('add', 'Glitter Goblin Club', '--level', 'high', '--classes', '025,016');
     for (const seller of [randomUUID(), randomUUID()])
       expect(await assessor.assessRisks('a glitter goblin club tee', seller)).toEqual([
-        { term: 'glitter goblin club', level: 'high', source: 'denylist', classes: ['016', '025'], mark: 'Glitter Goblin Club' },
+        {
+          term: 'glitter goblin club',
+          level: 'high',
+          source: 'denylist',
+          classes: ['016', '025'],
+          productClasses: ['016', '025'],
+          mark: 'Glitter Goblin Club',
+        },
       ]);
     const { stdout } = await cli('list');
     expect(stdout).toMatch(/^Glitter Goblin Club\thigh\t016,025\t\d{4}-/);

@@ -50,7 +50,7 @@ describe('the USPTO importer against the synthetic fixture', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('keeps live word marks in 009/016/021/025 only, with pseudo-marks, normal forms and phonetic keys', async () => {
+  it('keeps live word marks in 009/016/018/021/025 only, with pseudo-marks, normal forms and phonetic keys', async () => {
     const report = await importCaseFiles(readCaseFileSource(FIXTURE), index);
     expect(report).toMatchObject({
       caseFiles: 32,
@@ -66,7 +66,7 @@ describe('the USPTO importer against the synthetic fixture', () => {
       norm: 'koffee kween',
       classes: ['025'],
     });
-    expect(bySerial.get('90000015')).toMatchObject({ norm: 'silver fjord', classes: ['025'] });
+    expect(bySerial.get('90000015')).toMatchObject({ norm: 'silver fjord', classes: ['018', '025'] });
     expect(bySerial.get('90000007')).toMatchObject({ classes: ['009', '025'], statusCode: '702' });
     expect(bySerial.get('90000018')).toMatchObject({ norm: 'cafe noire' });
     expect(bySerial.get('90000019')).toMatchObject({ norm: 'm and j outfitters' });

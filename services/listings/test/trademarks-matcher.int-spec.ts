@@ -56,15 +56,61 @@ describe('trademark risk flags against the fixture, the seed denylist and a 20k-
   });
 
   const flags = (text: string, user = seller) => assessor.assessRisks(text, user);
+  const APPAREL = ['025'];
   const hits = (risks: Risk[], mark: string) => risks.some((risk) => risk.mark.toUpperCase() === mark.toUpperCase());
 
-  it('flags an exact or pseudo-mark match in class 025 high, other classes low, each mark once', async () => {
-    const risks = await flags('ZENTROVA zentrova Zentrova! Glimmerfox notebook, forever wild');
+  it('flags an exact or pseudo-mark match high on a product of its class (a tee: 025), other classes low, each mark once', async () => {
+    const risks = await assessor.assessRisks('ZENTROVA zentrova Zentrova! Glimmerfox notebook, forever wild', seller, APPAREL);
     expect(risks.filter((risk) => risk.source === 'uspto')).toEqual([
-      { term: 'forever wild', level: 'high', source: 'uspto', classes: ['025'], serial: '90000004', mark: '4EVER WILD' },
-      { term: 'zentrova', level: 'high', source: 'uspto', classes: ['025'], serial: '90000001', mark: 'ZENTROVA' },
-      { term: 'glimmerfox', level: 'low', source: 'uspto', classes: ['016'], serial: '90000005', mark: 'GLIMMERFOX' },
+      {
+        term: 'forever wild',
+        level: 'high',
+        source: 'uspto',
+        classes: ['025'],
+        productClasses: ['025'],
+        serial: '90000004',
+        mark: '4EVER WILD',
+      },
+      { term: 'zentrova', level: 'high', source: 'uspto', classes: ['025'], productClasses: ['025'], serial: '90000001', mark: 'ZENTROVA' },
+      { term: 'glimmerfox', level: 'low', source: 'uspto', classes: ['016'], productClasses: [], serial: '90000005', mark: 'GLIMMERFOX' },
     ]);
+  });
+
+  it('rates a hit by the product it goes on: a poster mark high on a poster, a mug mark high on a mug, each named by its class', async () => {
+    // Three fields (a title, a tag, a bullet), each checked on its own.
+    const text = ['Glimmerfox poster', 'thunderquill', 'zentrova tee'];
+    const rated = async (classes?: string[]) =>
+      (await assessor.assessRisks(text, seller, classes))
+        .filter((risk) => risk.source === 'uspto')
+        .map((risk) => [risk.mark, risk.level, risk.productClasses]);
+    expect(await rated(['016'])).toEqual([
+      ['GLIMMERFOX', 'high', ['016']],
+      ['THUNDERQUILL', 'low', []],
+      ['ZENTROVA', 'low', []],
+    ]);
+    expect(await rated(['021'])).toEqual([
+      ['THUNDERQUILL', 'high', ['021']],
+      ['GLIMMERFOX', 'low', []],
+      ['ZENTROVA', 'low', []],
+    ]);
+    // No product known yet (the listing panel, /api/risk-check): every ready template's classes.
+    const unknownProduct = [
+      ['GLIMMERFOX', 'high', ['016']],
+      ['THUNDERQUILL', 'high', ['021']],
+      ['ZENTROVA', 'high', ['025']],
+    ];
+    expect(await rated()).toEqual(unknownProduct);
+    // One text of three coined words (~1,800 one-typo variants) is answered as well: its typo lookup
+    // once scanned the index with every variant per row (18 s on this register).
+    const oneText = await assessor.assessRisks('Glimmerfox thunderquill zentrova', seller);
+    expect(oneText.filter((risk) => risk.source === 'uspto').map((risk) => [risk.mark, risk.level, risk.productClasses])).toEqual(
+      unknownProduct,
+    );
+  });
+
+  it('indexes marks for bags (018): SILVER FJORD is high on a tote', async () => {
+    const [risk] = await assessor.assessRisks('silver fjord', seller, ['018']);
+    expect(risk).toMatchObject({ mark: 'SILVER FJORD', level: 'high', classes: ['018', '025'], productClasses: ['018'] });
   });
 
   it('flags phonetic, one-typo and phrase variants medium, and leaves dead, design-only and other-class marks out', async () => {
@@ -96,10 +142,10 @@ describe('trademark risk flags against the fixture, the seed denylist and a 20k-
 
   it('flags the seed denylist exactly at its level and near variants medium', async () => {
     expect(await flags('Just Do It.')).toEqual([
-      { term: 'just do it', level: 'high', source: 'denylist', classes: ['025'], mark: 'Just Do It' },
+      { term: 'just do it', level: 'high', source: 'denylist', classes: ['025'], productClasses: ['025'], mark: 'Just Do It' },
     ]);
     expect(await flags('just did it')).toEqual([
-      { term: 'just did it', level: 'medium', source: 'denylist', classes: ['025'], mark: 'Just Do It' },
+      { term: 'just did it', level: 'medium', source: 'denylist', classes: ['025'], productClasses: ['025'], mark: 'Just Do It' },
     ]);
     expect((await flags('Pokémon trainer')).map((risk) => [risk.mark, risk.level])).toEqual([['Pokemon', 'high']]);
   });
@@ -107,7 +153,7 @@ describe('trademark risk flags against the fixture, the seed denylist and a 20k-
   it("applies a seller's own denylist entries to that seller only, and deletes them with the account", async () => {
     const entry = await denylist.addSellerEntry(seller, { phrase: 'Okayest Runner', level: 'medium', classes: ['025'] });
     expect(await flags("world's okayest runner")).toEqual([
-      { term: 'okayest runner', level: 'medium', source: 'denylist', classes: ['025'], mark: 'Okayest Runner' },
+      { term: 'okayest runner', level: 'medium', source: 'denylist', classes: ['025'], productClasses: ['025'], mark: 'Okayest Runner' },
     ]);
     expect(await flags("world's okayest runner", otherSeller)).toEqual([]);
     expect((await denylist.listSellerEntries(seller)).map((row) => row.id)).toEqual([entry.id]);

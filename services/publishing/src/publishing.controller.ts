@@ -3,12 +3,14 @@ import { PUBLISHING, type RpcRequest } from '@printloom/contracts';
 import { RpcHandler } from '@printloom/service-kit';
 import { PublishingService } from './publishing.service.js';
 import { TemplateCatalogue } from './templates/template-catalogue.js';
+import { ConnectionChecklist } from './connections/connection-checklist.js';
 
 @Controller()
 export class PublishingController {
   constructor(
     private readonly publishing: PublishingService,
     private readonly templates: TemplateCatalogue,
+    private readonly checklist: ConnectionChecklist,
   ) {}
 
   @RpcHandler(PUBLISHING.connect)
@@ -24,6 +26,11 @@ export class PublishingController {
   @RpcHandler(PUBLISHING.disconnect)
   disconnect(request: RpcRequest<typeof PUBLISHING.disconnect>) {
     return this.publishing.disconnect(request.userId);
+  }
+
+  @RpcHandler(PUBLISHING.tickChecklist)
+  tickChecklist(request: RpcRequest<typeof PUBLISHING.tickChecklist>) {
+    return this.checklist.tick(request.userId, request.item);
   }
 
   @RpcHandler(PUBLISHING.listTemplates)

@@ -10,6 +10,7 @@ import { PrintLinkRepository } from './repositories/print-link.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { TemplateRepository } from './repositories/template.repository.js';
 import { PrintifyAccess } from './printify/printify-access.js';
+import { ConnectionChecklist } from './connections/connection-checklist.js';
 import { TemplateCatalogue } from './templates/template-catalogue.js';
 import { PublicationStepsService } from './publications/publication-steps.js';
 import type { PublicationQueue } from './publications/publication-queue.js';
@@ -28,6 +29,7 @@ export class PublishingModule {
         PublicationStepsService,
         PrintifyAccess,
         TemplateCatalogue,
+        ConnectionChecklist,
         ConnectionRepository,
         PublicationRepository,
         PrintLinkRepository,

@@ -19,6 +19,7 @@ import type { PublishingConfig } from './config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing.tokens.js';
 import { ConnectionKeyGone, openStoredToken, tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
 import { ConnectionRepository } from './repositories/connection.repository.js';
+import { checklistOf } from './connections/checklist-of.js';
 import { PublicationRepository, publicationView, type StoredPublication } from './repositories/publication.repository.js';
 import { PrintLinkRepository } from './repositories/print-link.repository.js';
 import { TemplateRepository } from './repositories/template.repository.js';
@@ -96,6 +97,7 @@ export class PublishingService {
       ...(localShop && this.config.LOCAL_SHOP_PAGE_URL ? { localShopUrl: this.config.LOCAL_SHOP_PAGE_URL } : {}),
       allowed: entitlements.commercialLicense,
       ...(entitlements.commercialLicense ? {} : { upgradeMessage: PUBLISHING_MESSAGES.planRequired }),
+      checklist: checklistOf(stored),
     };
   }
 

@@ -213,6 +213,45 @@ describe('the risk banner of a listing', () => {
     expect(JSON.parse(String(patch[1]!.body))).toEqual({ target: 'etsy', title: 'Running Tee', tags: ['running', 'runner gift'] });
   });
 
+  it('names the product classes each risk is rated for, and why a mark of other classes is low', async () => {
+    const mug = {
+      term: 'brewquill',
+      level: 'high',
+      source: 'uspto',
+      classes: ['021'],
+      productClasses: ['021'],
+      mark: 'BREWQUILL',
+      serial: '94000001',
+    };
+    const software = {
+      term: 'codequill',
+      level: 'low',
+      source: 'uspto',
+      classes: ['009'],
+      productClasses: [],
+      mark: 'CODEQUILL',
+      serial: '94000003',
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      json({ listing: { ...listing, title: 'Brewquill Codequill Tee', risks: [mug, software] } }),
+    );
+    render(
+      <ToastProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <ListingPanel designs={[asset]} open onClose={() => undefined} media={() => null} />
+        </QueryClientProvider>
+      </ToastProvider>,
+    );
+    const banner = await screen.findByRole('region', { name: 'Risk flags' });
+    const [first, second] = within(banner).getAllByRole('listitem');
+    expect(first!.textContent).toContain(
+      '“brewquill”: high risk · USPTO · class 021 · mark “BREWQUILL” (serial 94000001) · rated for mugs (021)',
+    );
+    expect(second!.textContent).toContain(
+      '“codequill”: low risk · USPTO · class 009 · mark “CODEQUILL” (serial 94000003) · not registered for these products',
+    );
+  });
+
   it('says so when an edit is saved with a high-risk phrase back in the title', async () => {
     const warning = 'title: "just do it" is a high trademark risk (denylist phrase Just Do It): remove it before you sell';
     renderFlagged((body) => ({

@@ -29,7 +29,6 @@ import {
   useListing,
   type KitJobView,
 } from './api/listing';
-import { useSellerProfile } from './api/seller-profile';
 import { addTags, changedFields, counterText, limitsOf, messagesByField, type ListingDraft } from './listing-draft';
 import { ListingRiskBanner } from './ListingRiskBanner';
 
@@ -188,7 +187,6 @@ export function ListingPanel({
 function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget }) {
   const queryClient = useQueryClient();
   const listing = useListing(asset.id, target);
-  const profile = useSellerProfile();
   const [draft, setDraft] = useState<ListingDraft | null>(null);
   const [serverError, setServerError] = useState<{ field: ListingField; message: string } | null>(null);
   const [tagInput, setTagInput] = useState('');
@@ -224,7 +222,7 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
 
   const saved = listing.data;
   const limits = limitsOf(target);
-  const local = messagesByField(target, draft, profile.data?.profile.shopName);
+  const local = messagesByField(target, draft);
   const messageOf = (field: ListingField) => (serverError?.field === field ? serverError.message : local[field]);
   const edit = (patch: Partial<ListingDraft>) => {
     setDraft({ ...draft, ...patch });

@@ -2,6 +2,7 @@ import { AlertTriangle, Eraser, ShieldCheck } from 'lucide-react';
 import type { Risk } from '@printloom/contracts/listings.schemas';
 import { fieldsHolding, type ListingCopy, type ListingField } from '@printloom/contracts/listing-rules';
 import { Button } from '../../components/ui/button';
+import { ratedForText } from './risk-classes';
 
 const SOURCE_LABELS = { uspto: 'USPTO', denylist: 'Denylist' } as const;
 const FIELD_LABELS: Record<ListingField, string> = {
@@ -13,7 +14,8 @@ const FIELD_LABELS: Record<ListingField, string> = {
 };
 
 /**
- * Each risk flag of the listing: the words, how likely trouble is, where the mark comes from, and the
+ * Each risk flag of the listing: the words, how likely trouble is, where the mark comes from, the
+ * product classes its level is rated for (no product is known yet: every ready template's), and the
  * fields of the copy being edited that hold it (read from the draft, so a removal shows at once). A
  * phrase in the title or tags offers "Remove from title and tags", which edits the draft; the seller
  * saves it as any edit.
@@ -52,6 +54,7 @@ export function ListingRiskBanner({
                 <strong>“{risk.term}”</strong>: {risk.level} risk · {SOURCE_LABELS[risk.source]}
                 {risk.classes.length > 0 && ` · class ${risk.classes.join(', ')}`} · mark “{risk.mark}”
                 {risk.serial && ` (serial ${risk.serial})`}
+                {ratedForText(risk) && ` · ${ratedForText(risk)}`}
               </p>
               <p className="text-xs">
                 {fields.length > 0 ? `In: ${fields.map((field) => FIELD_LABELS[field]).join(', ')}` : 'Not in the copy as written now'}

@@ -1,5 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import type { Risk } from '@printloom/contracts/listings.schemas';
+import { ratedForText } from './risk-classes';
 
 const SOURCE: Record<Risk['source'], string> = { uspto: 'USPTO register', denylist: 'denylist' };
 const LEVEL_STYLE: Record<Risk['level'], string> = {
@@ -33,6 +34,7 @@ export function RiskBanner({ risks, id = 'risk-banner' }: { risks: readonly Risk
                   {risk.source === 'uspto' ? 'the USPTO mark' : 'the denylist phrase'} <span className="font-semibold">{risk.mark}</span>
                   {risk.serial && <> (serial {risk.serial})</>} · {SOURCE[risk.source]} ·{' '}
                   {risk.classes.length > 0 ? `class ${risk.classes.join(', ')}` : 'any class'}
+                  {ratedForText(risk) && ` · ${ratedForText(risk)}`}
                 </span>
               </li>
             ))}

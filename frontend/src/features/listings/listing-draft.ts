@@ -2,6 +2,7 @@
 // validators the server runs), the server's 422 shown at its field, tags added the way Etsy takes them.
 import {
   charCount,
+  isError,
   LISTING_RULES,
   validateListing,
   type ListingCopy,
@@ -11,10 +12,12 @@ import {
 
 export type ListingDraft = ListingCopy;
 
-/** The first message per field of what breaks the target's rules now. */
-export function messagesByField(target: ListingTarget, draft: ListingDraft, shopName?: string): Partial<Record<ListingField, string>> {
+/** The first message per field of what breaks the target's rules now (errors first, then warnings). */
+export function messagesByField(target: ListingTarget, draft: ListingDraft): Partial<Record<ListingField, string>> {
   const messages: Partial<Record<ListingField, string>> = {};
-  for (const problem of validateListing(target, draft, { shopName: shopName || undefined })) messages[problem.field] ??= problem.message;
+  const problems = validateListing(target, draft);
+  for (const problem of [...problems.filter(isError), ...problems.filter((each) => !isError(each))])
+    messages[problem.field] ??= problem.message;
   return messages;
 }
 

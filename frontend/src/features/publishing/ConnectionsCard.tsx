@@ -13,6 +13,7 @@ import { useRecentProof } from '../../components/reauth/RecentProof';
 import { ProofDeclined } from '../../lib/recent-proof';
 import { connectionQueryOptions, connectPrintify, disconnectPrintify, useConnection } from './api/publishing';
 import { PRINTIFY_TOKEN_SCOPES, PRINTIFY_TOKEN_STEPS } from './printify-token';
+import { ConnectionChecklist } from './ConnectionChecklist';
 
 /** Account → Connections: connect Printify with a personal access token, pick a shop, disconnect. */
 export function ConnectionsCard() {
@@ -90,6 +91,7 @@ export function ConnectionsCard() {
             </Field>
           )}
           {data.shops.length === 1 && <p className="text-sm text-muted">Drafts go to {data.shops[0]!.title}.</p>}
+          <ConnectionChecklist checklist={data.checklist} />
           <Button size="sm" variant="outline" disabled={busy} onClick={() => void run(disconnectPrintify, 'Printify disconnected')}>
             Disconnect Printify
           </Button>

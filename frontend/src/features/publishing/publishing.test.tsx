@@ -21,7 +21,15 @@ const renderPage = (node: React.ReactNode) =>
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const notConnected: ConnectionState = { connected: false, shops: [], shopId: null, tokenHint: null, localShop: true, allowed: true };
+const notConnected: ConnectionState = {
+  connected: false,
+  shops: [],
+  shopId: null,
+  tokenHint: null,
+  localShop: true,
+  allowed: true,
+  checklist: [],
+};
 
 describe('Account → Connections', () => {
   it('connects with a token (sent once, never shown again) and disconnects', async () => {

@@ -8,7 +8,7 @@ const copy: ListingCopy = {
   tags: ['cat'],
   description: 'A cat. Designed by us with AI assistance.',
   bullets: [],
-  brand: '',
+  brand: 'Cat Co',
 };
 
 describe('the listing validators', () => {

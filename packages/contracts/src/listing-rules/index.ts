@@ -12,6 +12,7 @@ export { validateEtsyListing, AI_DISCLOSURE } from './etsy.js';
 export { validateMerchListing } from './merch.js';
 export { validateGenericListing } from './generic.js';
 export { charCount } from './text-checks.js';
+export { inNormalForm } from './normal-form.js';
 export * from './phrases.js';
 
 const VALIDATORS: Record<ListingTarget, ListingValidator> = {

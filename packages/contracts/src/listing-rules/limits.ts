@@ -43,28 +43,55 @@ export const LISTING_RULES = {
 
 /**
  * Words Merch by Amazon's content policy refuses in product text (claims of sales rank, price, shipping
- * or gifting). Matched as whole words, case-insensitively. Maintained here: add a phrase when Merch rejects one.
+ * or satisfaction). Matched as whole words, case-insensitively. Maintained here: add a phrase when Merch rejects one.
  */
 export const MERCH_PROMOTIONAL_PHRASES = [
   'best seller',
   'bestseller',
   'best-selling',
   'top seller',
+  '#1',
   'free shipping',
-  'sale',
-  'on sale',
   'discount',
   'cheap',
   'limited time',
-  'gift for',
   'gift idea',
   'perfect gift',
   'great gift',
   'buy now',
   'money back',
   'guarantee',
-  '100% cotton',
   'satisfaction',
+] as const;
+
+/**
+ * Wording Merch often refuses but that can be fair (a design about a garage sale, a shirt that is cotton):
+ * a warning on the listing, not a refused save.
+ */
+export const MERCH_CAUTION_PHRASES = ['gift for', '100% cotton', 'sale', 'on sale'] as const;
+
+/** Amazon's own marks: Merch refuses them in any field (Amazon is also in MERCH_OTHER_BRANDS's reach). */
+export const MERCH_AMAZON_MARKS = ['Amazon', 'Prime', 'Alexa', 'Kindle', 'Echo', 'Fire TV', 'Audible', 'Whole Foods'] as const;
+
+/** Claims of charity or of proceeds going somewhere: Merch refuses them. */
+export const MERCH_CHARITY_PHRASES = [
+  'charity',
+  'charities',
+  'charitable',
+  'proceeds',
+  'donate',
+  'donates',
+  'donated',
+  'donating',
+  'donation',
+  'donations',
+  'fundraiser',
+  'fundraising',
+  'nonprofit',
+  'non-profit',
+  'profits go to',
+  'portion of profits',
+  'portion of sales',
 ] as const;
 
 /**
@@ -92,5 +119,4 @@ export const MERCH_OTHER_BRANDS = [
   'PlayStation',
   'Xbox',
   'Gucci',
-  'Amazon',
 ] as const;

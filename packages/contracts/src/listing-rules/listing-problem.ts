@@ -20,7 +20,12 @@ export interface ListingProblem {
   rule: string;
   limit: number | string;
   message: string;
+  /** A warning: the marketplace may refuse the wording, the listing is still saved. Without it, an error. */
+  severity?: 'warning';
 }
+
+/** Whether a problem refuses the save (an error) rather than warning of it. */
+export const isError = (problem: ListingProblem) => problem.severity !== 'warning';
 
 /**
  * The rule of a warning, not a refusal: the title or the tags hold a phrase the risk check rates high.
@@ -31,8 +36,6 @@ export const TRADEMARK_RISK_RULE = 'trademark-risk';
 export interface ValidateOptions {
   /** A generated listing fills every slot (Etsy: all 13 tags); a seller's edit may use fewer. */
   generated?: boolean;
-  /** The seller's shop name: an Etsy description names the seller as designer. */
-  shopName?: string;
 }
 
 export type ListingValidator = (copy: ListingCopy, options?: ValidateOptions) => ListingProblem[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { LISTING_RULES, MERCH_OTHER_BRANDS, MERCH_PROMOTIONAL_PHRASES } from './limits.js';
+import { LISTING_RULES, MERCH_CAUTION_PHRASES, MERCH_OTHER_BRANDS, MERCH_PROMOTIONAL_PHRASES } from './limits.js';
+import { isError } from './listing-problem.js';
 import type { ListingCopy } from './listing-problem.js';
 import { validateMerchListing } from './merch.js';
 
@@ -11,7 +12,9 @@ const valid: ListingCopy = {
   brand: 'Meow Studio',
 };
 const rulesOf = (copy: Partial<ListingCopy>, options = {}) =>
-  validateMerchListing({ ...valid, ...copy }, options).map((problem) => `${problem.field}:${problem.rule}:${problem.limit}`);
+  validateMerchListing({ ...valid, ...copy }, options).map(
+    (problem) => `${problem.field}:${problem.rule}:${problem.limit}${isError(problem) ? '' : ':warning'}`,
+  );
 
 describe('Merch by Amazon listing rules', () => {
   it('pass a listing that keeps every rule', () => {
@@ -45,11 +48,46 @@ describe('Merch by Amazon listing rules', () => {
     expect(rulesOf({ description: 'd'.repeat(2001) })).toEqual(['description:max-length:2000']);
   });
 
-  it.each(['best seller', 'free shipping', 'sale', 'gift for'])('refuse the promotional words "%s" in any field', (phrase) => {
+  it('want a brand: a listing without one says so', () => {
+    expect(rulesOf({ brand: '' })).toEqual(['brand:required:1']);
+    expect(rulesOf({ brand: '  ' })).toEqual(['brand:required:1']);
+  });
+
+  it.each(['best seller', 'free shipping', '#1'])('refuse the promotional words "%s" in any field', (phrase) => {
     expect(MERCH_PROMOTIONAL_PHRASES).toContain(phrase);
     expect(rulesOf({ title: `Cat ${phrase.toUpperCase()}` })).toEqual(['title:promotional:promotional']);
     expect(rulesOf({ description: `A cat, ${phrase}!` })).toEqual(['description:promotional:promotional']);
     expect(rulesOf({ bullets: ['fine', `A ${phrase} tee`] })).toEqual(['bullets:promotional:promotional']);
+  });
+
+  it.each(['gift for', '100% cotton', 'sale'])('warn of "%s" in any field, without refusing the listing', (phrase) => {
+    expect(MERCH_CAUTION_PHRASES).toContain(phrase);
+    expect(MERCH_PROMOTIONAL_PHRASES).not.toContain(phrase);
+    expect(rulesOf({ title: `Cat ${phrase.toUpperCase()}` })).toEqual(['title:promotional-caution:promotional-caution:warning']);
+    expect(rulesOf({ bullets: ['fine', `A ${phrase} tee`] })).toEqual(['bullets:promotional-caution:promotional-caution:warning']);
+  });
+
+  it.each(['Prime', 'Alexa', 'Kindle', 'Echo', 'Amazon'])("refuse Amazon's own mark %s in any field", (mark) => {
+    expect(rulesOf({ title: `Retro ${mark} Cat` })).toEqual(['title:amazon-mark:amazon-mark']);
+    expect(rulesOf({ brand: `${mark} Tees` })).toEqual(['brand:amazon-mark:amazon-mark']);
+  });
+
+  it.each(['All proceeds go to the shelter', 'Donate to cat rescue', 'A charity tee', 'Part of a fundraiser'])(
+    'refuse a claim of charity or proceeds: %s',
+    (bullet) => {
+      expect(rulesOf({ bullets: ['fine', bullet] })).toEqual(['bullets:charity:charity']);
+    },
+  );
+
+  it.each(['Visit https://meow.example', 'More at www.meowstudio.com', 'See meowstudio.com for more'])(
+    'refuse a web address: %s',
+    (text) => {
+      expect(rulesOf({ description: text })).toEqual(['description:url:url']);
+    },
+  );
+
+  it('refuse an e-mail address, named once as one', () => {
+    expect(rulesOf({ description: 'Write to hello@meowstudio.com for custom designs.' })).toEqual(['description:email:email']);
   });
 
   it('match promotional words as whole words only', () => {

@@ -49,7 +49,8 @@ function rulesOf(target: ListingTarget): string {
     const rules = LISTING_RULES.etsy;
     return [
       `Marketplace: Etsy. Title at most ${rules.titleMaxChars} characters; the characters % : & + at most once each.`,
-      `Exactly ${rules.tagsMax} different tags, each at most ${rules.tagMaxChars} characters, only letters, digits, spaces, hyphens and apostrophes.`,
+      `Exactly ${rules.tagsMax} different tags, each at most ${rules.tagMaxChars} characters, only letters, digits, spaces, hyphens and apostrophes, none starting with a hyphen or apostrophe.`,
+      'The title only letters, digits, punctuation, maths symbols and spaces: no emoji, no fractions or superscripts (½ ²).',
       'The description must say the design was made with AI assistance and name the seller as designer ("Designed by …").',
       'bullets: an empty list.',
     ].join('\n');
@@ -60,7 +61,8 @@ function rulesOf(target: ListingTarget): string {
       `Marketplace: Merch by Amazon. Title at most ${rules.titleMaxChars} characters; brand at most ${rules.brandMaxChars}.`,
       `Exactly ${rules.bulletsMax} bullets, each at most ${rules.bulletMaxChars} characters; description at most ${rules.descriptionMaxChars}.`,
       `Up to ${rules.tagsMax} search tags of at most ${rules.tagMaxChars} characters.`,
-      'No promotional wording (best seller, sale, free shipping, gift for, discount…) and no other brand names.',
+      'No promotional wording (best seller, sale, free shipping, gift for, 100% cotton, discount…) and no other brand names.',
+      'No Amazon marks (Amazon, Prime, Alexa, Kindle, Echo), no charity or proceeds claims, no web or e-mail addresses.',
     ].join('\n');
   }
   const rules = LISTING_RULES.generic;

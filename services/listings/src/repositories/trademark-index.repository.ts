@@ -196,9 +196,8 @@ export class TrademarkIndexRepository {
               ) m LIMIT ${MAX_ROWS_PER_KIND})
            UNION ALL
            (SELECT 'typo', q.term, ${MATCH_COLUMNS}
-              FROM listings.trademarks t
-              CROSS JOIN LATERAL (SELECT v.term FROM unnest($4::text[], $5::text[]) AS v(variant, term) WHERE v.variant = t.norm LIMIT 1) q
-             WHERE t.norm = ANY($4::text[]) AND t.token_count = 1 AND t.distinctive LIMIT ${MAX_ROWS_PER_KIND})
+              FROM (SELECT DISTINCT ON (v.variant) v.variant, v.term FROM unnest($4::text[], $5::text[]) AS v(variant, term)) q
+              JOIN listings.trademarks t ON t.norm = q.variant AND t.token_count = 1 AND t.distinctive LIMIT ${MAX_ROWS_PER_KIND})
            UNION ALL
            (SELECT 'trigram', q.term, m.serial, m.mark, m.norm, m.token_count, m.classes
               FROM unnest($6::text[], $7::int[]) AS q(term, token_count)

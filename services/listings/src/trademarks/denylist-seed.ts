@@ -10,7 +10,7 @@ export interface DenylistSeedEntry {
   classes: string[];
 }
 
-const ALL = ['009', '016', '021', '025'];
+const ALL = ['009', '016', '018', '021', '025'];
 const APPAREL = ['025'];
 
 const high = (phrase: string, classes: string[] = ALL): DenylistSeedEntry => ({ phrase, level: 'high', classes });

@@ -1,10 +1,11 @@
+import { RISK_CLASSES } from '@printloom/contracts';
 import { isKnownStatus, isLiveStatus } from './live-status-codes.js';
 import type { CaseFileRecord } from './case-file-reader.js';
 import { isCommonWord } from './common-words.js';
 import { letterCount, normaliseText, phoneticKey, tokensOf } from './normalise.js';
 
-/** The Nice classes a print-on-demand listing can collide in: software/downloads, paper and prints, mugs, clothing. */
-export const INDEXED_CLASSES = ['009', '016', '021', '025'] as const;
+/** The Nice classes a print-on-demand listing can collide in: software/downloads, paper and prints, bags, mugs, clothing. */
+export const INDEXED_CLASSES = RISK_CLASSES;
 
 /** One row of the trademark index, as the importer writes it. */
 export interface TrademarkIndexEntry {
@@ -48,7 +49,7 @@ function classCode(code: string): string {
 
 /**
  * Whether a case file belongs in the index, and as what. Kept: a live header status (Status Codes
- * Table 1), at least one of classes 009/016/021/025, a drawing code that is not 2xxx (design only) and
+ * Table 1), at least one of classes 009/016/018/021/025, a drawing code that is not 2xxx (design only) and
  * some words to match. A case that fails any of these is removed from the index if it was there.
  */
 export function indexDecision(record: CaseFileRecord): IndexDecision {

@@ -24,26 +24,45 @@ export interface TextRun {
 }
 
 /**
- * The part of a text the matcher reads: its normal form cut to RISK_CHECK.maxChars. The cut comes
- * after normalising, as NFKD can make one character several ('ⅷ' → 'viii', 'ﬃ' → 'ffi').
+ * The words of a text the matcher reads, line by line in normal form: at most RISK_CHECK.maxChars
+ * characters (counted after normalising, as NFKD can make one character several: 'ⅷ' → 'viii') and
+ * MAX_TEXT_WORDS words in all. The caps apply to each text a check is given: a listing's fields are
+ * checked one by one, so a long description leaves the brand its own share.
  */
-export function checkedText(text: string): string {
-  const normalised = normaliseText(text);
-  return normalised.length <= RISK_CHECK.maxChars ? normalised : normalised.slice(0, RISK_CHECK.maxChars).trimEnd();
+function cappedLines(text: string): string[][] {
+  const lines: string[][] = [];
+  let chars = 0;
+  let words = 0;
+  for (const line of text.split(/\r?\n/)) {
+    if (chars >= RISK_CHECK.maxChars || words >= MAX_TEXT_WORDS) break;
+    const normalised = normaliseText(line);
+    if (normalised === '') continue;
+    const room = RISK_CHECK.maxChars - chars;
+    const kept = normalised.length <= room ? normalised : normalised.slice(0, room).trimEnd();
+    const tokens = tokensOf(kept).slice(0, MAX_TEXT_WORDS - words);
+    if (tokens.length > 0) lines.push(tokens);
+    chars += kept.length + 1;
+    words += tokens.length;
+  }
+  return lines;
 }
 
-/** Every run of 1..MAX_RUN_WORDS consecutive words of the normalised text, each once. */
+/**
+ * Every run of 1..MAX_RUN_WORDS consecutive words of the text's capped part, each once. A run never
+ * crosses a line break: a mark is not split over two tags or two bullets.
+ */
 export function runsOf(text: string): TextRun[] {
-  const tokens = tokensOf(checkedText(text)).slice(0, MAX_TEXT_WORDS);
   const seen = new Set<string>();
   const runs: TextRun[] = [];
-  for (let start = 0; start < tokens.length; start += 1) {
-    for (let length = 1; length <= MAX_RUN_WORDS && start + length <= tokens.length; length += 1) {
-      const run = tokens.slice(start, start + length);
-      const term = run.join(' ');
-      if (seen.has(term)) continue;
-      seen.add(term);
-      runs.push({ term, tokens: run });
+  for (const tokens of cappedLines(text)) {
+    for (let start = 0; start < tokens.length; start += 1) {
+      for (let length = 1; length <= MAX_RUN_WORDS && start + length <= tokens.length; length += 1) {
+        const run = tokens.slice(start, start + length);
+        const term = run.join(' ');
+        if (seen.has(term)) continue;
+        seen.add(term);
+        runs.push({ term, tokens: run });
+      }
     }
   }
   return runs;

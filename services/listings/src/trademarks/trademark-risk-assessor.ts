@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { READY_PRODUCT_CLASSES } from '@printloom/contracts';
 import type { Risk, RiskAssessor } from './risk-assessor.js';
 import type { DenylistEntry, RiskLevel } from '../repositories/risk-denylist.repository.js';
 import type { MatchKind } from '../repositories/trademark-index.repository.js';
@@ -17,19 +18,22 @@ import {
   type TextRun,
 } from './text-terms.js';
 
-/** Garments: an exact match there is what gets listings removed. */
-export const APPAREL_CLASS = '025';
-
 const LEVEL_RANK: Record<RiskLevel, number> = { high: 3, medium: 2, low: 1 };
 const EXACT_KINDS: ReadonlySet<MatchKind> = new Set(['exact', 'pseudo']);
 
+/** The classes of the product(s) a mark shares: what a hit is rated by. */
+export function sharedClasses(markClasses: readonly string[], productClasses: readonly string[]): string[] {
+  return markClasses.filter((code) => productClasses.includes(code));
+}
+
 /**
- * A USPTO match's level: an exact or pseudo-mark match of a mark in class 025 is high; a phonetic,
- * one-typo or trigram match of a class-025 mark is medium; any match of a mark only in 009/016/021
- * is low (a listing on a garment rarely collides with a mark for software, paper or mugs).
+ * A USPTO match's level, by the product the text goes on: an exact or pseudo-mark match of a mark in a
+ * class of the product is high (a live mark for mugs on a mug is what gets listings removed); a
+ * phonetic, one-typo or trigram match of one is medium; a match of a mark in none of the product's
+ * classes is low (a poster rarely collides with a mark for shirts only).
  */
-export function usptoLevel(kind: MatchKind, classes: readonly string[]): RiskLevel {
-  if (!classes.includes(APPAREL_CLASS)) return 'low';
+export function usptoLevel(kind: MatchKind, markClasses: readonly string[], productClasses: readonly string[]): RiskLevel {
+  if (sharedClasses(markClasses, productClasses).length === 0) return 'low';
   return EXACT_KINDS.has(kind) ? 'high' : 'medium';
 }
 
@@ -53,8 +57,19 @@ function nearMatch(entryTokens: string[], entryNorm: string, run: TextRun): bool
   return trigramSimilarity(entryNorm, run.term) >= PHRASE_SIMILARITY;
 }
 
+/** Each item once, by key (the first kept). */
+function unique<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = keyOf(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
- * Trademark and policy risk flags for a text (a prompt, a title, tags): the denylist (seed, operator
+ * Trademark and policy risk flags for texts (a prompt, a listing's fields): the denylist (seed, operator
  * and the seller's own entries) and the USPTO index, each mark or entry once at its highest level.
  * Flags are risks, never legal advice.
  */
@@ -62,14 +77,20 @@ function nearMatch(entryTokens: string[], entryNorm: string, run: TextRun): bool
 export class TrademarkRiskAssessor implements RiskAssessor {
   constructor(private readonly index: TrademarkIndexRepository) {}
 
-  async assessRisks(text: string, userId: string): Promise<Risk[]> {
-    const runs = runsOf(text);
+  async assessRisks(
+    texts: string | readonly string[],
+    userId: string,
+    productClasses: readonly string[] = READY_PRODUCT_CLASSES,
+  ): Promise<Risk[]> {
+    // Each text's runs and typo variants are capped on their own; the lookups of all go in one query.
+    const perText = (typeof texts === 'string' ? [texts] : texts).map(runsOf);
+    const runs = unique(perText.flat(), (run) => run.term);
     if (runs.length === 0) return [];
     const { matches, denylist: entries } = await this.index.findMatches(
       {
         exact: runs.map((run) => run.term),
         phonetic: phoneticRuns(runs),
-        typo: typoCandidates(runs),
+        typo: unique(perText.flatMap(typoCandidates), (candidate) => `${candidate.variant} ${candidate.term}`),
         trigram: phraseRuns(runs),
         similarity: PHRASE_SIMILARITY,
       },
@@ -81,7 +102,7 @@ export class TrademarkRiskAssessor implements RiskAssessor {
       if (!known || LEVEL_RANK[risk.level] > LEVEL_RANK[known.level]) best.set(key, risk);
     };
     for (const entry of entries) {
-      const risk = this.denylistRisk(entry, runs);
+      const risk = this.denylistRisk(entry, runs, productClasses);
       if (risk) keep(`denylist:${entry.norm}`, risk);
     }
     for (const match of matches) {
@@ -89,9 +110,10 @@ export class TrademarkRiskAssessor implements RiskAssessor {
       const kind: MatchKind = match.norm === match.term ? 'exact' : match.kind;
       keep(`uspto:${match.serial}`, {
         term: match.term,
-        level: usptoLevel(kind, match.classes),
+        level: usptoLevel(kind, match.classes, productClasses),
         source: 'uspto',
         classes: match.classes,
+        productClasses: sharedClasses(match.classes, productClasses),
         serial: match.serial,
         mark: match.mark,
       });
@@ -99,8 +121,13 @@ export class TrademarkRiskAssessor implements RiskAssessor {
     return [...best.values()].sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || a.mark.localeCompare(b.mark));
   }
 
-  private denylistRisk(entry: DenylistEntry, runs: readonly TextRun[]): Risk | null {
-    const base = { source: 'denylist' as const, classes: entry.classes, mark: entry.phrase };
+  /**
+   * A denylist entry keeps its own level whatever the product (famous marks are protected beyond their
+   * classes); it names the product classes it applies to (all of them for an entry without classes).
+   */
+  private denylistRisk(entry: DenylistEntry, runs: readonly TextRun[], productClasses: readonly string[]): Risk | null {
+    const applies = entry.classes.length === 0 ? [...productClasses] : sharedClasses(entry.classes, productClasses);
+    const base = { source: 'denylist' as const, classes: entry.classes, productClasses: applies, mark: entry.phrase };
     const exact = runs.find((run) => run.term === entry.norm);
     if (exact) return { ...base, term: exact.term, level: denylistLevel(true, entry.level) };
     const entryTokens = tokensOf(entry.norm);

@@ -7,6 +7,7 @@ import {
   LISTINGS,
   PUBLISHING_MESSAGES,
   TRADEMARK_RISK_RULE,
+  productClassesOf,
   type PublicationErrorCode,
   type PublicationStatus,
 } from '@printloom/contracts';
@@ -108,8 +109,10 @@ export class PublicationStepsService implements PublicationSteps {
     const template = await this.templates.find(userId, publication.templateId);
     if (!template) throw new StepFailure('PRINTIFY_REJECTED', PUBLISHING_MESSAGES.unknownTemplate);
 
-    // The design's Etsy listing (written first when it has none): its title, tags and description.
-    const { listing } = await this.rpc.request(LISTINGS.write, { userId, assetId, target: 'etsy' });
+    // The design's Etsy listing (written first when it has none): its title, tags and description, its
+    // risks rated for the template's product (an exact live mark for mugs holds a mug for review).
+    const classes = productClassesOf(template.blueprintId);
+    const { listing } = await this.rpc.request(LISTINGS.write, { userId, assetId, target: 'etsy', classes });
     await this.publications.recordTitle(publication.id, listing.title);
     if (!publication.confirmed) {
       const review = [

@@ -9,6 +9,8 @@ export interface StoredConnection {
   tokenHint: string;
   shopId: number | null;
   shops: PrintifyShop[];
+  /** The checklist items the seller ticked (kept when the same seller connects again). */
+  checklistDone: string[];
   createdAt: Date;
 }
 
@@ -19,6 +21,7 @@ interface ConnectionRow {
   token_hint: string;
   shop_id: number | null;
   shops: PrintifyShop[];
+  checklist_done: string[];
   created_at: Date;
 }
 
@@ -29,6 +32,7 @@ const toConnection = (row: ConnectionRow): StoredConnection => ({
   tokenHint: row.token_hint,
   shopId: row.shop_id,
   shops: row.shops,
+  checklistDone: row.checklist_done,
   createdAt: new Date(row.created_at),
 });
 
@@ -41,7 +45,7 @@ export class ConnectionRepository {
     return row ? toConnection(row) : null;
   }
 
-  async save(connection: Omit<StoredConnection, 'createdAt'>): Promise<void> {
+  async save(connection: Omit<StoredConnection, 'createdAt' | 'checklistDone'>): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO publishing.connections (user_id, token_sealed, token_key_id, token_hint, shop_id, shops)
        VALUES ($1, $2, $3, $4, $5, $6)
@@ -55,6 +59,17 @@ export class ConnectionRepository {
         JSON.stringify(connection.shops),
       ],
     );
+  }
+
+  /** Ticks a checklist item of the seller's connection (once: ticking it again changes nothing). False without a connection. */
+  async tickChecklist(userId: string, item: string): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE publishing.connections
+          SET checklist_done = CASE WHEN $2 = ANY(checklist_done) THEN checklist_done ELSE checklist_done || $2::text END
+        WHERE user_id = $1`,
+      [userId, item],
+    );
+    return count > 0;
   }
 
   /** Connections whose token is sealed with another key than the current one (re-sealed after a rotation). */
