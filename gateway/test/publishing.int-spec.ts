@@ -7,6 +7,7 @@ import {
   type ConnectionState,
   type Mockup,
   type ProductTemplate,
+  type ListedTemplate,
   type Publication,
 } from '@printloom/contracts';
 import { waitFor } from '@printloom/service-kit/testing';
@@ -185,6 +186,8 @@ describe('publishing through the API: Printify drafts of library designs, in the
       'five drafts',
     );
     expect(drafted.every((publication) => publication.externalId && publication.productUrl?.includes('/local-shop#'))).toBe(true);
+    // The tee's first print provider answered: the publications record it.
+    expect(drafted.map((publication) => publication.printProviderId)).toEqual(Array(5).fill(29));
     const products = shop.allProducts().slice(shopBefore);
     expect(products).toHaveLength(5);
     // Two print areas: the light file on light garments, the dark file on dark ones.
@@ -244,7 +247,7 @@ describe('publishing through the API: Printify drafts of library designs, in the
   }, 120_000);
 
   it("saves a seller's own template from the catalogue of the connection, dark colours apart", async () => {
-    const { client } = await proSeller('template-maker@example.com', 0);
+    const { client, userId } = await proSeller('template-maker@example.com', 0);
     const tee = LOCAL_CATALOGUE.find((blueprint) => blueprint.id === 12)!.providers[0]!.variants;
     const whiteM = tee.find((variant) => variant.title === 'White / M')!;
     const blackM = tee.find((variant) => variant.title === 'Black / M')!;
@@ -258,17 +261,38 @@ describe('publishing through the API: Printify drafts of library designs, in the
       ],
     });
     expect(saved.status).toBe(201);
+    // Issue 40: a template names its print providers and Printify's option values.
     expect(saved.body.template).toMatchObject({
       name: 'My tee',
       builtIn: false,
+      printProviderIds: [29],
       variants: [
-        { colour: 'White', size: 'M', price: 2200 },
-        { colour: 'Black', size: 'M', price: 2300 },
+        { options: { color: 'White', size: 'M' }, price: 2200 },
+        { options: { color: 'Black', size: 'M' }, price: 2300 },
       ],
       darkColours: ['Black'],
     });
-    const list = await client.get<{ templates: ProductTemplate[] }>('/api/product-templates');
+    // A template saved before issue 40 (converted by the migration) asks for a Gildan colour the Bella+Canvas tee lacks.
+    await publishing.infra.dataSource.query(
+      `INSERT INTO publishing.templates (id, user_id, name, product, blueprint_id, print_provider_ids, variants, dark_colours)
+       VALUES (gen_random_uuid(), $1, 'Old tee', 'Tee', 12, '{29}', $2, '{}')`,
+      [
+        userId,
+        JSON.stringify([
+          { options: { color: 'Sport Grey', size: 'M' }, price: 2300 },
+          { options: { color: 'White', size: 'XXL' }, price: 2300 },
+        ]),
+      ],
+    );
+    const list = await client.get<{ templates: ListedTemplate[] }>('/api/product-templates');
     expect(list.body.templates.map((template) => template.id)).toContain(saved.body.template.id);
+    // Every ready template's entries are in the shop's (captured) catalogue; the old template's grey is named.
+    for (const ready of list.body.templates.filter((template) => template.builtIn))
+      expect([ready.id, ready.unavailable]).toEqual([ready.id, []]);
+    expect(list.body.templates.find((template) => template.name === 'My tee')!.unavailable).toEqual([]);
+    expect(list.body.templates.find((template) => template.name === 'Old tee')!.unavailable).toEqual([
+      { options: { color: 'Sport Grey', size: 'M' }, label: 'Sport Grey / M', reason: 'Not offered by Monster Digital' },
+    ]);
     expect(
       await client.post('/api/product-templates', { name: 'Bad', blueprintId: 12, printProviderId: 29, variants: [{ id: 1, price: 100 }] }),
     ).toMatchObject({ status: 422 });

@@ -72,28 +72,44 @@ export const connectionRequest = z.object({ userId: uuid });
 export const connectionReply = connectionState;
 
 // ---- Product templates ----------------------------------------------------------------------------
+/** A variant as Printify's options name it (`{color: "Black", size: "2XL"}`, a mug `{size: "11oz"}`, a poster `{size, paper}`). */
+export const variantOptions = z
+  .object({
+    color: z.string().trim().min(1).max(60).optional(),
+    size: z.string().trim().min(1).max(30).optional(),
+    paper: z.string().trim().min(1).max(30).optional(),
+  })
+  .refine((options) => Boolean(options.color || options.size || options.paper), 'A variant names at least one option');
+export type VariantOptions = z.infer<typeof variantOptions>;
 export const templateVariant = z.object({
-  colour: z.string().min(1).max(60),
-  size: z.string().min(1).max(30),
+  options: variantOptions,
   /** Price in cents. */
   price: z.number().int().min(1).max(1_000_000),
 });
+export type TemplateVariant = z.infer<typeof templateVariant>;
 export const productTemplate = z.object({
   id: z.string(),
   name: z.string(),
   product: z.string(),
   builtIn: z.boolean(),
   blueprintId: z.number().int(),
-  printProviderId: z.number().int(),
-  /** Enabled colours and sizes with their prices; variant ids come from the connection's catalogue. */
+  /** In order of preference: the first whose catalogue answers is used (the publication records which). */
+  printProviderIds: z.array(z.number().int()).min(1),
+  /** Enabled variants as Printify's option values, with their prices; variant ids come from the connection's catalogue. */
   variants: z.array(templateVariant),
   /** Colours that get the light-ink (dark garment) file; the others get the dark-ink (light garment) one. */
   darkColours: z.array(z.string()),
   placement: z.object({ position: z.string(), x: z.number(), y: z.number(), fit: z.literal('contain') }),
 });
 export type ProductTemplate = z.infer<typeof productTemplate>;
+/** A template entry the connection's catalogue does not offer; `label` as Printify titles a variant (`12″ x 18″ / Matte`). */
+export const unavailableVariant = z.object({ options: variantOptions, label: z.string(), reason: z.string() });
+export type UnavailableVariant = z.infer<typeof unavailableVariant>;
+/** A template as listed for a seller: `unavailable` is null when the catalogue could not be read now ("could not be checked"). */
+export const listedTemplate = productTemplate.extend({ unavailable: z.array(unavailableVariant).nullable() });
+export type ListedTemplate = z.infer<typeof listedTemplate>;
 export const listTemplatesRequest = z.object({ userId: uuid });
-export const listTemplatesReply = z.object({ templates: z.array(productTemplate) });
+export const listTemplatesReply = z.object({ templates: z.array(listedTemplate) });
 
 export const saveTemplateBody = z.object({
   name: z.string().trim().min(1, 'Give the template a name').max(80, 'The name is at most 80 characters'),
@@ -124,6 +140,8 @@ export const publication = z.object({
   productUrl: z.string().nullable(),
   /** The listing title the draft carries, once the draft step has read the listing (null before). */
   title: z.string().nullable().optional(),
+  /** The print provider the draft is made with (the template's first whose catalogue answered), once chosen. */
+  printProviderId: z.number().int().nullable().optional(),
   /** Printify's own mockups of the product, once drawn. */
   mockups: z.array(z.string()),
   /** With status publish_waiting: how many publishes of the connection go before this one (0: next). */
@@ -195,6 +213,7 @@ export const PUBLISHING_MESSAGES = {
   tokenRequired: 'Paste your Printify personal access token.',
   printifyUnavailable: 'Printify could not be reached. Please try again in a minute.',
   unknownTemplate: 'That product template does not exist.',
+  noPrintProvider: "None of this template's print providers offers this product in your Printify catalogue.",
   notADraft: 'Only a created draft can be published.',
   notForReview: 'This publication is not waiting for a review.',
 } as const;

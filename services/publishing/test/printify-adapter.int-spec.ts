@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { startLocalShop, type LocalShop } from '../src/local-shop/local-shop.js';
 import { PrintifyClient, PrintifyRateLimited, PrintifyRejected, type RateGate } from '../src/printify/printify-client.js';
 import { LOCAL_CATALOGUE } from '../src/local-shop/catalogue.js';
+import { READY_TEMPLATES } from '../src/templates/ready-templates.js';
+import { productDraft, resolveVariants } from '../src/templates/placement.js';
 
 const TOKEN = 'adapter-test-token-9876';
 const USER_AGENT = 'Printloom-test/1.0';
@@ -151,5 +153,28 @@ describe('the Printify adapter against the local shop (the same code as for Prin
     const page = await (await fetch(`${shop.url}/local-shop`)).text();
     expect(page).toContain('Space Meow tee');
     expect(page).toContain(`/mockups/${product.id}/0.png`);
+  }, 60_000);
+
+  it("makes a product of every ready template from the shop's catalogue answers, with every variant the template lists", async () => {
+    const [{ id: shopId }] = await client().shops();
+    served.set(
+      '/print.png',
+      await sharp({ create: { width: 4500, height: 5400, channels: 4, background: '#0a0' } })
+        .png()
+        .toBuffer(),
+    );
+    const file = await client().uploadByUrl('printloom-ready-light.png', `${filesUrl}/print.png`);
+    const files = { light: file, dark: file };
+    for (const template of READY_TEMPLATES) {
+      const catalogue = await client().variants(template.blueprintId, template.printProviderIds[0]!);
+      const resolved = resolveVariants(template, catalogue.variants, undefined, catalogue.title);
+      expect({ template: template.id, missing: resolved.missing }).toEqual({ template: template.id, missing: [] });
+      const product = await client().createProduct(
+        shopId!,
+        productDraft(template, catalogue.id, resolved, files, { title: `Ready ${template.id}`, description: 'D', tags: ['t'] }),
+      );
+      const enabled = product.variants.filter((variant) => variant.is_enabled);
+      expect({ template: template.id, enabled: enabled.length }).toEqual({ template: template.id, enabled: template.variants.length });
+    }
   }, 60_000);
 });

@@ -189,10 +189,11 @@ describe('Create Printify drafts', () => {
               product: 'Tee',
               builtIn: true,
               blueprintId: 12,
-              printProviderId: 29,
+              printProviderIds: [29],
+              unavailable: [],
               variants: [
-                { colour: 'White', size: 'M', price: 2499 },
-                { colour: 'Black', size: 'M', price: 2499 },
+                { options: { color: 'White', size: 'M' }, price: 2499 },
+                { options: { color: 'Black', size: 'M' }, price: 2499 },
               ],
               darkColours: ['Black'],
               placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
@@ -234,6 +235,64 @@ describe('Create Printify drafts', () => {
   });
 });
 
+describe("the drafts dialog and the seller's Printify catalogue", () => {
+  const asset = { id: '00000000-0000-4000-8000-0000000000a1', job: { prompt: 'Space Meow' } } as unknown as Asset;
+
+  const base = { product: 'P', builtIn: true, darkColours: [], placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' } };
+  const poster = {
+    ...base,
+    id: 'poster',
+    name: 'Poster',
+    blueprintId: 282,
+    printProviderIds: [2],
+    variants: [
+      { options: { size: '12″ x 18″', paper: 'Matte' }, price: 1799 },
+      { options: { size: '18″ x 24″', paper: 'Glossy' }, price: 2499 },
+    ],
+    unavailable: [{ options: { size: '18″ x 24″', paper: 'Glossy' }, label: '18″ x 24″ / Glossy', reason: 'Not offered by Sensaria' }],
+  };
+  const mug = {
+    ...base,
+    id: 'tee',
+    name: 'Mug',
+    blueprintId: 68,
+    printProviderIds: [1],
+    variants: [{ options: { size: '11oz' }, price: 1499 }],
+    unavailable: null,
+  };
+
+  function serve(templates: unknown[]) {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      if (String(url) === '/api/product-templates') return json({ templates });
+      if (String(url) === '/api/connections/printify') return json(notConnected);
+      return json({}, 404);
+    });
+  }
+
+  it('names the entries the catalogue does not offer before "Create drafts", and shows a poster on white', async () => {
+    serve([mug, poster]);
+    renderPage(<CreateDraftsDialog assets={[asset]} onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('radio', { name: /Poster/ }));
+    const note = screen.getByRole('note', { name: 'Not offered' });
+    expect(note).toHaveTextContent('18″ x 24″ / Glossy — Not offered by Sensaria');
+    expect(
+      note.compareDocumentPosition(screen.getByRole('button', { name: 'Create 1 draft' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByText('Preview on white')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'On white: the light file' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^On (Black|White):/ })).toBeNull();
+    expect(screen.getByText(/12″ x 18″ Matte, 18″ x 24″ Glossy · from \$17\.99/)).toBeInTheDocument();
+  });
+
+  it('says when the catalogue could not be checked, and names nothing for a template it fully offers', async () => {
+    serve([mug, { ...poster, id: 'poster', unavailable: [] }]);
+    renderPage(<CreateDraftsDialog assets={[asset]} onClose={() => undefined} />);
+    expect(await screen.findByText(/Whether Printify offers every variant of Mug could not be checked/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /Poster/ }));
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
 describe('the drafts dialog rows', () => {
   const template = {
     id: 'tee',
@@ -241,8 +300,9 @@ describe('the drafts dialog rows', () => {
     product: 'Tee',
     builtIn: true,
     blueprintId: 12,
-    printProviderId: 29,
-    variants: [{ colour: 'White', size: 'M', price: 2499 }],
+    printProviderIds: [29],
+    unavailable: [],
+    variants: [{ options: { color: 'White', size: 'M' }, price: 2499 }],
     darkColours: [],
     placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
   };

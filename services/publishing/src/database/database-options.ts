@@ -1,8 +1,14 @@
 import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { Publishing1764100000100 } from './migrations/1764100000100-publishing.js';
 import { PublicationTitle1764200000143 } from './migrations/1764200000143-publication-title.js';
+import { CatalogueTemplates1764300000040 } from './migrations/1764300000040-catalogue-templates.js';
 
 export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'publishing',
-  migrations: [Publishing1764100000100, accountPurgesMigration('publishing', 1764100000101), PublicationTitle1764200000143],
+  migrations: [
+    Publishing1764100000100,
+    accountPurgesMigration('publishing', 1764100000101),
+    PublicationTitle1764200000143,
+    CatalogueTemplates1764300000040,
+  ],
 };

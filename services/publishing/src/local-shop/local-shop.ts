@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { LOCAL_CATALOGUE, type CatalogueBlueprint } from './catalogue.js';
+import { LOCAL_CATALOGUE, swatchOf, type CatalogueBlueprint } from './catalogue.js';
 
 export interface LocalShopOptions {
   port?: number;
@@ -485,7 +485,7 @@ export class LocalShop {
     if (!product || !area || Date.now() < product.mockupsAt) throw new HttpError(404, { error: 'Not found' });
     const blueprint = this.blueprint(String(product.blueprint_id));
     const variant = this.provider(blueprint, product.print_provider_id).variants.find((known) => known.id === area.variant_ids[0]);
-    const colour = variant?.hex ?? '#ffffff';
+    const colour = swatchOf(variant);
     const placed = area.placeholders[0]?.images[0];
     const image = placed ? this.images.get(placed.id) : undefined;
     const canvas = sharp({ create: { width: 600, height: 600, channels: 4, background: colour } });

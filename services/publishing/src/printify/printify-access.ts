@@ -7,7 +7,7 @@ import { PUBLISHING_CONFIG, TOKEN_CIPHER } from '../publishing.tokens.js';
 import { openStoredToken, type TokenCipher } from '../connections/token-cipher.js';
 import { ConnectionRepository } from '../repositories/connection.repository.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
-import { PrintifyClient, type PrintifyVariant, type RateGate, type RequestKind } from './printify-client.js';
+import { PrintifyClient, type ProviderCatalogue, type RateGate, type RequestKind } from './printify-client.js';
 
 /** A seller's way into Printify (or the local shop): the client, the shop and the key its limits are counted under. */
 export interface ResolvedConnection {
@@ -24,7 +24,7 @@ export const CONNECT_WINDOW_MS = 60 * 60_000;
 /** Clients per connection, each behind the connection's limits (counted in PostgreSQL, shared by every instance). */
 @Injectable()
 export class PrintifyAccess {
-  private readonly catalogue = new Map<string, { at: number; variants: Promise<PrintifyVariant[]> }>();
+  private readonly catalogues = new Map<string, { at: number; answer: Promise<ProviderCatalogue> }>();
   private localShopId: number | null = null;
   private readonly requests: Counter<'kind' | 'status'>;
 
@@ -97,15 +97,18 @@ export class PrintifyAccess {
     return { client, shopId: this.localShopId, connectionKey, local: true };
   }
 
-  /** A blueprint's variants from the connection's catalogue, kept an hour (catalog requests have their own, lower limit). */
-  variants(connection: ResolvedConnection, blueprintId: number, printProviderId: number): Promise<PrintifyVariant[]> {
+  /**
+   * A blueprint's variants at one print provider from the connection's catalogue, kept an hour per
+   * blueprint and provider (catalog requests have their own, lower limit).
+   */
+  catalogue(connection: ResolvedConnection, blueprintId: number, printProviderId: number): Promise<ProviderCatalogue> {
     const key = `${this.config.PRINTIFY_API_BASE}|${blueprintId}|${printProviderId}`;
-    const kept = this.catalogue.get(key);
-    if (kept && Date.now() - kept.at < CATALOGUE_TTL_MS) return kept.variants;
-    const variants = connection.client.variants(blueprintId, printProviderId).then((reply) => reply.variants);
-    this.catalogue.set(key, { at: Date.now(), variants });
-    variants.catch(() => this.catalogue.delete(key));
-    return variants;
+    const kept = this.catalogues.get(key);
+    if (kept && Date.now() - kept.at < CATALOGUE_TTL_MS) return kept.answer;
+    const answer = connection.client.variants(blueprintId, printProviderId);
+    this.catalogues.set(key, { at: Date.now(), answer });
+    answer.catch(() => this.catalogues.delete(key));
+    return answer;
   }
 
   productUrl(connection: ResolvedConnection, productId: string): string {

@@ -63,6 +63,7 @@ const product = z.object({
   id: z.string(),
   title: z.string(),
   created_at: z.string().optional(),
+  variants: z.array(z.object({ id: z.number(), price: z.number(), is_enabled: z.boolean() })).default([]),
   images: z.array(productImage).default([]),
   print_areas: z
     .array(
@@ -79,6 +80,8 @@ const productPage = z.object({ current_page: z.number(), last_page: z.number(), 
 
 export type PrintifyShopInfo = z.infer<typeof shop>;
 export type PrintifyVariant = z.infer<typeof variant>;
+/** A blueprint's variants at one print provider (`variants.json`). */
+export type ProviderCatalogue = z.infer<typeof variantsReply>;
 export type PrintifyProduct = z.infer<typeof product>;
 export type PrintifyUpload = z.infer<typeof upload>;
 
@@ -116,7 +119,7 @@ export class PrintifyClient {
     return this.call('GET', '/shops.json', undefined, z.array(shop));
   }
 
-  variants(blueprintId: number, printProviderId: number): Promise<z.infer<typeof variantsReply>> {
+  variants(blueprintId: number, printProviderId: number): Promise<ProviderCatalogue> {
     return this.call(
       'GET',
       `/catalog/blueprints/${blueprintId}/print_providers/${printProviderId}/variants.json`,

@@ -126,11 +126,16 @@ export class PublicationStepsService implements PublicationSteps {
     }
     if (publication.status !== 'uploading') await this.publications.setStatus(publication.id, 'uploading');
 
-    const catalogue = await this.access.variants(connection, template.blueprintId, template.printProviderId);
-    const resolved = resolveVariants(template, catalogue);
+    const catalogue = await this.templates.catalogueOf(connection, template);
+    if (!catalogue) throw new StepFailure('PRINTIFY_REJECTED', PUBLISHING_MESSAGES.noPrintProvider);
+    await this.publications.recordPrintProvider(publication.id, catalogue.id);
+    const resolved = resolveVariants(template, catalogue.variants, undefined, catalogue.title);
     const garments = (['light', 'dark'] as const).filter((garment) => resolved.groups[garment]?.length);
     if (garments.length === 0)
-      throw new StepFailure('PRINTIFY_REJECTED', `None of the template's colours and sizes are offered: ${resolved.missing.join(', ')}`);
+      throw new StepFailure(
+        'PRINTIFY_REJECTED',
+        `None of the template's variants are offered: ${resolved.missing.map((entry) => entry.label).join(', ')}`,
+      );
 
     const files: Partial<Record<Garment, { id: string; width: number; height: number }>> = {};
     // Both garments at once: each file is made (within the seller's share of exports: past it, the step
@@ -158,7 +163,7 @@ export class PublicationStepsService implements PublicationSteps {
     await this.publications.markCreateAttempted(publication.id);
     const product = await connection.client.createProduct(
       connection.shopId,
-      productDraft(template, resolved, files, { title: listing.title, description: listing.description, tags: listing.tags }),
+      productDraft(template, catalogue.id, resolved, files, { title: listing.title, description: listing.description, tags: listing.tags }),
     );
     return this.drafted(publication, connection, product.id);
   }

@@ -17,6 +17,7 @@ export interface StoredPublication {
   confirmed: boolean;
   productUrl: string | null;
   title: string | null;
+  printProviderId: number | null;
   mockups: string[];
   uploads: Record<string, { id: string; width: number; height: number }>;
   createAttemptedAt: Date | null;
@@ -40,6 +41,7 @@ interface PublicationRow {
   confirmed: boolean;
   product_url: string | null;
   title: string | null;
+  print_provider_id: number | null;
   mockups: string[];
   uploads: Record<string, { id: string; width: number; height: number }>;
   create_attempted_at: Date | null;
@@ -64,6 +66,7 @@ const toPublication = (row: PublicationRow): StoredPublication => ({
   confirmed: row.confirmed,
   productUrl: row.product_url,
   title: row.title,
+  printProviderId: row.print_provider_id,
   mockups: row.mockups,
   uploads: row.uploads,
   createAttemptedAt: date(row.create_attempted_at),
@@ -83,6 +86,7 @@ export function publicationView(publication: StoredPublication, placeInLine?: nu
     ...(publication.errorCode ? { error: { code: publication.errorCode, message: publication.errorMessage ?? '' } } : {}),
     productUrl: publication.productUrl,
     title: publication.title,
+    printProviderId: publication.printProviderId,
     mockups: publication.mockups,
     ...(publication.status === 'publish_waiting' && placeInLine !== undefined ? { placeInLine } : {}),
     ...(publication.status === 'needs_review' ? { review: publication.review } : {}),
@@ -211,6 +215,14 @@ export class PublicationRepository {
   /** The listing title the draft is made with: the seller's rows are named by it. */
   async recordTitle(id: string, title: string): Promise<void> {
     await this.dataSource.query(`UPDATE publishing.publications SET title = $2 WHERE id = $1 AND title IS DISTINCT FROM $2`, [id, title]);
+  }
+
+  /** The print provider whose catalogue the draft is made from (the template's first that answers). */
+  async recordPrintProvider(id: string, printProviderId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET print_provider_id = $2 WHERE id = $1 AND print_provider_id IS DISTINCT FROM $2`,
+      [id, printProviderId],
+    );
   }
 
   async recordDraft(id: string, externalId: string, productUrl: string): Promise<void> {
