@@ -14,6 +14,8 @@ export const PUBLICATION_STATUSES = [
   'publish_waiting',
   'publishing',
   'published',
+  /** Printify's push to the sales channel failed (or answered 4xx): the product is kept and can be published again. */
+  'publish_failed',
 ] as const;
 export const publicationStatus = z.enum(PUBLICATION_STATUSES);
 export type PublicationStatus = z.infer<typeof publicationStatus>;
@@ -136,8 +138,10 @@ export const publication = z.object({
   /** The Printify product's id once the draft exists. */
   externalId: z.string().nullable(),
   error: publicationError.optional(),
-  /** Where the seller opens the draft (Printify's editor, or the local shop's page). */
+  /** Where the seller opens the draft (Printify's product page, or the local shop's page). */
   productUrl: z.string().nullable(),
+  /** The marketplace listing once published (Printify's `external.handle`); null before, or when Printify gives none. */
+  listingUrl: z.string().nullable().optional(),
   /** The listing title the draft carries, once the draft step has read the listing (null before). */
   title: z.string().nullable().optional(),
   /** The print provider the draft is made with (the template's first whose catalogue answered), once chosen. */
@@ -214,6 +218,36 @@ export const PUBLISHING_MESSAGES = {
   printifyUnavailable: 'Printify could not be reached. Please try again in a minute.',
   unknownTemplate: 'That product template does not exist.',
   noPrintProvider: "None of this template's print providers offers this product in your Printify catalogue.",
-  notADraft: 'Only a created draft can be published.',
+  notADraft: 'Only a created draft (or one whose publishing failed) can be published.',
+  stillPublishing: 'Still publishing on Printify after 30 minutes — check the product there.',
   notForReview: 'This publication is not waiting for a review.',
 } as const;
+
+/** Printify could not push the product to the shop's sales channel (it often says no more). */
+export const publishFailedMessage = (channel: string | null, reason: string | null) =>
+  `Printify could not publish this product to your ${salesChannelName(channel)} shop${reason ? `: ${reason}` : '.'} ` +
+  'Open it in Printify to see what it needs (the shop’s connection to the channel, a required field), then publish again.';
+
+/** A shop with no sales channel connected publishes nowhere: refused before `publish.json`. */
+export const noSalesChannelMessage = (shopTitle: string) =>
+  `Your Printify shop “${shopTitle}” has no sales channel connected. Connect one in Printify, then publish again.`;
+
+/** Printify's `sales_channel` as a seller names it. */
+export function salesChannelName(channel: string | null): string {
+  const names: Record<string, string> = {
+    etsy: 'Etsy',
+    shopify: 'Shopify',
+    ebay: 'eBay',
+    woocommerce: 'WooCommerce',
+    wix: 'Wix',
+    squarespace: 'Squarespace',
+    bigcommerce: 'BigCommerce',
+    prestashop: 'PrestaShop',
+    tiktok: 'TikTok Shop',
+    walmart: 'Walmart',
+    custom_integration: 'API',
+    custom: 'API',
+  };
+  if (!channel) return 'sales channel';
+  return names[channel.toLowerCase()] ?? channel;
+}

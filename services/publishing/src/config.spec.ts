@@ -27,5 +27,6 @@ describe('the publishing configuration', () => {
     expect(config.connectionKeys.map((each) => each.id)).toEqual(['dev']);
     expect(config.PRINTIFY_API_BASE).toBe('https://api.printify.com/v1');
     expect(config.LOCAL_SHOP).toBe(false);
+    expect(config.PRINTIFY_PRODUCT_URL).toBe('https://printify.com/app/product-details/{id}');
   });
 });

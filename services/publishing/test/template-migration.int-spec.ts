@@ -15,7 +15,7 @@ describe("the catalogue-templates migration converts sellers' saved templates", 
 
   it('keeps their one print provider and turns colour and size into Printify options, in order', async () => {
     const migrations = publishingDatabase.migrations as unknown[];
-    const before = await openDatabase({ ...publishingDatabase, url: database.url, migrations: migrations.slice(0, -1) as never });
+    const before = await openDatabase({ ...publishingDatabase, url: database.url, migrations: migrations.slice(0, -2) as never });
     await before.query(
       `INSERT INTO publishing.templates (id, user_id, name, product, blueprint_id, print_provider_id, variants, dark_colours)
        VALUES ($1, $2, 'Old tee', 'Tee', 12, 29, $3, '{Black}')`,

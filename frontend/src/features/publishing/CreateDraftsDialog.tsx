@@ -8,7 +8,7 @@ import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { STATUS_LABELS, createPublications, useConnection, usePublications, useTemplates } from './api/publishing';
+import { STATUS_LABELS, createPublications, useConnection, usePublications, usePublishPublication, useTemplates } from './api/publishing';
 import { designImageUrl as imageUrl } from './design-image';
 import { ConfirmAnyway, DraftsNeedingReview, ReviewReasons, type DraftToReview } from './DraftReview';
 import { useDraftConfirmations } from './use-draft-confirmations';
@@ -132,7 +132,49 @@ export function draftRowName(
   return `${publication.title || fallback} · ${template}`;
 }
 
-function StatusRow({ publication, asset, templates }: { publication: Publication; asset?: Asset; templates: readonly ProductTemplate[] }) {
+/** "Publish" on a draft (or one whose publishing failed): the row follows it to its listing. */
+function PublishButton({ publication, name }: { publication: Publication; name: string }) {
+  const publish = usePublishPublication();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run() {
+    setBusy(true);
+    setError(null);
+    try {
+      await publish(publication.id);
+    } catch (failure) {
+      setError(errorText(failure, 'This draft could not be published'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="flex flex-col items-end gap-1">
+      <Button size="sm" variant="outline" onClick={() => void run()} disabled={busy} aria-label={`Publish ${name}`}>
+        {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+        {publication.status === 'publish_failed' ? 'Publish again' : 'Publish'}
+      </Button>
+      {error && (
+        <span role="alert" className="text-xs text-danger">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const PUBLISHABLE = new Set<Publication['status']>(['draft_created', 'publish_failed']);
+const FAILED = new Set<Publication['status']>(['failed', 'publish_failed']);
+
+export function StatusRow({
+  publication,
+  asset,
+  templates,
+}: {
+  publication: Publication;
+  asset?: Asset;
+  templates: readonly Pick<ProductTemplate, 'id' | 'name'>[];
+}) {
   const label = STATUS_LABELS[publication.status];
   const { outcomes, confirmOne } = useDraftConfirmations();
   const name = draftRowName(publication, templates, asset?.job.prompt || 'Design');
@@ -141,8 +183,10 @@ function StatusRow({ publication, asset, templates }: { publication: Publication
       {asset && <img src={imageUrl(asset.id, 'thumbnail')} alt="" className="size-10 rounded object-contain ring-1 ring-zinc-200" />}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{name}</p>
-        <p className={cn('text-sm', publication.status === 'failed' ? 'text-danger' : 'text-muted')}>
+        <p className={cn('text-sm', FAILED.has(publication.status) ? 'text-danger' : 'text-muted')}>
+          {publication.status === 'publishing' && <Loader2 className="mr-1 inline size-3.5 animate-spin" aria-hidden />}
           {label}
+          {publication.status === 'publishing' && ' (Printify is sending it to your shop)'}
           {publication.status === 'publish_waiting' && publication.placeInLine !== undefined && ` (${publication.placeInLine} before it)`}
           {publication.error && `: ${publication.error.message}`}
         </p>
@@ -150,6 +194,18 @@ function StatusRow({ publication, asset, templates }: { publication: Publication
       </div>
       {publication.status === 'needs_review' && (
         <ConfirmAnyway name={name} outcome={outcomes[publication.id]} onConfirm={() => void confirmOne(publication.id)} />
+      )}
+      {PUBLISHABLE.has(publication.status) && <PublishButton publication={publication} name={name} />}
+      {publication.status === 'published' && publication.listingUrl && (
+        <a
+          href={publication.listingUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 text-sm text-accent underline"
+        >
+          View listing <ExternalLink className="size-3.5" aria-hidden />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
       )}
       {publication.productUrl && (
         <a
@@ -170,10 +226,18 @@ function StatusRow({ publication, asset, templates }: { publication: Publication
 export function draftsSummary(total: number, publications: readonly Pick<Publication, 'status'>[]): string {
   const count = (...statuses: Publication['status'][]) =>
     publications.filter((publication) => statuses.includes(publication.status)).length;
-  const created = count('draft_created', 'publish_waiting', 'publishing', 'published');
+  const created = count('draft_created', 'publish_waiting', 'publishing', 'published', 'publish_failed');
   const failed = count('failed');
   const review = count('needs_review');
-  return [`${created} of ${total} drafts created`, review > 0 ? `${review} need your review` : '', failed > 0 ? `${failed} failed` : '']
+  const published = count('published');
+  const publishFailed = count('publish_failed');
+  return [
+    `${created} of ${total} drafts created`,
+    published > 0 ? `${published} published` : '',
+    review > 0 ? `${review} need your review` : '',
+    failed > 0 ? `${failed} failed` : '',
+    publishFailed > 0 ? `${publishFailed} publishing failed` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 }

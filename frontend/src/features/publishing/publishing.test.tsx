@@ -8,7 +8,7 @@ import type { ConnectionState, Publication } from '@printloom/contracts/publishi
 import { createQueryClient } from '../../lib/query-client';
 import { RecentProofProvider } from '../../components/reauth/RecentProof';
 import { ConnectionsCard } from './ConnectionsCard';
-import { CreateDraftsDialog } from './CreateDraftsDialog';
+import { CreateDraftsDialog, StatusRow, draftsSummary } from './CreateDraftsDialog';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -170,7 +170,7 @@ describe('Create Printify drafts', () => {
     target: 'printify',
     status,
     externalId: status === 'draft_created' ? 'abc' : null,
-    productUrl: status === 'draft_created' ? 'https://printify.com/app/editor/abc' : null,
+    productUrl: status === 'draft_created' ? 'https://printify.com/app/product-details/abc' : null,
     mockups: [],
     createdAt: '2026-11-25T00:00:00.000Z',
     updatedAt: '2026-11-25T00:00:00.000Z',
@@ -214,7 +214,7 @@ describe('Create Printify drafts', () => {
     expect(screen.getByRole('img', { name: 'On White: the light file' }).getAttribute('src')).toContain('garment=light');
     await userEvent.click(screen.getByRole('button', { name: 'Create 1 draft' }));
     await waitFor(() => expect(screen.getByText('Draft created')).toBeInTheDocument(), { timeout: 5000 });
-    expect(screen.getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', 'https://printify.com/app/editor/abc');
+    expect(screen.getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', 'https://printify.com/app/product-details/abc');
   });
 
   it('links to Account → Connections, and the trial note links to the plan page', async () => {
@@ -290,6 +290,69 @@ describe("the drafts dialog and the seller's Printify catalogue", () => {
     expect(await screen.findByText(/Whether Printify offers every variant of Mug could not be checked/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: /Poster/ }));
     expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
+describe('publishing a draft from its row', () => {
+  const asset = { id: '00000000-0000-4000-8000-0000000000a1', job: { prompt: 'Space Meow' } } as unknown as Asset;
+  const templates = [{ id: 'mug', name: 'Mug' }];
+  const row = (status: Publication['status'], extra: Partial<Publication> = {}): Publication => ({
+    id: '00000000-0000-4000-8000-0000000000c1',
+    assetId: asset.id,
+    templateId: 'mug',
+    target: 'printify',
+    status,
+    externalId: 'abc',
+    productUrl: 'https://printify.com/app/product-details/abc',
+    title: 'Space Meow Mug',
+    mockups: [],
+    createdAt: '2026-11-25T00:00:00.000Z',
+    updatedAt: '2026-11-25T00:00:00.000Z',
+    ...extra,
+  });
+  const renderRow = (publication: Publication) =>
+    renderPage(
+      <ul>
+        <StatusRow publication={publication} asset={asset} templates={templates} />
+      </ul>,
+    );
+
+  it('offers "Publish" on a draft and sends it', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => json({ publication: row('publish_waiting', { placeInLine: 0 }) }, 202));
+    renderRow(row('draft_created'));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Space Meow Mug · Mug' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([String(url), init?.method]).toEqual([`/api/publications/${row('draft_created').id}/publish`, 'POST']);
+  });
+
+  it('shows the status while publishing, the listing once published, and "Publish again" after a failed publish', () => {
+    const { unmount } = renderRow(row('publishing'));
+    expect(screen.getByText(/Publishing \(Printify is sending it to your shop\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Publish/ })).toBeNull();
+    unmount();
+
+    const published = renderRow(row('published', { listingUrl: 'https://www.etsy.com/listing/123/space-meow-mug' }));
+    expect(screen.getByRole('link', { name: /View listing/ })).toHaveAttribute('href', 'https://www.etsy.com/listing/123/space-meow-mug');
+    expect(screen.getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', 'https://printify.com/app/product-details/abc');
+    published.unmount();
+
+    renderRow(
+      row('publish_failed', {
+        error: { code: 'PUBLISH_FAILED', message: 'Printify could not publish this product to your Etsy shop.' },
+      }),
+    );
+    expect(screen.getByText('Publishing failed: Printify could not publish this product to your Etsy shop.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish Space Meow Mug · Mug' })).toHaveTextContent('Publish again');
+    expect(screen.queryByRole('link', { name: /View listing/ })).toBeNull();
+  });
+
+  it("counts a collection's published drafts and failed publishes in its summary", () => {
+    expect(
+      draftsSummary(4, [{ status: 'published' }, { status: 'publish_failed' }, { status: 'draft_created' }, { status: 'queued' }]),
+    ).toBe('3 of 4 drafts created · 1 published · 1 publishing failed');
   });
 });
 

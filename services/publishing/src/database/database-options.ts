@@ -2,6 +2,7 @@ import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service
 import { Publishing1764100000100 } from './migrations/1764100000100-publishing.js';
 import { PublicationTitle1764200000143 } from './migrations/1764200000143-publication-title.js';
 import { CatalogueTemplates1764300000040 } from './migrations/1764300000040-catalogue-templates.js';
+import { PublishOutcome1764300000041 } from './migrations/1764300000041-publish-outcome.js';
 
 export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'publishing',
@@ -10,5 +11,6 @@ export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
     accountPurgesMigration('publishing', 1764100000101),
     PublicationTitle1764200000143,
     CatalogueTemplates1764300000040,
+    PublishOutcome1764300000041,
   ],
 };

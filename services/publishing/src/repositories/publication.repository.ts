@@ -16,6 +16,8 @@ export interface StoredPublication {
   review: string[];
   confirmed: boolean;
   productUrl: string | null;
+  listingUrl: string | null;
+  publishSentAt: Date | null;
   title: string | null;
   printProviderId: number | null;
   mockups: string[];
@@ -40,6 +42,8 @@ interface PublicationRow {
   review: string[];
   confirmed: boolean;
   product_url: string | null;
+  listing_url: string | null;
+  publish_sent_at: Date | null;
   title: string | null;
   print_provider_id: number | null;
   mockups: string[];
@@ -65,6 +69,8 @@ const toPublication = (row: PublicationRow): StoredPublication => ({
   review: row.review,
   confirmed: row.confirmed,
   productUrl: row.product_url,
+  listingUrl: row.listing_url,
+  publishSentAt: date(row.publish_sent_at),
   title: row.title,
   printProviderId: row.print_provider_id,
   mockups: row.mockups,
@@ -85,6 +91,7 @@ export function publicationView(publication: StoredPublication, placeInLine?: nu
     externalId: publication.externalId,
     ...(publication.errorCode ? { error: { code: publication.errorCode, message: publication.errorMessage ?? '' } } : {}),
     productUrl: publication.productUrl,
+    listingUrl: publication.listingUrl,
     title: publication.title,
     printProviderId: publication.printProviderId,
     mockups: publication.mockups,
@@ -234,6 +241,34 @@ export class PublicationRepository {
     );
   }
 
+  /** `publish.json` was answered: the product is with the sales channel (the polls count from now). */
+  async markPublishSent(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET status = 'publishing', publish_sent_at = COALESCE(publish_sent_at, now()), updated_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** The product unlocked with its listing: published. */
+  async recordPublished(id: string, listingUrl: string | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET status = 'published', listing_url = $2, error_code = NULL, error_message = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, listingUrl],
+    );
+  }
+
+  /** The channel refused (or Printify answered 4xx to `publish.json`, or it never unlocked): the product is kept. */
+  async failPublish(id: string, message: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET status = 'publish_failed', error_code = 'PUBLISH_FAILED', error_message = $2,
+              publish_sent_at = NULL, lease_until = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, message],
+    );
+  }
+
   async recordMockups(id: string, mockups: string[]): Promise<void> {
     await this.dataSource.query(`UPDATE publishing.publications SET mockups = $2, updated_at = now() WHERE id = $1`, [id, mockups]);
   }
@@ -247,11 +282,16 @@ export class PublicationRepository {
     return row ? toPublication(row) : null;
   }
 
-  /** A draft goes in the connection's line of publishes (once: a repeated request changes nothing). */
+  /**
+   * A draft (or one whose publishing failed: its product is kept) goes in the connection's line of
+   * publishes, once: a repeated request changes nothing.
+   */
   async requestPublish(userId: string, id: string): Promise<StoredPublication | null> {
     const [[row]]: [PublicationRow[], number] = await this.dataSource.query(
-      `UPDATE publishing.publications SET status = 'publish_waiting', publish_requested_at = COALESCE(publish_requested_at, now()), updated_at = now()
-        WHERE id = $1 AND user_id = $2 AND status = 'draft_created' RETURNING *`,
+      `UPDATE publishing.publications SET status = 'publish_waiting',
+              publish_requested_at = CASE WHEN status = 'publish_failed' THEN now() ELSE COALESCE(publish_requested_at, now()) END,
+              publish_sent_at = NULL, error_code = NULL, error_message = NULL, updated_at = now()
+        WHERE id = $1 AND user_id = $2 AND status IN ('draft_created', 'publish_failed') AND external_id IS NOT NULL RETURNING *`,
       [id, userId],
     );
     return row ? toPublication(row) : null;
