@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, isProduction, parseConfig, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
+import { env, isProduction, parseConfig, publicUrlProblem, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
 import { DEVELOPMENT_CONNECTION_KEY, parseConnectionKeys, type ConnectionKey } from './connections/token-cipher.js';
 
 export const publishingEnvSchema = serviceEnvSchema.extend({
@@ -73,6 +73,9 @@ export function loadPublishingConfig(source: Record<string, string | undefined> 
       'CONNECTIONS_KEY: is required in production (k1:$(openssl rand -base64 32)); Printify tokens are stored with it',
     ]);
   if (production && config.LOCAL_SHOP) throw new ConfigError(['LOCAL_SHOP: the local shop is for development and tests, never production']);
+  // Printify downloads print files from PUBLIC_URL itself: in production it must be an https name it can reach.
+  const publicUrl = production ? publicUrlProblem(config.PUBLIC_URL) : undefined;
+  if (publicUrl) throw new ConfigError([`PUBLIC_URL: ${publicUrl}`]);
   let connectionKeys: ConnectionKey[];
   try {
     connectionKeys = config.CONNECTIONS_KEY ? parseConnectionKeys(config.CONNECTIONS_KEY) : [DEVELOPMENT_CONNECTION_KEY];
