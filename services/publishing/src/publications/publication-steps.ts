@@ -25,6 +25,7 @@ import { TemplateCatalogue } from '../templates/template-catalogue.js';
 import type { PublicationQueue, PublicationWork } from './publication-queue.js';
 import { isPlanRequired, requirePublishingPlan } from './publishing-plan.js';
 import type { PublicationSteps, StepOutcome } from './publication-worker.js';
+import { findProductByReference, PRODUCTS_PAGE_LIMIT } from './product-adoption.js';
 
 /** Signed print-file links are valid this long: Printify fetches the file right after the upload request. */
 export const PRINT_LINK_VALID_MS = 15 * 60_000;
@@ -190,28 +191,20 @@ export class PublicationStepsService implements PublicationSteps {
     await this.queue.publish({ publicationId: current.id, step: 'mockups' }, `${current.externalId}:again`);
   }
 
-  /** The product a create request made before a crash, found by its print files' names (newest products first). */
+  /** The product a create request made before a crash, found by its print files' names (see product-adoption.ts). */
   private async findByReference(connection: ResolvedConnection, publication: StoredPublication): Promise<string | null> {
-    const reference = externalReferenceOf(publication.id);
     const since = (publication.createAttemptedAt?.getTime() ?? 0) - 10 * 60_000;
-    for (let page = 1; page <= 50; page += 1) {
-      const { data, last_page } = await connection.client.products(connection.shopId, page);
-      for (const product of data) {
-        const names = product.print_areas.flatMap((area) =>
-          area.placeholders.flatMap((placeholder) => placeholder.images.map((image) => image.name ?? '')),
-        );
-        if (names.some((name) => name.startsWith(reference))) {
-          this.logger.info(
-            { publicationId: publication.id, productId: product.id },
-            'Found the product of an interrupted create: adopted, none created',
-          );
-          return product.id;
-        }
-      }
-      const oldest = data.at(-1)?.created_at;
-      if (page >= last_page || data.length === 0 || (oldest && Date.parse(oldest) < since)) return null;
-    }
-    return null;
+    const found = await findProductByReference(
+      (page) => connection.client.products(connection.shopId, page, PRODUCTS_PAGE_LIMIT),
+      externalReferenceOf(publication.id),
+      since,
+    );
+    if (found)
+      this.logger.info(
+        { publicationId: publication.id, productId: found },
+        'Found the product of an interrupted create: adopted, none created',
+      );
+    return found;
   }
 
   private async mockups(publication: StoredPublication, deliveryCount: number): Promise<StepOutcome> {
