@@ -283,6 +283,27 @@ describe('publishing through the API: Printify drafts of library designs, in the
     await waitForStatuses(client, (list) => byAsset(list, refused!).status === 'publish_failed', 'the second try refused too');
   }, 180_000);
 
+  it("ends a publish Printify answers with a 4xx as publish_failed, with Printify's reason", async () => {
+    const { client, apparelIds } = await proSeller('publish-refused@example.com');
+    await client.post('/api/publications', { assetIds: [apparelIds[0]], templateId: 'mug', target: 'printify' });
+    let [draft] = await waitForStatuses(client, (list) => ['draft_created', 'needs_review'].includes(list[0]?.status ?? ''), 'a draft');
+    if (draft!.status === 'needs_review') {
+      await client.post(`/api/publications/${draft!.id}/confirm`);
+      [draft] = await waitForStatuses(client, (list) => list[0]?.status === 'draft_created', 'the confirmed draft');
+    }
+    shop.refusePublishes('Title contains excessive caps');
+    try {
+      expect((await client.post(`/api/publications/${draft!.id}/publish`)).status).toBe(202);
+      const [failed] = await waitForStatuses(client, (list) => list[0]?.status === 'publish_failed', 'a refused publish');
+      expect(failed!.error).toEqual({
+        code: 'PUBLISH_FAILED',
+        message: expect.stringContaining('Printify says: “Title contains excessive caps”'),
+      });
+    } finally {
+      shop.refusePublishes(null);
+    }
+  }, 180_000);
+
   it('refuses to publish to a Printify shop with no sales channel connected (422), before anything is sent', async () => {
     const { client } = await proSeller('no-channel@example.com');
     const token = 'a-token-of-a-shop-without-channel-4kkk';

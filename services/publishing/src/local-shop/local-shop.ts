@@ -153,6 +153,7 @@ export class LocalShop {
   private readonly general: WindowLimiter;
   private readonly catalog: WindowLimiter;
   private readonly publishes: WindowLimiter;
+  private publishRefusal: string | null = null;
   /** Test hook: the next N requests answer 429 with this Retry-After. */
   private throttled: { remaining: number; seconds: number } | null = null;
   /** Test hook: awaited once a product exists and before the answer leaves. */
@@ -207,6 +208,11 @@ export class LocalShop {
   /** The token no longer authenticates (a seller revoked it in Printify). */
   revoke(token: string): void {
     this.tokens.delete(token);
+  }
+
+  /** Test hook: `publish.json` answers Printify's validation refusal with this reason (null: publishes again). */
+  refusePublishes(reason: string | null): void {
+    this.publishRefusal = reason;
   }
 
   /** The sales channel the token's shop reports (`disconnected`: a shop that publishes nowhere). */
@@ -474,6 +480,7 @@ export class LocalShop {
    */
   private publish(product: StoredProduct): Record<string, never> {
     this.settle(product);
+    if (this.publishRefusal) throw refused(8150, this.publishRefusal);
     if (product.publishing) throw refused(8150, 'The product is being published: it is locked until its sales channel answers.');
     product.publishing = { until: Date.now() + (this.options.publishLockMs ?? 8_000), fails: product.title.includes(CHANNEL_REFUSES) };
     product.updated_at = printifyDate();
