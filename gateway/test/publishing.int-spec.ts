@@ -7,6 +7,7 @@ import {
   type ConnectionState,
   type Mockup,
   type ProductTemplate,
+  type ListedTemplate,
   type Publication,
 } from '@printloom/contracts';
 import { waitFor } from '@printloom/service-kit/testing';
@@ -40,7 +41,7 @@ describe('publishing through the API: Printify drafts of library designs, in the
   let publishing: RunningService;
 
   beforeAll(async () => {
-    shop = await startLocalShop({ tokens: ['local-shop-token', SELLER_TOKEN], mockupDelayMs: 300, minDpi: 14 });
+    shop = await startLocalShop({ tokens: ['local-shop-token', SELLER_TOKEN], publishLockMs: 400, minDpi: 14 });
     system = await startTestSystem({
       services: ['auth', 'billing', 'generation', 'assets', 'notifications', 'listings'],
       env: {
@@ -51,6 +52,7 @@ describe('publishing through the API: Printify drafts of library designs, in the
         MOCKUP_POLL_MS: '400',
         PUBLISHING_ACK_WAIT_MS: '4000',
         PRINTIFY_PUBLISHES_PER_WINDOW: '3',
+        PUBLISH_POLL_FIRST_MS: '250',
       },
     });
     // Print files are offered at the gateway's own address, known once it listens.
@@ -185,6 +187,8 @@ describe('publishing through the API: Printify drafts of library designs, in the
       'five drafts',
     );
     expect(drafted.every((publication) => publication.externalId && publication.productUrl?.includes('/local-shop#'))).toBe(true);
+    // The tee's first print provider answered: the publications record it.
+    expect(drafted.map((publication) => publication.printProviderId)).toEqual(Array(5).fill(29));
     const products = shop.allProducts().slice(shopBefore);
     expect(products).toHaveLength(5);
     // Two print areas: the light file on light garments, the dark file on dark ones.
@@ -226,25 +230,112 @@ describe('publishing through the API: Printify drafts of library designs, in the
       'three published, two waiting',
     );
     expect(after.filter((publication) => publication.status === 'failed')).toEqual([]);
+    // Published once the product unlocked with its listing: the listing's link beside Printify's.
+    for (const publication of after.filter((each) => each.status === 'published'))
+      expect(publication.listingUrl).toMatch(new RegExp(`^${shop.url}/local-shop/listing/\\d+/`));
     expect(
       after
         .filter((publication) => publication.status === 'publish_waiting')
         .map((publication) => publication.placeInLine)
         .sort(),
     ).toEqual([0, 1]);
-    expect(products.filter((product) => product.published)).toHaveLength(3);
+    // Read again: a publish is settled (listed) when the shop is next asked.
+    expect(shop.allProducts().filter((product) => product.published)).toHaveLength(3);
     expect(shop.allProducts().length - shopBefore).toBe(5);
   }, 240_000);
+
+  it('stays publishing until the product unlocks; a channel that refuses ends publish_failed naming Etsy, and it can be published again', async () => {
+    const { client, apparelIds } = await proSeller('channel-refused@example.com');
+    const [listed, refused] = apparelIds;
+    await client.post(`/api/assets/${refused}/listing`, { target: 'etsy' });
+    const renamed = await client.patch(`/api/assets/${refused}/listing`, {
+      target: 'etsy',
+      title: 'Cat Astronaut Tee [[channel-refuses]]',
+    });
+    expect(renamed.status).toBe(200);
+    await client.post('/api/publications', { assetIds: [listed, refused], templateId: 'mug', target: 'printify' });
+    let rows = await waitForStatuses(
+      client,
+      (list) => list.length === 2 && list.every((p) => p.status === 'draft_created' || p.status === 'needs_review'),
+      'two drafts (or one held for review)',
+    );
+    for (const held of rows.filter((p) => p.status === 'needs_review')) await client.post(`/api/publications/${held.id}/confirm`);
+    rows = await waitForStatuses(client, (list) => list.every((p) => p.status === 'draft_created'), 'two drafts');
+    const byAsset = (list: Publication[], assetId: string) => list.find((p) => p.assetId === assetId)!;
+    for (const row of rows) expect((await client.post(`/api/publications/${row.id}/publish`)).status).toBe(202);
+    // Printify holds the product while the channel takes it: the publication says "publishing" meanwhile.
+    const publishing = await waitForStatuses(client, (list) => list.some((p) => p.status === 'publishing'), 'a publish under way');
+    expect(publishing.filter((p) => p.status === 'published')).toEqual([]);
+    const ended = await waitForStatuses(
+      client,
+      (list) => byAsset(list, listed!).status === 'published' && byAsset(list, refused!).status === 'publish_failed',
+      'one published, one refused by its channel',
+    );
+    expect(byAsset(ended, listed!).listingUrl).toContain('/local-shop/listing/');
+    expect(byAsset(ended, refused!)).toMatchObject({
+      listingUrl: null,
+      externalId: expect.any(String),
+      error: { code: 'PUBLISH_FAILED', message: expect.stringContaining('your Etsy shop') },
+    });
+    // Its product is kept: publishing it again is accepted.
+    const again = await client.post<{ publication: Publication }>(`/api/publications/${byAsset(ended, refused!).id}/publish`);
+    expect(again).toMatchObject({ status: 202, body: { publication: { status: 'publish_waiting' } } });
+    await waitForStatuses(client, (list) => byAsset(list, refused!).status === 'publish_failed', 'the second try refused too');
+  }, 180_000);
+
+  it("ends a publish Printify answers with a 4xx as publish_failed, with Printify's reason", async () => {
+    const { client, apparelIds } = await proSeller('publish-refused@example.com');
+    await client.post('/api/publications', { assetIds: [apparelIds[0]], templateId: 'mug', target: 'printify' });
+    let [draft] = await waitForStatuses(client, (list) => ['draft_created', 'needs_review'].includes(list[0]?.status ?? ''), 'a draft');
+    if (draft!.status === 'needs_review') {
+      await client.post(`/api/publications/${draft!.id}/confirm`);
+      [draft] = await waitForStatuses(client, (list) => list[0]?.status === 'draft_created', 'the confirmed draft');
+    }
+    shop.refusePublishes('Title contains excessive caps');
+    try {
+      expect((await client.post(`/api/publications/${draft!.id}/publish`)).status).toBe(202);
+      const [failed] = await waitForStatuses(client, (list) => list[0]?.status === 'publish_failed', 'a refused publish');
+      expect(failed!.error).toEqual({
+        code: 'PUBLISH_FAILED',
+        message: expect.stringContaining('Printify says: “Title contains excessive caps”'),
+      });
+    } finally {
+      shop.refusePublishes(null);
+    }
+  }, 180_000);
+
+  it('refuses to publish to a Printify shop with no sales channel connected (422), before anything is sent', async () => {
+    const { client } = await proSeller('no-channel@example.com');
+    const token = 'a-token-of-a-shop-without-channel-4kkk';
+    shop.addToken(token);
+    shop.setSalesChannel(token, 'disconnected');
+    expect((await client.post('/api/auth/confirm-password', { password: PASSWORD })).status).toBe(200);
+    expect((await client.post('/api/connections/printify', { token })).status).toBe(200);
+    const [design] = await proSellerDesigns(client);
+    await client.post('/api/publications', { assetIds: [design], templateId: 'mug', target: 'printify' });
+    const [draft] = await waitForStatuses(client, (list) => list[0]?.status === 'draft_created', 'a draft in the shop without channel');
+    const publishes = shop.requests.filter((request) => request.path.endsWith('/publish.json')).length;
+    expect(await client.post(`/api/publications/${draft!.id}/publish`)).toMatchObject({
+      status: 422,
+      body: { error: 'Your Printify shop “Local shop” has no sales channel connected. Connect one in Printify, then publish again.' },
+    });
+    expect(shop.requests.filter((request) => request.path.endsWith('/publish.json')).length).toBe(publishes);
+    expect((await publicationsOf(client))[0]!.status).toBe('draft_created');
+  }, 180_000);
 
   it('fails a design with too few pixels for the product as PRINT_FILE_TOO_SMALL, with a message a seller understands', async () => {
     const { client, apparelIds } = await proSeller('poster-seller@example.com');
     await client.post('/api/publications', { assetIds: [apparelIds[0]], templateId: 'poster', target: 'printify' });
     const [failed] = await waitForStatuses(client, (list) => list[0]?.status === 'failed', 'a failed poster');
     expect(failed!.error).toEqual({ code: 'PRINT_FILE_TOO_SMALL', message: expect.stringContaining('too few pixels') });
+    // Printify's own reason (errors.reason) reaches the seller.
+    expect(failed!.error!.message).toMatch(
+      /Printify says: “Image printloom-[0-9a-f-]+-light\.png has too few pixels for the front placeholder/,
+    );
   }, 120_000);
 
   it("saves a seller's own template from the catalogue of the connection, dark colours apart", async () => {
-    const { client } = await proSeller('template-maker@example.com', 0);
+    const { client, userId } = await proSeller('template-maker@example.com', 0);
     const tee = LOCAL_CATALOGUE.find((blueprint) => blueprint.id === 12)!.providers[0]!.variants;
     const whiteM = tee.find((variant) => variant.title === 'White / M')!;
     const blackM = tee.find((variant) => variant.title === 'Black / M')!;
@@ -258,17 +349,38 @@ describe('publishing through the API: Printify drafts of library designs, in the
       ],
     });
     expect(saved.status).toBe(201);
+    // Issue 40: a template names its print providers and Printify's option values.
     expect(saved.body.template).toMatchObject({
       name: 'My tee',
       builtIn: false,
+      printProviderIds: [29],
       variants: [
-        { colour: 'White', size: 'M', price: 2200 },
-        { colour: 'Black', size: 'M', price: 2300 },
+        { options: { color: 'White', size: 'M' }, price: 2200 },
+        { options: { color: 'Black', size: 'M' }, price: 2300 },
       ],
       darkColours: ['Black'],
     });
-    const list = await client.get<{ templates: ProductTemplate[] }>('/api/product-templates');
+    // A template saved before issue 40 (converted by the migration) asks for a Gildan colour the Bella+Canvas tee lacks.
+    await publishing.infra.dataSource.query(
+      `INSERT INTO publishing.templates (id, user_id, name, product, blueprint_id, print_provider_ids, variants, dark_colours)
+       VALUES (gen_random_uuid(), $1, 'Old tee', 'Tee', 12, '{29}', $2, '{}')`,
+      [
+        userId,
+        JSON.stringify([
+          { options: { color: 'Sport Grey', size: 'M' }, price: 2300 },
+          { options: { color: 'White', size: 'XXL' }, price: 2300 },
+        ]),
+      ],
+    );
+    const list = await client.get<{ templates: ListedTemplate[] }>('/api/product-templates');
     expect(list.body.templates.map((template) => template.id)).toContain(saved.body.template.id);
+    // Every ready template's entries are in the shop's (captured) catalogue; the old template's grey is named.
+    for (const ready of list.body.templates.filter((template) => template.builtIn))
+      expect([ready.id, ready.unavailable]).toEqual([ready.id, []]);
+    expect(list.body.templates.find((template) => template.name === 'My tee')!.unavailable).toEqual([]);
+    expect(list.body.templates.find((template) => template.name === 'Old tee')!.unavailable).toEqual([
+      { options: { color: 'Sport Grey', size: 'M' }, label: 'Sport Grey / M', reason: 'Not offered by Monster Digital' },
+    ]);
     expect(
       await client.post('/api/product-templates', { name: 'Bad', blueprintId: 12, printProviderId: 29, variants: [{ id: 1, price: 100 }] }),
     ).toMatchObject({ status: 422 });
@@ -311,6 +423,8 @@ describe('publishing through the API: Printify drafts of library designs, in the
 
     const { body } = await client.get<{ mockups: Mockup[] }>(`/api/assets/${assetId}/mockups`);
     const printify = body.mockups.filter((mockup) => mockup.source === 'printify');
+    // The default front mockup of each of the tee's four colours (Printify lists several cameras of each).
+    expect(drafted!.mockups).toHaveLength(4);
     expect(printify).toHaveLength(drafted!.mockups.length);
     expect(body.mockups.filter((mockup) => mockup.source !== 'printify')).toHaveLength(8);
     for (const mockup of printify) {

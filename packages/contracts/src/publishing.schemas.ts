@@ -15,6 +15,8 @@ export const PUBLICATION_STATUSES = [
   'publish_waiting',
   'publishing',
   'published',
+  /** Printify's push to the sales channel failed (or answered 4xx): the product is kept and can be published again. */
+  'publish_failed',
 ] as const;
 export const publicationStatus = z.enum(PUBLICATION_STATUSES);
 export type PublicationStatus = z.infer<typeof publicationStatus>;
@@ -83,28 +85,44 @@ export const tickChecklistParams = z.object({
 export const tickChecklistRequest = tickChecklistParams.extend({ userId: uuid });
 
 // ---- Product templates ----------------------------------------------------------------------------
+/** A variant as Printify's options name it (`{color: "Black", size: "2XL"}`, a mug `{size: "11oz"}`, a poster `{size, paper}`). */
+export const variantOptions = z
+  .object({
+    color: z.string().trim().min(1).max(60).optional(),
+    size: z.string().trim().min(1).max(30).optional(),
+    paper: z.string().trim().min(1).max(30).optional(),
+  })
+  .refine((options) => Boolean(options.color || options.size || options.paper), 'A variant names at least one option');
+export type VariantOptions = z.infer<typeof variantOptions>;
 export const templateVariant = z.object({
-  colour: z.string().min(1).max(60),
-  size: z.string().min(1).max(30),
+  options: variantOptions,
   /** Price in cents. */
   price: z.number().int().min(1).max(1_000_000),
 });
+export type TemplateVariant = z.infer<typeof templateVariant>;
 export const productTemplate = z.object({
   id: z.string(),
   name: z.string(),
   product: z.string(),
   builtIn: z.boolean(),
   blueprintId: z.number().int(),
-  printProviderId: z.number().int(),
-  /** Enabled colours and sizes with their prices; variant ids come from the connection's catalogue. */
+  /** In order of preference: the first whose catalogue answers is used (the publication records which). */
+  printProviderIds: z.array(z.number().int()).min(1),
+  /** Enabled variants as Printify's option values, with their prices; variant ids come from the connection's catalogue. */
   variants: z.array(templateVariant),
   /** Colours that get the light-ink (dark garment) file; the others get the dark-ink (light garment) one. */
   darkColours: z.array(z.string()),
   placement: z.object({ position: z.string(), x: z.number(), y: z.number(), fit: z.literal('contain') }),
 });
 export type ProductTemplate = z.infer<typeof productTemplate>;
+/** A template entry the connection's catalogue does not offer; `label` as Printify titles a variant (`12″ x 18″ / Matte`). */
+export const unavailableVariant = z.object({ options: variantOptions, label: z.string(), reason: z.string() });
+export type UnavailableVariant = z.infer<typeof unavailableVariant>;
+/** A template as listed for a seller: `unavailable` is null when the catalogue could not be read now ("could not be checked"). */
+export const listedTemplate = productTemplate.extend({ unavailable: z.array(unavailableVariant).nullable() });
+export type ListedTemplate = z.infer<typeof listedTemplate>;
 export const listTemplatesRequest = z.object({ userId: uuid });
-export const listTemplatesReply = z.object({ templates: z.array(productTemplate) });
+export const listTemplatesReply = z.object({ templates: z.array(listedTemplate) });
 
 export const saveTemplateBody = z.object({
   name: z.string().trim().min(1, 'Give the template a name').max(80, 'The name is at most 80 characters'),
@@ -131,10 +149,14 @@ export const publication = z.object({
   /** The Printify product's id once the draft exists. */
   externalId: z.string().nullable(),
   error: publicationError.optional(),
-  /** Where the seller opens the draft (Printify's editor, or the local shop's page). */
+  /** Where the seller opens the draft (Printify's product page, or the local shop's page). */
   productUrl: z.string().nullable(),
+  /** The marketplace listing once published (Printify's `external.handle`); null before, or when Printify gives none. */
+  listingUrl: z.string().nullable().optional(),
   /** The listing title the draft carries, once the draft step has read the listing (null before). */
   title: z.string().nullable().optional(),
+  /** The print provider the draft is made with (the template's first whose catalogue answered), once chosen. */
+  printProviderId: z.number().int().nullable().optional(),
   /** Printify's own mockups of the product, once drawn. */
   mockups: z.array(z.string()),
   /** With status publish_waiting: how many publishes of the connection go before this one (0: next). */
@@ -206,6 +228,37 @@ export const PUBLISHING_MESSAGES = {
   tokenRequired: 'Paste your Printify personal access token.',
   printifyUnavailable: 'Printify could not be reached. Please try again in a minute.',
   unknownTemplate: 'That product template does not exist.',
-  notADraft: 'Only a created draft can be published.',
+  noPrintProvider: "None of this template's print providers offers this product in your Printify catalogue.",
+  notADraft: 'Only a created draft (or one whose publishing failed) can be published.',
+  stillPublishing: 'Still publishing on Printify after 30 minutes — check the product there.',
   notForReview: 'This publication is not waiting for a review.',
 } as const;
+
+/** Printify could not push the product to the shop's sales channel (it often says no more). */
+export const publishFailedMessage = (channel: string | null, reason: string | null) =>
+  `Printify could not publish this product to your ${salesChannelName(channel)} shop${reason ? `: ${reason}` : '.'} ` +
+  'Open it in Printify to see what it needs (the shop’s connection to the channel, a required field), then publish again.';
+
+/** A shop with no sales channel connected publishes nowhere: refused before `publish.json`. */
+export const noSalesChannelMessage = (shopTitle: string) =>
+  `Your Printify shop “${shopTitle}” has no sales channel connected. Connect one in Printify, then publish again.`;
+
+/** Printify's `sales_channel` as a seller names it. */
+export function salesChannelName(channel: string | null): string {
+  const names: Record<string, string> = {
+    etsy: 'Etsy',
+    shopify: 'Shopify',
+    ebay: 'eBay',
+    woocommerce: 'WooCommerce',
+    wix: 'Wix',
+    squarespace: 'Squarespace',
+    bigcommerce: 'BigCommerce',
+    prestashop: 'PrestaShop',
+    tiktok: 'TikTok Shop',
+    walmart: 'Walmart',
+    custom_integration: 'API',
+    custom: 'API',
+  };
+  if (!channel) return 'sales channel';
+  return names[channel.toLowerCase()] ?? channel;
+}

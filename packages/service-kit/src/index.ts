@@ -1,4 +1,5 @@
 export * from './config.js';
+export * from './public-url.js';
 export * from './logger.js';
 export * from './nats-connection.js';
 export * from './nats-failover.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, isProduction, parseConfig, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
+import { env, isProduction, parseConfig, publicUrlProblem, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
 import { DEVELOPMENT_CONNECTION_KEY, parseConnectionKeys, type ConnectionKey } from './connections/token-cipher.js';
 
 export const publishingEnvSchema = serviceEnvSchema.extend({
@@ -8,7 +8,7 @@ export const publishingEnvSchema = serviceEnvSchema.extend({
   /** Printify wants a User-Agent on every request. */
   PRINTIFY_USER_AGENT: z.string().min(1).default('Printloom/1.0 (+https://printloom.app)'),
   /** Where a seller opens a draft: `{id}` becomes the product id. */
-  PRINTIFY_PRODUCT_URL: z.string().min(1).default('https://printify.com/app/editor/{id}'),
+  PRINTIFY_PRODUCT_URL: z.string().min(1).default('https://printify.com/app/product-details/{id}'),
   /**
    * With no connection, drafts go to the local Printify-shaped shop at PRINTIFY_API_BASE with
    * LOCAL_SHOP_TOKEN (the default of `make dev` and the development compose; refused in production).
@@ -46,6 +46,20 @@ export const publishingEnvSchema = serviceEnvSchema.extend({
    * nothing else is requested, and outside LOCAL_SHOP no private address.
    */
   PRINTIFY_IMAGES_HOSTS: z.string().default('images-api.printify.com,images.printify.com'),
+  /** A published product is first looked at this long after `publish.json`; then after as long again as has passed (doubling). */
+  PUBLISH_POLL_FIRST_MS: z.coerce.number().int().min(100).default(5_000),
+  /** The longest wait between two looks at a publishing product (counted inside Printify's 600 requests a minute). */
+  PUBLISH_POLL_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
+  /** A product still locked this long after `publish.json` is given up on (publish_failed, "check the product there"). */
+  PUBLISH_GIVE_UP_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(30 * 60_000),
   /** How often a draft's mockups are looked for once it exists (Printify draws them in about a minute). */
   MOCKUP_POLL_MS: z.coerce.number().int().positive().default(30_000),
 });
@@ -59,6 +73,9 @@ export function loadPublishingConfig(source: Record<string, string | undefined> 
       'CONNECTIONS_KEY: is required in production (k1:$(openssl rand -base64 32)); Printify tokens are stored with it',
     ]);
   if (production && config.LOCAL_SHOP) throw new ConfigError(['LOCAL_SHOP: the local shop is for development and tests, never production']);
+  // Printify downloads print files from PUBLIC_URL itself: in production it must be an https name it can reach.
+  const publicUrl = production ? publicUrlProblem(config.PUBLIC_URL) : undefined;
+  if (publicUrl) throw new ConfigError([`PUBLIC_URL: ${publicUrl}`]);
   let connectionKeys: ConnectionKey[];
   try {
     connectionKeys = config.CONNECTIONS_KEY ? parseConnectionKeys(config.CONNECTIONS_KEY) : [DEVELOPMENT_CONNECTION_KEY];

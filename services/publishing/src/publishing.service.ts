@@ -8,6 +8,7 @@ import {
   BULK_JOB_MESSAGES,
   GENERATION,
   PUBLISHING_MESSAGES,
+  noSalesChannelMessage,
   type ConnectionState,
   type Publication,
   type RpcReply,
@@ -195,13 +196,17 @@ export class PublishingService {
     return { publications: await Promise.all(publications.map((publication) => this.view(publication))) };
   }
 
-  /** A draft goes in the connection's line of publishes; the queue publishes it within Printify's 30-minute cap. */
+  /** A draft (or one whose publishing failed) goes in the connection's line of publishes; the queue publishes it within Printify's 30-minute cap. */
   async publish(request: RpcRequest<typeof PUBLISHING.publish>): Promise<{ publication: Publication }> {
     const { userId, publicationId } = request;
     const current = await this.publications.findOwned(userId, publicationId);
     if (!current) throw new AppError('NOT_FOUND', NO_PUBLICATION);
     await requirePublishingPlan(this.rpc, userId);
     if (['publish_waiting', 'publishing', 'published'].includes(current.status)) return { publication: await this.view(current) };
+    // A shop with no sales channel publishes nowhere: said before anything is sent.
+    const stored = await this.connections.find(userId);
+    const shop = stored?.shops.find((candidate) => candidate.id === stored.shopId);
+    if (shop?.salesChannel === 'disconnected') throw new AppError('UNPROCESSABLE', noSalesChannelMessage(shop.title));
     const waiting = await this.publications.requestPublish(userId, publicationId);
     if (!waiting) throw new AppError('CONFLICT', PUBLISHING_MESSAGES.notADraft);
     await this.queue.publish({ publicationId, step: 'publish' }, String(waiting.publishRequestedAt?.getTime() ?? 0));

@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { startLocalShop, type LocalShop } from '../src/local-shop/local-shop.js';
+import { CHANNEL_REFUSES, startLocalShop, type LocalShop } from '../src/local-shop/local-shop.js';
 import { PrintifyClient, PrintifyRateLimited, PrintifyRejected, type RateGate } from '../src/printify/printify-client.js';
 import { LOCAL_CATALOGUE } from '../src/local-shop/catalogue.js';
+import { READY_TEMPLATES } from '../src/templates/ready-templates.js';
+import { productDraft, resolveVariants } from '../src/templates/placement.js';
 
 const TOKEN = 'adapter-test-token-9876';
 const USER_AGENT = 'Printloom-test/1.0';
@@ -28,7 +30,7 @@ describe('the Printify adapter against the local shop (the same code as for Prin
     new PrintifyClient({ baseUrl: shop.apiBase, token, userAgent: USER_AGENT, gate, maxInlineWaitMs: 3_000 });
 
   beforeAll(async () => {
-    shop = await startLocalShop({ tokens: [TOKEN], mockupDelayMs: 0 });
+    shop = await startLocalShop({ tokens: [TOKEN], publishLockMs: 600 });
     files = createServer((req, res) => {
       const body = served.get(req.url ?? '');
       if (!body) return void res.writeHead(404).end();
@@ -137,7 +139,7 @@ describe('the Printify adapter against the local shop (the same code as for Prin
     expect(product.print_areas[0]!.placeholders[0]!.images[0]).toMatchObject({ id: ok.id, name: 'printloom-abc-light.png' });
     const fetched = await client().product(shopId!, product.id);
     expect(fetched.images.length).toBeGreaterThan(0);
-    const mockup = await fetch(fetched.images[0]!.src);
+    const mockup = await fetch(fetched.images.find((image) => image.is_default)!.src);
     expect(mockup.headers.get('content-type')).toBe('image/png');
 
     const before = shop.requests.length;
@@ -150,6 +152,130 @@ describe('the Printify adapter against the local shop (the same code as for Prin
 
     const page = await (await fetch(`${shop.url}/local-shop`)).text();
     expect(page).toContain('Space Meow tee');
-    expect(page).toContain(`/mockups/${product.id}/0.png`);
+    expect(page).toContain(`/mockups/${product.id}/${variantIds[0]}/1.png`);
+  }, 60_000);
+
+  it("makes a product of every ready template from the shop's catalogue answers, with every variant the template lists", async () => {
+    const [{ id: shopId }] = await client().shops();
+    served.set(
+      '/print.png',
+      await sharp({ create: { width: 4500, height: 5400, channels: 4, background: '#0a0' } })
+        .png()
+        .toBuffer(),
+    );
+    const file = await client().uploadByUrl('printloom-ready-light.png', `${filesUrl}/print.png`);
+    const files = { light: file, dark: file };
+    for (const template of READY_TEMPLATES) {
+      const catalogue = await client().variants(template.blueprintId, template.printProviderIds[0]!);
+      const resolved = resolveVariants(template, catalogue.variants, undefined, catalogue.title);
+      expect({ template: template.id, missing: resolved.missing }).toEqual({ template: template.id, missing: [] });
+      const product = await client().createProduct(
+        shopId!,
+        productDraft(template, catalogue.id, resolved, files, { title: `Ready ${template.id}`, description: 'D', tags: ['t'] }),
+      );
+      const enabled = product.variants.filter((variant) => variant.is_enabled);
+      expect({ template: template.id, enabled: enabled.length }).toEqual({ template: template.id, enabled: template.variants.length });
+    }
+  }, 60_000);
+
+  /** A tee product of two colours (White and Black, two sizes each) made from a fresh upload. */
+  async function teeProduct(title: string) {
+    const [{ id: shopId }] = await client().shops();
+    served.set(
+      '/tee.png',
+      await sharp({ create: { width: 4500, height: 5400, channels: 4, background: '#00f' } })
+        .png()
+        .toBuffer(),
+    );
+    const upload = await client().uploadByUrl('printloom-tee-light.png', `${filesUrl}/tee.png`);
+    const ids = LOCAL_CATALOGUE[0]!.providers[0]!.variants.filter((variant) =>
+      ['White / S', 'White / M', 'Black / S', 'Black / M'].includes(variant.title),
+    ).map((variant) => variant.id);
+    const product = await client().createProduct(shopId!, {
+      title,
+      description: 'D',
+      tags: ['t'],
+      blueprint_id: 12,
+      print_provider_id: 29,
+      variants: ids.map((id) => ({ id, price: 2499, is_enabled: true })),
+      print_areas: [
+        { variant_ids: ids, placeholders: [{ position: 'front', images: [{ id: upload.id, x: 0.5, y: 0.5, scale: 1, angle: 0 }] }] },
+      ],
+    });
+    return { shopId: shopId!, product, ids };
+  }
+
+  it('answers as Printify does: its error bodies, its date format, and a products list that refuses a limit above 50', async () => {
+    const [{ id: shopId }] = await client().shops();
+    const get = (path: string, token = TOKEN) =>
+      fetch(`${shop.apiBase}${path}`, { headers: { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT } });
+    const unauthorised = await get('/shops.json', 'wrong-token-entirely');
+    expect([unauthorised.status, await unauthorised.json()]).toEqual([401, {}]);
+    const unknown = await get(`/shops/${shopId}/products/${'a'.repeat(24)}.json`);
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'Not found', request_id: expect.any(String) }]);
+    const malformed = await get(`/shops/${shopId}/products/not-an-id.json`);
+    expect([malformed.status, await malformed.json()]).toEqual([422, { error: 'Invalid product ID format.' }]);
+    expect((await get('/catalog/blueprints/12/print_providers/3/variants.json')).status).toBe(404);
+    expect((await get('/catalog/blueprints/99999/print_providers/29/variants.json')).status).toBe(404);
+
+    const tooMany = await get(`/shops/${shopId}/products.json?limit=51`);
+    expect([tooMany.status, await tooMany.json()]).toEqual([
+      400,
+      {
+        status: 'error',
+        code: 8150,
+        message: 'Validation failed.',
+        errors: { reason: { limit: ['The limit may not be greater than 50.'] }, code: 8150 },
+      },
+    ]);
+    await expect(client().products(shopId!, 1, 51)).rejects.toMatchObject({ status: 400 });
+
+    const { product } = await teeProduct('Dated tee');
+    expect(product.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/);
+    const refused = await fetch(`${shop.apiBase}/shops/${shopId}/products.json`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'user-agent': USER_AGENT, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'No variants', blueprint_id: 12, print_provider_id: 29, variants: [], print_areas: [] }),
+    });
+    expect([refused.status, await refused.json()]).toEqual([
+      400,
+      { status: 'error', code: 8150, message: 'Validation failed.', errors: { reason: 'Variants are required', code: 8150 } },
+    ]);
+  }, 60_000);
+
+  it('lists mockups in the create answer: several per enabled colour with their position, one default per variant', async () => {
+    const { product, ids } = await teeProduct('Mockup tee');
+    const byColour = new Map<string, typeof product.images>();
+    for (const image of product.images)
+      byColour.set(image.variant_ids.join(','), [...(byColour.get(image.variant_ids.join(',')) ?? []), image]);
+    expect(byColour.size).toBe(2);
+    for (const images of byColour.values()) {
+      expect(images.length).toBeGreaterThan(1);
+      expect(images.map((image) => image.position)).toEqual(expect.arrayContaining(['front', 'other']));
+    }
+    for (const id of ids) expect(product.images.filter((image) => image.is_default && image.variant_ids.includes(id))).toHaveLength(1);
+    const drawn = await fetch(product.images.find((image) => image.is_default)!.src);
+    expect([drawn.status, drawn.headers.get('content-type')]).toEqual([200, 'image/png']);
+  }, 60_000);
+
+  it('publishes asynchronously: locked after publish.json, then listed (external) or, for a refused title, unlocked without a listing', async () => {
+    const listed = await teeProduct('Listed tee');
+    const refusedTitle = await teeProduct(`Refused tee ${CHANNEL_REFUSES}`);
+    for (const { shopId, product } of [listed, refusedTitle]) {
+      await client().publish(shopId, product.id);
+      expect(await client().product(shopId, product.id)).toMatchObject({ is_locked: true });
+      // A second publish while locked is refused (Printify locks the product for its channel).
+      await expect(client().publish(shopId, product.id)).rejects.toMatchObject({ status: 400 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const done = await client().product(listed.shopId, listed.product.id);
+    expect(done).toMatchObject({
+      is_locked: false,
+      external: { id: expect.any(String), handle: expect.stringContaining('/local-shop/listing/') },
+    });
+    expect((await fetch(done.external!.handle!)).status).toBe(200);
+    const failed = await client().product(refusedTitle.shopId, refusedTitle.product.id);
+    expect(failed.is_locked).toBe(false);
+    expect(failed.external ?? null).toBeNull();
   }, 60_000);
 });

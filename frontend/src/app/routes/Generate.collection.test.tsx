@@ -53,8 +53,9 @@ const TEE = {
   product: 'Tee',
   builtIn: true,
   blueprintId: 12,
-  printProviderId: 29,
-  variants: [{ colour: 'White', size: 'M', price: 2499 }],
+  printProviderIds: [29],
+  unavailable: [],
+  variants: [{ options: { color: 'White', size: 'M' }, price: 2499 }],
   darkColours: [],
   placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
 };

@@ -2,43 +2,59 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink, Loader2 } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
-import type { ConnectionState, ProductTemplate, Publication } from '@printloom/contracts/publishing.schemas';
+import type { ConnectionState, ListedTemplate, ProductTemplate, Publication } from '@printloom/contracts/publishing.schemas';
 import { accountLink } from '../../lib/account-sections';
 import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { STATUS_LABELS, createPublications, useConnection, usePublications, useTemplates } from './api/publishing';
+import { STATUS_LABELS, createPublications, useConnection, usePublications, usePublishPublication, useTemplates } from './api/publishing';
 import { designImageUrl as imageUrl } from './design-image';
 import { ConfirmAnyway, DraftsNeedingReview, ReviewReasons, type DraftToReview } from './DraftReview';
 import { useDraftConfirmations } from './use-draft-confirmations';
 
-/** A colour name as a swatch (the templates' garment colours). */
+/** A colour name as a swatch (the templates' garment colours, as Printify names them). */
 const SWATCH: Record<string, string> = {
   White: '#ffffff',
   Black: '#111111',
   Navy: '#1f2a44',
+  'Athletic Heather': '#b8b8b8',
   'Sport Grey': '#9b9b9b',
+  Cream: '#f3ead3',
   Natural: '#efe6d2',
 };
 
-const coloursOf = (template: ProductTemplate) => [...new Set(template.variants.map((variant) => variant.colour))];
+const coloursOf = (template: ProductTemplate) => [
+  ...new Set(template.variants.map((variant) => variant.options.color).filter((colour): colour is string => Boolean(colour))),
+];
+/** What a template offers in a line: its colours, or (a mug, a poster) its sizes. */
+const offerOf = (template: ProductTemplate) => {
+  const colours = coloursOf(template);
+  if (colours.length > 0) return colours.join(', ');
+  return [...new Set(template.variants.map((variant) => [variant.options.size, variant.options.paper].filter(Boolean).join(' ')))].join(
+    ', ',
+  );
+};
 
-/** The design on each of the template's colours: the light file on light garments, the dark file on dark ones. */
+/**
+ * The design on each of the template's colours: the light file on light garments, the dark file on
+ * dark ones. A template without colours (a mug, a poster) shows the design on white.
+ */
 function TemplatePreview({ asset, template }: { asset: Asset; template: ProductTemplate }) {
+  const colours = coloursOf(template);
   return (
     <ul aria-label={`${template.name} colours`} className="flex flex-wrap gap-2">
-      {coloursOf(template).map((colour) => {
-        const garment = template.darkColours.includes(colour) ? 'dark' : 'light';
+      {(colours.length > 0 ? colours : [null]).map((colour) => {
+        const garment = colour && template.darkColours.includes(colour) ? 'dark' : 'light';
         return (
-          <li key={colour} className="text-center text-xs">
+          <li key={colour ?? 'white'} className="text-center text-xs">
             <span
               className="block size-16 overflow-hidden rounded-md ring-1 ring-zinc-300 dark:ring-zinc-700"
-              style={{ backgroundColor: SWATCH[colour] ?? '#ffffff' }}
+              style={{ backgroundColor: (colour && SWATCH[colour]) || '#ffffff' }}
             >
               <img
                 src={imageUrl(asset.id, 'thumbnail', garment)}
-                alt={`On ${colour}: the ${garment} file`}
+                alt={colour ? `On ${colour}: the ${garment} file` : `On white: the ${garment} file`}
                 className="size-full object-contain p-1"
                 loading="lazy"
               />
@@ -48,6 +64,40 @@ function TemplatePreview({ asset, template }: { asset: Asset; template: ProductT
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * What the template asks for that the seller's Printify catalogue does not offer (named before any
+ * draft is made), or that the catalogue could not be checked now.
+ */
+export function UnavailableVariants({ template }: { template: ListedTemplate }) {
+  if (template.unavailable === null)
+    return (
+      <p role="note" className="text-sm text-muted">
+        Whether Printify offers every variant of {template.name} could not be checked just now.
+      </p>
+    );
+  if (template.unavailable.length === 0) return null;
+  return (
+    <div
+      role="note"
+      aria-label="Not offered"
+      className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="font-medium">
+        {template.unavailable.length === template.variants.length
+          ? `Your Printify catalogue offers none of ${template.name}'s variants: no draft can be made with it.`
+          : `Not offered in your Printify catalogue, so left out of the drafts:`}
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {template.unavailable.map((entry) => (
+          <li key={entry.label}>
+            {entry.label} — {entry.reason}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -82,7 +132,49 @@ export function draftRowName(
   return `${publication.title || fallback} · ${template}`;
 }
 
-function StatusRow({ publication, asset, templates }: { publication: Publication; asset?: Asset; templates: readonly ProductTemplate[] }) {
+/** "Publish" on a draft (or one whose publishing failed): the row follows it to its listing. */
+function PublishButton({ publication, name }: { publication: Publication; name: string }) {
+  const publish = usePublishPublication();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run() {
+    setBusy(true);
+    setError(null);
+    try {
+      await publish(publication.id);
+    } catch (failure) {
+      setError(errorText(failure, 'This draft could not be published'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="flex flex-col items-end gap-1">
+      <Button size="sm" variant="outline" onClick={() => void run()} disabled={busy} aria-label={`Publish ${name}`}>
+        {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+        {publication.status === 'publish_failed' ? 'Publish again' : 'Publish'}
+      </Button>
+      {error && (
+        <span role="alert" className="text-xs text-danger">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const PUBLISHABLE = new Set<Publication['status']>(['draft_created', 'publish_failed']);
+const FAILED = new Set<Publication['status']>(['failed', 'publish_failed']);
+
+export function StatusRow({
+  publication,
+  asset,
+  templates,
+}: {
+  publication: Publication;
+  asset?: Asset;
+  templates: readonly Pick<ProductTemplate, 'id' | 'name'>[];
+}) {
   const label = STATUS_LABELS[publication.status];
   const { outcomes, confirmOne } = useDraftConfirmations();
   const name = draftRowName(publication, templates, asset?.job.prompt || 'Design');
@@ -91,8 +183,10 @@ function StatusRow({ publication, asset, templates }: { publication: Publication
       {asset && <img src={imageUrl(asset.id, 'thumbnail')} alt="" className="size-10 rounded object-contain ring-1 ring-zinc-200" />}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{name}</p>
-        <p className={cn('text-sm', publication.status === 'failed' ? 'text-danger' : 'text-muted')}>
+        <p className={cn('text-sm', FAILED.has(publication.status) ? 'text-danger' : 'text-muted')}>
+          {publication.status === 'publishing' && <Loader2 className="mr-1 inline size-3.5 animate-spin" aria-hidden />}
           {label}
+          {publication.status === 'publishing' && ' (Printify is sending it to your shop)'}
           {publication.status === 'publish_waiting' && publication.placeInLine !== undefined && ` (${publication.placeInLine} before it)`}
           {publication.error && `: ${publication.error.message}`}
         </p>
@@ -100,6 +194,18 @@ function StatusRow({ publication, asset, templates }: { publication: Publication
       </div>
       {publication.status === 'needs_review' && (
         <ConfirmAnyway name={name} outcome={outcomes[publication.id]} onConfirm={() => void confirmOne(publication.id)} />
+      )}
+      {PUBLISHABLE.has(publication.status) && <PublishButton publication={publication} name={name} />}
+      {publication.status === 'published' && publication.listingUrl && (
+        <a
+          href={publication.listingUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 text-sm text-accent underline"
+        >
+          View listing <ExternalLink className="size-3.5" aria-hidden />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
       )}
       {publication.productUrl && (
         <a
@@ -120,10 +226,18 @@ function StatusRow({ publication, asset, templates }: { publication: Publication
 export function draftsSummary(total: number, publications: readonly Pick<Publication, 'status'>[]): string {
   const count = (...statuses: Publication['status'][]) =>
     publications.filter((publication) => statuses.includes(publication.status)).length;
-  const created = count('draft_created', 'publish_waiting', 'publishing', 'published');
+  const created = count('draft_created', 'publish_waiting', 'publishing', 'published', 'publish_failed');
   const failed = count('failed');
   const review = count('needs_review');
-  return [`${created} of ${total} drafts created`, review > 0 ? `${review} need your review` : '', failed > 0 ? `${failed} failed` : '']
+  const published = count('published');
+  const publishFailed = count('publish_failed');
+  return [
+    `${created} of ${total} drafts created`,
+    published > 0 ? `${published} published` : '',
+    review > 0 ? `${review} need your review` : '',
+    failed > 0 ? `${failed} failed` : '',
+    publishFailed > 0 ? `${publishFailed} publishing failed` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 }
@@ -239,8 +353,7 @@ export function CreateDraftsDialog({
                     <span>
                       <span className="block font-medium">{template.name}</span>
                       <span className="block text-muted">
-                        {coloursOf(template).join(', ')} · from $
-                        {(Math.min(...template.variants.map((variant) => variant.price)) / 100).toFixed(2)}
+                        {offerOf(template)} · from ${(Math.min(...template.variants.map((variant) => variant.price)) / 100).toFixed(2)}
                       </span>
                     </span>
                   </label>
@@ -250,10 +363,13 @@ export function CreateDraftsDialog({
             {connection.data && <ConnectionLine connection={connection.data} />}
             {chosen && assets?.[0] && (
               <section aria-label="Preview">
-                <p className="mb-2 text-sm font-medium">Preview on the template's colours</p>
+                <p className="mb-2 text-sm font-medium">
+                  {coloursOf(chosen).length > 0 ? "Preview on the template's colours" : 'Preview on white'}
+                </p>
                 <TemplatePreview asset={assets[0]} template={chosen} />
               </section>
             )}
+            {chosen && <UnavailableVariants template={chosen} />}
             <div className="flex justify-end gap-2">
               <Button variant="ghost" onClick={close}>
                 Cancel

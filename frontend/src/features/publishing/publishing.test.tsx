@@ -8,7 +8,7 @@ import type { ConnectionState, Publication } from '@printloom/contracts/publishi
 import { createQueryClient } from '../../lib/query-client';
 import { RecentProofProvider } from '../../components/reauth/RecentProof';
 import { ConnectionsCard } from './ConnectionsCard';
-import { CreateDraftsDialog } from './CreateDraftsDialog';
+import { CreateDraftsDialog, StatusRow, draftsSummary } from './CreateDraftsDialog';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -178,7 +178,7 @@ describe('Create Printify drafts', () => {
     target: 'printify',
     status,
     externalId: status === 'draft_created' ? 'abc' : null,
-    productUrl: status === 'draft_created' ? 'https://printify.com/app/editor/abc' : null,
+    productUrl: status === 'draft_created' ? 'https://printify.com/app/product-details/abc' : null,
     mockups: [],
     createdAt: '2026-11-25T00:00:00.000Z',
     updatedAt: '2026-11-25T00:00:00.000Z',
@@ -197,10 +197,11 @@ describe('Create Printify drafts', () => {
               product: 'Tee',
               builtIn: true,
               blueprintId: 12,
-              printProviderId: 29,
+              printProviderIds: [29],
+              unavailable: [],
               variants: [
-                { colour: 'White', size: 'M', price: 2499 },
-                { colour: 'Black', size: 'M', price: 2499 },
+                { options: { color: 'White', size: 'M' }, price: 2499 },
+                { options: { color: 'Black', size: 'M' }, price: 2499 },
               ],
               darkColours: ['Black'],
               placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
@@ -221,7 +222,7 @@ describe('Create Printify drafts', () => {
     expect(screen.getByRole('img', { name: 'On White: the light file' }).getAttribute('src')).toContain('garment=light');
     await userEvent.click(screen.getByRole('button', { name: 'Create 1 draft' }));
     await waitFor(() => expect(screen.getByText('Draft created')).toBeInTheDocument(), { timeout: 5000 });
-    expect(screen.getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', 'https://printify.com/app/editor/abc');
+    expect(screen.getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', 'https://printify.com/app/product-details/abc');
   });
 
   it('links to Account → Connections, and the trial note links to the plan page', async () => {
@@ -242,6 +243,127 @@ describe('Create Printify drafts', () => {
   });
 });
 
+describe("the drafts dialog and the seller's Printify catalogue", () => {
+  const asset = { id: '00000000-0000-4000-8000-0000000000a1', job: { prompt: 'Space Meow' } } as unknown as Asset;
+
+  const base = { product: 'P', builtIn: true, darkColours: [], placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' } };
+  const poster = {
+    ...base,
+    id: 'poster',
+    name: 'Poster',
+    blueprintId: 282,
+    printProviderIds: [2],
+    variants: [
+      { options: { size: '12″ x 18″', paper: 'Matte' }, price: 1799 },
+      { options: { size: '18″ x 24″', paper: 'Glossy' }, price: 2499 },
+    ],
+    unavailable: [{ options: { size: '18″ x 24″', paper: 'Glossy' }, label: '18″ x 24″ / Glossy', reason: 'Not offered by Sensaria' }],
+  };
+  const mug = {
+    ...base,
+    id: 'tee',
+    name: 'Mug',
+    blueprintId: 68,
+    printProviderIds: [1],
+    variants: [{ options: { size: '11oz' }, price: 1499 }],
+    unavailable: null,
+  };
+
+  function serve(templates: unknown[]) {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      if (String(url) === '/api/product-templates') return json({ templates });
+      if (String(url) === '/api/connections/printify') return json(notConnected);
+      return json({}, 404);
+    });
+  }
+
+  it('names the entries the catalogue does not offer before "Create drafts", and shows a poster on white', async () => {
+    serve([mug, poster]);
+    renderPage(<CreateDraftsDialog assets={[asset]} onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('radio', { name: /Poster/ }));
+    const note = screen.getByRole('note', { name: 'Not offered' });
+    expect(note).toHaveTextContent('18″ x 24″ / Glossy — Not offered by Sensaria');
+    expect(
+      note.compareDocumentPosition(screen.getByRole('button', { name: 'Create 1 draft' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByText('Preview on white')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'On white: the light file' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^On (Black|White):/ })).toBeNull();
+    expect(screen.getByText(/12″ x 18″ Matte, 18″ x 24″ Glossy · from \$17\.99/)).toBeInTheDocument();
+  });
+
+  it('says when the catalogue could not be checked, and names nothing for a template it fully offers', async () => {
+    serve([mug, { ...poster, id: 'poster', unavailable: [] }]);
+    renderPage(<CreateDraftsDialog assets={[asset]} onClose={() => undefined} />);
+    expect(await screen.findByText(/Whether Printify offers every variant of Mug could not be checked/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /Poster/ }));
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
+describe('publishing a draft from its row', () => {
+  const asset = { id: '00000000-0000-4000-8000-0000000000a1', job: { prompt: 'Space Meow' } } as unknown as Asset;
+  const templates = [{ id: 'mug', name: 'Mug' }];
+  const row = (status: Publication['status'], extra: Partial<Publication> = {}): Publication => ({
+    id: '00000000-0000-4000-8000-0000000000c1',
+    assetId: asset.id,
+    templateId: 'mug',
+    target: 'printify',
+    status,
+    externalId: 'abc',
+    productUrl: 'https://printify.com/app/product-details/abc',
+    title: 'Space Meow Mug',
+    mockups: [],
+    createdAt: '2026-11-25T00:00:00.000Z',
+    updatedAt: '2026-11-25T00:00:00.000Z',
+    ...extra,
+  });
+  const renderRow = (publication: Publication) =>
+    renderPage(
+      <ul>
+        <StatusRow publication={publication} asset={asset} templates={templates} />
+      </ul>,
+    );
+
+  it('offers "Publish" on a draft and sends it', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => json({ publication: row('publish_waiting', { placeInLine: 0 }) }, 202));
+    renderRow(row('draft_created'));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Space Meow Mug · Mug' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([String(url), init?.method]).toEqual([`/api/publications/${row('draft_created').id}/publish`, 'POST']);
+  });
+
+  it('shows the status while publishing, the listing once published, and "Publish again" after a failed publish', () => {
+    const { unmount } = renderRow(row('publishing'));
+    expect(screen.getByText(/Publishing \(Printify is sending it to your shop\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Publish/ })).toBeNull();
+    unmount();
+
+    const published = renderRow(row('published', { listingUrl: 'https://www.etsy.com/listing/123/space-meow-mug' }));
+    expect(screen.getByRole('link', { name: /View listing/ })).toHaveAttribute('href', 'https://www.etsy.com/listing/123/space-meow-mug');
+    expect(screen.getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', 'https://printify.com/app/product-details/abc');
+    published.unmount();
+
+    renderRow(
+      row('publish_failed', {
+        error: { code: 'PUBLISH_FAILED', message: 'Printify could not publish this product to your Etsy shop.' },
+      }),
+    );
+    expect(screen.getByText('Publishing failed: Printify could not publish this product to your Etsy shop.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish Space Meow Mug · Mug' })).toHaveTextContent('Publish again');
+    expect(screen.queryByRole('link', { name: /View listing/ })).toBeNull();
+  });
+
+  it("counts a collection's published drafts and failed publishes in its summary", () => {
+    expect(
+      draftsSummary(4, [{ status: 'published' }, { status: 'publish_failed' }, { status: 'draft_created' }, { status: 'queued' }]),
+    ).toBe('3 of 4 drafts created · 1 published · 1 publishing failed');
+  });
+});
+
 describe('the drafts dialog rows', () => {
   const template = {
     id: 'tee',
@@ -249,8 +371,9 @@ describe('the drafts dialog rows', () => {
     product: 'Tee',
     builtIn: true,
     blueprintId: 12,
-    printProviderId: 29,
-    variants: [{ colour: 'White', size: 'M', price: 2499 }],
+    printProviderIds: [29],
+    unavailable: [],
+    variants: [{ options: { color: 'White', size: 'M' }, price: 2499 }],
     darkColours: [],
     placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
   };

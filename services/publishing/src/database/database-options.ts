@@ -1,6 +1,8 @@
 import { accountPurgesMigration, type DatabaseOptions } from '@printloom/service-kit';
 import { Publishing1764100000100 } from './migrations/1764100000100-publishing.js';
 import { PublicationTitle1764200000143 } from './migrations/1764200000143-publication-title.js';
+import { CatalogueTemplates1764300000040 } from './migrations/1764300000040-catalogue-templates.js';
+import { PublishOutcome1764300000041 } from './migrations/1764300000041-publish-outcome.js';
 import { ConnectionChecklist1764300000400 } from './migrations/1764300000400-connection-checklist.js';
 
 export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
@@ -9,6 +11,8 @@ export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
     Publishing1764100000100,
     accountPurgesMigration('publishing', 1764100000101),
     PublicationTitle1764200000143,
+    CatalogueTemplates1764300000040,
+    PublishOutcome1764300000041,
     ConnectionChecklist1764300000400,
   ],
 };

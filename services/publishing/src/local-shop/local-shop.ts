@@ -1,12 +1,15 @@
 // A local Printify-shaped shop: the endpoints of Printify's API that publishing uses, with the same
-// shapes, authentication, limits and error codes, so that every publishing feature works offline and
-// in tests. The adapter talks to it exactly as to Printify (only PRINTIFY_API_BASE differs). Products
+// shapes, authentication, limits and error bodies as Printify answers them (its API reference of
+// 18 Mar 2024 and measured answers: ../shared/research/printify-fidelity.md), so that every publishing
+// feature works offline and in tests. Its catalogue comes from captured answers (catalogue.ts); its
+// dates are Printify's (`2019-07-25 13:40:41+00:00`); a create answers with the mockups listed; a
+// publish is asynchronous (the product locked, then `external` or a silent failure at the channel). The adapter talks to it exactly as to Printify (only PRINTIFY_API_BASE differs). Products
 // live in memory; `/local-shop` shows them with their mockups. Not for production.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { LOCAL_CATALOGUE, type CatalogueBlueprint } from './catalogue.js';
+import { LOCAL_CATALOGUE, swatchOf, type CatalogueBlueprint } from './catalogue.js';
 
 export interface LocalShopOptions {
   port?: number;
@@ -18,8 +21,10 @@ export interface LocalShopOptions {
   catalogPerMinute?: number;
   publishesPerWindow?: number;
   publishWindowMs?: number;
-  /** How long after a product is created its mockups appear (Printify: about a minute). */
+  /** Ignored: Printify lists a product's mockups in its create answer at once (kept for existing callers). */
   mockupDelayMs?: number;
+  /** How long a product stays locked after `publish.json` before its listing exists or its push fails (Printify: about 8 s). */
+  publishLockMs?: number;
   /** Below this many print-file pixels per inch of the placeholder (at 300 px an inch) a product is refused with 8203. */
   minDpi?: number;
   /** The base its own links (mockups, the page) start with; defaults to its own address. */
@@ -74,9 +79,11 @@ interface StoredProduct {
   created_at: string;
   updated_at: string;
   visible: boolean;
-  is_locked: boolean;
+  /** True once the sales channel took it (its listing exists). */
   published: boolean;
-  mockupsAt: number;
+  /** Between `publish.json` and the channel's outcome (the product is locked meanwhile). */
+  publishing: { until: number; fails: boolean } | null;
+  external: { id: string; handle: string } | null;
 }
 
 const BASE64_MAX_BYTES = 5 * 1024 * 1024;
@@ -92,6 +99,26 @@ class HttpError extends Error {
     super(String(body.message ?? body.error ?? status));
   }
 }
+
+/** Printify's validation refusal: the reason in `errors.reason` (a string, or an object of field messages). */
+const refused = (code: number, reason: unknown) =>
+  new HttpError(400, { status: 'error', code, message: 'Validation failed.', errors: { reason, code } });
+/** Printify's answer for an unknown product, blueprint, provider or shop. */
+const notFound = () => new HttpError(404, { error: 'Not found', request_id: randomBytes(12).toString('hex') });
+/** Printify's date format: `2019-07-25 13:40:41+00:00`. */
+export const printifyDate = (at: Date | number = new Date()) =>
+  new Date(at)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, '+00:00');
+/** A product title containing this fails its push to the sales channel (after the lock), with no reason given. */
+export const CHANNEL_REFUSES = '[[channel-refuses]]';
+/** The mockup cameras of each enabled colour: the first is the colour's default. */
+const CAMERAS = [
+  { id: 1, position: 'front', isDefault: true },
+  { id: 2, position: 'front', isDefault: false },
+  { id: 3, position: 'other', isDefault: false },
+] as const;
 
 /** A fixed window per token and kind: at most `limit` in `windowMs`; past it, how many seconds to wait. */
 class WindowLimiter {
@@ -119,11 +146,14 @@ export class LocalShop {
   private baseUrl = '';
   private readonly tokens: Set<string>;
   private readonly shops = new Map<string, number>();
+  /** Each token's shop's sales channel (`etsy` unless a test sets another, e.g. `disconnected`). */
+  private readonly channels = new Map<string, string>();
   private readonly images = new Map<string, StoredImage>();
   private readonly products = new Map<string, StoredProduct>();
   private readonly general: WindowLimiter;
   private readonly catalog: WindowLimiter;
   private readonly publishes: WindowLimiter;
+  private publishRefusal: string | null = null;
   /** Test hook: the next N requests answer 429 with this Retry-After. */
   private throttled: { remaining: number; seconds: number } | null = null;
   /** Test hook: awaited once a product exists and before the answer leaves. */
@@ -180,6 +210,16 @@ export class LocalShop {
     this.tokens.delete(token);
   }
 
+  /** Test hook: `publish.json` answers Printify's validation refusal with this reason (null: publishes again). */
+  refusePublishes(reason: string | null): void {
+    this.publishRefusal = reason;
+  }
+
+  /** The sales channel the token's shop reports (`disconnected`: a shop that publishes nowhere). */
+  setSalesChannel(token: string, channel: string): void {
+    this.channels.set(token, channel);
+  }
+
   /** The next `count` requests answer 429 with `Retry-After: seconds`. */
   throttleNext(count: number, seconds: number): void {
     this.throttled = { remaining: count, seconds };
@@ -198,8 +238,11 @@ export class LocalShop {
     return [...this.products.values()].filter((product) => product.shop_id === shopId).reverse();
   }
 
+  /** Every product, oldest first, each publish whose lock ran out settled. */
   allProducts(): StoredProduct[] {
-    return [...this.products.values()];
+    const all = [...this.products.values()];
+    for (const product of all) this.settle(product);
+    return all;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -224,9 +267,10 @@ export class LocalShop {
     };
     try {
       if (req.method === 'GET' && (url.pathname === '/local-shop' || url.pathname === '/')) return send(200, this.page());
-      const mockup = /^\/mockups\/([\w-]+)\/(\d+)\.png$/.exec(url.pathname);
-      if (req.method === 'GET' && mockup) return send(200, await this.drawMockup(mockup[1]!, Number(mockup[2])));
-      if (!url.pathname.startsWith('/v1/')) throw new HttpError(404, { error: 'Not found' });
+      if (req.method === 'GET' && url.pathname.startsWith('/local-shop/listing/')) return send(200, this.page());
+      const mockup = /^\/mockups\/([\w-]+)\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
+      if (req.method === 'GET' && mockup) return send(200, await this.drawMockup(mockup[1]!, Number(mockup[2]), Number(mockup[3])));
+      if (!url.pathname.startsWith('/v1/')) throw notFound();
       const token = this.authenticate(req);
       this.limit(token, url.pathname);
       const body = req.method === 'POST' || req.method === 'PUT' ? await readJson(req) : {};
@@ -239,9 +283,9 @@ export class LocalShop {
 
   private authenticate(req: IncomingMessage): string {
     const userAgent = req.headers['user-agent'];
-    if (!userAgent || !userAgent.trim()) throw new HttpError(401, { error: 'A User-Agent header is required' });
+    if (!userAgent || !userAgent.trim()) throw new HttpError(401, {});
     const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    if (!match || !this.tokens.has(match[1]!)) throw new HttpError(401, { error: 'Unauthenticated' });
+    if (!match || !this.tokens.has(match[1]!)) throw new HttpError(401, {});
     return match[1]!;
   }
 
@@ -266,14 +310,15 @@ export class LocalShop {
 
   private shopOf(token: string, shopId: string): number {
     const own = this.shops.get(token)!;
-    if (Number(shopId) !== own) throw new HttpError(404, { code: 8251, message: 'Shop not found' });
+    if (Number(shopId) !== own) throw notFound();
     return own;
   }
 
   private async route(method: string, url: URL, token: string, body: Record<string, unknown>): Promise<unknown> {
     const path = url.pathname;
     let m: RegExpExecArray | null;
-    if (method === 'GET' && path === '/v1/shops.json') return [{ id: this.shops.get(token), title: 'Local shop', sales_channel: 'etsy' }];
+    if (method === 'GET' && path === '/v1/shops.json')
+      return [{ id: this.shops.get(token), title: 'Local shop', sales_channel: this.channels.get(token) ?? 'etsy' }];
     if (method === 'GET' && path === '/v1/catalog/blueprints.json')
       return LOCAL_CATALOGUE.map(({ id, title, brand, model }) => ({ id, title, brand, model, images: [] }));
     if (method === 'GET' && (m = /^\/v1\/catalog\/blueprints\/(\d+)\/print_providers\.json$/.exec(path)))
@@ -285,7 +330,9 @@ export class LocalShop {
     if (method === 'POST' && path === '/v1/uploads/images.json') return this.upload(body);
     if (method === 'GET' && (m = /^\/v1\/shops\/(\d+)\/products\.json$/.exec(path))) {
       const products = this.productsOf(this.shopOf(token, m[1]!));
-      const limit = Math.min(50, Math.max(1, Number(url.searchParams.get('limit') ?? 10)));
+      const limit = Math.max(1, Number(url.searchParams.get('limit') ?? 10));
+      // Printify's reference says up to 100; the live API refuses above 50 (measured in 2026).
+      if (limit > 50) throw refused(8150, { limit: ['The limit may not be greater than 50.'] });
       const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
       const lastPage = Math.max(1, Math.ceil(products.length / limit));
       return {
@@ -300,15 +347,11 @@ export class LocalShop {
       await this.afterCreate?.({ id: created.id, fileNames: this.fileNamesOf(created.id) });
       return created;
     }
-    if (method === 'GET' && (m = /^\/v1\/shops\/(\d+)\/products\/([\w-]+)\.json$/.exec(path)))
+    if (method === 'GET' && (m = /^\/v1\/shops\/(\d+)\/products\/([^/]+)\.json$/.exec(path)))
       return this.view(this.product(this.shopOf(token, m[1]!), m[2]!));
-    if (method === 'POST' && (m = /^\/v1\/shops\/(\d+)\/products\/([\w-]+)\/publish\.json$/.exec(path))) {
-      const product = this.product(this.shopOf(token, m[1]!), m[2]!);
-      product.published = true;
-      product.updated_at = new Date().toISOString();
-      return {};
-    }
-    throw new HttpError(404, { error: 'Not found' });
+    if (method === 'POST' && (m = /^\/v1\/shops\/(\d+)\/products\/([^/]+)\/publish\.json$/.exec(path)))
+      return this.publish(this.product(this.shopOf(token, m[1]!), m[2]!));
+    throw notFound();
   }
 
   /** The names of the print files a product was made with (publishing names them after the publication). */
@@ -321,34 +364,34 @@ export class LocalShop {
 
   private blueprint(id: string): CatalogueBlueprint {
     const blueprint = LOCAL_CATALOGUE.find((candidate) => candidate.id === Number(id));
-    if (!blueprint) throw new HttpError(404, { code: 8101, message: 'Blueprint not found' });
+    if (!blueprint) throw notFound();
     return blueprint;
   }
 
   private provider(blueprint: CatalogueBlueprint, id: string | number) {
     const provider = blueprint.providers.find((candidate) => candidate.id === Number(id));
-    if (!provider) throw new HttpError(404, { code: 8102, message: 'Print provider not found' });
+    if (!provider) throw notFound();
     return provider;
   }
 
   private product(shopId: number, id: string): StoredProduct {
+    if (!/^[0-9a-f]{24}$/.test(id)) throw new HttpError(422, { error: 'Invalid product ID format.' });
     const product = this.products.get(id);
-    if (!product || product.shop_id !== shopId) throw new HttpError(404, { code: 8252, message: 'Product not found' });
+    if (!product || product.shop_id !== shopId) throw notFound();
     return product;
   }
 
   private async upload(body: Record<string, unknown>) {
     const fileName = typeof body.file_name === 'string' ? body.file_name : '';
-    if (!fileName) throw new HttpError(400, { code: 8201, message: 'file_name is required' });
+    if (!fileName) throw refused(8201, 'file_name is required');
     let data: Buffer;
     if (typeof body.contents === 'string') {
       data = Buffer.from(body.contents, 'base64');
-      if (data.length > BASE64_MAX_BYTES)
-        throw new HttpError(400, { code: 8201, message: 'Base64 uploads are limited to 5 MB: upload larger files by URL' });
+      if (data.length > BASE64_MAX_BYTES) throw refused(8201, 'Base64 uploads are limited to 5 MB: upload larger files by URL');
     } else if (typeof body.url === 'string') {
       data = await download(body.url);
     } else {
-      throw new HttpError(400, { code: 8201, message: 'Either url or contents is required' });
+      throw refused(8201, 'Either url or contents is required');
     }
     let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
     let thumbnail: Buffer;
@@ -356,7 +399,7 @@ export class LocalShop {
       meta = await sharp(data, { limitInputPixels: 100_000_000 }).metadata();
       thumbnail = await sharp(data, { limitInputPixels: 100_000_000 }).resize(400, 400, { fit: 'inside' }).png().toBuffer();
     } catch {
-      throw new HttpError(400, { code: 8201, message: 'The file is not an image Printify can read' });
+      throw refused(8201, 'The file is not an image Printify can read');
     }
     const image: StoredImage = {
       id: randomBytes(12).toString('hex'),
@@ -365,7 +408,7 @@ export class LocalShop {
       height: meta.height ?? 0,
       size: data.length,
       mime_type: `image/${meta.format ?? 'png'}`,
-      upload_time: new Date().toISOString(),
+      upload_time: printifyDate(),
       thumbnail,
     };
     this.images.set(image.id, image);
@@ -375,39 +418,39 @@ export class LocalShop {
 
   private create(shopId: number, body: Record<string, unknown>) {
     const title = typeof body.title === 'string' ? body.title : '';
-    if (!title) throw new HttpError(400, { code: 8150, message: 'Validation failed: title is required' });
+    if (!title) throw refused(8150, 'The title is required');
     const blueprint = this.blueprint(String(body.blueprint_id));
     const provider = this.provider(blueprint, String(body.print_provider_id));
     const variants = Array.isArray(body.variants) ? (body.variants as StoredProduct['variants']) : [];
-    if (variants.length === 0) throw new HttpError(400, { code: 8150, message: 'Validation failed: variants are required' });
+    if (variants.length === 0) throw refused(8150, 'Variants are required');
     for (const variant of variants)
       if (!provider.variants.some((known) => known.id === variant.id))
-        throw new HttpError(400, { code: 8150, message: `Validation failed: variant ${variant.id} is not offered` });
+        throw refused(8150, `Variant ${variant.id} is not offered by this print provider`);
     const areas = Array.isArray(body.print_areas) ? (body.print_areas as StoredProduct['print_areas']) : [];
-    if (areas.length === 0) throw new HttpError(400, { code: 8150, message: 'Validation failed: print_areas are required' });
+    if (areas.length === 0) throw refused(8150, 'print_areas are required');
     const minDpi = this.options.minDpi ?? 150;
     for (const area of areas) {
       for (const placeholder of area.placeholders) {
         for (const placed of placeholder.images) {
           const image = this.images.get(placed.id);
-          if (!image) throw new HttpError(400, { code: 8150, message: `Validation failed: image ${placed.id} does not exist` });
+          if (!image) throw refused(8150, `Image ${placed.id} does not exist`);
           for (const variantId of area.variant_ids) {
             const variant = provider.variants.find((known) => known.id === variantId);
             const slot = variant?.placeholders.find((candidate) => candidate.position === placeholder.position);
-            if (!slot) throw new HttpError(400, { code: 8150, message: `Validation failed: no ${placeholder.position} placeholder` });
+            if (!slot) throw refused(8150, `No ${placeholder.position} placeholder`);
             // The placeholder is drawn at 300 px an inch; the image covers `scale` of its width.
             const dpi = (300 * image.width) / (placed.scale * slot.width);
             if (dpi < minDpi)
-              throw new HttpError(400, {
-                code: 8203,
-                message: `Image ${image.file_name} has too few pixels for the ${placeholder.position} placeholder (${Math.floor(dpi)} DPI)`,
-              });
+              throw refused(
+                8203,
+                `Image ${image.file_name} has too few pixels for the ${placeholder.position} placeholder (${Math.floor(dpi)} DPI)`,
+              );
           }
         }
       }
     }
     const id = randomBytes(12).toString('hex');
-    const now = new Date().toISOString();
+    const now = printifyDate();
     const product: StoredProduct = {
       id,
       shop_id: shopId,
@@ -422,31 +465,74 @@ export class LocalShop {
       created_at: now,
       updated_at: now,
       visible: true,
-      is_locked: false,
       published: false,
-      mockupsAt: Date.now() + (this.options.mockupDelayMs ?? 2_000),
+      publishing: null,
+      external: null,
     };
     this.products.set(id, product);
     return this.view(product);
   }
 
-  /** The product as Printify answers it; its mockups appear once their delay has passed. */
+  /**
+   * `publish.json`: answers `{}` at once and locks the product; after `publishLockMs` the sales channel
+   * has taken it (`external` holds the listing) or, for a title with CHANNEL_REFUSES, refused it
+   * (unlocked, no `external`, no reason: as Printify often reports it).
+   */
+  private publish(product: StoredProduct): Record<string, never> {
+    this.settle(product);
+    if (this.publishRefusal) throw refused(8150, this.publishRefusal);
+    if (product.publishing) throw refused(8150, 'The product is being published: it is locked until its sales channel answers.');
+    product.publishing = { until: Date.now() + (this.options.publishLockMs ?? 8_000), fails: product.title.includes(CHANNEL_REFUSES) };
+    product.updated_at = printifyDate();
+    return {};
+  }
+
+  /** A publish whose lock ran out gets its outcome. */
+  private settle(product: StoredProduct): void {
+    if (!product.publishing || Date.now() < product.publishing.until) return;
+    if (!product.publishing.fails) {
+      const listingId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
+      const slug = product.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60);
+      product.external = { id: listingId, handle: `${this.baseUrl}/local-shop/listing/${listingId}/${slug}` };
+      product.published = true;
+    }
+    product.publishing = null;
+    product.updated_at = printifyDate();
+  }
+
+  /** Printify's mockups of a product: for each enabled colour (one group where the blueprint has none), a few cameras, the first the default. */
+  private mockupsOf(product: StoredProduct) {
+    const provider = this.provider(this.blueprint(String(product.blueprint_id)), product.print_provider_id);
+    const byColour = new Map<string, number[]>();
+    for (const variant of product.variants.filter((candidate) => candidate.is_enabled)) {
+      const colour = provider.variants.find((known) => known.id === variant.id)?.options.color ?? '';
+      byColour.set(colour, [...(byColour.get(colour) ?? []), variant.id]);
+    }
+    return [...byColour.values()].flatMap((variantIds) =>
+      CAMERAS.map((camera) => ({
+        src: `${this.baseUrl}/mockups/${product.id}/${variantIds[0]}/${camera.id}.png`,
+        variant_ids: variantIds,
+        position: camera.position,
+        is_default: camera.isDefault,
+      })),
+    );
+  }
+
+  /** The product as Printify answers it: mockups listed at once, locked while publishing, `external` once listed. */
   private view(product: StoredProduct) {
+    this.settle(product);
     const blueprint = this.blueprint(String(product.blueprint_id));
     const provider = this.provider(blueprint, product.print_provider_id);
-    const ready = Date.now() >= product.mockupsAt;
-    const images = ready
-      ? product.print_areas.map((area, index) => ({
-          src: `${this.baseUrl}/mockups/${product.id}/${index}.png`,
-          variant_ids: area.variant_ids,
-          position: 'front',
-          is_default: index === 0,
-        }))
-      : [];
-    const { mockupsAt: _mockupsAt, published, ...rest } = product;
+    const { published: _published, publishing, external, ...rest } = product;
     return {
       ...rest,
-      images,
+      images: this.mockupsOf(product),
+      is_locked: publishing !== null,
+      ...(external ? { external } : {}),
       variants: product.variants.map((variant) => {
         const known = provider.variants.find((candidate) => candidate.id === variant.id)!;
         return {
@@ -474,23 +560,21 @@ export class LocalShop {
           }),
         })),
       })),
-      external: published ? { id: `local-${product.id}`, handle: `${this.baseUrl}/local-shop#${product.id}` } : undefined,
     };
   }
 
-  /** A flat garment of the area's first colour with the design placed on it (600×600 PNG). */
-  private async drawMockup(productId: string, index: number): Promise<Buffer> {
+  /** A flat garment of the variant's colour with the design of its print area placed on it (600×600 PNG); camera 3 without the design. */
+  private async drawMockup(productId: string, variantId: number, camera: number): Promise<Buffer> {
     const product = this.products.get(productId);
-    const area = product?.print_areas[index];
-    if (!product || !area || Date.now() < product.mockupsAt) throw new HttpError(404, { error: 'Not found' });
+    const area = product?.print_areas.find((candidate) => candidate.variant_ids.includes(variantId));
+    if (!product || !area || !CAMERAS.some((known) => known.id === camera)) throw notFound();
     const blueprint = this.blueprint(String(product.blueprint_id));
-    const variant = this.provider(blueprint, product.print_provider_id).variants.find((known) => known.id === area.variant_ids[0]);
-    const colour = variant?.hex ?? '#ffffff';
+    const variant = this.provider(blueprint, product.print_provider_id).variants.find((known) => known.id === variantId);
     const placed = area.placeholders[0]?.images[0];
     const image = placed ? this.images.get(placed.id) : undefined;
-    const canvas = sharp({ create: { width: 600, height: 600, channels: 4, background: colour } });
-    if (!image || !placed) return canvas.png().toBuffer();
-    const areaBox = { left: 150, top: 120, width: 300, height: 360 };
+    const canvas = sharp({ create: { width: 600, height: 600, channels: 4, background: swatchOf(variant) } });
+    if (!image || !placed || camera === 3) return canvas.png().toBuffer();
+    const areaBox = camera === 1 ? { left: 150, top: 120, width: 300, height: 360 } : { left: 200, top: 160, width: 200, height: 240 };
     const width = Math.max(1, Math.round(areaBox.width * placed.scale));
     const design = await sharp(image.thumbnail).resize(width, areaBox.height, { fit: 'inside' }).png().toBuffer();
     const { width: w = width, height: h = 1 } = await sharp(design).metadata();
@@ -508,12 +592,12 @@ export class LocalShop {
       .reverse()
       .map((product) => {
         const view = this.view(product);
-        const mockups = view.images.length
-          ? view.images
-              .map((image) => `<img src="${escape(image.src)}" alt="Mockup of ${escape(product.title)}" width="200" height="200">`)
-              .join('')
-          : '<p>Mockups are being drawn…</p>';
-        return `<article id="${product.id}"><h2>${escape(product.title)}</h2><p>${product.published ? 'Published' : 'Draft'} · shop ${product.shop_id} · ${product.variants.length} variants · tags: ${escape(product.tags.join(', '))}</p><div>${mockups}</div></article>`;
+        const mockups = view.images
+          .filter((image) => image.is_default)
+          .map((image) => `<img src="${escape(image.src)}" alt="Mockup of ${escape(product.title)}" width="200" height="200">`)
+          .join('');
+        const state = view.is_locked ? 'Publishing' : product.external ? `Published (listing ${product.external.id})` : 'Draft';
+        return `<article id="${product.id}"><h2>${escape(product.title)}</h2><p>${state} · shop ${product.shop_id} · ${product.variants.length} variants · tags: ${escape(product.tags.join(', '))}</p><div>${mockups}</div></article>`;
       })
       .join('\n');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local shop</title><meta http-equiv="refresh" content="10"><style>body{font-family:system-ui,sans-serif;margin:2rem;background:#fafafa;color:#111}article{background:#fff;border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}img{margin-right:.5rem;border-radius:4px;background:#eee}</style></head><body><main><h1>Local shop</h1><p>A Printify-shaped shop for development and tests: ${this.products.size} products.</p>${rows || '<p>No products yet.</p>'}</main></body></html>`;
@@ -534,7 +618,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
     if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
     return parsed as Record<string, unknown>;
   } catch {
-    throw new HttpError(400, { code: 8150, message: 'Malformed JSON' });
+    throw refused(8150, 'Malformed JSON');
   }
 }
 
@@ -544,11 +628,11 @@ async function download(url: string): Promise<Buffer> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(60_000), redirect: 'follow' });
   } catch (error) {
-    throw new HttpError(400, { code: 10300, message: `Could not download the file: ${(error as Error).message}` });
+    throw refused(10300, `Could not download the file: ${(error as Error).message}`);
   }
-  if (!response.ok) throw new HttpError(400, { code: 10300, message: `Could not download the file (HTTP ${response.status})` });
+  if (!response.ok) throw refused(10300, `Could not download the file (HTTP ${response.status})`);
   const data = Buffer.from(await response.arrayBuffer());
-  if (data.length > URL_MAX_BYTES) throw new HttpError(400, { code: 8201, message: 'The file is too large' });
+  if (data.length > URL_MAX_BYTES) throw refused(8201, 'The file is too large');
   return data;
 }
 

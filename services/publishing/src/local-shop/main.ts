@@ -1,6 +1,7 @@
 // The local Printify-shaped shop as its own process (`make dev`, the development compose):
 // LOCAL_SHOP_PORT (default 8091), LOCAL_SHOP_TOKENS (comma-separated; default local-shop-token),
-// LOCAL_SHOP_PUBLIC_URL (the address its links start with). Never part of production.
+// LOCAL_SHOP_PUBLIC_URL (the address its links start with), LOCAL_SHOP_PUBLISH_LOCK_MS (how long a
+// publish keeps a product locked, default 8000 as Printify was measured). Never part of production.
 import { startLocalShop } from './local-shop.js';
 
 const port = Number(process.env.LOCAL_SHOP_PORT ?? 8091);
@@ -17,7 +18,7 @@ const shop = await startLocalShop({
   host: process.env.LOCAL_SHOP_HOST ?? '127.0.0.1',
   tokens,
   publicUrl: process.env.LOCAL_SHOP_PUBLIC_URL || undefined,
-  mockupDelayMs: Number(process.env.LOCAL_SHOP_MOCKUP_DELAY_MS ?? 3000),
+  publishLockMs: Number(process.env.LOCAL_SHOP_PUBLISH_LOCK_MS ?? 8000),
 });
 process.stdout.write(`local shop listening on ${shop.url} (API ${shop.apiBase}, page ${shop.url}/local-shop)\n`);
 const stop = async () => {

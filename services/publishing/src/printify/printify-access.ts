@@ -7,7 +7,8 @@ import { PUBLISHING_CONFIG, TOKEN_CIPHER } from '../publishing.tokens.js';
 import { openStoredToken, type TokenCipher } from '../connections/token-cipher.js';
 import { ConnectionRepository } from '../repositories/connection.repository.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
-import { PrintifyClient, type PrintifyVariant, type RateGate, type RequestKind } from './printify-client.js';
+import { printifyProductUrl } from './printify-words.js';
+import { PrintifyClient, type PrintifyShopInfo, type ProviderCatalogue, type RateGate, type RequestKind } from './printify-client.js';
 
 /** A seller's way into Printify (or the local shop): the client, the shop and the key its limits are counted under. */
 export interface ResolvedConnection {
@@ -15,6 +16,8 @@ export interface ResolvedConnection {
   shopId: number;
   connectionKey: string;
   local: boolean;
+  /** The shop as Printify listed it at connect: its title and sales channel (`etsy`, `shopify`, `disconnected`…). */
+  shop: { title: string; salesChannel: string | null };
 }
 
 const CATALOGUE_TTL_MS = 60 * 60_000;
@@ -24,8 +27,8 @@ export const CONNECT_WINDOW_MS = 60 * 60_000;
 /** Clients per connection, each behind the connection's limits (counted in PostgreSQL, shared by every instance). */
 @Injectable()
 export class PrintifyAccess {
-  private readonly catalogue = new Map<string, { at: number; variants: Promise<PrintifyVariant[]> }>();
-  private localShopId: number | null = null;
+  private readonly catalogues = new Map<string, { at: number; answer: Promise<ProviderCatalogue> }>();
+  private localShop: PrintifyShopInfo | null = null;
   private readonly requests: Counter<'kind' | 'status'>;
 
   constructor(
@@ -87,29 +90,40 @@ export class PrintifyAccess {
       if (stored.shopId === null) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.pickShop, { reason: 'NOT_CONNECTED' });
       const token = openStoredToken(this.cipher, stored);
       const connectionKey = `printify:${userId}:${stored.shopId}`;
-      return { client: this.client(token, connectionKey), shopId: stored.shopId, connectionKey, local: false };
+      const shop = stored.shops.find((candidate) => candidate.id === stored.shopId);
+      return {
+        client: this.client(token, connectionKey),
+        shopId: stored.shopId,
+        connectionKey,
+        local: false,
+        shop: { title: shop?.title ?? String(stored.shopId), salesChannel: shop?.salesChannel ?? null },
+      };
     }
     if (!this.config.LOCAL_SHOP) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.notConnected, { reason: 'NOT_CONNECTED' });
     const connectionKey = `local:${userId}`;
     const client = this.client(this.config.LOCAL_SHOP_TOKEN, connectionKey);
-    this.localShopId ??= (await client.shops())[0]?.id ?? null;
-    if (this.localShopId === null) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);
-    return { client, shopId: this.localShopId, connectionKey, local: true };
+    this.localShop ??= (await client.shops())[0] ?? null;
+    if (this.localShop === null) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);
+    const { id, title, sales_channel } = this.localShop;
+    return { client, shopId: id, connectionKey, local: true, shop: { title, salesChannel: sales_channel } };
   }
 
-  /** A blueprint's variants from the connection's catalogue, kept an hour (catalog requests have their own, lower limit). */
-  variants(connection: ResolvedConnection, blueprintId: number, printProviderId: number): Promise<PrintifyVariant[]> {
+  /**
+   * A blueprint's variants at one print provider from the connection's catalogue, kept an hour per
+   * blueprint and provider (catalog requests have their own, lower limit).
+   */
+  catalogue(connection: ResolvedConnection, blueprintId: number, printProviderId: number): Promise<ProviderCatalogue> {
     const key = `${this.config.PRINTIFY_API_BASE}|${blueprintId}|${printProviderId}`;
-    const kept = this.catalogue.get(key);
-    if (kept && Date.now() - kept.at < CATALOGUE_TTL_MS) return kept.variants;
-    const variants = connection.client.variants(blueprintId, printProviderId).then((reply) => reply.variants);
-    this.catalogue.set(key, { at: Date.now(), variants });
-    variants.catch(() => this.catalogue.delete(key));
-    return variants;
+    const kept = this.catalogues.get(key);
+    if (kept && Date.now() - kept.at < CATALOGUE_TTL_MS) return kept.answer;
+    const answer = connection.client.variants(blueprintId, printProviderId);
+    this.catalogues.set(key, { at: Date.now(), answer });
+    answer.catch(() => this.catalogues.delete(key));
+    return answer;
   }
 
   productUrl(connection: ResolvedConnection, productId: string): string {
     if (connection.local) return `${new URL(this.config.PRINTIFY_API_BASE).origin}/local-shop#${productId}`;
-    return this.config.PRINTIFY_PRODUCT_URL.replace('{id}', encodeURIComponent(productId));
+    return printifyProductUrl(this.config.PRINTIFY_PRODUCT_URL, productId);
   }
 }

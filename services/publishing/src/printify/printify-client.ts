@@ -3,6 +3,7 @@
 // Every request takes its place under the connection's limits first (RateGate); a 429 blocks the
 // connection for its Retry-After; a 4xx that will not change is never retried.
 import { z } from 'zod';
+import { reasonText } from './printify-words.js';
 
 export type RequestKind = 'general' | 'catalog' | 'publish';
 
@@ -31,6 +32,8 @@ export class PrintifyRejected extends Error {
     readonly status: number,
     readonly code: number | null,
     message: string,
+    /** Printify's `errors.reason` as one line, when it gave one. */
+    readonly reason: string | null = null,
   ) {
     super(message);
     this.name = 'PrintifyRejected';
@@ -58,12 +61,22 @@ const variant = z.object({
 });
 const variantsReply = z.object({ id: z.number(), title: z.string(), variants: z.array(variant) });
 const upload = z.object({ id: z.string(), file_name: z.string(), width: z.number(), height: z.number() });
-const productImage = z.object({ src: z.string(), variant_ids: z.array(z.number()).default([]), position: z.string().optional() });
+const productImage = z.object({
+  src: z.string(),
+  variant_ids: z.array(z.number()).default([]),
+  position: z.string().optional(),
+  is_default: z.boolean().default(false),
+});
 const product = z.object({
   id: z.string(),
   title: z.string(),
   created_at: z.string().optional(),
+  variants: z.array(z.object({ id: z.number(), price: z.number(), is_enabled: z.boolean() })).default([]),
   images: z.array(productImage).default([]),
+  /** True while a publish is with the sales channel. */
+  is_locked: z.boolean().default(false),
+  /** The listing, once the sales channel took the product (`handle`: its URL). */
+  external: z.object({ id: z.union([z.string(), z.number()]).optional(), handle: z.string().optional() }).nullish(),
   print_areas: z
     .array(
       z.object({
@@ -79,6 +92,8 @@ const productPage = z.object({ current_page: z.number(), last_page: z.number(), 
 
 export type PrintifyShopInfo = z.infer<typeof shop>;
 export type PrintifyVariant = z.infer<typeof variant>;
+/** A blueprint's variants at one print provider (`variants.json`). */
+export type ProviderCatalogue = z.infer<typeof variantsReply>;
 export type PrintifyProduct = z.infer<typeof product>;
 export type PrintifyUpload = z.infer<typeof upload>;
 
@@ -116,7 +131,7 @@ export class PrintifyClient {
     return this.call('GET', '/shops.json', undefined, z.array(shop));
   }
 
-  variants(blueprintId: number, printProviderId: number): Promise<z.infer<typeof variantsReply>> {
+  variants(blueprintId: number, printProviderId: number): Promise<ProviderCatalogue> {
     return this.call(
       'GET',
       `/catalog/blueprints/${blueprintId}/print_providers/${printProviderId}/variants.json`,
@@ -201,7 +216,8 @@ export class PrintifyClient {
         const record = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
         const code = typeof record.code === 'number' ? record.code : null;
         const message = String(record.message ?? record.error ?? `HTTP ${response.status}`);
-        throw new PrintifyRejected(response.status, code, message);
+        const errors = (record.errors && typeof record.errors === 'object' ? record.errors : {}) as Record<string, unknown>;
+        throw new PrintifyRejected(response.status, code, message, reasonText(errors.reason));
       }
       const parsed = schema.safeParse(json);
       if (!parsed.success) throw new PrintifyUnavailable(`Printify answered ${path} in an unexpected shape`);

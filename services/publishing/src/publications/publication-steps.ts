@@ -3,9 +3,9 @@ import {
   AppError,
   ASSETS,
   EXPORT_RENDER_TIMEOUT_MS,
-  EXTERNAL_MOCKUPS_MAX,
   LISTINGS,
   PUBLISHING_MESSAGES,
+  publishFailedMessage,
   TRADEMARK_RISK_RULE,
   productClassesOf,
   type PublicationErrorCode,
@@ -16,6 +16,8 @@ import type { PublishingConfig } from '../config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG } from '../publishing.tokens.js';
 import { PrintifyAccess, type ResolvedConnection } from '../printify/printify-access.js';
 import { fetchMockup } from '../printify/mockup-fetch.js';
+import { libraryMockupsOf } from '../printify/mockup-choice.js';
+import { withPrintifyReason } from '../printify/printify-words.js';
 import { PrintifyRateLimited, PrintifyRejected, PrintifyUnavailable } from '../printify/printify-client.js';
 import { PublicationRepository, type StoredPublication } from '../repositories/publication.repository.js';
 import { PrintLinkRepository } from '../repositories/print-link.repository.js';
@@ -24,6 +26,7 @@ import { TemplateCatalogue } from '../templates/template-catalogue.js';
 import type { PublicationQueue, PublicationWork } from './publication-queue.js';
 import { isPlanRequired, requirePublishingPlan } from './publishing-plan.js';
 import type { PublicationSteps, StepOutcome } from './publication-worker.js';
+import { findProductByReference, PRODUCTS_PAGE_LIMIT } from './product-adoption.js';
 
 /** Signed print-file links are valid this long: Printify fetches the file right after the upload request. */
 export const PRINT_LINK_VALID_MS = 15 * 60_000;
@@ -31,7 +34,11 @@ export const PRINT_LINK_VALID_MS = 15 * 60_000;
 const MOCKUP_LOOKS = 20;
 const DONE: StepOutcome = { done: true };
 /** The statuses of a publication with a draft: its mockups can be looked for. */
-const MOCKUPS_STEP_STATUSES: PublicationStatus[] = ['draft_created', 'publish_waiting', 'publishing', 'published'];
+const MOCKUPS_STEP_STATUSES: PublicationStatus[] = ['draft_created', 'publish_waiting', 'publishing', 'published', 'publish_failed'];
+
+/** The wait before the next look at a publishing product: as long as has passed since `publish.json` (doubling), within bounds. */
+export const publishPollDelay = (waitedMs: number, limits: { PUBLISH_POLL_FIRST_MS: number; PUBLISH_POLL_MAX_MS: number }) =>
+  Math.min(limits.PUBLISH_POLL_MAX_MS, Math.max(limits.PUBLISH_POLL_FIRST_MS, waitedMs));
 
 /** The deterministic reference a product carries: its print files' names start with it. */
 export const externalReferenceOf = (publicationId: string) => `printloom-${publicationId}`;
@@ -129,11 +136,16 @@ export class PublicationStepsService implements PublicationSteps {
     }
     if (publication.status !== 'uploading') await this.publications.setStatus(publication.id, 'uploading');
 
-    const catalogue = await this.access.variants(connection, template.blueprintId, template.printProviderId);
-    const resolved = resolveVariants(template, catalogue);
+    const catalogue = await this.templates.catalogueOf(connection, template);
+    if (!catalogue) throw new StepFailure('PRINTIFY_REJECTED', PUBLISHING_MESSAGES.noPrintProvider);
+    await this.publications.recordPrintProvider(publication.id, catalogue.id);
+    const resolved = resolveVariants(template, catalogue.variants, undefined, catalogue.title);
     const garments = (['light', 'dark'] as const).filter((garment) => resolved.groups[garment]?.length);
     if (garments.length === 0)
-      throw new StepFailure('PRINTIFY_REJECTED', `None of the template's colours and sizes are offered: ${resolved.missing.join(', ')}`);
+      throw new StepFailure(
+        'PRINTIFY_REJECTED',
+        `None of the template's variants are offered: ${resolved.missing.map((entry) => entry.label).join(', ')}`,
+      );
 
     const files: Partial<Record<Garment, { id: string; width: number; height: number }>> = {};
     // Both garments at once: each file is made (within the seller's share of exports: past it, the step
@@ -161,7 +173,7 @@ export class PublicationStepsService implements PublicationSteps {
     await this.publications.markCreateAttempted(publication.id);
     const product = await connection.client.createProduct(
       connection.shopId,
-      productDraft(template, resolved, files, { title: listing.title, description: listing.description, tags: listing.tags }),
+      productDraft(template, catalogue.id, resolved, files, { title: listing.title, description: listing.description, tags: listing.tags }),
     );
     return this.drafted(publication, connection, product.id);
   }
@@ -182,28 +194,20 @@ export class PublicationStepsService implements PublicationSteps {
     await this.queue.publish({ publicationId: current.id, step: 'mockups' }, `${current.externalId}:again`);
   }
 
-  /** The product a create request made before a crash, found by its print files' names (newest products first). */
+  /** The product a create request made before a crash, found by its print files' names (see product-adoption.ts). */
   private async findByReference(connection: ResolvedConnection, publication: StoredPublication): Promise<string | null> {
-    const reference = externalReferenceOf(publication.id);
     const since = (publication.createAttemptedAt?.getTime() ?? 0) - 10 * 60_000;
-    for (let page = 1; page <= 50; page += 1) {
-      const { data, last_page } = await connection.client.products(connection.shopId, page);
-      for (const product of data) {
-        const names = product.print_areas.flatMap((area) =>
-          area.placeholders.flatMap((placeholder) => placeholder.images.map((image) => image.name ?? '')),
-        );
-        if (names.some((name) => name.startsWith(reference))) {
-          this.logger.info(
-            { publicationId: publication.id, productId: product.id },
-            'Found the product of an interrupted create: adopted, none created',
-          );
-          return product.id;
-        }
-      }
-      const oldest = data.at(-1)?.created_at;
-      if (page >= last_page || data.length === 0 || (oldest && Date.parse(oldest) < since)) return null;
-    }
-    return null;
+    const found = await findProductByReference(
+      (page) => connection.client.products(connection.shopId, page, PRODUCTS_PAGE_LIMIT),
+      externalReferenceOf(publication.id),
+      since,
+    );
+    if (found)
+      this.logger.info(
+        { publicationId: publication.id, productId: found },
+        'Found the product of an interrupted create: adopted, none created',
+      );
+    return found;
   }
 
   private async mockups(publication: StoredPublication, deliveryCount: number): Promise<StepOutcome> {
@@ -213,7 +217,7 @@ export class PublicationStepsService implements PublicationSteps {
     if (due > 0) return { retryInMs: due };
     const connection = await this.connectionFor(publication);
     const product = await connection.client.product(connection.shopId, publication.externalId);
-    const mockups = product.images.map((image) => image.src);
+    const mockups = libraryMockupsOf(product.images);
     if (mockups.length > 0) {
       // Into the library beside the design first, then recorded: a step redone after a crash sends them again.
       await this.keepInLibrary(publication, mockups);
@@ -239,7 +243,7 @@ export class PublicationStepsService implements PublicationSteps {
       allowPrivate: this.config.LOCAL_SHOP,
     };
     let index = 0;
-    for (const url of urls.slice(0, EXTERNAL_MOCKUPS_MAX)) {
+    for (const url of urls) {
       index += 1;
       let image: Awaited<ReturnType<typeof fetchMockup>>;
       try {
@@ -260,19 +264,60 @@ export class PublicationStepsService implements PublicationSteps {
     }
   }
 
+  /**
+   * Publishing as Printify does it: `publish.json` only hands the product to the sales channel (it is
+   * locked meanwhile). The step sends it once, then looks at the product 5 s later and after as long
+   * again each time (at most 5 minutes apart) until it unlocks: published with its listing's URL, or
+   * publish_failed naming the channel. Still locked after 30 minutes, it is given up on.
+   */
   private async publish(publication: StoredPublication): Promise<StepOutcome> {
     if (!publication.externalId) return DONE;
+    const connection = await this.connectionFor(publication);
+    if (publication.status === 'publishing' && publication.publishSentAt) return this.lookAtPublish(publication, connection);
     // The plan as it is when the publish is sent: one that lapsed since the request publishes nothing.
     await requirePublishingPlan(this.rpc, publication.userId);
-    const connection = await this.connectionFor(publication);
+    if (publication.status === 'publishing') {
+      // Sent before a crash, not recorded: a product already locked or listed is not sent again.
+      const product = await connection.client.product(connection.shopId, publication.externalId);
+      if (product.is_locked || product.external) {
+        await this.publications.markPublishSent(publication.id);
+        return { retryInMs: this.config.PUBLISH_POLL_FIRST_MS };
+      }
+    }
     try {
       if (publication.status !== 'publishing') await this.publications.setStatus(publication.id, 'publishing');
       await connection.client.publish(connection.shopId, publication.externalId);
     } catch (error) {
       if (error instanceof PrintifyRateLimited) await this.publications.setStatus(publication.id, 'publish_waiting');
+      if (error instanceof PrintifyRejected && !error.unauthorised) {
+        await this.publications.failPublish(
+          publication.id,
+          withPrintifyReason(publishFailedMessage(connection.shop.salesChannel, null), error.reason),
+        );
+        return DONE;
+      }
       throw error;
     }
-    await this.publications.setStatus(publication.id, 'published');
+    await this.publications.markPublishSent(publication.id);
+    return { retryInMs: this.config.PUBLISH_POLL_FIRST_MS };
+  }
+
+  private async lookAtPublish(publication: StoredPublication, connection: ResolvedConnection): Promise<StepOutcome> {
+    const product = await connection.client.product(connection.shopId, publication.externalId!);
+    const waited = Date.now() - publication.publishSentAt!.getTime();
+    if (product.is_locked) {
+      if (waited >= this.config.PUBLISH_GIVE_UP_MS) {
+        await this.publications.failPublish(publication.id, PUBLISHING_MESSAGES.stillPublishing);
+        return DONE;
+      }
+      return { retryInMs: publishPollDelay(waited, this.config) };
+    }
+    if (product.external) {
+      await this.publications.recordPublished(publication.id, product.external.handle ?? null);
+      return DONE;
+    }
+    // Unlocked without a listing: the channel refused it, usually without a reason.
+    await this.publications.failPublish(publication.id, publishFailedMessage(connection.shop.salesChannel, null));
     return DONE;
   }
 
@@ -317,12 +362,14 @@ export class PublicationStepsService implements PublicationSteps {
     return DONE;
   }
 
+  /** A refusal as the seller reads it, with Printify's own reason wherever it gave one. */
   private failureOf(error: PrintifyRejected, work: PublicationWork): StepFailure {
+    const said = (message: string) => withPrintifyReason(message, error.reason);
     if (error.unauthorised) return new StepFailure('CONNECTION_REVOKED', PUBLISHING_MESSAGES.connectionRevoked);
-    if (error.code === 8203) return new StepFailure('PRINT_FILE_TOO_SMALL', PUBLISHING_MESSAGES.printFileTooSmall);
+    if (error.code === 8203) return new StepFailure('PRINT_FILE_TOO_SMALL', said(PUBLISHING_MESSAGES.printFileTooSmall));
     if (error.code === 10300 || error.code === 8201)
-      return new StepFailure('PRINT_FILE_UNREADABLE', PUBLISHING_MESSAGES.printFileUnreadable);
-    if (work.step === 'publish') return new StepFailure('PUBLISH_FAILED', `Printify did not publish this product: ${error.message}`);
-    return new StepFailure('PRINTIFY_REJECTED', `Printify refused this product: ${error.message}`);
+      return new StepFailure('PRINT_FILE_UNREADABLE', said(PUBLISHING_MESSAGES.printFileUnreadable));
+    if (work.step === 'publish') return new StepFailure('PUBLISH_FAILED', said(`Printify did not publish this product: ${error.message}`));
+    return new StepFailure('PRINTIFY_REJECTED', said(`Printify refused this product: ${error.message}`));
   }
 }

@@ -16,7 +16,10 @@ export interface StoredPublication {
   review: string[];
   confirmed: boolean;
   productUrl: string | null;
+  listingUrl: string | null;
+  publishSentAt: Date | null;
   title: string | null;
+  printProviderId: number | null;
   mockups: string[];
   uploads: Record<string, { id: string; width: number; height: number }>;
   createAttemptedAt: Date | null;
@@ -39,7 +42,10 @@ interface PublicationRow {
   review: string[];
   confirmed: boolean;
   product_url: string | null;
+  listing_url: string | null;
+  publish_sent_at: Date | null;
   title: string | null;
+  print_provider_id: number | null;
   mockups: string[];
   uploads: Record<string, { id: string; width: number; height: number }>;
   create_attempted_at: Date | null;
@@ -63,7 +69,10 @@ const toPublication = (row: PublicationRow): StoredPublication => ({
   review: row.review,
   confirmed: row.confirmed,
   productUrl: row.product_url,
+  listingUrl: row.listing_url,
+  publishSentAt: date(row.publish_sent_at),
   title: row.title,
+  printProviderId: row.print_provider_id,
   mockups: row.mockups,
   uploads: row.uploads,
   createAttemptedAt: date(row.create_attempted_at),
@@ -82,7 +91,9 @@ export function publicationView(publication: StoredPublication, placeInLine?: nu
     externalId: publication.externalId,
     ...(publication.errorCode ? { error: { code: publication.errorCode, message: publication.errorMessage ?? '' } } : {}),
     productUrl: publication.productUrl,
+    listingUrl: publication.listingUrl,
     title: publication.title,
+    printProviderId: publication.printProviderId,
     mockups: publication.mockups,
     ...(publication.status === 'publish_waiting' && placeInLine !== undefined ? { placeInLine } : {}),
     ...(publication.status === 'needs_review' ? { review: publication.review } : {}),
@@ -213,12 +224,48 @@ export class PublicationRepository {
     await this.dataSource.query(`UPDATE publishing.publications SET title = $2 WHERE id = $1 AND title IS DISTINCT FROM $2`, [id, title]);
   }
 
+  /** The print provider whose catalogue the draft is made from (the template's first that answers). */
+  async recordPrintProvider(id: string, printProviderId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET print_provider_id = $2 WHERE id = $1 AND print_provider_id IS DISTINCT FROM $2`,
+      [id, printProviderId],
+    );
+  }
+
   async recordDraft(id: string, externalId: string, productUrl: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE publishing.publications SET status = 'draft_created', external_id = $2, product_url = $3, lease_until = NULL,
               error_code = NULL, error_message = NULL, updated_at = now()
         WHERE id = $1 AND (external_id IS NULL OR external_id = $2)`,
       [id, externalId, productUrl],
+    );
+  }
+
+  /** `publish.json` was answered: the product is with the sales channel (the polls count from now). */
+  async markPublishSent(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET status = 'publishing', publish_sent_at = COALESCE(publish_sent_at, now()), updated_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** The product unlocked with its listing: published. */
+  async recordPublished(id: string, listingUrl: string | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET status = 'published', listing_url = $2, error_code = NULL, error_message = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, listingUrl],
+    );
+  }
+
+  /** The channel refused (or Printify answered 4xx to `publish.json`, or it never unlocked): the product is kept. */
+  async failPublish(id: string, message: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.publications SET status = 'publish_failed', error_code = 'PUBLISH_FAILED', error_message = $2,
+              publish_sent_at = NULL, lease_until = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, message],
     );
   }
 
@@ -235,11 +282,16 @@ export class PublicationRepository {
     return row ? toPublication(row) : null;
   }
 
-  /** A draft goes in the connection's line of publishes (once: a repeated request changes nothing). */
+  /**
+   * A draft (or one whose publishing failed: its product is kept) goes in the connection's line of
+   * publishes, once: a repeated request changes nothing.
+   */
   async requestPublish(userId: string, id: string): Promise<StoredPublication | null> {
     const [[row]]: [PublicationRow[], number] = await this.dataSource.query(
-      `UPDATE publishing.publications SET status = 'publish_waiting', publish_requested_at = COALESCE(publish_requested_at, now()), updated_at = now()
-        WHERE id = $1 AND user_id = $2 AND status = 'draft_created' RETURNING *`,
+      `UPDATE publishing.publications SET status = 'publish_waiting',
+              publish_requested_at = CASE WHEN status = 'publish_failed' THEN now() ELSE COALESCE(publish_requested_at, now()) END,
+              publish_sent_at = NULL, error_code = NULL, error_message = NULL, updated_at = now()
+        WHERE id = $1 AND user_id = $2 AND status IN ('draft_created', 'publish_failed') AND external_id IS NOT NULL RETURNING *`,
       [id, userId],
     );
     return row ? toPublication(row) : null;

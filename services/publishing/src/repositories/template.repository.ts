@@ -8,7 +8,7 @@ interface TemplateRow {
   name: string;
   product: string;
   blueprint_id: number;
-  print_provider_id: number;
+  print_provider_ids: number[];
   variants: ProductTemplate['variants'];
   dark_colours: string[];
 }
@@ -19,7 +19,7 @@ const toTemplate = (row: TemplateRow): ProductTemplate => ({
   product: row.product,
   builtIn: false,
   blueprintId: row.blueprint_id,
-  printProviderId: row.print_provider_id,
+  printProviderIds: row.print_provider_ids,
   variants: row.variants,
   darkColours: row.dark_colours,
   placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
@@ -48,7 +48,7 @@ export class TemplateRepository {
 
   async insert(userId: string, id: string, template: Omit<ProductTemplate, 'id' | 'builtIn' | 'placement'>): Promise<ProductTemplate> {
     const [row]: TemplateRow[] = await this.dataSource.query(
-      `INSERT INTO publishing.templates (id, user_id, name, product, blueprint_id, print_provider_id, variants, dark_colours)
+      `INSERT INTO publishing.templates (id, user_id, name, product, blueprint_id, print_provider_ids, variants, dark_colours)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [
         id,
@@ -56,7 +56,7 @@ export class TemplateRepository {
         template.name,
         template.product,
         template.blueprintId,
-        template.printProviderId,
+        template.printProviderIds,
         JSON.stringify(template.variants),
         template.darkColours,
       ],

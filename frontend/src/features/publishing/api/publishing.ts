@@ -35,6 +35,23 @@ export const usePublications = (ids: readonly string[]) =>
   });
 
 export const publishPublication = (id: string) => callApi('publishPublication', { params: { id } });
+
+/** Publishes a draft (or one whose publishing failed): the list shows it in line at once, and is followed until it ends. */
+export function usePublishPublication() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (id: string) => {
+      const { publication } = await publishPublication(id);
+      queryClient.setQueryData<ApiReply<'listPublications'>>(
+        publicationsQueryKey,
+        (current) =>
+          current && { ...current, publications: current.publications.map((row) => (row.id === publication.id ? publication : row)) },
+      );
+      return publication;
+    },
+    [queryClient],
+  );
+}
 export const confirmPublication = (id: string) => callApi('confirmPublication', { params: { id } });
 
 /**
@@ -66,4 +83,5 @@ export const STATUS_LABELS: Record<Publication['status'], string> = {
   publish_waiting: 'Waiting to publish',
   publishing: 'Publishing',
   published: 'Published',
+  publish_failed: 'Publishing failed',
 };
