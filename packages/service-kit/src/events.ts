@@ -6,6 +6,7 @@ import type { Logger } from './logger.js';
 import { runWithRequestContext } from './logger.js';
 import { extractTraceContext, SpanKind, traceHeaders, withSpan } from './tracing.js';
 import { ensureDurablePullConsumer } from './nats-streams.js';
+import { countRedelivery } from './redeliveries.js';
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
@@ -49,7 +50,7 @@ export async function consumeEvents<S extends EventSubject>(
   const messages = await consumer.consume({ max_messages: 16 });
   const done = (async () => {
     for await (const message of messages) {
-      await handleOne(message, options);
+      await handleOne(countRedelivery(message), options);
     }
   })();
   return {

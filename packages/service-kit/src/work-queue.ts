@@ -1,6 +1,7 @@
 import { jetstream, jetstreamManager, type Consumer, type JsMsg, type PubAck } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { retryDuringFailover } from './nats-failover.js';
+import { countRedelivery } from './redeliveries.js';
 import { traceHeaders } from './tracing.js';
 import { ensureDurablePullConsumer, waitForStreams } from './nats-streams.js';
 
@@ -92,7 +93,7 @@ export class JetStreamWorkQueue {
 
   /** The next message for `durable`, or null when none came within `expiresMs`. */
   async next(durable: string, expiresMs = 1000): Promise<JsMsg | null> {
-    return this.consumerOf(durable).next({ expires: expiresMs });
+    return countRedelivery(await this.consumerOf(durable).next({ expires: expiresMs }));
   }
 
   /** The backlog of one consumer; zeros when JetStream does not answer (the metrics go on). */
