@@ -95,9 +95,12 @@ for (const file of dashboards) {
       const fired = evaluations.filter((entry) => entry.exp_alerts?.length).map((entry) => seconds(entry.eval_time));
       return fired.length && evaluations.some((entry) => !entry.exp_alerts?.length && seconds(entry.eval_time) > Math.min(...fired));
     });
-    const fires = tests.some((test) => (test.alert_rule_test ?? []).some((entry) => entry.alertname === rule.alert && entry.exp_alerts?.length));
+    const fires = tests.some((test) =>
+      (test.alert_rule_test ?? []).some((entry) => entry.alertname === rule.alert && entry.exp_alerts?.length),
+    );
     if (!fires) problems.push(`alert ${rule.alert}: no test in alerts.test.yml where it fires`);
-    else if (!resolves) problems.push(`alert ${rule.alert}: no test in alerts.test.yml where it resolves after firing (exp_alerts: [] later)`);
+    else if (!resolves)
+      problems.push(`alert ${rule.alert}: no test in alerts.test.yml where it resolves after firing (exp_alerts: [] later)`);
     for (const [, metric] of String(rule.expr).matchAll(/\)\s*-\s*\w+(?:\s+by\s*\([^)]*\))?\s*\(\s*([a-z_:]+)[^)]*\boffset\b/g))
       if (!metric.endsWith('_total'))
         problems.push(`alert ${rule.alert}: subtracts ${metric} from its own past value: count with a counter and increase()`);
