@@ -6,7 +6,7 @@ import { RULES_SOURCES, ruleGroups } from '../generate-prometheus-rule.mjs';
 import { checkDatabaseCluster } from './database.mjs';
 import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './edge.mjs';
 import { GENERATION_DEFAULTS, checkGenerationScaler } from './generation-scaler.mjs';
-import { checkMigrationJob } from './migrations.mjs';
+import { checkMigrationJob, checkPreMigrationBackup } from './migrations.mjs';
 import { checkDatabaseScraped, checkMonitoringLoads } from './monitoring.mjs';
 import { BACKEND_APPS, DATABASE_APPS, canonical, matches, podEnv, quantity, root, tagOf, where } from './objects.mjs';
 
@@ -136,6 +136,7 @@ export function checkFirstWeek(fail, objects, secretsExample) {
   checkMonitoringLoads(fail, objects, { root });
   checkDatabaseScraped(fail, objects);
   checkMigrationJob(fail, objects);
+  checkPreMigrationBackup(fail, objects);
 
   // 10. NATS: required anti-affinity, GOMEMLIMIT under the limit, a checksum that rolls it on config change.
   const nats = named('StatefulSet', 'nats');

@@ -10,6 +10,7 @@ export const REQUIRED_FIELDS = {
     ['spec', 'instances'],
     ['spec', 'storage', 'size'],
   ],
+  'postgresql.cnpg.io/v1/Backup': [['spec', 'cluster', 'name']],
   'postgresql.cnpg.io/v1/ScheduledBackup': [
     ['spec', 'schedule'],
     ['spec', 'cluster', 'name'],
