@@ -4,6 +4,7 @@ import path from 'node:path';
 import { configChecksum } from '../config-checksum.mjs';
 import { RULES_SOURCES, ruleGroups } from '../generate-prometheus-rule.mjs';
 import { checkDatabaseCluster } from './database.mjs';
+import { checkDatabasePools } from './database-pool.mjs';
 import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './edge.mjs';
 import { GENERATION_DEFAULTS, checkGenerationScaler } from './generation-scaler.mjs';
 import { checkMigrationJob, checkPreMigrationBackup } from './migrations.mjs';
@@ -69,8 +70,9 @@ export function checkFirstWeek(fail, objects, secretsExample) {
     !job?.metadata.annotations?.['argocd.argoproj.io/hook-delete-policy']
   )
     fail('the migration Job must be an Argo CD PreSync hook with a delete policy');
-  if (job && podEnv(job.spec.template.spec.containers[0]).get('DATABASE_HOST')?.value !== config?.data?.DATABASE_HOST)
-    fail("the migration Job's DATABASE_HOST must equal printloom-config's");
+  // …connected to PostgreSQL itself, never through the pooler (its advisory lock is a session's).
+  if (job && podEnv(job.spec.template.spec.containers[0]).get('DATABASE_HOST')?.value !== config?.data?.DATABASE_DIRECT_HOST)
+    fail("the migration Job's DATABASE_HOST must equal printloom-config's DATABASE_DIRECT_HOST");
   // …and the streams: the Job makes them as the NATS user `migrate`, with printloom-config's replicas
   for (const name of ['NATS_URL', 'NATS_STREAM_REPLICAS'])
     if (job && podEnv(job.spec.template.spec.containers[0]).get(name)?.value !== config?.data?.[name])
@@ -175,6 +177,7 @@ export function checkFirstWeek(fail, objects, secretsExample) {
   )
     fail('web must resolve the gateway in its own namespace (GATEWAY_UPSTREAM with $(POD_NAMESPACE) from metadata.namespace)');
   checkDatabaseCluster(fail, objects, secretsExample);
+  checkDatabasePools(fail, objects);
   // Every Deployment that can run 2+ replicas spreads them over nodes.
   const autoscaled = new Set(
     objects

@@ -11,6 +11,10 @@ export const REQUIRED_FIELDS = {
     ['spec', 'storage', 'size'],
   ],
   'postgresql.cnpg.io/v1/Backup': [['spec', 'cluster', 'name']],
+  'postgresql.cnpg.io/v1/Pooler': [
+    ['spec', 'cluster', 'name'],
+    ['spec', 'pgbouncer'],
+  ],
   'postgresql.cnpg.io/v1/ScheduledBackup': [
     ['spec', 'schedule'],
     ['spec', 'cluster', 'name'],
