@@ -15,6 +15,8 @@ import { checkEdgeNamespace } from './k8s-checks/edge.mjs';
 import { root, where } from './k8s-checks/objects.mjs';
 import { checkOverlay } from './k8s-checks/overlay.mjs';
 import { modelFor, render } from './k8s-checks/render.mjs';
+import { RESTORE_KUSTOMIZATION, checkRestore } from './k8s-checks/restore.mjs';
+import { checkSchemas } from './k8s-checks/schemas.mjs';
 import { releaseProblems } from './release.mjs';
 
 // The PROXY protocol overlay is the opt-in edge (issue 41): rendered and held to every rule too.
@@ -66,6 +68,15 @@ for (const overlay of OVERLAYS) {
     problems.push(`${option}: the controller's namespace must be let in by NetworkPolicy web-from-edge`);
   checkEdgeNamespace((message) => problems.push(`${option}: ${message}`), objects);
   summary.push(`${option}: ${objects.length} objects`);
+}
+
+// The restore on Kubernetes (docs/operations.md "Restoring PostgreSQL on Kubernetes"), against production's archive.
+{
+  const fail = (message) => problems.push(`${RESTORE_KUSTOMIZATION}: ${message}`);
+  const restored = render(RESTORE_KUSTOMIZATION);
+  await checkSchemas(fail, restored);
+  checkRestore(fail, restored, render(OVERLAYS[0]));
+  summary.push(`${RESTORE_KUSTOMIZATION}: ${restored.length} objects`);
 }
 
 const keda = render(OVERLAYS[0]).filter((object) => object.kind === 'ScaledObject');

@@ -5,6 +5,7 @@ import { configChecksum } from '../config-checksum.mjs';
 import { RULES_SOURCES, ruleGroups } from '../generate-prometheus-rule.mjs';
 import { checkDatabaseCluster } from './database.mjs';
 import { checkDatabasePools } from './database-pool.mjs';
+import { checkScheduledBackups } from './restore.mjs';
 import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './edge.mjs';
 import { GENERATION_DEFAULTS, checkGenerationScaler } from './generation-scaler.mjs';
 import { checkMigrationJob, checkPreMigrationBackup } from './migrations.mjs';
@@ -178,6 +179,7 @@ export function checkFirstWeek(fail, objects, secretsExample) {
     fail('web must resolve the gateway in its own namespace (GATEWAY_UPSTREAM with $(POD_NAMESPACE) from metadata.namespace)');
   checkDatabaseCluster(fail, objects, secretsExample);
   checkDatabasePools(fail, objects);
+  checkScheduledBackups(fail, objects);
   // Every Deployment that can run 2+ replicas spreads them over nodes.
   const autoscaled = new Set(
     objects
