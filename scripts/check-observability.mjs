@@ -107,6 +107,24 @@ for (const file of dashboards) {
   }
 }
 
+// Alertmanager (compose): every receiver posts to a URL read from a file the service writes from .env,
+// and the dead man's switch has its own route, repeated every minute, to the heartbeat.
+{
+  const manager = YAML.parse(readFileSync(path.join(dir, 'alertmanager.yml'), 'utf8'));
+  for (const receiver of manager.receivers ?? [])
+    if (!(receiver.webhook_configs ?? []).length || receiver.webhook_configs.some((hook) => !hook.url_file))
+      problems.push(`alertmanager.yml: receiver ${receiver.name} must post to a url_file (written from .env), not a committed URL`);
+  const watchdog = (manager.route?.routes ?? []).find((route) =>
+    (route.matchers ?? []).some((matcher) => /PrintloomWatchdog/.test(matcher)),
+  );
+  if (!watchdog || watchdog.receiver === manager.route?.receiver || watchdog.repeat_interval !== '1m')
+    problems.push('alertmanager.yml: PrintloomWatchdog needs its own route to the heartbeat receiver, repeated every 1m');
+  const prometheus = YAML.parse(readFileSync(path.join(dir, 'prometheus.yml'), 'utf8'));
+  if (!prometheus.alerting?.alertmanagers?.length) problems.push('prometheus.yml: no Alertmanager to send alerts to');
+  if (!prometheus.scrape_configs?.some((job) => job.job_name === 'nats'))
+    problems.push('prometheus.yml: no scrape job "nats" (the NATS exporter): the PrintloomNats* alerts could never fire');
+}
+
 function sources(folder) {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter(

@@ -196,6 +196,10 @@ export function checkFirstWeek(fail, objects, secretsExample) {
     )
       fail(`${where(deployment)} runs several replicas without a topologySpreadConstraint over kubernetes.io/hostname`);
   }
+  // Links (mails, downloads, print files Printify fetches) name the site users see (issue 41 item 10).
+  const publicUrl = config?.data?.PUBLIC_URL ?? '';
+  if (!/^https:\/\/[^/]+\.[^/]+/.test(publicUrl) || /localhost|127\.0\.0\.1/.test(publicUrl))
+    fail(`printloom-config's PUBLIC_URL (${publicUrl || 'unset'}) must be the https site users see, never localhost`);
   // Traces leave the pods.
   if (!/^https?:\/\//.test(config?.data?.OTEL_EXPORTER_OTLP_ENDPOINT ?? '')) fail('printloom-config must set OTEL_EXPORTER_OTLP_ENDPOINT');
 }
