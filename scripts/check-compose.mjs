@@ -192,6 +192,19 @@ if (prod) {
         `production: ${name} writes links with PUBLIC_URL (${configFile}) but gets ${value ?? 'none'}: give it PUBLIC_URL (\${PUBLIC_URL:?})`,
       );
   }
+  // The database is backed up on a schedule with a retention (issue 41 item 9), by the PostgreSQL it dumps.
+  const backup = prod.services['db-backup'];
+  const command = [backup?.entrypoint, backup?.command].flat().filter(Boolean).join(' ');
+  if (!backup) fail('production: no db-backup service: the database is never backed up on a schedule');
+  else {
+    if (!/pg_dump/.test(command) || !/-mtime \+\$\$?BACKUP_RETENTION_DAYS/.test(command) || !/sleep/.test(command))
+      fail('production: db-backup must pg_dump on an interval and delete dumps older than BACKUP_RETENTION_DAYS');
+    if (!(Number(backup.environment?.BACKUP_RETENTION_DAYS) > 0)) fail('production: db-backup needs a BACKUP_RETENTION_DAYS');
+    const major = (image) => /^postgres:(\d+)\./.exec(image ?? '')?.[1];
+    if (major(backup.image) !== major(prod.services.postgres?.image))
+      fail(`production: db-backup runs ${backup.image}, the database ${prod.services.postgres?.image}: one major version`);
+    if (!backup.volumes?.length) fail('production: db-backup must write to a host folder (BACKUP_DIR)');
+  }
   // Alerts reach someone (issue 41 item 10): Alertmanager's receivers come from .env, required in production.
   for (const variable of ['ALERT_WEBHOOK_URL', 'ALERT_HEARTBEAT_URL'])
     if (!/^https:\/\//.test(prod.services.alertmanager?.environment?.[variable] ?? ''))
