@@ -6,6 +6,7 @@ import { RULES_SOURCES, ruleGroups } from '../generate-prometheus-rule.mjs';
 import { checkDatabaseCluster } from './database.mjs';
 import { checkDatabasePools } from './database-pool.mjs';
 import { checkScheduledBackups } from './restore.mjs';
+import { checkGracefulStops } from './graceful-stops.mjs';
 import { checkClientAddresses, checkClusterIssuerExample, checkEdgeNamespace, checkRouteTimeouts } from './edge.mjs';
 import { GENERATION_DEFAULTS, checkGenerationScaler } from './generation-scaler.mjs';
 import { checkMigrationJob, checkPreMigrationBackup } from './migrations.mjs';
@@ -180,6 +181,7 @@ export function checkFirstWeek(fail, objects, secretsExample) {
   checkDatabaseCluster(fail, objects, secretsExample);
   checkDatabasePools(fail, objects);
   checkScheduledBackups(fail, objects);
+  checkGracefulStops(fail, objects);
   // Every Deployment that can run 2+ replicas spreads them over nodes.
   const autoscaled = new Set(
     objects
