@@ -36,7 +36,8 @@ describe('GET /api/auth/me with billing paused by SIGSTOP (real NATS, PostgreSQL
   };
 
   beforeAll(async () => {
-    system = await startTestSystem({ services: ['auth'], env: { SESSION_CACHE_TTL_MS: '600000' } });
+    // The production default, which the other tests raise for a loaded machine (support/test-system.ts).
+    system = await startTestSystem({ services: ['auth'], env: { SESSION_CACHE_TTL_MS: '600000', ME_CREDITS_TIMEOUT_MS: '1000' } });
     billing = await spawnService(system, 'billing');
     spy = await connectNats(system.nats.url, 'test-spy');
     spy.subscribe(BILLING.accountSummary, {
