@@ -2,7 +2,7 @@ import { jetstream, jetstreamManager, type Consumer, type JsMsg, type PubAck } f
 import type { NatsConnection } from '@nats-io/transport-node';
 import { retryDuringFailover } from './nats-failover.js';
 import { countRedelivery } from './redeliveries.js';
-import { traceHeaders } from './tracing.js';
+import { messageHeaders } from './message-headers.js';
 import { ensureDurablePullConsumer, waitForStreams } from './nats-streams.js';
 
 /** A durable pull consumer of a work queue: its name and the subject it takes. */
@@ -77,7 +77,7 @@ export class JetStreamWorkQueue {
    */
   async publish(subject: string, payload: unknown, msgID: string): Promise<PubAck> {
     const data = JSON.stringify(payload);
-    const headers = traceHeaders();
+    const headers = messageHeaders();
     // While the stream elects a leader a publish times out or finds no responders; the same msgID makes
     // a repeat of one that was stored after all a duplicate, not a second message.
     return retryDuringFailover(() => jetstream(this.nc).publish(subject, data, { msgID, headers, timeout: PUBLISH_TIMEOUT_MS }), {
