@@ -58,7 +58,7 @@ function render(mode, files, envFile) {
 }
 
 function checkCommon(mode, config) {
-  for (const name of ['prometheus', 'grafana']) {
+  for (const name of ['prometheus', 'grafana', 'alertmanager', 'nats-exporter']) {
     if (!config.services[name]?.profiles?.includes('observability'))
       fail(`${mode}: ${name} must be in the optional "observability" profile`);
   }
@@ -136,6 +136,7 @@ const dev = render('development', ['docker-compose.yml', 'docker-compose.overrid
 if (dev) {
   checkCommon('development', dev);
   const expected = [
+    'alertmanager',
     'assets',
     'auth',
     'billing',
@@ -149,6 +150,7 @@ if (dev) {
     'minio',
     'minio-init',
     'nats',
+    'nats-exporter',
     'notifications',
     'postgres',
     'prometheus',
@@ -179,6 +181,34 @@ if (prod) {
     if (!/^https:\/\//.test(prod.services[name]?.environment?.S3_ENDPOINT ?? ''))
       fail(`production: ${name} must use the configured S3 endpoint`);
   }
+  // Every app whose configuration reads PUBLIC_URL writes links with it (mails, downloads, Printify's
+  // print files): in production each gets the one the users see, never its localhost default (issue 41 item 10).
+  for (const name of APPS) {
+    const configFile = name === 'gateway' ? 'gateway/src/config.ts' : `services/${name}/src/config.ts`;
+    if (!/\bPUBLIC_URL\b/.test(readFileSync(path.join(root, configFile), 'utf8'))) continue;
+    const value = prod.services[name]?.environment?.PUBLIC_URL;
+    if (!/^https:\/\//.test(value ?? '') || /localhost|127\.0\.0\.1/.test(value))
+      fail(
+        `production: ${name} writes links with PUBLIC_URL (${configFile}) but gets ${value ?? 'none'}: give it PUBLIC_URL (\${PUBLIC_URL:?})`,
+      );
+  }
+  // The database is backed up on a schedule with a retention (issue 41 item 9), by the PostgreSQL it dumps.
+  const backup = prod.services['db-backup'];
+  const command = [backup?.entrypoint, backup?.command].flat().filter(Boolean).join(' ');
+  if (!backup) fail('production: no db-backup service: the database is never backed up on a schedule');
+  else {
+    if (!/pg_dump/.test(command) || !/-mtime \+\$\$?BACKUP_RETENTION_DAYS/.test(command) || !/sleep/.test(command))
+      fail('production: db-backup must pg_dump on an interval and delete dumps older than BACKUP_RETENTION_DAYS');
+    if (!(Number(backup.environment?.BACKUP_RETENTION_DAYS) > 0)) fail('production: db-backup needs a BACKUP_RETENTION_DAYS');
+    const major = (image) => /^postgres:(\d+)\./.exec(image ?? '')?.[1];
+    if (major(backup.image) !== major(prod.services.postgres?.image))
+      fail(`production: db-backup runs ${backup.image}, the database ${prod.services.postgres?.image}: one major version`);
+    if (!backup.volumes?.length) fail('production: db-backup must write to a host folder (BACKUP_DIR)');
+  }
+  // Alerts reach someone (issue 41 item 10): Alertmanager's receivers come from .env, required in production.
+  for (const variable of ['ALERT_WEBHOOK_URL', 'ALERT_HEARTBEAT_URL'])
+    if (!/^https:\/\//.test(prod.services.alertmanager?.environment?.[variable] ?? ''))
+      fail(`production: alertmanager must take ${variable} from .env (\${${variable}:?})`);
   // Without its secrets, production mode refuses to render and names what is missing.
   const empty = path.join(mkdtempSync(path.join(os.tmpdir(), 'pl-compose-')), 'empty.env');
   writeFileSync(empty, '');

@@ -77,6 +77,54 @@ for (const file of dashboards) {
   }
 }
 
+// Issue 41 item 8: every alert has a unit test in which it fires and a later evaluation in which it
+// has resolved (exp_alerts: []), and no alert reads a gauge as if it counted (a gauge minus its own
+// past value goes down as well as up: count with a counter and increase()).
+{
+  const rules = RULE_FILES.flatMap((file) => YAML.parse(readFileSync(path.join(dir, file), 'utf8')).groups.flatMap((group) => group.rules));
+  const tests = YAML.parse(readFileSync(path.join(dir, 'alerts.test.yml'), 'utf8')).tests ?? [];
+  const seconds = (duration) =>
+    [...String(duration).matchAll(/(\d+)(ms|s|m|h|d)/g)].reduce(
+      (total, [, amount, unit]) => total + Number(amount) * { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 }[unit],
+      0,
+    );
+  // The dead man's switch fires always: its test only fires.
+  for (const rule of rules.filter((entry) => entry.alert && entry.expr !== 'vector(1)')) {
+    const resolves = tests.some((test) => {
+      const evaluations = (test.alert_rule_test ?? []).filter((entry) => entry.alertname === rule.alert);
+      const fired = evaluations.filter((entry) => entry.exp_alerts?.length).map((entry) => seconds(entry.eval_time));
+      return fired.length && evaluations.some((entry) => !entry.exp_alerts?.length && seconds(entry.eval_time) > Math.min(...fired));
+    });
+    const fires = tests.some((test) =>
+      (test.alert_rule_test ?? []).some((entry) => entry.alertname === rule.alert && entry.exp_alerts?.length),
+    );
+    if (!fires) problems.push(`alert ${rule.alert}: no test in alerts.test.yml where it fires`);
+    else if (!resolves)
+      problems.push(`alert ${rule.alert}: no test in alerts.test.yml where it resolves after firing (exp_alerts: [] later)`);
+    for (const [, metric] of String(rule.expr).matchAll(/\)\s*-\s*\w+(?:\s+by\s*\([^)]*\))?\s*\(\s*([a-z_:]+)[^)]*\boffset\b/g))
+      if (!metric.endsWith('_total'))
+        problems.push(`alert ${rule.alert}: subtracts ${metric} from its own past value: count with a counter and increase()`);
+  }
+}
+
+// Alertmanager (compose): every receiver posts to a URL read from a file the service writes from .env,
+// and the dead man's switch has its own route, repeated every minute, to the heartbeat.
+{
+  const manager = YAML.parse(readFileSync(path.join(dir, 'alertmanager.yml'), 'utf8'));
+  for (const receiver of manager.receivers ?? [])
+    if (!(receiver.webhook_configs ?? []).length || receiver.webhook_configs.some((hook) => !hook.url_file))
+      problems.push(`alertmanager.yml: receiver ${receiver.name} must post to a url_file (written from .env), not a committed URL`);
+  const watchdog = (manager.route?.routes ?? []).find((route) =>
+    (route.matchers ?? []).some((matcher) => /PrintloomWatchdog/.test(matcher)),
+  );
+  if (!watchdog || watchdog.receiver === manager.route?.receiver || watchdog.repeat_interval !== '1m')
+    problems.push('alertmanager.yml: PrintloomWatchdog needs its own route to the heartbeat receiver, repeated every 1m');
+  const prometheus = YAML.parse(readFileSync(path.join(dir, 'prometheus.yml'), 'utf8'));
+  if (!prometheus.alerting?.alertmanagers?.length) problems.push('prometheus.yml: no Alertmanager to send alerts to');
+  if (!prometheus.scrape_configs?.some((job) => job.job_name === 'nats'))
+    problems.push('prometheus.yml: no scrape job "nats" (the NATS exporter): the PrintloomNats* alerts could never fire');
+}
+
 function sources(folder) {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter(

@@ -77,6 +77,12 @@ export const gatewayEnvSchema = z
     RPC_BREAKER_FAILURES: z.coerce.number().int().positive().default(DEFAULT_CIRCUIT_BREAKER.failureThreshold),
     RPC_BREAKER_COOLDOWN_MS: z.coerce.number().int().positive().default(DEFAULT_CIRCUIT_BREAKER.cooldownMs),
     /**
+     * How long `GET /api/auth/me` waits for billing's account summary: past it, the user's last credits seen
+     * by this instance answer with `creditsStale: true` (a stalled billing costs the page a second, not
+     * the whole RPC time-out).
+     */
+    ME_CREDITS_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
+    /**
      * How long a resolved session, and a user's `me` view (user, credits, plan), are reused without asking
      * auth or billing (revocations and account changes drop them at once); 0 turns both caches off.
      */

@@ -6,13 +6,15 @@ import { spawnService, type SpawnedService } from './support/spawned-service.js'
 import type { TestClient } from './support/http.js';
 
 const TIMED_OUT = { error: 'The billing service did not answer in time. Please try again.', code: 'TIMEOUT' };
+const NOT_ANSWERING = { error: 'The billing service is not answering right now. Please try again in a few seconds.', code: 'UNAVAILABLE' };
 /** The services' RPC time-out (RpcClient's default), under the gateway's 15 s for the request. */
 const SERVICE_RPC_TIMEOUT_MS = 10_000;
 
 // The issue's case: billing paused (SIGSTOP), `POST /api/generate` (gateway → generation → billing) waited
 // generation's whole 10 s time-out to billing on every request. The generation service's own RpcClient
-// opens its circuit for the billing subject after three, and the following requests answer the same 504
-// at once; after SIGCONT and the cool-down a probe closes it and jobs are taken again.
+// opens its circuit for the billing subject after two, and the following requests answer 503 at once with
+// Retry-After (the error crosses NATS with its retryAfterSeconds); after SIGCONT and the cool-down a probe
+// closes it and jobs are taken again.
 describe('POST /api/generate with billing paused by SIGSTOP (real NATS, PostgreSQL, generation, billing as its own process)', () => {
   let system: TestSystem;
   let billing: SpawnedService;
@@ -25,7 +27,7 @@ describe('POST /api/generate with billing paused by SIGSTOP (real NATS, PostgreS
   const generate = async () => {
     const started = Date.now();
     const response = await client.post('/api/generate', { prompt: "a heron at dawn, 'Still Water'" });
-    return { status: response.status, body: response.body, ms: Date.now() - started };
+    return { status: response.status, body: response.body, retryAfter: response.headers.get('retry-after'), ms: Date.now() - started };
   };
 
   beforeAll(async () => {
@@ -51,7 +53,8 @@ describe('POST /api/generate with billing paused by SIGSTOP (real NATS, PostgreS
 
     for (let i = 0; i < 3; i += 1) {
       const answer = await generate();
-      expect(answer).toMatchObject({ status: 504, body: TIMED_OUT });
+      expect(answer).toMatchObject({ status: 503, body: NOT_ANSWERING });
+      expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
       expect(answer.ms).toBeLessThan(SERVICE_RPC_TIMEOUT_MS / 2);
     }
 

@@ -6,7 +6,8 @@ import { requestIdOf } from './request.js';
 
 /**
  * One error shape for every route: `{ error: message, code, ...details }`; unknown errors never leak a
- * stack. Every 429 whose service said how long to wait (`retryAfterSeconds`) also carries `Retry-After`.
+ * stack. Every 429 or 503 whose service said how long to wait (`retryAfterSeconds`: a rate window, an open
+ * circuit) also carries `Retry-After`.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -23,7 +24,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     // A refusal that says how long to wait says it the HTTP way too, whichever route it came from.
     const retryAfter = body.retryAfterSeconds;
-    if (status === 429 && typeof retryAfter === 'number' && Number.isFinite(retryAfter))
+    if ((status === 429 || status === 503) && typeof retryAfter === 'number' && Number.isFinite(retryAfter))
       res.setHeader('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
     res.status(status).json(body);
   }

@@ -15,6 +15,7 @@ import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { UserViewCache, jsonViewOf, type JsonView } from './user-view-cache.js';
 import { forgetUsersOnBroadcasts } from './user-change-broadcasts.js';
+import { LastAccountSeen } from './last-account-seen.js';
 import type { SignedInUser } from '../session/session.service.js';
 
 export type MeView = JsonView<MeReply>;
@@ -22,7 +23,7 @@ export type MeView = JsonView<MeReply>;
 const meKey = (user: SignedInUser) => `me:${user.confirmedUntil ?? ''}`;
 const MAX_VIEWS_PER_USER = 4;
 
-/** Billing cannot answer: the user stays signed in and sees 0 credits meanwhile (never cached). */
+/** Billing cannot answer: the user stays signed in and sees the last credits seen, marked stale (never cached). */
 const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']);
 
 /**
@@ -32,11 +33,15 @@ const BILLING_DOWN_CODES = new Set(['NOT_IMPLEMENTED', 'UNAVAILABLE', 'TIMEOUT']
  * (`auth.user.changed`), both before the changing request answers, so every gateway instance drops
  * the user's view at once; credits that expire by themselves end the entry at that moment.
  * `confirmedUntil` is the session's (SessionService resolved it); a re-authentication is announced
- * (`auth.session.confirmed`) and drops the user's views too.
+ * (`auth.session.confirmed`) and drops the user's views too. Billing gets its own short time-out
+ * (ME_CREDITS_TIMEOUT_MS): a stalled billing costs the page that long, and the view then carries the
+ * last account this instance saw with `creditsStale: true`.
  */
 @Injectable()
 export class MeViewService implements OnModuleDestroy {
   private readonly cache: UserViewCache<MeReply>;
+  private readonly lastSeen: LastAccountSeen;
+  private readonly creditsTimeoutMs: number;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -46,6 +51,8 @@ export class MeViewService implements OnModuleDestroy {
     @Inject(LOGGER) logger: Logger,
   ) {
     this.cache = new UserViewCache(config.SESSION_CACHE_TTL_MS, config.SESSION_CACHE_MAX_ENTRIES, MAX_VIEWS_PER_USER);
+    this.lastSeen = new LastAccountSeen(config.SESSION_CACHE_MAX_ENTRIES);
+    this.creditsTimeoutMs = config.ME_CREDITS_TIMEOUT_MS;
     this.unsubscribe = forgetUsersOnBroadcasts(nc, logger, this.cache, [
       [BROADCASTS.accountChanged, accountChangedBroadcast],
       [BROADCASTS.userChanged, userChangedBroadcast],
@@ -69,9 +76,11 @@ export class MeViewService implements OnModuleDestroy {
     if (cached) return cached;
     const ticket = this.cache.lookupStarted();
     const [user, summary] = await Promise.all([this.user(userId, requestId), this.accountSummary(userId, requestId)]);
-    const { changesAt, ...account } = summary ?? { credits: 0, trialCredits: 0, subscription: null, changesAt: null };
+    if (!summary) return jsonViewOf<MeReply>({ user, ...this.lastSeen.of(userId), creditsStale: true, confirmedUntil });
+    const { changesAt, ...account } = summary;
+    this.lastSeen.remember(userId, account);
     const view = jsonViewOf<MeReply>({ user, ...account, confirmedUntil });
-    if (summary) this.cache.store(userId, meKey(signedIn), view, changesAt ? new Date(changesAt) : null, ticket);
+    this.cache.store(userId, meKey(signedIn), view, changesAt ? new Date(changesAt) : null, ticket);
     return view;
   }
 
@@ -89,10 +98,10 @@ export class MeViewService implements OnModuleDestroy {
     }
   }
 
-  /** Null when billing cannot answer. */
+  /** Null when billing cannot answer (within ME_CREDITS_TIMEOUT_MS). */
   private async accountSummary(userId: string, requestId: string) {
     try {
-      return await this.rpc.request(BILLING.accountSummary, { userId }, { requestId });
+      return await this.rpc.request(BILLING.accountSummary, { userId }, { requestId, timeoutMs: this.creditsTimeoutMs });
     } catch (error) {
       if (error instanceof AppError && BILLING_DOWN_CODES.has(error.code)) return null;
       throw error;

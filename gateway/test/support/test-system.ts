@@ -80,6 +80,9 @@ export async function startTestSystem(options: {
     // A publication step held by a dead worker, or one that threw, is tried again this soon (production: 5 s, 2 s × tries).
     PUBLISHING_HELD_RETRY_MS: '500',
     PUBLISHING_FAILURE_BACKOFF_MS: '300',
+    // On a loaded test machine billing can take over a second: /me answers stale credits after 1 s only
+    // where a test is about it (me-stalled-billing.int-spec.ts; production: 1 s).
+    ME_CREDITS_TIMEOUT_MS: '5000',
     ...options.env,
   };
   const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });

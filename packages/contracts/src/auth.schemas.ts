@@ -58,6 +58,8 @@ export const meReply = z.object({
   trialCreditsExpireAt: z.iso.datetime().nullable().optional(),
   subscription: subscriptionSummary.nullable(),
   trialNotice: z.string().optional(),
+  /** Billing did not answer in time: the credits (and plan) are the last this gateway saw, 0 when none. */
+  creditsStale: z.literal(true).optional(),
   /** Until when this session may download the account's data or delete it without confirming again; null: confirm first. */
   confirmedUntil: z.iso.datetime().nullable(),
 });

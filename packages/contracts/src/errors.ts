@@ -96,6 +96,10 @@ export const MESSAGES = {
   accountOnHold: 'Your account is on hold after a payment was reversed. Please contact support.',
 } as const;
 
+/** A 503 while a service's circuit is open (it stopped answering): sent with Retry-After, the rest of the cool-down. */
+export const serviceNotAnsweringMessage = (service: string) =>
+  `The ${service} service is not answering right now. Please try again in a few seconds.`;
+
 /**
  * The `reason` of a 403 FORBIDDEN that stops a flagged account (a refund or a dispute) from reserving
  * credits, splitting a batch's credits or having a batch row fed, until an operator releases the hold.

@@ -89,7 +89,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const logger = createLogger(name, env.LOG_LEVEL);
   const metrics = createMetrics(name);
   const nc = await connectNats(env.NATS_URL, name, natsCredentials);
-  const dataSource = await openDatabase({ ...options.database, url: env.DATABASE_URL, migrate: env.MIGRATE_ON_START });
+  const dataSource = await openDatabase({
+    ...options.database,
+    url: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+    migrate: env.MIGRATE_ON_START,
+  });
   const infra: ServiceInfra = {
     name,
     logger,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CircuitBreaker, type CircuitState } from './circuit-breaker.js';
+import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, type CircuitState } from './circuit-breaker.js';
 
 function breaker() {
   let now = 1_000_000;
@@ -107,5 +107,28 @@ describe('CircuitBreaker', () => {
     circuit.failed(early[3]!);
     advance(1_000);
     expect(circuit.acquire()).toEqual({ probe: true });
+  });
+
+  it('tells how long an open circuit still fails fast, and 0 once a probe may go', () => {
+    const { circuit, advance, fail } = breaker();
+    expect(circuit.msUntilProbe()).toBe(0);
+    fail();
+    fail();
+    fail();
+    expect(circuit.msUntilProbe()).toBe(5_000);
+    advance(3_200);
+    expect(circuit.msUntilProbe()).toBe(1_800);
+    advance(1_800);
+    expect(circuit.msUntilProbe()).toBe(0);
+    circuit.acquire();
+    expect(circuit.msUntilProbe()).toBe(0); // half-open: the probe is out
+  });
+
+  it('by default opens on the second consecutive time-out (a stalled dependency costs two waits, not three)', () => {
+    const circuit = new CircuitBreaker(DEFAULT_CIRCUIT_BREAKER, () => 0);
+    circuit.failed(circuit.acquire()!);
+    expect(circuit.state).toBe('closed');
+    circuit.failed(circuit.acquire()!);
+    expect(circuit.state).toBe('open');
   });
 });

@@ -9,7 +9,7 @@ export interface CircuitBreakerOptions {
   cooldownMs: number;
 }
 
-export const DEFAULT_CIRCUIT_BREAKER: CircuitBreakerOptions = { failureThreshold: 3, failureWindowMs: 30_000, cooldownMs: 5_000 };
+export const DEFAULT_CIRCUIT_BREAKER: CircuitBreakerOptions = { failureThreshold: 2, failureWindowMs: 30_000, cooldownMs: 5_000 };
 
 /** A call let through: `probe` is the one call of a half-open circuit that decides whether it closes. */
 export interface CircuitPermit {
@@ -48,6 +48,12 @@ export class CircuitBreaker {
     if (this.probeOut) return null;
     this.probeOut = true;
     return { probe: true };
+  }
+
+  /** How long an open circuit still fails fast before it lets a probe through (0 once it may). */
+  msUntilProbe(): number {
+    if (this.current !== 'open') return 0;
+    return Math.max(0, this.options.cooldownMs - (this.now() - this.openedAt));
   }
 
   /** The dependency answered (with a reply or an error of its own): it is reachable. */

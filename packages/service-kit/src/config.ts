@@ -90,6 +90,8 @@ export const isProduction = (config: { NODE_ENV: string }) => config.NODE_ENV ==
 export const serviceEnvSchema = z.object({
   NODE_ENV: nodeEnv,
   DATABASE_URL: env.databaseUrl.default('postgres://postgres@127.0.0.1:5432/printloom'),
+  /** Connections this process keeps to PostgreSQL (through PgBouncer in production: its budget counts them). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   NATS_URL: env.natsUrl.default('nats://127.0.0.1:4222'),
   /** The app's own NATS user and its password (checked at start by natsCredentialsOf: both or neither, both in production). */
   NATS_USER: env.optionalString,

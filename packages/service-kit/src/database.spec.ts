@@ -10,3 +10,14 @@ describe('session settings of a service database', () => {
     expect(buildDataSourceOptions({ url: 'postgres://x/y', schema: 's', migrations: [] }).extra).toEqual({ max: 10 });
   });
 });
+
+describe('pool size of a service database', () => {
+  it('comes from DATABASE_POOL_SIZE (10 when unset) and sizes the driver pool', async () => {
+    const { serviceEnvSchema } = await import('./config.js');
+    expect(serviceEnvSchema.parse({}).DATABASE_POOL_SIZE).toBe(10);
+    const poolSize = serviceEnvSchema.parse({ DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE;
+    expect(poolSize).toBe(4);
+    expect(buildDataSourceOptions({ url: 'postgres://x/y', schema: 's', migrations: [], poolSize }).extra).toEqual({ max: 4 });
+    expect(() => serviceEnvSchema.parse({ DATABASE_POOL_SIZE: '0' })).toThrow();
+  });
+});

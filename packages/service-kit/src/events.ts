@@ -4,8 +4,10 @@ import { EVENTS, EVENTS_STREAM, EVENT_SCHEMAS } from '@printloom/contracts';
 import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import { runWithRequestContext } from './logger.js';
-import { extractTraceContext, SpanKind, traceHeaders, withSpan } from './tracing.js';
+import { extractTraceContext, SpanKind, withSpan } from './tracing.js';
+import { messageHeaders, requestIdOf } from './message-headers.js';
 import { ensureDurablePullConsumer } from './nats-streams.js';
+import { countRedelivery } from './redeliveries.js';
 
 type EventSubject = (typeof EVENTS)[keyof typeof EVENTS];
 type EventPayload<S extends EventSubject> = z.infer<(typeof EVENT_SCHEMAS)[S]>;
@@ -18,7 +20,7 @@ export async function publishEvent<S extends EventSubject>(
   messageId: string,
 ): Promise<void> {
   const parsed = EVENT_SCHEMAS[subject].parse(payload);
-  await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId, headers: traceHeaders() });
+  await jetstream(nc).publish(subject, JSON.stringify(parsed), { msgID: messageId, headers: messageHeaders() });
 }
 
 export interface EventConsumer {
@@ -49,7 +51,7 @@ export async function consumeEvents<S extends EventSubject>(
   const messages = await consumer.consume({ max_messages: 16 });
   const done = (async () => {
     for await (const message of messages) {
-      await handleOne(message, options);
+      await handleOne(countRedelivery(message), options);
     }
   })();
   return {
@@ -75,7 +77,10 @@ async function handleOne<S extends EventSubject>(
     await withSpan(
       `consume ${message.subject}`,
       { kind: SpanKind.CONSUMER, parent, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject } },
-      () => runWithRequestContext({ subject: message.subject }, () => options.handler(parsed.data as EventPayload<S>)),
+      () =>
+        runWithRequestContext({ subject: message.subject, requestId: requestIdOf(message.headers) }, () =>
+          options.handler(parsed.data as EventPayload<S>),
+        ),
     );
     message.ack();
   } catch (error) {

@@ -28,3 +28,4 @@ export * from './user-changes.js';
 export * from './client-address.js';
 export * from './container-resources.js';
 export * from './rate-windows.js';
+export * from './message-headers.js';

@@ -1,4 +1,5 @@
 import { Registry, collectDefaultMetrics, Counter, Gauge, Histogram } from 'prom-client';
+import { bindRedeliveryCounter } from './redeliveries.js';
 
 /** Seconds: from a fast cache hit to a slow image provider call. */
 export const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
@@ -57,6 +58,7 @@ export function createMetrics(service: string): ServiceMetrics {
     });
   const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets = LATENCY_BUCKETS) =>
     (existing(name) as Histogram<L>) ?? new Histogram<L>({ name, help, labelNames, buckets, registers });
+  bindRedeliveryCounter({ counter });
 
   return {
     registry,

@@ -6,6 +6,7 @@ import {
   REQUEST_ID_HEADER,
   RPC_CONTRACTS,
   isRpcSubject,
+  serviceNotAnsweringMessage,
   type RpcReply,
   type RpcRequestInput,
   type RpcSubject,
@@ -58,7 +59,7 @@ class PayloadTooLargeError extends AppError {}
  * (the node it was on died) fails at once as UNAVAILABLE instead of waiting out its time-out.
  */
 export class RpcClient {
-  private readonly circuits = new Map<string, { breaker: CircuitBreaker; lastFailure?: AppError }>();
+  private readonly circuits = new Map<string, CircuitBreaker>();
   private readonly breakerOptions: CircuitBreakerOptions;
 
   constructor(
@@ -72,7 +73,7 @@ export class RpcClient {
 
   /** The state of a subject's circuit (closed until its first failures). */
   circuitState(subject: string) {
-    return this.circuits.get(subject)?.breaker.state ?? 'closed';
+    return this.circuits.get(subject)?.state ?? 'closed';
   }
 
   /** A request on a subject of the contracts' registry: the reply is checked against its schema. */
@@ -111,29 +112,28 @@ export class RpcClient {
   /**
    * A subject whose service stopped answering (paused, overloaded, partitioned) would make every caller
    * wait the whole time-out: after a few consecutive time-outs its circuit opens and requests fail at
-   * once with the same error, until a probe after the cool-down gets an answer (a probe that finds no
-   * responders keeps it open, with that error).
+   * once with 503 UNAVAILABLE and how long to wait (`retryAfterSeconds`, the rest of the cool-down),
+   * until a probe after the cool-down gets an answer (a probe that finds no responders keeps it open).
    */
   private async sendThroughCircuit(subject: string, payload: unknown, options: RequestOptions): Promise<unknown> {
     const circuit = this.circuitOf(subject);
-    const permit = circuit.breaker.acquire();
-    if (!permit) throw new AppError(circuit.lastFailure!.code, circuit.lastFailure!.message);
+    const permit = circuit.acquire();
+    if (!permit) throw circuitOpenError(subject, circuit.msUntilProbe());
     try {
       const result = await this.send(subject, payload, options);
-      circuit.breaker.succeeded(permit);
+      circuit.succeeded(permit);
       return result;
     } catch (error) {
       if (error instanceof TransportError && (error.code === 'TIMEOUT' || permit.probe)) {
-        circuit.lastFailure = error;
-        circuit.breaker.failed(permit);
+        circuit.failed(permit);
       } else if (error instanceof TransportError) {
         // No responders answers at once (nothing to save by failing fast), and opening on it would keep
         // a service that just came back (a restart, a scale from zero) refused for a whole cool-down.
-        circuit.breaker.abandoned(permit);
+        circuit.abandoned(permit);
       } else if (error instanceof ConnectionError || error instanceof PayloadTooLargeError) {
-        circuit.breaker.abandoned(permit);
+        circuit.abandoned(permit);
       } else {
-        circuit.breaker.succeeded(permit); // the service answered, with an error of its own
+        circuit.succeeded(permit); // the service answered, with an error of its own
       }
       throw error;
     }
@@ -143,11 +143,9 @@ export class RpcClient {
     let circuit = this.circuits.get(subject);
     if (!circuit) {
       const gauge = this.metrics?.rpcCircuitOpen;
-      circuit = {
-        breaker: new CircuitBreaker(this.breakerOptions, this.options.now ?? Date.now, (state) =>
-          gauge?.set({ subject }, state === 'closed' ? 0 : 1),
-        ),
-      };
+      circuit = new CircuitBreaker(this.breakerOptions, this.options.now ?? Date.now, (state) =>
+        gauge?.set({ subject }, state === 'closed' ? 0 : 1),
+      );
       this.circuits.set(subject, circuit);
     }
     return circuit;
@@ -202,6 +200,13 @@ function parseReply<S extends z.ZodType>(subject: string, schema: S, raw: unknow
     throw new AppError('INTERNAL', `Malformed reply on ${subject}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   }
   return parsed.data;
+}
+
+/** A subject whose circuit is open: the service named as the time-out names it, and when to try again (at least 1 s). */
+function circuitOpenError(subject: string, msUntilProbe: number): AppError {
+  return new AppError('UNAVAILABLE', serviceNotAnsweringMessage(subject.split('.')[0]), {
+    retryAfterSeconds: Math.max(1, Math.ceil(msUntilProbe / 1000)),
+  });
 }
 
 function translateTransportError(subject: string, error: unknown): AppError {

@@ -1,7 +1,8 @@
 import { jetstream, jetstreamManager, type Consumer, type JsMsg, type PubAck } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { retryDuringFailover } from './nats-failover.js';
-import { traceHeaders } from './tracing.js';
+import { countRedelivery } from './redeliveries.js';
+import { messageHeaders } from './message-headers.js';
 import { ensureDurablePullConsumer, waitForStreams } from './nats-streams.js';
 
 /** A durable pull consumer of a work queue: its name and the subject it takes. */
@@ -76,7 +77,7 @@ export class JetStreamWorkQueue {
    */
   async publish(subject: string, payload: unknown, msgID: string): Promise<PubAck> {
     const data = JSON.stringify(payload);
-    const headers = traceHeaders();
+    const headers = messageHeaders();
     // While the stream elects a leader a publish times out or finds no responders; the same msgID makes
     // a repeat of one that was stored after all a duplicate, not a second message.
     return retryDuringFailover(() => jetstream(this.nc).publish(subject, data, { msgID, headers, timeout: PUBLISH_TIMEOUT_MS }), {
@@ -92,7 +93,7 @@ export class JetStreamWorkQueue {
 
   /** The next message for `durable`, or null when none came within `expiresMs`. */
   async next(durable: string, expiresMs = 1000): Promise<JsMsg | null> {
-    return this.consumerOf(durable).next({ expires: expiresMs });
+    return countRedelivery(await this.consumerOf(durable).next({ expires: expiresMs }));
   }
 
   /** The backlog of one consumer; zeros when JetStream does not answer (the metrics go on). */

@@ -57,7 +57,7 @@ describe('RpcClient with the subject registry', () => {
     portal.unsubscribe();
   });
 
-  it("opens a subject's circuit after three time-outs, then fails fast without sending, and a probe after the cool-down closes it", async () => {
+  it("opens a subject's circuit after two time-outs, then answers 503 with the rest of the cool-down without sending, and a probe after the cool-down closes it", async () => {
     let now = 0;
     const breaking = new RpcClient(nc, 200, undefined, { circuitBreaker: { cooldownMs: 5_000 }, now: () => now });
     const request = () => breaking.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000003' });
@@ -69,17 +69,22 @@ describe('RpcClient with the subject registry', () => {
       },
     });
     await nc.flush();
-    for (let i = 0; i < 3; i += 1) await expect(request()).rejects.toMatchObject({ code: 'TIMEOUT' });
+    for (let i = 0; i < 2; i += 1) await expect(request()).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(breaking.circuitState(BILLING.accountSummary)).toBe('open');
     expect(breaking.circuitState(BILLING.reserve)).toBe('closed'); // one circuit per subject
-    await expect(request()).rejects.toEqual(new AppError('TIMEOUT', 'The billing service did not answer in time. Please try again.'));
+    const notAnswering = 'The billing service is not answering right now. Please try again in a few seconds.';
+    await expect(request()).rejects.toEqual(new AppError('UNAVAILABLE', notAnswering, { retryAfterSeconds: 5 }));
+    now += 3_800;
+    await expect(request()).rejects.toEqual(new AppError('UNAVAILABLE', notAnswering, { retryAfterSeconds: 2 }));
+    now += 1_150;
+    await expect(request()).rejects.toEqual(new AppError('UNAVAILABLE', notAnswering, { retryAfterSeconds: 1 }));
     await nc.flush();
-    expect(received).toBe(3);
+    expect(received).toBe(2);
 
     stalled.unsubscribe();
     const summary = answer(nc, BILLING.accountSummary, { credits: 3, trialCredits: 0, subscription: null });
     await nc.flush();
-    now += 5_000;
+    now += 50;
     await expect(request()).resolves.toMatchObject({ credits: 3 });
     expect(breaking.circuitState(BILLING.accountSummary)).toBe('closed');
     summary.unsubscribe();

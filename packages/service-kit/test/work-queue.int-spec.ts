@@ -4,6 +4,7 @@ import { AckPolicy, RetentionPolicy, jetstreamManager, type JetStreamManager } f
 import {
   JetStreamWorkQueue,
   connectNats,
+  createMetrics,
   ensureWorkQueueStream,
   type NatsConnection,
   type WorkQueueOptions,
@@ -181,6 +182,25 @@ describe('JetStreamWorkQueue on a real nats-server', () => {
     expect(redelivered?.json()).toEqual({ jobId: 'held' });
     expect(redelivered?.info.deliveryCount).toBe(2);
     await redelivered!.ackAck();
+  });
+
+  it('counts each redelivery (not the first delivery) in printloom_jetstream_redeliveries_total, by stream and consumer', async () => {
+    const metrics = createMetrics('kit-test');
+    const options = queueOptions({ ackWaitMs: 1_000 });
+    const queue = await prepared(options);
+    const [first] = options.consumers;
+    const counted = async () =>
+      (await metrics.registry.getSingleMetric('printloom_jetstream_redeliveries_total')!.get()).values.find(
+        (value) => value.labels.stream === options.stream && value.labels.consumer === first.durable,
+      )?.value ?? 0;
+    await queue.publish(first.subject, { jobId: 'dropped' }, 'dropped');
+
+    expect((await queue.next(first.durable))?.info.deliveryCount).toBe(1);
+    expect(await counted()).toBe(0);
+    const again = await queue.next(first.durable, 3_000);
+    expect(again?.info.deliveryCount).toBe(2);
+    expect(await counted()).toBe(1);
+    await again!.ackAck();
   });
 
   it('waits in ensure() for a stream the migration step makes later, then takes its messages', async () => {

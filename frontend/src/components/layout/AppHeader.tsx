@@ -1,6 +1,6 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleHelp, Coins, CreditCard, LogOut, User } from 'lucide-react';
+import { CircleHelp, CreditCard, LogOut, User } from 'lucide-react';
 import { signOut, useMe } from '../../lib/current-user';
 import { toast } from '../ui/toast';
 import { Tooltip } from '../ui/tooltip';
@@ -12,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
+import { CreditsBadge, creditsShown } from './CreditsBadge';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -21,6 +22,7 @@ export function AppHeader({ onHelp }: { onHelp?: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const credits = me?.credits ?? 0;
+  const stale = me?.creditsStale === true;
 
   async function logout() {
     try {
@@ -37,16 +39,7 @@ export function AppHeader({ onHelp }: { onHelp?: () => void }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6">
         <Logo to="/generate" />
         <div className="flex items-center gap-1 sm:gap-2">
-          <Tooltip content="Credits left: 1 credit makes 4 images">
-            <Link
-              to="/account"
-              className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1.5 text-sm font-semibold text-accent hover:bg-brand-50 dark:bg-brand-600/20 dark:text-brand-400"
-              aria-label={`${credits} credits, account and billing`}
-            >
-              <Coins className="size-4" aria-hidden />
-              <span>{credits} credits</span>
-            </Link>
-          </Tooltip>
+          <CreditsBadge credits={credits} stale={stale} />
           {onHelp && (
             <Tooltip content="Help & Support">
               <button
@@ -70,7 +63,7 @@ export function AppHeader({ onHelp }: { onHelp?: () => void }) {
             <DropdownMenuContent>
               <DropdownMenuLabel>
                 <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">{me?.user.email}</span>
-                <span>{credits} credits remaining</span>
+                <span>{creditsShown(credits, stale)} credits remaining</span>
               </DropdownMenuLabel>
               <DropdownMenuSeparator />
               <DropdownMenuItem onSelect={() => navigate('/account')}>

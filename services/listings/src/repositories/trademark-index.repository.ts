@@ -167,9 +167,10 @@ export class TrademarkIndexRepository {
    * short word (single-word marks only), trigram similarity of a phrase against marks with as many
    * words — and the denylist rows that apply to `userId` (shared ones and the seller's own). A single
    * everyday word registered alone is never returned; near matches only return distinctive marks.
-   * Trigram matches use the GIN index through `%`, whose threshold is the session's
-   * `pg_trgm.similarity_threshold` (listings' connections start with it at the phrase similarity:
-   * database-options.ts); `similarity() >=` states the rule itself, whatever the session says.
+   * Trigram matches use the GIN index through `%`, whose threshold is `pg_trgm.similarity_threshold`:
+   * set to the query's similarity for this transaction only (`set_config(…, true)`, with JIT off, see
+   * TRADEMARK_DATABASE_SETTINGS), since PgBouncer in transaction mode passes no session settings and
+   * hands the next transaction another server connection; `similarity() >=` states the rule itself.
    */
   async findMatches(query: IndexQuery, userId: string): Promise<{ matches: IndexMatch[]; denylist: DenylistEntry[] }> {
     const rows: (MatchRow & {
@@ -178,8 +179,12 @@ export class TrademarkIndexRepository {
       user_id: string | null;
       level: RiskLevel | null;
       created_at: Date | null;
-    })[] = await this.dataSource.query(
-      `WITH hits AS (
+    })[] = await this.dataSource.transaction(async (transaction) => {
+      await transaction.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true), set_config('jit', 'off', true)`, [
+        String(query.similarity),
+      ]);
+      return transaction.query(
+        `WITH hits AS (
            (SELECT 'exact' AS kind, q.term, ${MATCH_COLUMNS}
               FROM unnest($1::text[]) AS q(term) JOIN listings.trademarks t ON t.norm = q.term AND (t.distinctive OR t.token_count > 1) LIMIT ${MAX_ROWS_PER_KIND})
            UNION ALL
@@ -212,18 +217,19 @@ export class TrademarkIndexRepository {
          UNION ALL
          SELECT 'denylist', NULL, NULL, d.phrase, d.norm, NULL, d.classes, d.id, d.origin, d.user_id, d.level, d.created_at
            FROM listings.risk_denylist d WHERE d.user_id IS NULL OR d.user_id = $9::uuid`,
-      [
-        query.exact,
-        query.phonetic.map((item) => item.key),
-        query.phonetic.map((item) => item.term),
-        query.typo.map((item) => item.variant),
-        query.typo.map((item) => item.term),
-        query.trigram.map((item) => item.term),
-        query.trigram.map((item) => item.tokenCount),
-        query.similarity,
-        userId,
-      ],
-    );
+        [
+          query.exact,
+          query.phonetic.map((item) => item.key),
+          query.phonetic.map((item) => item.term),
+          query.typo.map((item) => item.variant),
+          query.typo.map((item) => item.term),
+          query.trigram.map((item) => item.term),
+          query.trigram.map((item) => item.tokenCount),
+          query.similarity,
+          userId,
+        ],
+      );
+    });
     const matches: IndexMatch[] = [];
     const denylist: DenylistEntry[] = [];
     for (const row of rows) {

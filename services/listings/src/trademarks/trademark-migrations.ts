@@ -9,9 +9,9 @@ export const TRADEMARK_MIGRATIONS = [TrademarkIndex1763800000500, RiskDenylist17
 export const PHRASE_SIMILARITY = 0.6;
 
 /**
- * Settings listings' database connections start with: the `%` operator's threshold (the GIN trigram
- * index answers only rows at or above it), so a risk check needs no statement of its own to set it; and
- * no JIT: the risk check's estimated cost at a million marks passes `jit_above_cost`, and compiling
+ * Settings the trademark CLIs' direct connections start with (the app's go through PgBouncer, which
+ * passes none: its risk check sets the same per transaction): the `%` operator's threshold (the GIN
+ * trigram index answers only rows at or above it); and no JIT: the risk check's estimated cost at a million marks passes `jit_above_cost`, and compiling
  * its expressions costs more (10–20 ms) than running them.
  */
 export const TRADEMARK_DATABASE_SETTINGS: Readonly<Record<string, string>> = {
