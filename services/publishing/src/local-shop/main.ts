@@ -1,6 +1,8 @@
 // The local Printify-shaped shop as its own process (`make dev`, the development compose):
 // LOCAL_SHOP_PORT (default 8091), LOCAL_SHOP_TOKENS (comma-separated; default local-shop-token),
-// LOCAL_SHOP_PUBLIC_URL (the address its links start with). Never part of production.
+// LOCAL_SHOP_PUBLIC_URL (the address its links start with), LOCAL_SHOP_MIN_DPI (the print-file DPI below
+// which a product is refused with 8203; default 150, as Printify; the browser tests, which draw designs
+// at half print size, halve it). Never part of production.
 import { startLocalShop } from './local-shop.js';
 
 const port = Number(process.env.LOCAL_SHOP_PORT ?? 8091);
@@ -18,6 +20,7 @@ const shop = await startLocalShop({
   tokens,
   publicUrl: process.env.LOCAL_SHOP_PUBLIC_URL || undefined,
   mockupDelayMs: Number(process.env.LOCAL_SHOP_MOCKUP_DELAY_MS ?? 3000),
+  minDpi: process.env.LOCAL_SHOP_MIN_DPI ? Number(process.env.LOCAL_SHOP_MIN_DPI) : undefined,
 });
 process.stdout.write(`local shop listening on ${shop.url} (API ${shop.apiBase}, page ${shop.url}/local-shop)\n`);
 const stop = async () => {
