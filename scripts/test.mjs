@@ -13,8 +13,8 @@
 //
 // Flags: --skip-e2e, --skip-build, --only-jest, --only-e2e (the browser tests alone, on what is built; E2E_ONLY=<name part>
 // narrows them), --unit (only the Jest unit tests, src/**/*.spec.ts, and the
-// frontend's Vitest tests: no services, no build; `make test-unit`), --files=<path pattern> (with
-// --only-jest: only the Jest files whose path matches; `make test-jest FILES=...`).
+// frontend's Vitest tests: no services, no build; `make test-unit`), --files=<path pattern> (only the Jest
+// files whose path matches; `make test-jest FILES=...`).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -172,7 +172,7 @@ function startBeside(command, commandArgs, { cwd = root, logName }) {
  * Jest's unit files it is the long pole (measured alone: 74 s with one worker, 46 s with two).
  */
 function startFrontendSuite({ workers } = {}) {
-  if (!existsSync(path.join(root, 'frontend/package.json'))) return { finish: async () => undefined };
+  if (!existsSync(path.join(root, 'frontend/package.json'))) return { finished: async () => true, finish: async () => undefined };
   const startedAt = Date.now();
   log("Vitest: frontend component tests (beside Jest; its output follows Jest's)");
   const output = path.join(resultsDir, 'vitest.json');
@@ -183,6 +183,8 @@ function startFrontendSuite({ workers } = {}) {
     logName: 'vitest.log',
   });
   return {
+    /** Resolves with Vitest's success once it exited (for what waits for it to start). */
+    finished: () => vitest.finished(),
     finish: async () => {
       const ok = await vitest.finished();
       log('Vitest: frontend component tests (its output)');
@@ -337,7 +339,7 @@ function runBrowserScript(script, port, webPort) {
   child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
   return new Promise((resolve) => {
     child.once('close', (code) => {
-      log(`${script} (${seconds(startedAt)} s, beside the other browser script)`);
+      log(`${script} (${seconds(startedAt)} s)`);
       process.stdout.write(output);
       if (existsSync(timings))
         for (const test of JSON.parse(readFileSync(timings, 'utf8')))
@@ -405,9 +407,11 @@ async function browserSuite() {
     // The flows and the accessibility audit (axe on every screen, the keyboard-only flow) run at once,
     // each in its own Chromium: their tests mostly wait on the system (generation, jobs, polling), and
     // one after the other they left a core idle. Each script's output is printed whole when it ends.
-    const scripts = await Promise.all(
-      ['frontend/e2e/run.mjs', 'frontend/e2e/accessibility.mjs'].map((script) => runBrowserScript(script, port, webPort)),
-    );
+    // E2E_AT_ONCE=0 runs them one after the other (to compare, or on a machine that is busy already).
+    const browserScripts = ['frontend/e2e/run.mjs', 'frontend/e2e/accessibility.mjs'];
+    const scripts = [];
+    if (process.env.E2E_AT_ONCE === '0') for (const script of browserScripts) scripts.push(await runBrowserScript(script, port, webPort));
+    else scripts.push(...(await Promise.all(browserScripts.map((script) => runBrowserScript(script, port, webPort)))));
     [ok, passed, failed] = [true, 0, 0];
     for (const script of scripts) {
       ok &&= script.ok;
@@ -460,11 +464,23 @@ async function main() {
   if (args.has('--only-jest')) return jestSuite({ files: filesPattern });
   const audit = startAudit();
   const vitest = startFrontendSuite();
-  const checks = checksBesideJest(vitest, audit);
+  // Caught at once: a rejection left waiting for Jest would end this process.
+  const checks = checksBesideJest(vitest, audit).catch((error) => [
+    {
+      step: 'checks beside Jest',
+      title: 'checks beside Jest',
+      ok: false,
+      passed: 0,
+      failed: 1,
+      output: `${error.stack}\n`,
+      startedAt: Date.now(),
+      endedAt: Date.now(),
+    },
+  ]);
   log(
     `beside Jest, one at a time once Vitest is done (their output follows Jest's): ${CHECKS.map((check) => check.step).join(', ')}, supply chain`,
   );
-  await jestSuite();
+  await jestSuite({ files: filesPattern });
   await vitest.finish();
   recordChecks(await checks);
   if (wantBrowser) await browserSuite();
