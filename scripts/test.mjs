@@ -7,9 +7,9 @@
 // the supply-chain check (its own tests, licences, npm audit), the landing page's bundle budget, the
 // compose check, the migration retries, the Kubernetes manifests, the monitoring files and the container
 // runtime trees (their output follows Jest's); then the browser tests against a natively running system,
-// the flows and the accessibility audit at once. docs/development.md says the same. Every step prints its wall time beside its 'N passed, N failed' line; the end shows the
-// step table and the slowest test files (Jest's and Vitest's own per-file times), written also to
-// .data/test-timings.json. Exits non-zero on any failure and ends with one 'Summary: N passed, N failed' line.
+// the flows and the accessibility audit at once. docs/development.md says the same. Every step prints
+// its wall time beside its 'N passed, N failed' line; the end shows the step table and the slowest test
+// files (Jest's and Vitest's own per-file times), written also to .data/test-timings.json. Exits non-zero on any failure and ends with one 'Summary: N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest, --only-e2e (the browser tests alone, on what is built; E2E_ONLY=<name part>
 // narrows them), --unit (only the Jest unit tests, src/**/*.spec.ts, and the
