@@ -4,7 +4,7 @@
 dev:            ## the whole system natively on http://localhost:8080
 	node scripts/dev.mjs
 
-test:           ## every check, in order: install, infrastructure, build, test type-check, lint, format, supply chain, Jest, Vitest, bundle budget, compose, Kubernetes, monitoring, runtime trees, browser tests
+test:           ## every check: install, infrastructure, build; Jest with, beside it, Vitest, then one at a time test type-check, lint, format, supply chain, bundle budget, compose, Kubernetes, monitoring, runtime trees; browser tests (both scripts at once)
 	node scripts/test.mjs
 
 test-unit:      ## only the unit tests (Jest src/**/*.spec.ts, the frontend's Vitest tests beside them): no PostgreSQL, NATS or build

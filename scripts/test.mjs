@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 // The test command (`make test`), its steps in this order: install dependencies when the lock file is
 // newer; the infrastructure (PostgreSQL, nats-server, tesseract, Chromium, the operators' tools); build
-// and type-check every workspace; type-check the tests (Jest strips their types unchecked); ESLint;
-// Prettier; the supply-chain check (its own tests, licences, npm audit); the Jest suites (unit,
-// integration against real PostgreSQL and NATS, HTTP through the gateway) with the frontend's Vitest
-// tests running beside them;
-// the landing page's bundle budget; the compose check; the Kubernetes manifests; the monitoring files;
-// the container runtime trees; the browser tests against a natively running system. docs/development.md
-// says the same. Every step prints its wall time beside its 'N passed, N failed' line; the end shows the
-// step table and the slowest test files (Jest's and Vitest's own per-file times), written also to
-// .data/test-timings.json. Exits non-zero on any failure and ends with one 'Summary: N passed, N failed' line.
+// and type-check every workspace; the Jest suites (unit, integration against real PostgreSQL and NATS,
+// HTTP through the gateway) with, beside them, the frontend's Vitest tests and then, one at a time, the
+// steps that need neither: type-check the tests (Jest strips their types unchecked), ESLint, Prettier,
+// the supply-chain check (its own tests, licences, npm audit), the landing page's bundle budget, the
+// compose check, the migration retries, the Kubernetes manifests, the monitoring files and the container
+// runtime trees (their output follows Jest's); then the browser tests against a natively running system,
+// the flows and the accessibility audit at once. docs/development.md says the same. Every step prints
+// its wall time beside its 'N passed, N failed' line; the end shows the step table and the slowest test
+// files (Jest's and Vitest's own per-file times), written also to .data/test-timings.json. Exits non-zero on any failure and ends with one 'Summary: N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest, --only-e2e (the browser tests alone, on what is built; E2E_ONLY=<name part>
 // narrows them), --unit (only the Jest unit tests, src/**/*.spec.ts, and the
-// frontend's Vitest tests: no services, no build; `make test-unit`), --files=<path pattern> (with
-// --only-jest: only the Jest files whose path matches; `make test-jest FILES=...`).
+// frontend's Vitest tests: no services, no build; `make test-unit`), --files=<path pattern> (only the Jest
+// files whose path matches; `make test-jest FILES=...`).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -102,7 +102,7 @@ function installIfNeeded() {
 }
 
 /** `unit`: only the `*.spec.ts` files under a workspace's src/ (pure logic: no PostgreSQL, NATS or built workspace). */
-function jestSuite({ unit = false, files } = {}) {
+async function jestSuite({ unit = false, files } = {}) {
   const startedAt = Date.now();
   log(
     unit
@@ -111,7 +111,8 @@ function jestSuite({ unit = false, files } = {}) {
   );
   const output = path.join(resultsDir, unit ? 'jest-unit.json' : 'jest.json');
   rmSync(output, { force: true });
-  const ok = run(
+  // Not spawnSync: the steps that run beside Jest are started and read from this process meanwhile.
+  const jest = spawn(
     process.execPath,
     [
       '--experimental-vm-modules',
@@ -124,9 +125,15 @@ function jestSuite({ unit = false, files } = {}) {
       `--outputFile=${output}`,
     ],
     {
+      cwd: root,
+      stdio: 'inherit',
       env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim() },
     },
   );
+  const ok = await new Promise((resolve) => {
+    jest.once('error', () => resolve(false));
+    jest.once('close', (code) => resolve(code === 0));
+  });
   const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
   collectFileTimes('jest', report);
   record(
@@ -165,7 +172,7 @@ function startBeside(command, commandArgs, { cwd = root, logName }) {
  * Jest's unit files it is the long pole (measured alone: 74 s with one worker, 46 s with two).
  */
 function startFrontendSuite({ workers } = {}) {
-  if (!existsSync(path.join(root, 'frontend/package.json'))) return { finish: async () => undefined };
+  if (!existsSync(path.join(root, 'frontend/package.json'))) return { finished: async () => true, finish: async () => undefined };
   const startedAt = Date.now();
   log("Vitest: frontend component tests (beside Jest; its output follows Jest's)");
   const output = path.join(resultsDir, 'vitest.json');
@@ -176,6 +183,8 @@ function startFrontendSuite({ workers } = {}) {
     logName: 'vitest.log',
   });
   return {
+    /** Resolves with Vitest's success once it exited (for what waits for it to start). */
+    finished: () => vitest.finished(),
     finish: async () => {
       const ok = await vitest.finished();
       log('Vitest: frontend component tests (its output)');
@@ -190,70 +199,155 @@ function startFrontendSuite({ workers } = {}) {
   };
 }
 
-function bundleBudget() {
-  if (!existsSync(path.join(root, 'frontend/dist/.vite/manifest.json'))) return;
+/**
+ * A command run to its end without blocking this process (Jest runs meanwhile); its output is kept and
+ * printed when the step is recorded. Resolves with { ok, output, startedAt, endedAt }.
+ */
+function runQuietly(command, commandArgs) {
   const startedAt = Date.now();
-  log('landing page JavaScript budget');
-  const ok = run(process.execPath, ['frontend/scripts/bundle-budget.mjs']);
-  record('bundle budget', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
+  const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve({ ok: false, output: `${output}${error.message}\n`, startedAt, endedAt: Date.now() }));
+    child.once('close', (code) => resolve({ ok: code === 0, output, startedAt, endedAt: Date.now() }));
+  });
 }
 
-function typecheckTests() {
-  const startedAt = Date.now();
-  log('tsc: type-check every test file (Jest strips types without checking them; npm run typecheck:tests)');
-  const ok = run('npm', ['run', 'typecheck:tests', '--silent']);
-  record('typecheck tests', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
-}
-
-function lint() {
-  const startedAt = Date.now();
-  log("ESLint: TypeScript rules, React hooks and the SPA's import boundaries (npm run lint)");
-  const ok = run('npm', ['run', 'lint', '--silent']);
-  record('lint', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
-}
-
-function formatCheck() {
-  const startedAt = Date.now();
-  log('Prettier: every file formatted as `npm run format` leaves it (npm run format:check)');
-  const ok = run('npm', ['run', 'format:check', '--silent']);
-  record('format', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
-}
+/** The checks without a test runner of their own: each counts as one test. `when` leaves one out. */
+const CHECKS = [
+  {
+    step: 'typecheck tests',
+    title: 'tsc: type-check every test file (Jest strips types without checking them; npm run typecheck:tests)',
+    command: ['npm', 'run', 'typecheck:tests', '--silent'],
+  },
+  {
+    step: 'lint',
+    title: "ESLint: TypeScript rules, React hooks and the SPA's import boundaries (npm run lint)",
+    command: ['npm', 'run', 'lint', '--silent'],
+  },
+  {
+    step: 'format',
+    title: 'Prettier: every file formatted as `npm run format` leaves it (npm run format:check)',
+    command: ['npm', 'run', 'format:check', '--silent'],
+  },
+  {
+    step: 'bundle budget',
+    title: 'landing page JavaScript budget',
+    command: [process.execPath, 'frontend/scripts/bundle-budget.mjs'],
+    when: () => existsSync(path.join(root, 'frontend/dist/.vite/manifest.json')),
+  },
+  {
+    step: 'compose',
+    title: 'docker-compose.yml check',
+    command: ['bash', 'scripts/check-compose.sh'],
+    when: () => existsSync(path.join(root, 'scripts/check-compose.sh')),
+  },
+  {
+    step: 'migration retries (node --test)',
+    title: 'migration retries (node --test)',
+    command: [process.execPath, '--test', 'scripts/migrate-retry.test.mjs'],
+  },
+  { step: 'kubernetes manifests', title: 'kubernetes manifests', command: [process.execPath, 'scripts/check-k8s.mjs'] },
+  {
+    step: 'monitoring (promtool, dashboard)',
+    title: 'monitoring (promtool, dashboard)',
+    command: [process.execPath, 'scripts/check-observability.mjs'],
+  },
+  {
+    step: 'container runtime trees',
+    title: 'container runtime trees',
+    command: [process.execPath, 'scripts/production-bundle.mjs', '--verify'],
+  },
+];
 
 /**
  * `npm audit` waits on the registry (up to its 60 s timeout when the advisory endpoint does not answer):
- * it is started before the type-check of the tests and runs beside it, ESLint and Prettier.
+ * it is started with the Jest step and runs beside it.
  */
 function startAudit() {
   return startBeside(process.execPath, ['scripts/check-supply-chain.mjs', '--audit-only'], { logName: 'npm-audit.log' });
 }
 
-/** Its time is what it adds to the run: the audit's wait beside the steps before it is not counted. */
+/** The supply-chain check's own tests, the licences, then the audit started earlier. */
 async function supplyChain(audit) {
-  const startedAt = Date.now();
-  log('supply chain: licences of shipped packages and npm audit of production dependencies (started before the type-check)');
-  const unit = spawnSync(process.execPath, ['--test', 'scripts/check-supply-chain.test.mjs'], { cwd: root, encoding: 'utf8' });
-  process.stdout.write(unit.stdout ?? '');
-  const [passed, failed] = ['pass', 'fail'].map((word) => Number(new RegExp(`^# ${word} (\\d+)`, 'm').exec(unit.stdout ?? '')?.[1] ?? 0));
-  const licences = run(process.execPath, ['scripts/check-supply-chain.mjs', '--licenses-only']);
+  const unit = await runQuietly(process.execPath, ['--test', 'scripts/check-supply-chain.test.mjs']);
+  const [passed, failed] = ['pass', 'fail'].map((word) => Number(new RegExp(`^# ${word} (\\d+)`, 'm').exec(unit.output)?.[1] ?? 0));
+  const licences = await runQuietly(process.execPath, ['scripts/check-supply-chain.mjs', '--licenses-only']);
   const audited = await audit.finished();
-  process.stdout.write(audit.output());
-  const ok = licences && audited;
-  record('supply chain', passed + (ok ? 1 : 0), failed + (ok ? 0 : 1), ok && unit.status === 0, startedAt);
+  const ok = licences.ok && audited;
+  return {
+    step: 'supply chain',
+    title: 'supply chain: licences of shipped packages and npm audit of production dependencies',
+    ok: ok && unit.ok,
+    passed: passed + (ok ? 1 : 0),
+    failed: failed + (ok ? 0 : 1),
+    output: `${unit.output}${licences.output}${audit.output()}`,
+    startedAt: unit.startedAt,
+    endedAt: Date.now(),
+  };
 }
 
-function opsCheck(name, command, commandArgs) {
-  const startedAt = Date.now();
-  log(name);
-  const ok = run(command, commandArgs);
-  record(name, ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
+/**
+ * The steps that need neither Jest nor the browser tests, run one at a time beside Jest once Vitest is
+ * done: Jest's integration files mostly wait on PostgreSQL, NATS and the clock (measured: 10–30 s of CPU
+ * in files of 35–100 s), so a second process fits on a 2-core machine. One at a time, so Jest never has
+ * more than one neighbour. Resolves with every step's outcome, recorded (and printed) after Jest.
+ */
+async function checksBesideJest(vitest, audit) {
+  await vitest.finished();
+  const outcomes = [];
+  for (const check of CHECKS) {
+    if (check.when && !check.when()) continue;
+    const result = await runQuietly(check.command[0], check.command.slice(1));
+    outcomes.push({ ...check, ...result, passed: result.ok ? 1 : 0, failed: result.ok ? 0 : 1 });
+    if (check.step === 'format') outcomes.push(await supplyChain(audit));
+  }
+  return outcomes;
 }
 
-function composeCheck() {
-  if (!existsSync(path.join(root, 'scripts/check-compose.sh'))) return;
+function recordChecks(outcomes) {
+  for (const outcome of outcomes) {
+    log(`${outcome.title} (ran beside Jest)`);
+    process.stdout.write(outcome.output);
+    record(outcome.step, outcome.passed, outcome.failed, outcome.ok, outcome.startedAt, outcome.endedAt);
+  }
+}
+
+/**
+ * One browser test script against the running system, in its own process; resolves once it ended with
+ * its counts (from its 'E2E: N passed, N failed' line) after printing its output. Each of its tests is
+ * listed among the slowest 'files' under the script's name.
+ */
+function runBrowserScript(script, port, webPort) {
+  const timings = path.join(resultsDir, `e2e-${path.basename(script, '.mjs')}.json`);
+  rmSync(timings, { force: true });
   const startedAt = Date.now();
-  log('docker-compose.yml check');
-  const ok = run('bash', ['scripts/check-compose.sh']);
-  record('compose', ok ? 1 : 0, ok ? 0 : 1, ok, startedAt);
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      E2E_BASE_URL: `http://127.0.0.1:${port}`,
+      E2E_MAIL_URL: `http://127.0.0.1:${webPort}`,
+      E2E_TIMINGS_FILE: timings,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      log(`${script} (${seconds(startedAt)} s)`);
+      process.stdout.write(output);
+      if (existsSync(timings))
+        for (const test of JSON.parse(readFileSync(timings, 'utf8')))
+          fileTimes.push({ suite: 'e2e', file: `${script}: ${test.name}`, seconds: test.seconds });
+      const summary = /E2E: (\d+) passed, (\d+) failed/.exec(output);
+      resolve({ ok: code === 0, passed: summary ? Number(summary[1]) : 0, failed: summary ? Number(summary[2]) : 1 });
+    });
+  });
 }
 
 async function browserSuite() {
@@ -275,6 +369,18 @@ async function browserSuite() {
     TRIAL_GRANTS_PER_IP_PER_DAY: '1000',
     // ...and the two browser scripts together sign up more accounts than 10 an hour from one address.
     RATE_LIMIT_SCALE: '10',
+    // The local engine draws at half print size (a quarter of the pixels): the browser tests check a
+    // download's kind and a width of at least 1000 px, not the print size, which the design engine's
+    // own tests (packages/design-engine/test) and the HTTP tests check. Measured: one job of 4 designs
+    // 5.8 s (2.8 s of CPU) at print size, 2.2 s (1.0 s) at half.
+    LOCAL_RENDER_SCALE: '0.5',
+    // ...so the local Printify-shaped shop asks half of Printify's 150 DPI of a print file.
+    LOCAL_SHOP_MIN_DPI: '75',
+    // A design's quality verdict waits for this pass when the image pool was busy at its ingest (the
+    // other browser script's work): the 26-row collection test waits for all 104 verdicts. Production: 60 s.
+    ASSET_QUALITY_INTERVAL_MS: '2000',
+    // A listing kit or a bulk download job waits for the next pass of the design-job loop (production: 3 s).
+    DESIGN_JOB_INTERVAL_MS: '500',
   };
   delete env.SMTP_URL;
   const system = spawn(process.execPath, ['scripts/dev.mjs', '--skip-install', '--skip-build', '--isolated', '--quiet'], {
@@ -298,31 +404,19 @@ async function browserSuite() {
   let passed = 0;
   let failed = 1;
   if (ready) {
-    // The flows first, then the accessibility audit (axe on every screen, the keyboard-only flow).
+    // The flows and the accessibility audit (axe on every screen, the keyboard-only flow) run at once,
+    // each in its own Chromium: their tests mostly wait on the system (generation, jobs, polling), and
+    // one after the other they left a core idle. Each script's output is printed whole when it ends.
+    // E2E_AT_ONCE=0 runs them one after the other (to compare, or on a machine that is busy already).
+    const browserScripts = ['frontend/e2e/run.mjs', 'frontend/e2e/accessibility.mjs'];
+    const scripts = [];
+    if (process.env.E2E_AT_ONCE === '0') for (const script of browserScripts) scripts.push(await runBrowserScript(script, port, webPort));
+    else scripts.push(...(await Promise.all(browserScripts.map((script) => runBrowserScript(script, port, webPort)))));
     [ok, passed, failed] = [true, 0, 0];
-    for (const script of ['frontend/e2e/run.mjs', 'frontend/e2e/accessibility.mjs']) {
-      const timings = path.join(resultsDir, `e2e-${path.basename(script, '.mjs')}.json`);
-      rmSync(timings, { force: true });
-      const e2e = spawnSync(process.execPath, [script], {
-        cwd: root,
-        env: {
-          ...process.env,
-          E2E_BASE_URL: `http://127.0.0.1:${port}`,
-          E2E_MAIL_URL: `http://127.0.0.1:${webPort}`,
-          E2E_TIMINGS_FILE: timings,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-        encoding: 'utf8',
-      });
-      process.stdout.write(e2e.stdout ?? '');
-      // Each browser test is listed among the slowest 'files' under its script's name.
-      if (existsSync(timings))
-        for (const test of JSON.parse(readFileSync(timings, 'utf8')))
-          fileTimes.push({ suite: 'e2e', file: `${script}: ${test.name}`, seconds: test.seconds });
-      const summary = /E2E: (\d+) passed, (\d+) failed/.exec(e2e.stdout ?? '');
-      ok &&= e2e.status === 0;
-      passed += summary ? Number(summary[1]) : 0;
-      failed += summary ? Number(summary[2]) : 1;
+    for (const script of scripts) {
+      ok &&= script.ok;
+      passed += script.passed;
+      failed += script.failed;
     }
   } else {
     log('the system did not start for the browser tests; see .data/logs/dev.log');
@@ -355,7 +449,7 @@ async function main() {
   if (!timedCheck('install', installIfNeeded, { counted: false })) return;
   if (args.has('--unit')) {
     const vitest = startFrontendSuite({ workers: 2 });
-    jestSuite({ unit: true });
+    await jestSuite({ unit: true });
     await vitest.finish();
     return;
   }
@@ -367,23 +461,28 @@ async function main() {
     log('type-check and build every workspace');
     timedCheck('build', () => run('npm', ['run', 'build', '--silent']));
   }
-  if (!args.has('--only-jest')) {
-    const audit = startAudit();
-    typecheckTests();
-    lint();
-    formatCheck();
-    await supplyChain(audit);
-  }
   if (args.has('--only-jest')) return jestSuite({ files: filesPattern });
+  const audit = startAudit();
   const vitest = startFrontendSuite();
-  jestSuite();
+  // Caught at once: a rejection left waiting for Jest would end this process.
+  const checks = checksBesideJest(vitest, audit).catch((error) => [
+    {
+      step: 'checks beside Jest',
+      title: 'checks beside Jest',
+      ok: false,
+      passed: 0,
+      failed: 1,
+      output: `${error.stack}\n`,
+      startedAt: Date.now(),
+      endedAt: Date.now(),
+    },
+  ]);
+  log(
+    `beside Jest, one at a time once Vitest is done (their output follows Jest's): ${CHECKS.map((check) => check.step).join(', ')}, supply chain`,
+  );
+  await jestSuite({ files: filesPattern });
   await vitest.finish();
-  bundleBudget();
-  composeCheck();
-  opsCheck('migration retries (node --test)', process.execPath, ['--test', 'scripts/migrate-retry.test.mjs']);
-  opsCheck('kubernetes manifests', process.execPath, ['scripts/check-k8s.mjs']);
-  opsCheck('monitoring (promtool, dashboard)', process.execPath, ['scripts/check-observability.mjs']);
-  opsCheck('container runtime trees', process.execPath, ['scripts/production-bundle.mjs', '--verify']);
+  recordChecks(await checks);
   if (wantBrowser) await browserSuite();
 }
 
