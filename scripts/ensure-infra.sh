@@ -100,6 +100,7 @@ if [ "$want_ops_tools" = true ]; then # compose and Kubernetes checks, alert rul
   command -v promtool >/dev/null || ops_missing+=(prometheus)
   command -v docker-compose >/dev/null || ops_missing+=(docker-compose)
   command -v pg_dump >/dev/null || ops_missing+=(postgresql-client)
+  command -v pgbouncer >/dev/null || [ -x /usr/sbin/pgbouncer ] || ops_missing+=(pgbouncer) # listings' pooler test
 fi
 needed=() # OCR for the design engine's legibility check and test; Chromium for browser tests
 [ "$want_tesseract" = true ] && ! command -v tesseract >/dev/null && needed+=(tesseract-ocr tesseract-ocr-eng)
