@@ -16,6 +16,7 @@ import { downloadFileName } from './domain/file-names.js';
 import { pngTextOf } from './domain/asset-png-text.js';
 import { ExportFitting } from './export-fitting.service.js';
 import { AssetRepository } from './repositories/asset.repository.js';
+import { CollectionRepository } from './repositories/collection.repository.js';
 import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 import type { BackgroundRemover } from './image/background-remover.js';
@@ -57,6 +58,7 @@ export class AssetsService {
     private readonly exports: ExportFitting,
     private readonly printFiles: PrintFiles,
     private readonly verdicts: QualityVerdicts,
+    private readonly collections: CollectionRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -73,8 +75,10 @@ export class AssetsService {
     dark?: boolean;
     drawnBy?: 'engine' | 'image-model';
     transparent?: boolean;
+    batch?: { id: string; position: number };
   }): Promise<{ assetIds: string[] }> {
     const assetIds: string[] = [];
+    if (request.batch) await this.collections.record(request.batch.id, request.userId);
     for (const image of request.images) {
       const existing = await this.assets.findGenerated(request.jobId, image.variant);
       if (existing) {
@@ -117,6 +121,7 @@ export class AssetsService {
           drawnForDark: request.dark ?? null,
           drawnBy: request.drawnBy ?? null,
           transparentAsked: request.transparent ?? null,
+          batch: request.batch ?? null,
         },
         LIMITS.retentionDays,
       );
