@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ASSETS, BATCH_MESSAGES, GENERATION, type RpcRequest } from '@printloom/contracts';
+import { ASSETS, BATCH_MESSAGES, GENERATION, type RpcRequestInput } from '@printloom/contracts';
 import { connectNats, type NatsConnection } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import { ingestPng, smallPng, startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
@@ -20,8 +20,8 @@ describe('the selection of designs in assets (real PostgreSQL and NATS)', () => 
   const asked: string[] = [];
   let failNext = false;
 
-  const resolve = (request: RpcRequest<typeof ASSETS.resolveSelection>) => system.rpc.request(ASSETS.resolveSelection, request);
-  const idsOf = async (request: RpcRequest<typeof ASSETS.resolveSelection>) =>
+  const resolve = (request: RpcRequestInput<typeof ASSETS.resolveSelection>) => system.rpc.request(ASSETS.resolveSelection, request);
+  const idsOf = async (request: RpcRequestInput<typeof ASSETS.resolveSelection>) =>
     (await resolve(request)).designs.map((design) => design.assetId);
   const db = () => system.assets.infra.dataSource;
   const ingest = (userId: string, prompt: string, batch?: { id: string; position: number }) =>
@@ -80,7 +80,7 @@ describe('the selection of designs in assets (real PostgreSQL and NATS)', () => 
   it('refuses a request with both ids and batchId, or neither (400)', async () => {
     const userId = randomUUID();
     await expect(resolve({ userId, ids: [randomUUID()], batchId: randomUUID() })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(resolve({ userId } as RpcRequest<typeof ASSETS.resolveSelection>)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(resolve({ userId } as RpcRequestInput<typeof ASSETS.resolveSelection>)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it("answers a collection's designs in row order from what ingest recorded, up to the limit; another seller's is a 404", async () => {
