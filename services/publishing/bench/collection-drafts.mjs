@@ -7,7 +7,8 @@
 //    print size) sent to the local Printify-shaped shop, from the request to their mockups kept in the
 //    library, counted by subject and divided by the drafts.
 // NATS requests are every message on a `<service>.…` subject that waits for a reply (events and the
-// JetStream work queue are counted apart; the bench's own polling is left out). The queue's workers start
+// JetStream work queue's messages are counted apart, JetStream's own API not at all; the bench's own
+// polling is left out). The queue's workers start
 // drafting while the collection's request runs: their requests are counted in its window too, by subject. The services run in this process against a fresh database
 // and nats-server, as the integration tests run them.
 //   npm run build && node services/publishing/bench/collection-drafts.mjs [designs]
@@ -73,7 +74,7 @@ let counting = null;
 tap.subscribe('>', {
   callback: (_error, message) => {
     if (!counting || message.subject.startsWith('_INBOX.')) return;
-    if (POLLING.has(message.subject)) return;
+    if (POLLING.has(message.subject) || message.subject.startsWith('$JS.')) return;
     const kind = SERVICE_SUBJECT.test(message.subject) && message.reply ? 'requests' : 'other';
     counting[kind][message.subject] = (counting[kind][message.subject] ?? 0) + 1;
   },
