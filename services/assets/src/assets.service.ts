@@ -78,7 +78,6 @@ export class AssetsService {
     batch?: { id: string; position: number };
   }): Promise<{ assetIds: string[] }> {
     const assetIds: string[] = [];
-    if (request.batch) await this.collections.record(request.batch.id, request.userId);
     for (const image of request.images) {
       const existing = await this.assets.findGenerated(request.jobId, image.variant);
       if (existing) {
@@ -121,13 +120,14 @@ export class AssetsService {
           drawnForDark: request.dark ?? null,
           drawnBy: request.drawnBy ?? null,
           transparentAsked: request.transparent ?? null,
-          batch: request.batch ?? null,
         },
         LIMITS.retentionDays,
       );
       if (!created) await this.files.remove([{ id, userId: request.userId }]); // lost a race with a retry
       assetIds.push(asset.id);
     }
+    // A collection's row: its designs are answered with the collection from now on (a repeated ingest changes nothing).
+    if (request.batch) await this.collections.recordDesigns(request.userId, request.batch, assetIds);
     // The designs are in the library now; their quality verdict follows in the background.
     this.verdicts.wake();
     return { assetIds };

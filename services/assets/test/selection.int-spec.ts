@@ -122,7 +122,7 @@ describe('the selection of designs in assets (real PostgreSQL and NATS)', () => 
       ],
     });
     // A backfill cut short: one design stamped, the collection not marked done; then generation away.
-    await db().query(`UPDATE assets.assets SET batch_id = $1, batch_position = 3 WHERE id = $2`, [batchId, rowTwo[1]]);
+    await db().query(`INSERT INTO assets.collection_designs (asset_id, batch_id, position) VALUES ($1, $2, 3)`, [rowTwo[1], batchId]);
     failNext = true;
     await expect(resolve({ userId: owner, batchId })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     const asksOf = () => asked.filter((id) => id === batchId).length;
@@ -138,14 +138,16 @@ describe('the selection of designs in assets (real PostgreSQL and NATS)', () => 
       batchId,
     ]);
     expect(marked).toEqual({ user_id: owner, done: true });
-    const stamped = await db().query(`SELECT id, batch_position FROM assets.assets WHERE batch_id = $1 ORDER BY batch_position, variant`, [
-      batchId,
-    ]);
+    const stamped = await db().query(
+      `SELECT asset_id, position FROM assets.collection_designs m JOIN assets.assets a ON a.id = m.asset_id
+       WHERE batch_id = $1 ORDER BY position, variant`,
+      [batchId],
+    );
     expect(stamped).toEqual([
-      { id: rowOne[0], batch_position: 1 },
-      { id: rowOne[1], batch_position: 1 },
-      { id: rowTwo[0], batch_position: 3 },
-      { id: rowTwo[1], batch_position: 3 },
+      { asset_id: rowOne[0], position: 1 },
+      { asset_id: rowOne[1], position: 1 },
+      { asset_id: rowTwo[0], position: 3 },
+      { asset_id: rowTwo[1], position: 3 },
     ]);
   });
 
@@ -158,7 +160,8 @@ describe('the selection of designs in assets (real PostgreSQL and NATS)', () => 
     // A membership naming another seller's design (it cannot happen; the stamp is by owner all the same).
     collections.set(batchId, { userId: owner, designs: [...mine, ...theirs].map((assetId) => ({ assetId, position: 1 })) });
     await expect(idsOf({ userId: owner, batchId })).resolves.toEqual(mine);
-    const [row] = await db().query(`SELECT batch_id FROM assets.assets WHERE id = $1`, [theirs[0]]);
-    expect(row).toEqual({ batch_id: null });
+    await expect(db().query(`SELECT batch_id FROM assets.collection_designs WHERE asset_id = ANY($1::uuid[])`, [theirs])).resolves.toEqual(
+      [],
+    );
   });
 });

@@ -185,11 +185,12 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
       ...rowTwo!.assetIds.map((assetId) => ({ assetId, position: 2 })),
     ]);
     // Assets recorded each design's row when it was ingested.
-    const recorded: Array<{ id: string; batch_id: string; batch_position: number }> = await services[1]!.infra.dataSource.query(
-      `SELECT id, batch_id, batch_position FROM assets.assets WHERE user_id = $1 ORDER BY batch_position, variant`,
+    const recorded: Array<{ asset_id: string; batch_id: string; position: number }> = await services[1]!.infra.dataSource.query(
+      `SELECT asset_id, m.batch_id, m.position FROM assets.collection_designs m JOIN assets.assets a ON a.id = m.asset_id
+       WHERE a.user_id = $1 ORDER BY m.position, a.variant`,
       [userId],
     );
-    expect(recorded).toEqual(designs.map((design) => ({ id: design.assetId, batch_id: batch.id, batch_position: design.position })));
+    expect(recorded).toEqual(designs.map((design) => ({ asset_id: design.assetId, batch_id: batch.id, position: design.position })));
     const selected = await rpc.request(ASSETS.resolveSelection, { userId, batchId: batch.id });
     expect(selected.designs.map((design) => design.assetId)).toEqual(designs.map((design) => design.assetId));
     await expect(rpc.request(GENERATION.batchMembership, { userId: randomUUID(), batchId: batch.id })).rejects.toMatchObject({

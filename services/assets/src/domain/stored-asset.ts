@@ -37,8 +37,6 @@ export type NewAsset = Pick<
   drawnForDark?: boolean | null;
   drawnBy?: 'engine' | 'image-model' | null;
   transparentAsked?: boolean | null;
-  /** The collection a generated design was made in, and its row's position there. */
-  batch?: { id: string; position: number } | null;
 };
 
 /** Enough to find an asset's files. */

@@ -67,8 +67,8 @@ export const toAssetRef = (row: RefRow): AssetRef => ({ id: row.id, userId: row.
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-const INSERT_ASSET = `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept, drawn_for_dark, drawn_by, transparent_asked, batch_id, batch_position)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13, $14, $15, $16, $17, $18)`;
+const INSERT_ASSET = `INSERT INTO assets.assets (id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, original_size, etag, expires_at, background_kept, drawn_for_dark, drawn_by, transparent_asked)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13, $14, $15, $16)`;
 
 function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
   return [
@@ -88,8 +88,6 @@ function insertParameters(asset: NewAsset, retentionDays: number): unknown[] {
     asset.drawnForDark ?? null,
     asset.drawnBy ?? null,
     asset.transparentAsked ?? null,
-    asset.batch?.id ?? null,
-    asset.batch?.position ?? null,
   ];
 }
 

@@ -13,19 +13,24 @@ export interface CollectionDesigns {
 type CollectionDesignRow = Partial<AssetRow> & { collection_owner: string; backfilled: boolean };
 
 /** The order of a collection's designs: its rows' order, then each row's variants (generation's order). */
-const COLLECTION_ORDER = 'batch_position, variant, id';
+const COLLECTION_ORDER = 'm.position, variant, id';
 
-/** Which designs belong to which collection (`assets.collections` and the assets' `batch_id`). */
+/** Which designs belong to which collection (`assets.collections`, `assets.collection_designs`). */
 @Injectable()
 export class CollectionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A collection met at ingest: its seller is recorded once (its older designs are still to be backfilled). */
-  async record(batchId: string, userId: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO assets.collections (batch_id, user_id) VALUES ($1, $2) ON CONFLICT (batch_id) DO NOTHING`, [
-      batchId,
-      userId,
-    ]);
+  /**
+   * A row's designs met at ingest, recorded with their collection (whose seller is recorded once; its
+   * older designs are still to be backfilled). A repeat changes nothing.
+   */
+  async recordDesigns(userId: string, batch: { id: string; position: number }, assetIds: string[]): Promise<void> {
+    await this.dataSource.query(
+      `WITH collection AS (INSERT INTO assets.collections (batch_id, user_id) VALUES ($1, $2) ON CONFLICT (batch_id) DO NOTHING)
+       INSERT INTO assets.collection_designs (asset_id, batch_id, position) SELECT unnest($3::uuid[]), $1, $4
+       ON CONFLICT (asset_id) DO NOTHING`,
+      [batch.id, userId, assetIds, batch.position],
+    );
   }
 
   /** The user's live designs of these ids, in the order of `ids`, at most `limit` (null: all). */
@@ -47,8 +52,8 @@ export class CollectionRepository {
       `SELECT c.user_id AS collection_owner, c.backfilled_at IS NOT NULL AS backfilled, d.*
        FROM assets.collections c
        LEFT JOIN LATERAL (
-         SELECT ${COLUMNS} FROM assets.assets
-         WHERE batch_id = c.batch_id AND user_id = $2 AND ${LIVE} ORDER BY ${COLLECTION_ORDER} LIMIT $3
+         SELECT ${COLUMNS} FROM assets.collection_designs m JOIN assets.assets ON assets.id = m.asset_id
+         WHERE m.batch_id = c.batch_id AND user_id = $2 AND ${LIVE} ORDER BY ${COLLECTION_ORDER} LIMIT $3
        ) d ON true
        WHERE c.batch_id = $1`,
       [batchId, userId, limit],
@@ -62,15 +67,16 @@ export class CollectionRepository {
     };
   }
 
-  /** Gives the user's designs that have no collection yet this one, at their row's position (a repeat changes nothing). */
+  /** Records the user's designs that have no collection yet in this one, at their row's position (a repeat changes nothing). */
   async stamp(userId: string, batchId: string, designs: Array<{ assetId: string; position: number }>): Promise<number> {
-    const [, changed]: [unknown, number] = await this.dataSource.query(
-      `UPDATE assets.assets a SET batch_id = $2, batch_position = m.position
-       FROM unnest($3::uuid[], $4::int[]) AS m (id, position)
-       WHERE a.id = m.id AND a.user_id = $1 AND a.batch_id IS NULL`,
+    const recorded: Array<{ asset_id: string }> = await this.dataSource.query(
+      `INSERT INTO assets.collection_designs (asset_id, batch_id, position)
+       SELECT a.id, $2, m.position FROM unnest($3::uuid[], $4::int[]) AS m (id, position) JOIN assets.assets a ON a.id = m.id
+       WHERE a.user_id = $1
+       ON CONFLICT (asset_id) DO NOTHING RETURNING asset_id`,
       [userId, batchId, designs.map((design) => design.assetId), designs.map((design) => design.position)],
     );
-    return changed;
+    return recorded.length;
   }
 
   /** Every design the collection had before ingest recorded it now carries it: not asked again. */
