@@ -107,6 +107,8 @@ export const ingestRequest = z.object({
   drawnBy: z.enum(['engine', 'image-model']).optional(),
   /** The job's Transparent option: the quality verdict checks the background where it was asked. */
   transparent: z.boolean().optional(),
+  /** The collection the job is a row of, and the row's position: assets answers a collection's designs from it. */
+  batch: z.object({ id: uuid, position: z.number().int().positive() }).optional(),
 });
 export const ingestReply = z.object({ assetIds: z.array(uuid) });
 

@@ -30,3 +30,4 @@ export * from './bulk-jobs.js';
 export * from './bulk-jobs.schemas.js';
 export * from './connection-checklist.js';
 export * from './publishing.schemas.js';
+export * from './selection.schemas.js';

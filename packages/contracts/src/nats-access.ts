@@ -94,8 +94,8 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     BILLING.commit,
     BILLING.release,
     LISTINGS.kitListings,
-    // bulk jobs and quality counts of a whole collection, by its batch id
-    GENERATION.batchDesigns,
+    // a collection's designs made before they carried their batch, asked once per collection
+    GENERATION.batchMembership,
   ],
   notifications: [],
   // a design's words, for its owner only
@@ -104,11 +104,10 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
   publishing: [
     BILLING.entitlements,
     LISTINGS.write,
-    ASSETS.designBrief,
     ASSETS.resolveDownload,
     ASSETS.storeExternalMockups,
-    // drafts of a whole collection, by its batch id
-    GENERATION.batchDesigns,
+    // the designs to draft, picked or a whole collection by its batch id, in one request
+    ASSETS.resolveSelection,
   ],
 };
 

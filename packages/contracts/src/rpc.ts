@@ -14,6 +14,7 @@ import * as mockups from './mockups.schemas.js';
 import * as kits from './listing-kit.schemas.js';
 import * as bulk from './bulk-jobs.schemas.js';
 import * as publishing from './publishing.schemas.js';
+import * as selection from './selection.schemas.js';
 import { messageReply, ok, urlReply } from './common.schemas.js';
 
 export interface RpcContract {
@@ -66,6 +67,7 @@ export const RPC_CONTRACTS = {
   [GENERATION.cancelBatch]: { request: batches.batchRequest, reply: batches.batchReply },
   [GENERATION.redoFlagged]: { request: batches.batchRequest, reply: batches.batchReply },
   [GENERATION.batchDesigns]: { request: bulk.batchDesignsRequest, reply: bulk.batchDesignsReply },
+  [GENERATION.batchMembership]: { request: selection.batchMembershipRequest, reply: selection.batchMembershipReply },
   [ASSETS.list]: { request: assets.listAssetsRequest, reply: assets.listAssetsReply },
   [ASSETS.jobsWithAssets]: { request: assets.jobsWithAssetsRequest, reply: assets.jobsWithAssetsReply },
   [ASSETS.flaggedDesigns]: { request: assets.flaggedDesignsRequest, reply: assets.flaggedDesignsReply },
@@ -97,6 +99,7 @@ export const RPC_CONTRACTS = {
   [ASSETS.listBulkJobs]: { request: bulk.listBulkJobsRequest, reply: bulk.listBulkJobsReply },
   [ASSETS.resolveBulkJob]: { request: bulk.bulkJobRequest, reply: bulk.resolveBulkJobReply },
   [ASSETS.batchQuality]: { request: bulk.batchQualityRequest, reply: bulk.batchQualityReply },
+  [ASSETS.resolveSelection]: { request: selection.resolveSelectionRequest, reply: selection.resolveSelectionReply },
   [LISTINGS.write]: { request: listings.writeListingRequest, reply: listings.listingReply },
   [LISTINGS.get]: { request: listings.getListingRequest, reply: listings.listingReply },
   [LISTINGS.edit]: { request: listings.editListingRequest, reply: listings.listingReply },

@@ -58,6 +58,8 @@ export const GENERATION = {
   redoFlagged: 'generation.batch.redo-flagged',
   /** Every design of a user's batch (assets and publishing act on a whole collection by its id). */
   batchDesigns: 'generation.batch.designs',
+  /** Which design each row of a user's batch made, by row position: assets backfills a collection's membership once. */
+  batchMembership: 'generation.batch.membership',
 } as const;
 
 export const ASSETS = {
@@ -96,6 +98,8 @@ export const ASSETS = {
   resolveBulkJob: 'assets.bulk-job.resolve',
   /** The quality verdicts of every design of a batch, counted. */
   batchQuality: 'assets.quality.batch',
+  /** The seller's designs by ids or by collection, in the order asked (assets owns a collection's membership). */
+  resolveSelection: 'assets.selection.resolve',
 } as const;
 
 export const NOTIFICATIONS = {

@@ -12,6 +12,7 @@ import {
   UPSCALER,
 } from './assets.tokens.js';
 import { AssetsController } from './assets.controller.js';
+import { SelectionController } from './selection/selection.controller.js';
 import { AssetsService } from './assets.service.js';
 import { ExportFitting } from './export-fitting.service.js';
 import { PrintFiles } from './print-files/print-files.service.js';
@@ -32,13 +33,16 @@ import { DesignJobRunner } from './design-jobs/design-job-runner.js';
 import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
 import { BatchQuality } from './quality/batch-quality.service.js';
 import { QualityVerdicts } from './quality/quality-verdicts.service.js';
+import { CollectionRepository } from './repositories/collection.repository.js';
+import { MembershipBackfill } from './selection/membership-backfill.js';
+import { CollectionSelection } from './selection/collection-selection.service.js';
 
 @Module({})
 export class AssetsModule {
   static forRoot(config: AssetsConfig, storage: ObjectStorage, imagePool: ImagePool): DynamicModule {
     return {
       module: AssetsModule,
-      controllers: [AssetsController],
+      controllers: [AssetsController, SelectionController],
       providers: [
         { provide: ASSETS_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useValue: storage },
@@ -52,6 +56,9 @@ export class AssetsModule {
         Mockups,
         ListingKits,
         DesignJobRepository,
+        CollectionRepository,
+        MembershipBackfill,
+        CollectionSelection,
         DesignSelection,
         DesignJobRunner,
         BulkJobs,

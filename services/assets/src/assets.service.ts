@@ -16,6 +16,7 @@ import { downloadFileName } from './domain/file-names.js';
 import { pngTextOf } from './domain/asset-png-text.js';
 import { ExportFitting } from './export-fitting.service.js';
 import { AssetRepository } from './repositories/asset.repository.js';
+import { CollectionRepository } from './repositories/collection.repository.js';
 import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 import type { BackgroundRemover } from './image/background-remover.js';
@@ -57,6 +58,7 @@ export class AssetsService {
     private readonly exports: ExportFitting,
     private readonly printFiles: PrintFiles,
     private readonly verdicts: QualityVerdicts,
+    private readonly collections: CollectionRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -73,6 +75,7 @@ export class AssetsService {
     dark?: boolean;
     drawnBy?: 'engine' | 'image-model';
     transparent?: boolean;
+    batch?: { id: string; position: number };
   }): Promise<{ assetIds: string[] }> {
     const assetIds: string[] = [];
     for (const image of request.images) {
@@ -123,6 +126,8 @@ export class AssetsService {
       if (!created) await this.files.remove([{ id, userId: request.userId }]); // lost a race with a retry
       assetIds.push(asset.id);
     }
+    // A collection's row: its designs are answered with the collection from now on (a repeated ingest changes nothing).
+    if (request.batch) await this.collections.recordDesigns(request.userId, request.batch, assetIds);
     // The designs are in the library now; their quality verdict follows in the background.
     this.verdicts.wake();
     return { assetIds };

@@ -49,7 +49,7 @@ class GatedStorage implements ObjectStorage {
 
 /**
  * Bulk jobs against real PostgreSQL and NATS: the runner is driven by the test (its own interval is an
- * hour), so every state is seen. Generation's `batchDesigns` is answered by a stand-in on NATS that
+ * hour), so every state is seen. Generation's `batchMembership` is answered by a stand-in on NATS that
  * knows the batches the tests make (the gateway's bulk-jobs test runs the real generation service).
  */
 describe('bulk jobs in assets (real PostgreSQL and NATS)', () => {
@@ -94,15 +94,15 @@ describe('bulk jobs in assets (real PostgreSQL and NATS)', () => {
     });
     runner = system.assets.app.get(DesignJobRunner);
     nc = await connectNats(system.env.NATS_URL!, 'test-generation');
-    // Generation's answer, as its handler gives it: the user's batch's designs, or a 404.
-    nc.subscribe(GENERATION.batchDesigns, {
+    // Generation's answer, as its handler gives it: the user's batch's designs by row position, or a 404.
+    nc.subscribe(GENERATION.batchMembership, {
       callback: (_error, msg) => {
         const { data } = JSON.parse(new TextDecoder().decode(msg.data)) as { data: { userId: string; batchId: string } };
         const batch = batches.get(data.batchId);
         msg.respond(
           JSON.stringify(
             batch && batch.userId === data.userId
-              ? { response: { assetIds: batch.assetIds }, isDisposed: true }
+              ? { response: { designs: batch.assetIds.map((assetId, index) => ({ assetId, position: index + 1 })) }, isDisposed: true }
               : { err: { code: 'NOT_FOUND', message: 'Batch not found' }, isDisposed: true },
           ),
         );

@@ -58,6 +58,11 @@ export class GenerationController {
     return this.batches.designs(request.userId, request.batchId);
   }
 
+  @RpcHandler(GENERATION.batchMembership)
+  batchMembership(request: RpcRequest<typeof GENERATION.batchMembership>) {
+    return this.batches.membership(request.userId, request.batchId);
+  }
+
   @RpcHandler(GENERATION.describe)
   describe(request: RpcRequest<typeof GENERATION.describe>) {
     return this.generation.describe(request);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { AppError, BATCH_MESSAGES, BILLING, EVENTS, GENERATION, PRIORITY_TIERS, type Batch } from '@printloom/contracts';
+import { AppError, ASSETS, BATCH_MESSAGES, BILLING, EVENTS, GENERATION, PRIORITY_TIERS, type Batch } from '@printloom/contracts';
 import { RpcClient, connectNats, publishEvent, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import {
   createTestDatabase,
@@ -168,6 +168,32 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     expect(assetIds).toHaveLength(8);
     expect(assetIds).toEqual(done.rows.flatMap((row) => row.assetIds));
     await expect(rpc.request(GENERATION.batchDesigns, { userId: randomUUID(), batchId: batch.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: BATCH_MESSAGES.notFound,
+    });
+  });
+
+  it("gives assets each design's collection at ingest, and each row's designs by position to its owner only", async () => {
+    const userId = await userWith(5);
+    await startWorker(new TimedProvider(50));
+    const { batch } = await start(userId, values(2, 'Gardener'));
+    const done = await waitForBatch(userId, batch.id, (current) => current.status === 'finished');
+    const [rowOne, rowTwo] = done.rows;
+    const { designs } = await rpc.request(GENERATION.batchMembership, { userId, batchId: batch.id });
+    expect(designs).toEqual([
+      ...rowOne!.assetIds.map((assetId) => ({ assetId, position: 1 })),
+      ...rowTwo!.assetIds.map((assetId) => ({ assetId, position: 2 })),
+    ]);
+    // Assets recorded each design's row when it was ingested.
+    const recorded: Array<{ asset_id: string; batch_id: string; position: number }> = await services[1]!.infra.dataSource.query(
+      `SELECT asset_id, m.batch_id, m.position FROM assets.collection_designs m JOIN assets.assets a ON a.id = m.asset_id
+       WHERE a.user_id = $1 ORDER BY m.position, a.variant`,
+      [userId],
+    );
+    expect(recorded).toEqual(designs.map((design) => ({ asset_id: design.assetId, batch_id: batch.id, position: design.position })));
+    const selected = await rpc.request(ASSETS.resolveSelection, { userId, batchId: batch.id });
+    expect(selected.designs.map((design) => design.assetId)).toEqual(designs.map((design) => design.assetId));
+    await expect(rpc.request(GENERATION.batchMembership, { userId: randomUUID(), batchId: batch.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: BATCH_MESSAGES.notFound,
     });

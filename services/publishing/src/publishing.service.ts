@@ -6,7 +6,6 @@ import {
   BILLING,
   BULK_JOB,
   BULK_JOB_MESSAGES,
-  GENERATION,
   PUBLISHING_MESSAGES,
   noSalesChannelMessage,
   type ConnectionState,
@@ -31,8 +30,10 @@ import type { PublicationQueue } from './publications/publication-queue.js';
 import { requirePublishingPlan } from './publications/publishing-plan.js';
 
 const NO_PUBLICATION = 'Not found';
-/** Designs of a collection checked against the library at once (NATS round trips in parallel, not one by one). */
-const DESIGN_CHECKS_AT_ONCE = 25;
+/** Assets' answer for a design that is not the seller's (or no longer in the library), as a direct request gets it. */
+const DESIGN_NOT_FOUND = 'Image not found';
+/** Draft steps of a collection queued at once (JetStream publishes awaiting their acknowledgements together). */
+const QUEUED_AT_ONCE = 100;
 
 @Injectable()
 export class PublishingService {
@@ -142,53 +143,44 @@ export class PublishingService {
     if (!(await this.templates.find(userId, templateId))) throw new AppError('NOT_FOUND', PUBLISHING_MESSAGES.unknownTemplate);
     const connection = await this.access.resolve(userId);
     const assetIds = await this.designsToPublish(userId, request);
-    const answered: Publication[] = [];
-    for (const assetId of assetIds) {
-      const { publication, queue } = await this.publications.createOrGet(randomUUID(), {
-        userId,
-        assetId,
-        templateId,
-        connectionKey: connection.connectionKey,
-      });
-      if (queue) await this.queue.publish({ publicationId: publication.id, step: 'draft' }, String(publication.updatedAt.getTime()));
-      answered.push(await this.view(publication));
-    }
+    const made = await this.publications.createManyOrGet(
+      { userId, assetIds, templateId, connectionKey: connection.connectionKey },
+      randomUUID,
+    );
+    const toQueue = made.filter((item) => item.queue).map((item) => item.publication);
+    // A collection's steps are queued a slice at a time: their acknowledgements overlap, not one round trip each.
+    for (let start = 0; start < toQueue.length; start += QUEUED_AT_ONCE)
+      await Promise.all(
+        toQueue
+          .slice(start, start + QUEUED_AT_ONCE)
+          .map((publication) =>
+            this.queue.publish({ publicationId: publication.id, step: 'draft' }, String(publication.updatedAt.getTime())),
+          ),
+      );
+    const answered = await Promise.all(made.map((item) => this.view(item.publication)));
     return { publications: answered };
   }
 
   /**
    * Picked designs must all be the seller's (another's answers 404, and nothing is queued). A whole
-   * collection's designs are asked of generation (another seller's batch answers 404); those no longer
-   * in the library are left out.
+   * collection's designs are those still in the library (another seller's collection answers 404).
+   * Either way one request to assets, whatever the number of designs.
    */
   private async designsToPublish(userId: string, request: { assetIds?: string[]; batchId?: string }): Promise<string[]> {
     if (!request.batchId) {
       const assetIds = [...new Set(request.assetIds)];
-      for (const assetId of assetIds) await this.rpc.request(ASSETS.designBrief, { userId, assetId });
+      const { designs } = await this.rpc.request(ASSETS.resolveSelection, { userId, ids: assetIds });
+      if (designs.length !== assetIds.length) throw new AppError('NOT_FOUND', DESIGN_NOT_FOUND);
       return assetIds;
     }
-    const { assetIds } = await this.rpc.request(GENERATION.batchDesigns, { userId, batchId: request.batchId });
-    const unique = [...new Set(assetIds)];
-    const live: string[] = [];
-    // A collection holds up to 800 designs: asked a few at a time, their round trips stay well inside the request's budget.
-    for (let start = 0; start < unique.length; start += DESIGN_CHECKS_AT_ONCE) {
-      const chunk = unique.slice(start, start + DESIGN_CHECKS_AT_ONCE);
-      const found = await Promise.all(chunk.map((assetId) => this.isInLibrary(userId, assetId)));
-      live.push(...chunk.filter((_, index) => found[index]));
-    }
-    if (live.length === 0) throw new AppError('CONFLICT', BULK_JOB_MESSAGES.batchEmpty);
-    if (live.length > BULK_JOB.maxDesigns) throw new AppError('UNPROCESSABLE', BULK_JOB_MESSAGES.tooManyDesigns);
-    return live;
-  }
-
-  private isInLibrary(userId: string, assetId: string): Promise<boolean> {
-    return this.rpc.request(ASSETS.designBrief, { userId, assetId }).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
-        throw error;
-      },
-    );
+    const { designs } = await this.rpc.request(ASSETS.resolveSelection, {
+      userId,
+      batchId: request.batchId,
+      limit: BULK_JOB.maxDesigns + 1,
+    });
+    if (designs.length === 0) throw new AppError('CONFLICT', BULK_JOB_MESSAGES.batchEmpty);
+    if (designs.length > BULK_JOB.maxDesigns) throw new AppError('UNPROCESSABLE', BULK_JOB_MESSAGES.tooManyDesigns);
+    return designs.map((design) => design.assetId);
   }
 
   async list(request: RpcRequest<typeof PUBLISHING.listPublications>): Promise<{ publications: Publication[] }> {

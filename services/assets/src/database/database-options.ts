@@ -10,6 +10,7 @@ import { QualityVerdicts1763800000307 } from './migrations/1763800000307-quality
 import { LibrarySearchPerUser1763800000308 } from './migrations/1763800000308-library-search-per-user.js';
 import { DesignJobs1763800000309 } from './migrations/1763800000309-design-jobs.js';
 import { DesignJobTurns1763800000316 } from './migrations/1763800000316-design-job-turns.js';
+import { CollectionMembership1763800000330 } from './migrations/1763800000330-collection-membership.js';
 
 export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'assets',
@@ -26,5 +27,6 @@ export const assetsDatabase: Omit<DatabaseOptions, 'url'> = {
     DesignJobs1763800000309,
     accountPurgesMigration('assets', 1763800000315),
     DesignJobTurns1763800000316,
+    CollectionMembership1763800000330,
   ],
 };

@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { GENERATION, type BatchQuality as BatchQualityCounts } from '@printloom/contracts';
-import { RpcClient } from '@printloom/service-kit';
-import { AssetRepository } from '../repositories/asset.repository.js';
-import { inOrderOf } from '../design-jobs/design-selection.js';
+import type { BatchQuality as BatchQualityCounts } from '@printloom/contracts';
+import { CollectionSelection } from '../selection/collection-selection.service.js';
 import { countVerdicts } from './count-verdicts.js';
 
-/** The quality verdicts of every design of a collection (asked of generation; another user's batch is a 404), counted. */
+/** The quality verdicts of every design of a collection (another user's collection is a 404), counted. */
 @Injectable()
 export class BatchQuality {
-  constructor(
-    private readonly assets: AssetRepository,
-    private readonly rpc: RpcClient,
-  ) {}
+  constructor(private readonly selection: CollectionSelection) {}
 
   async of(userId: string, batchId: string): Promise<BatchQualityCounts> {
-    const { assetIds } = await this.rpc.request(GENERATION.batchDesigns, { userId, batchId });
-    const rows = assetIds.length > 0 ? inOrderOf(assetIds, await this.assets.findManyOwned(userId, assetIds)) : [];
-    return countVerdicts(rows);
+    return countVerdicts(await this.selection.ofCollection(userId, batchId));
   }
 }

@@ -30,9 +30,9 @@ export interface AssetRow {
   cursor_ts: string;
 }
 
-const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept, drawn_for_dark, drawn_by, transparent_asked, quality,
+export const COLUMNS = `id, user_id, job_id, variant, kind, source_asset_id, prompt, width, height, starred, original_size, etag, created_at, expires_at, background_kept, drawn_for_dark, drawn_by, transparent_asked, quality,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
-const LIVE = `expires_at > now() AND deleting_at IS NULL`;
+export const LIVE = `expires_at > now() AND deleting_at IS NULL`;
 /** How many of a library's newest designs a search looks through before it asks the trigram index. */
 const SEARCH_WALK = 2000;
 
@@ -358,6 +358,7 @@ export class AssetRepository {
   async deleteUserRecords(userId: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM assets.image_operations WHERE user_id = $1`, [userId]);
     await this.dataSource.query(`DELETE FROM assets.expiry_reminders WHERE user_id = $1`, [userId]);
+    await this.dataSource.query(`DELETE FROM assets.collections WHERE user_id = $1`, [userId]);
   }
 
   /**

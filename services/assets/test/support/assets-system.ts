@@ -64,7 +64,7 @@ export async function ingestPng(
   system: AssetsTestSystem<ObjectStorage>,
   userId: string,
   png: Buffer,
-  options: { variants?: VariantLetter[]; prompt: string },
+  options: { variants?: VariantLetter[]; prompt: string; batch?: { id: string; position: number } },
 ): Promise<string[]> {
   const jobId = randomUUID();
   const images = [];
@@ -72,7 +72,8 @@ export async function ingestPng(
     await system.storage.put(jobImageKey(jobId, variant), png, 'image/png');
     images.push({ variant, key: jobImageKey(jobId, variant) });
   }
-  return (await system.rpc.request(ASSETS.ingest, { userId, jobId, prompt: options.prompt, images })).assetIds;
+  const batch = options.batch ? { batch: options.batch } : {};
+  return (await system.rpc.request(ASSETS.ingest, { userId, jobId, prompt: options.prompt, images, ...batch })).assetIds;
 }
 
 /** A small red PNG: print files whose pixels the test does not look at. */

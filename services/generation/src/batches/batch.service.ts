@@ -148,6 +148,14 @@ export class BatchService {
     return { assetIds: [...new Set(rows.flatMap((row) => row.assetIds))] };
   }
 
+  /** Which designs each row of the user's batch made, with the row's position (assets backfills a collection from it). */
+  async membership(userId: string, batchId: string): Promise<{ designs: Array<{ assetId: string; position: number }> }> {
+    const batch = await this.batches.find(userId, batchId);
+    if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+    const rows = await this.batches.rows(batch.id);
+    return { designs: rows.flatMap((row) => row.assetIds.map((assetId) => ({ assetId, position: row.position }))) };
+  }
+
   /** A deleted account's batches stop at once (their waiting rows refunded); the purge removes them later. */
   async cancelAll(userId: string): Promise<number> {
     const running = await this.batches.runningIds(userId);

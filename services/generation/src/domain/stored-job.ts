@@ -13,6 +13,8 @@ export interface StoredJob {
   reservationId: string | null;
   attempts: number;
   notice: string | null;
+  /** The collection row the job was made for (read by `find`): assets records the design's collection at ingest. */
+  batch?: { id: string; position: number } | null;
 }
 
 /** What the data export keeps of a job. */

@@ -237,6 +237,20 @@ describe('JobProcessor', () => {
     expect(storage.objects.size).toBe(0);
   });
 
+  it("tells assets the collection row a batch's job was made for", async () => {
+    const batchId = '00000000-0000-4000-8000-0000000ba7c4';
+    await queuedJob({ batch: { id: batchId, position: 7 } });
+    await deliver();
+    expect(billing.requests(ASSETS.ingest)[0]).toMatchObject({ batch: { id: batchId, position: 7 } });
+  });
+
+  it('ingests a job of its own with no collection', async () => {
+    await queuedJob({ batch: null });
+    await deliver();
+    expect(billing.requests(ASSETS.ingest)).toHaveLength(1);
+    expect(billing.requests(ASSETS.ingest)[0]).not.toHaveProperty('batch');
+  });
+
   it('does nothing but ack a redelivery after the commit: no image, no ingest, no second charge', async () => {
     await queuedJob();
     await deliver();

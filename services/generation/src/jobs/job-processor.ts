@@ -159,6 +159,8 @@ export class JobProcessor {
         drawnBy: this.provider.name === 'local' ? 'engine' : 'image-model',
         // The quality verdict checks the background only where a transparent one was asked.
         transparent: job.transparent,
+        // A collection's row: assets answers the collection's designs in row order from it.
+        ...(job.batch ? { batch: job.batch } : {}),
       },
       { timeoutMs: 120_000 },
     );

@@ -16,6 +16,8 @@ export interface JobRow {
   reservation_id: string | null;
   attempts: number;
   notice: string | null;
+  batch_id?: string | null;
+  batch_position?: number | null;
 }
 
 export function toStoredJob(row: JobRow): StoredJob {
@@ -31,6 +33,7 @@ export function toStoredJob(row: JobRow): StoredJob {
     reservationId: row.reservation_id,
     attempts: row.attempts,
     notice: row.notice,
+    ...(row.batch_id !== undefined ? { batch: row.batch_id ? { id: row.batch_id, position: row.batch_position! } : null } : {}),
   };
 }
 
@@ -56,7 +59,11 @@ export class JobRepository {
   }
 
   async find(id: string): Promise<StoredJob | null> {
-    const [row]: JobRow[] = await this.dataSource.query(`SELECT * FROM generation.jobs WHERE id = $1`, [id]);
+    const [row]: JobRow[] = await this.dataSource.query(
+      `SELECT j.*, r.batch_id, r.position AS batch_position
+       FROM generation.jobs j LEFT JOIN generation.batch_rows r ON r.job_id = j.id WHERE j.id = $1`,
+      [id],
+    );
     return row ? toStoredJob(row) : null;
   }
 

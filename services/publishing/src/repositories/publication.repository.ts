@@ -110,32 +110,52 @@ export class PublicationRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * One publication per design, template and connection: an existing one is answered as it is, one
-   * that failed goes back in line (answers `requeued`).
+   * One publication per design, template and connection, for many designs in one statement: an existing
+   * one is answered as it is, one that failed before its product was made goes back in line. Answers in
+   * the order of `assetIds`; `queue` says which need their draft step queued.
    */
-  async createOrGet(
-    id: string,
-    fields: { userId: string; assetId: string; templateId: string; connectionKey: string },
-  ): Promise<{ publication: StoredPublication; queue: boolean }> {
-    const [inserted]: PublicationRow[] = await this.dataSource.query(
-      `INSERT INTO publishing.publications (id, user_id, asset_id, template_id, connection_key)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (asset_id, template_id, connection_key) DO NOTHING RETURNING *`,
-      [id, fields.userId, fields.assetId, fields.templateId, fields.connectionKey],
+  async createManyOrGet(
+    fields: { userId: string; assetIds: string[]; templateId: string; connectionKey: string },
+    newId: () => string,
+  ): Promise<Array<{ publication: StoredPublication; queue: boolean }>> {
+    const { userId, assetIds, templateId, connectionKey } = fields;
+    // Data-modifying CTEs share one snapshot: `existing` sees neither the rows inserted nor those requeued here.
+    const rows: Array<PublicationRow & { outcome: 'inserted' | 'requeued' | 'existing' }> = await this.dataSource.query(
+      `WITH asked AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS t (id, asset_id)),
+       inserted AS (
+         INSERT INTO publishing.publications (id, user_id, asset_id, template_id, connection_key)
+         SELECT id, $3, asset_id, $4, $5 FROM asked
+         ON CONFLICT (asset_id, template_id, connection_key) DO NOTHING RETURNING *
+       ),
+       requeued AS (
+         UPDATE publishing.publications p SET status = 'queued', error_code = NULL, error_message = NULL, updated_at = now()
+         FROM asked WHERE p.asset_id = asked.asset_id AND p.template_id = $4 AND p.connection_key = $5 AND p.user_id = $3
+           AND p.status = 'failed' AND p.external_id IS NULL
+         RETURNING p.*
+       )
+       SELECT *, 'inserted' AS outcome FROM inserted
+       UNION ALL SELECT *, 'requeued' AS outcome FROM requeued
+       UNION ALL SELECT p.*, 'existing' AS outcome FROM publishing.publications p JOIN asked ON p.asset_id = asked.asset_id
+         WHERE p.template_id = $4 AND p.connection_key = $5 AND p.user_id = $3 AND p.id NOT IN (SELECT id FROM requeued)`,
+      [assetIds.map(() => newId()), assetIds, userId, templateId, connectionKey],
     );
-    if (inserted) return { publication: toPublication(inserted), queue: true };
-    const [[requeued]]: [PublicationRow[], number] = await this.dataSource.query(
-      `UPDATE publishing.publications SET status = 'queued', error_code = NULL, error_message = NULL, updated_at = now()
-        WHERE asset_id = $1 AND template_id = $2 AND connection_key = $3 AND user_id = $4 AND status = 'failed' AND external_id IS NULL
-        RETURNING *`,
-      [fields.assetId, fields.templateId, fields.connectionKey, fields.userId],
-    );
-    if (requeued) return { publication: toPublication(requeued), queue: true };
-    const [existing]: PublicationRow[] = await this.dataSource.query(
-      `SELECT * FROM publishing.publications WHERE asset_id = $1 AND template_id = $2 AND connection_key = $3 AND user_id = $4`,
-      [fields.assetId, fields.templateId, fields.connectionKey, fields.userId],
-    );
-    if (!existing) throw new Error('publication held by another user');
-    return { publication: toPublication(existing), queue: existing.status === 'queued' || existing.status === 'uploading' };
+    const byAsset = new Map(rows.map((row) => [row.asset_id, row]));
+    // One made by a request racing this one is not in this statement's snapshot: read once more.
+    const raced = assetIds.filter((assetId) => !byAsset.has(assetId));
+    if (raced.length > 0) {
+      const found: PublicationRow[] = await this.dataSource.query(
+        `SELECT * FROM publishing.publications WHERE asset_id = ANY($1::uuid[]) AND template_id = $2 AND connection_key = $3 AND user_id = $4`,
+        [raced, templateId, connectionKey, userId],
+      );
+      for (const row of found) byAsset.set(row.asset_id, { ...row, outcome: 'existing' });
+    }
+    return assetIds.map((assetId) => {
+      const row = byAsset.get(assetId);
+      if (!row) throw new Error('publication held by another user');
+      const publication = toPublication(row);
+      const queue = row.outcome !== 'existing' || publication.status === 'queued' || publication.status === 'uploading';
+      return { publication, queue };
+    });
   }
 
   async findOwned(userId: string, id: string): Promise<StoredPublication | null> {
