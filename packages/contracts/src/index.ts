@@ -28,3 +28,4 @@ export * from './listing-kit.schemas.js';
 export * from './bulk-jobs.js';
 export * from './bulk-jobs.schemas.js';
 export * from './publishing.schemas.js';
+export * from './publication-states.js';

@@ -96,6 +96,8 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     LISTINGS.kitListings,
     // bulk jobs and quality counts of a whole collection, by its batch id
     GENERATION.batchDesigns,
+    // the library's "has a draft" / "published" filter
+    PUBLISHING.publishedDesigns,
   ],
   notifications: [],
   // a design's words, for its owner only

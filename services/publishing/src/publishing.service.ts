@@ -7,7 +7,9 @@ import {
   BULK_JOB,
   BULK_JOB_MESSAGES,
   GENERATION,
+  LIMITS,
   PUBLISHING_MESSAGES,
+  statusesOfState,
   type ConnectionState,
   type Publication,
   type RpcReply,
@@ -132,25 +134,32 @@ export class PublishingService {
 
   // ---- Publications -------------------------------------------------------------------------------
 
-  /** One publication per design, queued at once (the work runs on the queue, never in this request). */
-  async create(request: RpcRequest<typeof PUBLISHING.createPublications>): Promise<{ publications: Publication[] }> {
+  /**
+   * One publication per design, queued at once (the work runs on the queue, never in this request). A
+   * design that already has a live publication of the template is not made again: it is answered as it
+   * is and named in `skipped`.
+   */
+  async create(request: RpcRequest<typeof PUBLISHING.createPublications>): Promise<RpcReply<typeof PUBLISHING.createPublications>> {
     const { userId, templateId } = request;
     await requirePublishingPlan(this.rpc, userId);
     if (!(await this.templates.find(userId, templateId))) throw new AppError('NOT_FOUND', PUBLISHING_MESSAGES.unknownTemplate);
     const connection = await this.access.resolve(userId);
     const assetIds = await this.designsToPublish(userId, request);
     const answered: Publication[] = [];
+    const skipped: string[] = [];
     for (const assetId of assetIds) {
-      const { publication, queue } = await this.publications.createOrGet(randomUUID(), {
+      const { publication, queue, existed } = await this.publications.createOrGet(randomUUID(), {
         userId,
         assetId,
         templateId,
         connectionKey: connection.connectionKey,
       });
       if (queue) await this.queue.publish({ publicationId: publication.id, step: 'draft' }, String(publication.updatedAt.getTime()));
+      if (existed) skipped.push(assetId);
       answered.push(await this.view(publication));
     }
-    return { publications: answered };
+    if (skipped.length > 0) this.logger.info({ userId, templateId, skipped: skipped.length }, 'Designs with a draft already: not made again');
+    return { publications: answered, skipped };
   }
 
   /**
@@ -191,6 +200,12 @@ export class PublishingService {
   async list(request: RpcRequest<typeof PUBLISHING.listPublications>): Promise<{ publications: Publication[] }> {
     const publications = await this.publications.listOf(request.userId, request.assetId);
     return { publications: await Promise.all(publications.map((publication) => this.view(publication))) };
+  }
+
+  /** The seller's designs that have a draft (or one on its way), or that are published: the library filters by them. */
+  async publishedDesigns(request: RpcRequest<typeof PUBLISHING.publishedDesigns>): Promise<{ assetIds: string[] }> {
+    const statuses = statusesOfState(request.state);
+    return { assetIds: await this.publications.designsWithStatus(request.userId, statuses, LIMITS.publicationFilterDesigns) };
   }
 
   /** A draft goes in the connection's line of publishes; the queue publishes it within Printify's 30-minute cap. */

@@ -99,32 +99,36 @@ export class PublicationRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * One publication per design, template and connection: an existing one is answered as it is, one
-   * that failed goes back in line (answers `requeued`).
+   * One publication per design, template and connection: an existing one is answered as it is
+   * (`existed`), one that failed goes back in line.
    */
   async createOrGet(
     id: string,
     fields: { userId: string; assetId: string; templateId: string; connectionKey: string },
-  ): Promise<{ publication: StoredPublication; queue: boolean }> {
+  ): Promise<{ publication: StoredPublication; queue: boolean; existed: boolean }> {
     const [inserted]: PublicationRow[] = await this.dataSource.query(
       `INSERT INTO publishing.publications (id, user_id, asset_id, template_id, connection_key)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (asset_id, template_id, connection_key) DO NOTHING RETURNING *`,
       [id, fields.userId, fields.assetId, fields.templateId, fields.connectionKey],
     );
-    if (inserted) return { publication: toPublication(inserted), queue: true };
+    if (inserted) return { publication: toPublication(inserted), queue: true, existed: false };
     const [[requeued]]: [PublicationRow[], number] = await this.dataSource.query(
       `UPDATE publishing.publications SET status = 'queued', error_code = NULL, error_message = NULL, updated_at = now()
         WHERE asset_id = $1 AND template_id = $2 AND connection_key = $3 AND user_id = $4 AND status = 'failed' AND external_id IS NULL
         RETURNING *`,
       [fields.assetId, fields.templateId, fields.connectionKey, fields.userId],
     );
-    if (requeued) return { publication: toPublication(requeued), queue: true };
+    if (requeued) return { publication: toPublication(requeued), queue: true, existed: false };
     const [existing]: PublicationRow[] = await this.dataSource.query(
       `SELECT * FROM publishing.publications WHERE asset_id = $1 AND template_id = $2 AND connection_key = $3 AND user_id = $4`,
       [fields.assetId, fields.templateId, fields.connectionKey, fields.userId],
     );
     if (!existing) throw new Error('publication held by another user');
-    return { publication: toPublication(existing), queue: existing.status === 'queued' || existing.status === 'uploading' };
+    return {
+      publication: toPublication(existing),
+      queue: existing.status === 'queued' || existing.status === 'uploading',
+      existed: true,
+    };
   }
 
   async findOwned(userId: string, id: string): Promise<StoredPublication | null> {
@@ -147,6 +151,16 @@ export class PublicationRepository {
       [userId, assetId ?? null],
     );
     return rows.map(toPublication);
+  }
+
+  /** The user's designs with a publication in one of these statuses, newest publication first. */
+  async designsWithStatus(userId: string, statuses: PublicationStatus[], limit: number): Promise<string[]> {
+    const rows: Array<{ asset_id: string }> = await this.dataSource.query(
+      `SELECT asset_id FROM publishing.publications WHERE user_id = $1 AND status = ANY($2)
+        GROUP BY asset_id ORDER BY max(updated_at) DESC LIMIT $3`,
+      [userId, statuses, limit],
+    );
+    return rows.map((row) => row.asset_id);
   }
 
   /**
