@@ -44,7 +44,9 @@ describe('drafts found again and named collections, through the gateway', () => 
     const user = await createSignedInUser(system, email, { trialCredits: true, password: 'correct horse battery' });
     const checkout = await user.client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' });
     await user.client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
-    const { body } = await user.client.post<{ jobId: string }>('/api/generate', { prompt: "a fox in a canoe, 'Paddle On' in retro letters" });
+    const { body } = await user.client.post<{ jobId: string }>('/api/generate', {
+      prompt: "a fox in a canoe, 'Paddle On' in retro letters",
+    });
     await waitFor(
       async () => (await user.client.get<{ job: { status: string } }>(`/api/jobs/${body.jobId}`)).body.job.status === 'succeeded',
       { what: 'a generation job', timeoutMs: 60_000 },

@@ -158,7 +158,8 @@ export class PublishingService {
       if (existed) skipped.push(assetId);
       answered.push(await this.view(publication));
     }
-    if (skipped.length > 0) this.logger.info({ userId, templateId, skipped: skipped.length }, 'Designs with a draft already: not made again');
+    if (skipped.length > 0)
+      this.logger.info({ userId, templateId, skipped: skipped.length }, 'Designs with a draft already: not made again');
     return { publications: answered, skipped };
   }
 
