@@ -400,6 +400,7 @@ export class BatchRepository {
       status: string;
       source: string;
       template: string | null;
+      name: string | null;
       createdAt: Date;
       finishedAt: Date | null;
       rows: Array<{ position: number; prompt: string; status: string; jobId: string | null }>;
@@ -410,10 +411,11 @@ export class BatchRepository {
       status: string;
       source: string;
       template: string | null;
+      name: string | null;
       created_at: Date;
       finished_at: Date | null;
     }> = await this.dataSource.query(
-      `SELECT id, status, source, template, created_at, finished_at FROM generation.batches WHERE user_id = $1 ORDER BY created_at`,
+      `SELECT id, status, source, template, name, created_at, finished_at FROM generation.batches WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     );
     const rows: Array<{ batch_id: string; position: number; prompt: string; status: JobStatus | string; job_id: string; fed: boolean }> =
@@ -428,6 +430,7 @@ export class BatchRepository {
       status: batch.status,
       source: batch.source,
       template: batch.template,
+      name: batch.name,
       createdAt: new Date(batch.created_at),
       finishedAt: batch.finished_at ? new Date(batch.finished_at) : null,
       rows: rows
