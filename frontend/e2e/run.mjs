@@ -539,6 +539,141 @@ await test('a Pro seller selects three designs and creates Printify drafts in th
   await shot(page, 'drafts-created-dark');
 });
 
+await test('a seller carried to the next step: a flagged design\u2019s listing avoids the mark, two drafts found again after a reload, a named collection with its actions; axe on the new views in both themes', async (page) => {
+  const found = [];
+  const inBothThemes = async (screen, include) => {
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((value) => {
+        localStorage.setItem('theme', value);
+        document.documentElement.classList.toggle('dark', value === 'dark');
+      }, theme);
+      await page.waitForTimeout(350); // colour transitions end before axe measures contrast
+      found.push(...(await audit(page, `${theme} ${screen}`, include)));
+    }
+  };
+  await signUp(page, `e2e-next-step-${Date.now()}@example.com`);
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+
+  // A flagged design's listing: the copy never uses the phrase the app flags.
+  await page.goto(`${base}/generate`);
+  await generate(page, "'Just Do It' retro sunset");
+  await imagesLoaded(page);
+  await page.getByRole('button', { name: 'More actions' }).first().click();
+  await page.getByRole('menuitem', { name: 'Prepare listing…' }).click();
+  const panel = page.getByRole('dialog', { name: 'Prepare listing' });
+  const title = panel.getByLabel('Title');
+  await title.waitFor({ timeout: 60_000 });
+  await panel
+    .getByRole('region', { name: 'Risk flags' })
+    .getByText(/just do it/i)
+    .first()
+    .waitFor();
+  expect(!/just do it/i.test(await title.inputValue()), `the title uses the flagged phrase: ${await title.inputValue()}`);
+  const tags = await panel.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents();
+  expect(tags.length > 0 && !tags.some((tag) => /just do it/i.test(tag)), `a tag uses the flagged phrase: ${tags.join(', ')}`);
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+
+  // Two drafts (of designs with nothing to review), then found again after a reload: on the cards, in the
+  // lightbox, in the drafts dialog, by the filter.
+  await generate(page, "'Trail Ready' mountain badge");
+  await imagesLoaded(page);
+  await page.getByLabel('Select image 1').click();
+  await page.getByLabel('Select image 2').click({ modifiers: ['Shift'] });
+  await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Create Printify drafts' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Create Printify drafts' });
+  await dialog.getByRole('radio', { name: /Unisex tee/ }).check();
+  await dialog.getByRole('button', { name: 'Create 2 drafts' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-status="draft_created"]').length === 2, null, { timeout: 180_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.reload();
+  await imagesLoaded(page);
+  const badges = page.getByTestId('publication-badge');
+  await badges.first().waitFor();
+  expect((await badges.count()) === 2, `${await badges.count()} cards say Draft, not 2`);
+  expect(
+    (await badges.allTextContents()).every((text) => text.startsWith('Draft:')),
+    'a card badge does not say Draft',
+  );
+  await page.getByRole('button', { name: 'Open image 1 in the lightbox' }).click();
+  const publications = page.getByRole('region', { name: 'Printify drafts of this design' });
+  await publications.getByText('Draft created').waitFor();
+  await publications.getByText('Unisex tee', { exact: true }).waitFor();
+  await publications.getByRole('link', { name: /Open in Printify/ }).waitFor();
+  await inBothThemes('lightbox with its Printify drafts');
+  await page.keyboard.press('Escape');
+  await publications.waitFor({ state: 'detached' });
+
+  await page.getByLabel('Select image 1').click();
+  await page.getByLabel('Select image 3').click({ modifiers: ['Shift'] });
+  await page.getByText('3 selected').waitFor();
+  await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Create Printify drafts' }).click();
+  dialog = page.getByRole('dialog', { name: 'Create Printify drafts' });
+  await dialog.getByRole('radio', { name: /Unisex tee/ }).check();
+  const already = dialog.getByRole('region', { name: 'Designs with a draft already' });
+  await already.getByText('2 of 3 designs have a Unisex tee draft already: only the other 1 is made.').waitFor();
+  expect((await already.getByRole('link', { name: /Open in Printify/ }).count()) === 2, 'the two drafts found again have no links');
+  await dialog.getByRole('button', { name: 'Create 1 draft' }).waitFor();
+  await inBothThemes('drafts dialog, designs with a draft already');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: /Clear/ }).click();
+  await page.getByRole('combobox', { name: 'Printify filter' }).selectOption('draft');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 2, null, { timeout: 15_000 });
+  await page.getByRole('combobox', { name: 'Printify filter' }).selectOption('all');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length > 2, null, { timeout: 15_000 });
+
+  // A collection: named from its template and values, its actions saying what they will do while it runs.
+  await page.getByRole('tab', { name: 'Collection' }).click();
+  const form = page.getByRole('form', { name: 'Start a collection' });
+  await form.getByLabel('Template', { exact: true }).fill(`a proud {value}, "World's Okayest {value}"`);
+  await form.getByLabel('Values, one per line').fill('Nurse\nTeacher\nPlumber');
+  await form.getByRole('button', { name: 'Start collection' }).click();
+  await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+  await page.getByRole('heading', { level: 1, name: "World's Okayest … (Nurse, Teacher, Plumber)" }).waitFor();
+  const actions = page.getByRole('region', { name: 'Whole-collection actions' });
+  expect((await page.getByText(/\b0 designs\b/).count()) === 0, 'the collection page says "0 designs"');
+  await page.getByRole('status').filter({ hasText: '3 of 3 rows done' }).waitFor({ timeout: 300_000 });
+  await actions.getByRole('button', { name: 'Download 12 designs' }).waitFor();
+  const grid = page.getByRole('region', { name: 'Designs of this collection' });
+  expect((await grid.getByRole('listitem').count()) === 12, 'the collection does not show its 12 designs');
+
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByLabel('Collection name').fill('Okayest jobs, spring drop');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Okayest jobs, spring drop' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Okayest jobs, spring drop' }).waitFor();
+  await grid.getByRole('listitem').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await inBothThemes('collection page, finished, named, with its designs and actions');
+
+  await actions.getByRole('button', { name: 'Create Printify drafts' }).click();
+  dialog = page.getByRole('dialog', { name: 'Create Printify drafts' });
+  await dialog.getByText(/^12 designs: one draft product each/).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await actions.getByRole('button', { name: 'Prepare listings and kit' }).click();
+  const kit = page.getByRole('dialog', { name: 'Prepare listing' });
+  await kit.getByText('Every design of the collection (12)').waitFor();
+  await page.keyboard.press('Escape');
+  await kit.waitFor({ state: 'detached' });
+  const saved = page.waitForEvent('download', { timeout: 240_000 });
+  await actions.getByRole('button', { name: 'Download 12 designs' }).click();
+  await confirmIfAsked(page, page.getByRole('progressbar', { name: 'Download of 12 designs' }));
+  const names = zipEntryNames(readFileSync(await (await saved).path())) ?? [];
+  expect(names.length === 12, `the collection's ZIP holds ${names.length} files, not 12`);
+
+  await page.goto(`${base}/batches`);
+  await page.getByRole('link', { name: 'Okayest jobs, spring drop' }).waitFor();
+  expect((await page.getByText('{value}').count()) === 0, 'the collections list shows a raw {value}');
+  expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
+});
+
 await test('a collection: a 5-value template makes 20 designs, all selected in the library for a bulk download; a CSV is previewed with its bad rows; 402 says the credits needed', async (page) => {
   await signUp(page, `e2e-collection-${Date.now()}@example.com`);
   await page.getByRole('tab', { name: 'Collection' }).click();
@@ -559,7 +694,8 @@ await test('a collection: a 5-value template makes 20 designs, all selected in t
 
   await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
   const batchUrl = page.url();
-  await page.getByRole('heading', { name: `a proud {value} with coffee, "World's Okayest {value}"` }).waitFor();
+  // Named by its template's words and values summed up, never the raw `{value}`.
+  await page.getByRole('heading', { name: "World's Okayest … (Nurse, Teacher, Pilot +2 more)" }).waitFor();
   const rows = page.getByRole('table').getByRole('row');
   expect((await rows.count()) === 6, `the batch page lists ${(await rows.count()) - 1} rows, not 5`);
   await page.getByRole('link', { name: '5 credits, account and billing' }).waitFor({ timeout: 15_000 });
@@ -622,7 +758,7 @@ await test('a collection: a 5-value template makes 20 designs, all selected in t
   expect(await start.isDisabled(), 'a CSV with bad rows can be started');
 
   await page.goto(`${base}/batches`);
-  await page.getByRole('link', { name: `a proud {value} with coffee, "World's Okayest {value}"` }).click();
+  await page.getByRole('link', { name: "World's Okayest … (Nurse, Teacher, Pilot +2 more)" }).click();
   await page.waitForURL(batchUrl);
 });
 

@@ -44,7 +44,9 @@ export class RpcForwarder {
         }
       });
     // The gateway's cached pages (see LibraryViewService), keyed by the URL whose query was just validated.
-    if (route.cache === 'library' && user)
+    // A page filtered by publications is read fresh: publishing moves them on (a draft made, a product
+    // published) without assets announcing a change of the library.
+    if (route.cache === 'library' && user && input.query.publication === undefined)
       return this.libraryViews.page(user.userId, req.originalUrl, send as () => Promise<ListAssetsReply>);
     const reply = await send();
 

@@ -3,6 +3,7 @@ import { presetId } from './export-presets.js';
 import { LIMITS } from './limits.js';
 import { uuid } from './common.schemas.js';
 import { VARIANT_LETTERS } from './art-directions.js';
+import { designPublicationState } from './publication-states.js';
 
 /** The checks of a design's quality verdict, in the order they are listed. */
 export const QUALITY_CHECKS = ['legibility', 'contrast', 'margin', 'transparency'] as const;
@@ -54,6 +55,8 @@ export const listAssetsQuery = z.object({
     .enum(['true', 'false'], { message: "starred must be 'true' or 'false'" })
     .optional()
     .transform((value) => value === 'true'),
+  /** Only the designs that have a Printify draft, or that are published (publishing answers which). */
+  publication: designPublicationState.optional(),
 });
 /** What the gateway forwards: the parsed query (starred already a boolean). */
 export const listAssetsRequest = z.object({
@@ -61,6 +64,7 @@ export const listAssetsRequest = z.object({
   cursor: z.string().max(200).optional(),
   search: z.string().max(200).optional(),
   starred: z.boolean().default(false),
+  publication: designPublicationState.optional(),
 });
 export const listAssetsReply = z.object({ assets: z.array(asset), nextCursor: z.string().nullable() });
 export type ListAssetsReply = z.infer<typeof listAssetsReply>;

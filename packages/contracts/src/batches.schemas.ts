@@ -83,6 +83,8 @@ export const batchSummary = z.object({
   status: batchStatus,
   /** The template of a template batch; null for a CSV batch. */
   template: z.string().nullable(),
+  /** What the collection is called: its seller's name for it, or one made up from its template and values (never `{value}`). */
+  name: z.string(),
   source: z.enum(['template', 'csv']),
   counts: batchCounts,
   stopReason: batchStopReason.nullable(),
@@ -97,6 +99,15 @@ export type Batch = z.infer<typeof batch>;
 export const batchReply = z.object({ batch });
 export const batchParams = z.object({ id: uuid });
 export const batchRequest = z.object({ userId: uuid, batchId: uuid });
+/** `PATCH /api/batches/{id}`: the collection's new name. */
+export const renameBatchBody = z.object({
+  name: z
+    .string({ message: 'Give the collection a name' })
+    .trim()
+    .min(1, 'Give the collection a name')
+    .max(LIMITS.collectionNameMaxChars, `The name is at most ${LIMITS.collectionNameMaxChars} characters`),
+});
+export const renameBatchRequest = renameBatchBody.extend({ userId: uuid, batchId: uuid });
 export const listBatchesRequest = z.object({ userId: uuid });
 /** Newest first, at most LIMITS.batchListSize, without their rows (GET /api/batches/{id} has them). */
 export const listBatchesReply = z.object({ batches: z.array(batchSummary) });

@@ -73,6 +73,7 @@ export const ENDPOINTS = {
   listBatches: { method: 'GET', path: '/api/batches' },
   getBatch: { method: 'GET', path: '/api/batches/:id' },
   cancelBatch: { method: 'POST', path: '/api/batches/:id/cancel' },
+  renameBatch: { method: 'PATCH', path: '/api/batches/:id' },
   redoFlaggedBatch: { method: 'POST', path: '/api/batches/:id/redo-flagged' },
   getBatchQuality: { method: 'GET', path: '/api/batches/:id/quality' },
   createBulkJob: { method: 'POST', path: '/api/bulk-jobs' },

@@ -45,6 +45,8 @@ export const exportedBatch = z.object({
   status: z.string(),
   source: z.string(),
   template: z.string().nullable(),
+  /** The collection's name as stored (its seller's, or made up when it started); null for batches older than names. */
+  name: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
   rows: z.array(z.object({ position: z.number().int(), prompt: z.string(), status: z.string(), jobId: uuid.nullable() })),

@@ -31,3 +31,4 @@ export * from './bulk-jobs.schemas.js';
 export * from './connection-checklist.js';
 export * from './publishing.schemas.js';
 export * from './selection.schemas.js';
+export * from './publication-states.js';

@@ -47,6 +47,10 @@ export const LIMITS = {
   batchCsvMaxBytes: 512 * 1024,
   /** Batches GET /api/batches answers, newest first. */
   batchListSize: 50,
+  /** A collection's name, as its seller sets it or as it is made up from its template. */
+  collectionNameMaxChars: 120,
+  /** Designs the library's "has a draft" / "published" filter looks through (newest publications first). */
+  publicationFilterDesigns: 5000,
 } as const;
 
 /**

@@ -96,6 +96,8 @@ export const NATS_REQUESTS: Record<NatsUser, readonly RpcSubject[]> = {
     LISTINGS.kitListings,
     // a collection's designs made before they carried their batch, asked once per collection
     GENERATION.batchMembership,
+    // the library's "has a draft" / "published" filter
+    PUBLISHING.publishedDesigns,
   ],
   notifications: [],
   // a design's words, for its owner only

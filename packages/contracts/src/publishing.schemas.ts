@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { clientInfo, uuid } from './common.schemas.js';
 import { oneSelectionOf } from './bulk-jobs.schemas.js';
 import { CONNECTION_CHECKLIST_ITEMS } from './connection-checklist.js';
+import { designPublicationState, designStateOf, type DesignPublicationState } from './publication-states.js';
 
 /** The statuses a publication moves through; a rate limit is never a failure (the work waits). */
 export const PUBLICATION_STATUSES = [
@@ -185,6 +186,19 @@ const publicationsFields = z.object({
 export const createPublicationsBody = publicationsFields.refine(...oneSelectionOf('assetIds'));
 export const createPublicationsRequest = publicationsFields.extend({ userId: uuid }).refine(...oneSelectionOf('assetIds'));
 export const publicationsReply = z.object({ publications: z.array(publication) });
+/**
+ * `skipped`: the designs that already had a live publication of this template (a draft, or one on its
+ * way or published): answered among `publications` as they are, not made again.
+ */
+export const createPublicationsReply = publicationsReply.extend({ skipped: z.array(uuid) });
+
+/** The statuses that give a design this state (the library's filter asks publishing for them). */
+export const statusesOfState = (state: DesignPublicationState): PublicationStatus[] =>
+  PUBLICATION_STATUSES.filter((status) => designStateOf(status) === state);
+
+export const publishedDesignsRequest = z.object({ userId: uuid, state: designPublicationState });
+/** Newest publication first, at most LIMITS.publicationFilterDesigns designs. */
+export const publishedDesignsReply = z.object({ assetIds: z.array(uuid) });
 export const listPublicationsQuery = z.object({ assetId: uuid.optional() });
 export const listPublicationsRequest = listPublicationsQuery.extend({ userId: uuid });
 export const publicationParams = z.object({ id: uuid });

@@ -364,6 +364,18 @@ const ROUTE_TABLE = [
     reply: batches.batchReply,
   },
   {
+    ...endpoint('renameBatch'),
+    kind: 'rpc',
+    tag: 'generation',
+    summary: 'Name a collection (its default name sums up its template and values)',
+    access: 'user',
+    subject: GENERATION.renameBatch,
+    params: batches.batchParams,
+    body: batches.renameBatchBody,
+    toRequest: (input) => ({ userId: input.userId, batchId: input.params.id, name: input.body.name }),
+    reply: batches.batchReply,
+  },
+  {
     ...endpoint('redoFlaggedBatch'),
     kind: 'rpc',
     tag: 'generation',
@@ -990,7 +1002,7 @@ const ROUTE_TABLE = [
     subject: PUBLISHING.createPublications,
     body: publishing.createPublicationsBody,
     toRequest: withUser,
-    reply: publishing.publicationsReply,
+    reply: publishing.createPublicationsReply,
     status: 202,
   },
   {

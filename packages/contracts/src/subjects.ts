@@ -54,6 +54,8 @@ export const GENERATION = {
   listBatches: 'generation.batch.list',
   getBatch: 'generation.batch.get',
   cancelBatch: 'generation.batch.cancel',
+  /** A collection's name set by its seller (the default sums up its template and values). */
+  renameBatch: 'generation.batch.rename',
   /** The flagged designs of a finished batch made again: one new row (one job, one credit) per row with a flagged design. */
   redoFlagged: 'generation.batch.redo-flagged',
   /** Every design of a user's batch (assets and publishing act on a whole collection by its id). */
@@ -140,6 +142,8 @@ export const PUBLISHING = {
   /** Which design and garment a signed print-file link names (the gateway streams the file). */
   resolvePrintLink: 'publishing.print-link.resolve',
   exportData: 'publishing.data.export',
+  /** The designs of a seller that have a draft or are published (the library filters by them). */
+  publishedDesigns: 'publishing.publication.designs',
 } as const;
 
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */

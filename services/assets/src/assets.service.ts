@@ -4,13 +4,15 @@ import {
   AppError,
   exportPreset,
   LIMITS,
+  PUBLISHING,
   type Asset,
   type ASSETS,
+  type DesignPublicationState,
   type ExportPresetId,
   type GarmentChoice,
   type RpcReply,
 } from '@printloom/contracts';
-import { LOGGER, type Logger } from '@printloom/service-kit';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
 import { downloadFileName } from './domain/file-names.js';
 import { pngTextOf } from './domain/asset-png-text.js';
@@ -59,6 +61,7 @@ export class AssetsService {
     private readonly printFiles: PrintFiles,
     private readonly verdicts: QualityVerdicts,
     private readonly collections: CollectionRepository,
+    private readonly rpc: RpcClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -138,18 +141,30 @@ export class AssetsService {
     cursor?: string;
     search?: string;
     starred: boolean;
+    publication?: DesignPublicationState;
   }): Promise<{ assets: Asset[]; nextCursor: string | null }> {
     const after = request.cursor ? decodeCursor(request.cursor) : null;
     if (request.cursor && !after) throw new AppError('BAD_REQUEST', 'Invalid cursor');
     const words = (request.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
     const limit = LIMITS.assetsPageSize;
-    const rows = await this.assets.page(request.userId, { after, starredOnly: request.starred, words, limit: limit + 1 });
+    const onlyIds = await this.designsWithPublication(request.userId, request.publication);
+    if (onlyIds?.length === 0) return { assets: [], nextCursor: null };
+    const rows = await this.assets.page(request.userId, { after, starredOnly: request.starred, words, limit: limit + 1, onlyIds });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       assets: page.map(toAsset),
       nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTimestamp, id: last.id }) : null,
     };
+  }
+
+  /**
+   * Publications are publishing's: which designs have a draft or are published is asked of it, and the
+   * page is read from those (undefined: no such filter).
+   */
+  private async designsWithPublication(userId: string, state: DesignPublicationState | undefined): Promise<string[] | undefined> {
+    if (!state) return undefined;
+    return (await this.rpc.request(PUBLISHING.publishedDesigns, { userId, state })).assetIds;
   }
 
   /** The words a design was made from, for its owner only (another user's design looks missing). */

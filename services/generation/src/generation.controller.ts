@@ -48,6 +48,11 @@ export class GenerationController {
     return this.batches.redoFlagged(request.userId, request.batchId);
   }
 
+  @RpcHandler(GENERATION.renameBatch)
+  renameBatch(request: RpcRequest<typeof GENERATION.renameBatch>) {
+    return this.batches.rename(request);
+  }
+
   @RpcHandler(GENERATION.cancelBatch)
   cancelBatch(request: RpcRequest<typeof GENERATION.cancelBatch>) {
     return this.batches.cancel(request.userId, request.batchId);

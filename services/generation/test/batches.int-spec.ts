@@ -415,6 +415,7 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
       expect.objectContaining({
         id: batch.id,
         template: 'a proud {value} with coffee',
+        name: 'a proud … with coffee (Chef, Baker)',
         rows: [
           { position: 1, prompt: 'a proud Chef with coffee', status: 'waiting', jobId: null },
           { position: 2, prompt: 'a proud Baker with coffee', status: 'waiting', jobId: null },

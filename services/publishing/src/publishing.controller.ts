@@ -53,6 +53,11 @@ export class PublishingController {
     return this.publishing.list(request);
   }
 
+  @RpcHandler(PUBLISHING.publishedDesigns)
+  publishedDesigns(request: RpcRequest<typeof PUBLISHING.publishedDesigns>) {
+    return this.publishing.publishedDesigns(request);
+  }
+
   @RpcHandler(PUBLISHING.publish)
   publish(request: RpcRequest<typeof PUBLISHING.publish>) {
     return this.publishing.publish(request);

@@ -6,8 +6,10 @@ import {
   BILLING,
   BULK_JOB,
   BULK_JOB_MESSAGES,
+  LIMITS,
   PUBLISHING_MESSAGES,
   noSalesChannelMessage,
+  statusesOfState,
   type ConnectionState,
   type Publication,
   type RpcReply,
@@ -136,8 +138,12 @@ export class PublishingService {
 
   // ---- Publications -------------------------------------------------------------------------------
 
-  /** One publication per design, queued at once (the work runs on the queue, never in this request). */
-  async create(request: RpcRequest<typeof PUBLISHING.createPublications>): Promise<{ publications: Publication[] }> {
+  /**
+   * One publication per design, queued at once (the work runs on the queue, never in this request). A
+   * design that already has a live publication of the template is not made again: it is answered as it
+   * is and named in `skipped`.
+   */
+  async create(request: RpcRequest<typeof PUBLISHING.createPublications>): Promise<RpcReply<typeof PUBLISHING.createPublications>> {
     const { userId, templateId } = request;
     await requirePublishingPlan(this.rpc, userId);
     if (!(await this.templates.find(userId, templateId))) throw new AppError('NOT_FOUND', PUBLISHING_MESSAGES.unknownTemplate);
@@ -157,8 +163,11 @@ export class PublishingService {
             this.queue.publish({ publicationId: publication.id, step: 'draft' }, String(publication.updatedAt.getTime())),
           ),
       );
+    const skipped = made.filter((item) => item.existed).map((item) => item.publication.assetId);
+    if (skipped.length > 0)
+      this.logger.info({ userId, templateId, skipped: skipped.length }, 'Designs with a draft already: not made again');
     const answered = await Promise.all(made.map((item) => this.view(item.publication)));
-    return { publications: answered };
+    return { publications: answered, skipped };
   }
 
   /**
@@ -186,6 +195,12 @@ export class PublishingService {
   async list(request: RpcRequest<typeof PUBLISHING.listPublications>): Promise<{ publications: Publication[] }> {
     const publications = await this.publications.listOf(request.userId, request.assetId);
     return { publications: await Promise.all(publications.map((publication) => this.view(publication))) };
+  }
+
+  /** The seller's designs that have a draft (or one on its way), or that are published: the library filters by them. */
+  async publishedDesigns(request: RpcRequest<typeof PUBLISHING.publishedDesigns>): Promise<{ assetIds: string[] }> {
+    const statuses = statusesOfState(request.state);
+    return { assetIds: await this.publications.designsWithStatus(request.userId, statuses, LIMITS.publicationFilterDesigns) };
   }
 
   /** A draft (or one whose publishing failed) goes in the connection's line of publishes; the queue publishes it within Printify's 30-minute cap. */

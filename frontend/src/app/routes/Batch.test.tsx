@@ -16,6 +16,7 @@ const batch: Batch = {
   id: BATCH_ID,
   status: 'finished',
   template: '{value} crew',
+  name: '… crew (Value 1, Value 2, Value 3 +27 more)',
   source: 'template',
   counts: { total: 30, waiting: 0, working: 0, succeeded: 30, failed: 0, cancelled: 0 },
   stopReason: null,

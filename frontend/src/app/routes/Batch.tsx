@@ -15,6 +15,9 @@ import { ROW_STATUS_LABEL, batchName, batchStatusText } from '../../features/bat
 import { BatchProgress } from '../../features/batches/BatchProgress';
 import { RedoFlaggedButton } from '../../features/batches/RedoFlaggedButton';
 import { useBatchQuality, type BatchQuality } from '../../features/batches/api/batch-quality';
+import { CollectionName } from '../../features/batches/CollectionName';
+import { CollectionDesigns } from '../../features/batches/CollectionDesigns';
+import { CollectionActions } from './CollectionActions';
 
 /** The quality verdicts of every design of the batch, counted by the server; nothing before any design has one. */
 function FlaggedSummary({ counts }: { counts: BatchQuality | undefined }) {
@@ -85,16 +88,25 @@ function BatchView({ batch }: { batch: Batch }) {
             {batchStatusText(batch)} · {batch.counts.total} {batch.counts.total === 1 ? 'row' : 'rows'} · started{' '}
             {formatDateTime(batch.createdAt)}
           </span>
-          <Link to="/batches" className="font-semibold text-accent underline">
-            All collections
-          </Link>
+          <span className="flex items-center gap-3">
+            <CollectionName key={batch.name} batch={batch} />
+            <Link to="/batches" className="font-semibold text-accent underline">
+              All collections
+            </Link>
+          </span>
         </div>
         <BatchProgress counts={batch.counts} label="Collection progress" announce />
         <FlaggedSummary counts={quality} />
+        <CollectionActions batch={batch} assetIds={assetIds} />
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void navigate(`/generate?batch=${batch.id}`)} disabled={assetIds.length === 0}>
-            <CheckSquare className="size-4" aria-hidden /> Select all {assetIds.length} designs in the library
-          </Button>
+          {assetIds.length > 0 && (
+            <Button variant="outline" onClick={() => void navigate(`/generate?batch=${batch.id}`)}>
+              <CheckSquare className="size-4" aria-hidden />{' '}
+              {running
+                ? `Select the ${assetIds.length} designs made so far in the library`
+                : `Select all ${assetIds.length} designs in the library`}
+            </Button>
+          )}
           {running && (
             <Button variant="outline" onClick={() => setConfirmCancel(true)} disabled={cancelling}>
               {cancelling ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <XCircle className="size-4" aria-hidden />}
@@ -104,6 +116,8 @@ function BatchView({ batch }: { batch: Batch }) {
           <RedoFlaggedButton batch={batch} flaggedIds={flaggedById} />
         </div>
       </Card>
+
+      <CollectionDesigns rows={batch.rows} flaggedIds={flaggedById} />
 
       <Card className="overflow-x-auto p-0">
         <table className="w-full text-left text-sm">

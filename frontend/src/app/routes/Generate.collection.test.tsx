@@ -28,6 +28,7 @@ function collectionOf(rows: number): Batch {
     id: BATCH_ID,
     status: 'finished',
     template: '{value} crew',
+    name: '… crew (Value 1, Value 2, Value 3 +27 more)',
     source: 'template',
     counts: { total: rows, waiting: 0, working: 0, succeeded: rows, failed: 0, cancelled: 0 },
     stopReason: null,

@@ -14,7 +14,7 @@ import { PromptForm } from '../../features/generate/PromptForm';
 import { PromptRiskBanner } from '../../features/listings/PromptRiskBanner';
 import { PromptGuide } from '../../features/generate/PromptGuide';
 import { FailedPanel, StatusStrip } from '../../features/generate/StatusStrip';
-import { Toolbar } from '../../features/library/Toolbar';
+import { Toolbar, type PublicationFilter } from '../../features/library/Toolbar';
 import { Gallery } from '../../features/library/Gallery';
 import type { AssetCardHandlers, CardLayout } from '../../features/library/AssetCard';
 import { ImageDetailsDialog } from '../../features/library/ImageDetailsDialog';
@@ -47,6 +47,9 @@ import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';
 import { useGoogleSignupAnalytics } from '../../features/auth/google-signup-analytics';
 import { CreateDraftsDialog } from '../../features/publishing/CreateDraftsDialog';
+import { DesignPublications } from '../../features/publishing/DesignPublications';
+import { useAllPublications } from '../../features/publishing/api/publishing';
+import { countsByDesign } from '../../features/publishing/publication-summary';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { CollectionForm } from '../../features/batches/CollectionForm';
 import { batchAssetIds, batchQueryOptions, useBatches } from '../../features/batches/api/batches';
@@ -55,7 +58,7 @@ import { errorText } from '../../lib/api-client';
 const LAYOUT_KEY = 'gallery-layout';
 type Tab = 'single' | 'collection';
 /** Every design of a collection, more than one request takes: actions name it by its batch id. */
-type CollectionRef = { batchId: string; designs: number };
+type CollectionRef = { batchId: string; designs: number; assetIds?: readonly string[] };
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -86,6 +89,7 @@ export default function Generate() {
   const [prompt, setPrompt] = useState('');
   const [search, setSearch] = useState('');
   const [starredOnly, setStarredOnly] = useState(false);
+  const [publication, setPublication] = useState<PublicationFilter>('all');
   const [layout, setLayout] = useState<CardLayout>(() => (localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'grid'));
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
@@ -128,6 +132,7 @@ export default function Generate() {
       .then((reply) => {
         setSearch('');
         setStarredOnly(false);
+        setPublication('all');
         setSelection(batchSelection(reply.batch.id, batchAssetIds(reply.batch)));
       })
       .catch((error: unknown) =>
@@ -141,17 +146,20 @@ export default function Generate() {
       void queryClient.invalidateQueries({ queryKey: libraryQueryKey });
       setSearch('');
       setStarredOnly(false);
+      setPublication('all');
     },
     onInsufficientCredits: (message) => setUpgrade({ open: true, reason: message }),
     onError: (message) => toast({ title: 'Generation failed', description: message, variant: 'destructive' }),
   });
 
-  const assetsQuery = useAssets({ search: debouncedSearch, starredOnly });
+  const assetsQuery = useAssets({ search: debouncedSearch, starredOnly, publication: publication === 'all' ? undefined : publication });
+  const publications = useAllPublications().data?.publications;
+  const publicationCounts = useMemo(() => countsByDesign(publications ?? []), [publications]);
   const assets = useMemo(() => assetsQuery.data?.pages.flatMap((page) => page.assets) ?? [], [assetsQuery.data]);
   const assetIds = useMemo(() => assets.map((asset) => asset.id), [assets]);
   useEffect(() => setSelection((current) => pruneSelection(current, assetIds)), [assetIds]);
   // A search or the starred filter narrows a batch's selection to the cards it shows, like any selection.
-  const filtered = Boolean(debouncedSearch) || starredOnly;
+  const filtered = Boolean(debouncedSearch) || starredOnly || publication !== 'all';
   useEffect(() => {
     if (filtered) setSelection((current) => (current.batchId ? { ...current, batchId: null } : current));
   }, [filtered]);
@@ -184,7 +192,9 @@ export default function Generate() {
   // Every design of a collection, above the bulk limit: the actions take its batch id and run as jobs,
   // without loading every card.
   const collectionBatchId = collectionJobBatchId(selection, filtered);
-  const collection: CollectionRef | null = collectionBatchId ? { batchId: collectionBatchId, designs: selection.ids.size } : null;
+  const collection: CollectionRef | null = collectionBatchId
+    ? { batchId: collectionBatchId, designs: selection.ids.size, assetIds: [...selection.ids] }
+    : null;
   useGoogleSignupAnalytics(me?.user.id);
   const credits = me?.credits ?? 0;
   const subscribed = isSubscribed(me?.subscription?.status);
@@ -290,6 +300,8 @@ export default function Generate() {
           <Toolbar
             starredOnly={starredOnly}
             onStarredOnly={setStarredOnly}
+            publication={publication}
+            onPublication={setPublication}
             layout={layout}
             onLayout={(next) => {
               setLayout(next);
@@ -344,6 +356,7 @@ export default function Generate() {
             hasMore={assetsQuery.hasNextPage}
             loadingMore={assetsQuery.isFetchingNextPage}
             onLoadMore={() => void assetsQuery.fetchNextPage()}
+            publications={publicationCounts}
           />
         </section>
       </main>
@@ -381,6 +394,7 @@ export default function Generate() {
           setListing({ designs: [asset], collection: null });
         }}
         onCreateDrafts={(asset) => setDrafts({ assets: [asset], collection: null })}
+        aside={(asset) => <DesignPublications key={asset.id} assetId={asset.id} />}
       />
       <ListingPanel
         designs={listing?.designs ?? []}

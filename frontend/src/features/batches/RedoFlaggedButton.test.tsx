@@ -29,6 +29,7 @@ function batchOf(status: Batch['status'], rows: Batch['rows']): Batch {
     id: BATCH_ID,
     status,
     template: '{value} crew',
+    name: '… crew (Value 1, Value 2, Value 3 +27 more)',
     source: 'template',
     counts: { total: rows.length, waiting: 0, working: 0, succeeded: rows.length, failed: 0, cancelled: 0 },
     stopReason: null,

@@ -1,5 +1,6 @@
 // How a batch reads on screen: its name, the label of each row status, its progress in words.
 import type { BatchCounts, BatchRowStatus, BatchStatus, BatchStopReason } from '@printloom/contracts/batches.schemas';
+import { IMAGES_PER_GENERATION } from '@printloom/contracts/plans';
 
 export const ROW_STATUS_LABEL: Record<BatchRowStatus, string> = {
   waiting: 'Waiting its turn',
@@ -42,5 +43,26 @@ export function progressText(counts: BatchCounts): string {
   return parts.join(', ');
 }
 
-/** A batch's name: its template, or the file it came from. */
-export const batchName = (batch: { template: string | null }) => batch.template ?? 'Collection from a CSV file';
+/** A batch's name: its seller's, or the one the server made up from its template and values. */
+export const batchName = (batch: { name: string }) => batch.name;
+
+/**
+ * What the whole-collection actions act on. Finished: the designs in the library. While it runs: nothing
+ * yet, and the note says what they will do when it ends (the designs its rows still on course will make),
+ * never "0 designs".
+ */
+export function collectionActionScope(
+  batch: { status: BatchStatus; counts: BatchCounts },
+  designs: number,
+): { ready: boolean; designs: number; note: string | null } {
+  if (batch.status === 'running') {
+    const expected = (batch.counts.total - batch.counts.failed - batch.counts.cancelled) * IMAGES_PER_GENERATION;
+    return {
+      ready: false,
+      designs,
+      note: `When the collection ends, these act on all of its designs (${expected} expected, ${designs} made so far): prepare their listings and kit, create their Printify drafts, or download them.`,
+    };
+  }
+  if (designs === 0) return { ready: false, designs, note: 'This collection has no designs in your library.' };
+  return { ready: true, designs, note: null };
+}

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { imageUrl } from './api/download-assets';
-import { expiryBadge, qualityFlag, tileClass } from './asset-display';
+import { expiryBadge, publicationBadges, qualityFlag, tileClass, type PublicationCounts } from './asset-display';
 import { ExportSubMenu } from './ExportMenu';
 import { GarmentPair } from './GarmentPair';
 import { upscaleOptions } from './upscale-options';
@@ -43,12 +43,15 @@ export const AssetCard = memo(function AssetCard({
   selected,
   layout,
   handlers,
+  publications,
 }: {
   asset: Asset;
   index: number;
   selected: boolean;
   layout: CardLayout;
   handlers: AssetCardHandlers;
+  /** Its Printify drafts and published products, counted per template (the card's badges). */
+  publications?: PublicationCounts;
 }) {
   const badge = expiryBadge(asset.expiresAt);
   const label = asset.job.prompt || 'Design';
@@ -155,6 +158,19 @@ export const AssetCard = memo(function AssetCard({
     </span>
   );
 
+  const published = publicationBadges(publications).map((badge) => (
+    <span
+      key={badge.label}
+      className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-950 dark:bg-sky-900 dark:text-sky-50"
+      title={badge.description}
+      data-testid="publication-badge"
+    >
+      <Store className="size-3" aria-hidden />
+      {badge.label}
+      <span className="sr-only">: {badge.description}</span>
+    </span>
+  ));
+
   if (layout === 'list') {
     return (
       <article
@@ -176,6 +192,7 @@ export const AssetCard = memo(function AssetCard({
             {expiry}
             {backgroundKept}
             {quality}
+            {published}
           </p>
         </div>
         <div className="flex items-center gap-1">
@@ -209,6 +226,7 @@ export const AssetCard = memo(function AssetCard({
         {expiry}
         {backgroundKept}
         {quality}
+        {published}
         <GarmentPair asset={asset} mode="glance" className="ml-auto [&_figure]:size-8" />
       </div>
       <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">

@@ -5,6 +5,7 @@ import { ImageIcon, Loader2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { AssetCard, SkeletonCard, type AssetCardHandlers, type CardLayout } from './AssetCard';
+import type { PublicationCounts } from './asset-display';
 import { useColumns } from './use-columns';
 import { nextCardIndex } from './gallery-keys';
 import { useInfiniteScroll } from './use-infinite-scroll';
@@ -21,6 +22,8 @@ export interface GalleryProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** Each design's publications, counted per template (the cards' Draft / Published badges). */
+  publications?: ReadonlyMap<string, PublicationCounts>;
 }
 
 type Cell = { kind: 'skeleton'; key: string } | { kind: 'asset'; key: string; asset: Asset; index: number };
@@ -41,6 +44,7 @@ export function Gallery({
   hasMore,
   loadingMore,
   onLoadMore,
+  publications,
 }: GalleryProps) {
   const columns = useColumns(layout);
   const listRef = useRef<HTMLDivElement>(null);
@@ -144,6 +148,7 @@ export function Gallery({
                     selected={selectedIds.has(cell.asset.id)}
                     layout={layout}
                     handlers={handlers}
+                    publications={publications?.get(cell.asset.id)}
                   />
                 </div>
               ),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, FileText, Printer, Store, X, ZoomIn } from 'lucide-react';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
@@ -23,6 +24,7 @@ export function Lightbox({
   onUpscale,
   onPrepareListing,
   onCreateDrafts,
+  aside,
 }: {
   assets: readonly Asset[];
   index: number | null;
@@ -33,6 +35,8 @@ export function Lightbox({
   onUpscale?: (asset: Asset, factor: UpscaleFactor) => void;
   onPrepareListing?: (asset: Asset) => void;
   onCreateDrafts?: (asset: Asset) => void;
+  /** What else the design has, below its files (its Printify drafts and listings: the route composes it). */
+  aside?: (asset: Asset) => ReactNode;
 }) {
   const asset = index === null ? undefined : assets[index];
   const focusReturn = useFocusReturn();
@@ -149,6 +153,7 @@ export function Lightbox({
               </div>
             </div>
           )}
+          {asset && aside?.(asset)}
           {asset && <MockupStrip key={asset.id} assetId={asset.id} />}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -4,9 +4,20 @@ import { cn } from '../../components/ui/cn';
 import type { CardLayout } from './AssetCard';
 import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
 
+/** The library's publication filter: every design, those with a Printify draft, those published. */
+export type PublicationFilter = 'all' | 'draft' | 'published';
+const PUBLICATION_FILTER_LABELS: Record<PublicationFilter, string> = {
+  all: 'All designs',
+  draft: 'Has a draft',
+  published: 'Published',
+};
+
 export interface ToolbarProps {
   starredOnly: boolean;
   onStarredOnly: (value: boolean) => void;
+  /** Shown when given: filter by Printify drafts and published products. */
+  publication?: PublicationFilter;
+  onPublication?: (value: PublicationFilter) => void;
   layout: CardLayout;
   onLayout: (layout: CardLayout) => void;
   search: string;
@@ -38,6 +49,20 @@ export function Toolbar(props: ToolbarProps) {
       >
         <Star className={cn('size-4', props.starredOnly && 'fill-current')} aria-hidden /> Starred Only
       </Button>
+      {props.onPublication && (
+        <select
+          aria-label="Printify filter"
+          value={props.publication ?? 'all'}
+          onChange={(event) => props.onPublication?.(event.target.value as PublicationFilter)}
+          className="h-10 rounded-lg border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {(Object.keys(PUBLICATION_FILTER_LABELS) as PublicationFilter[]).map((value) => (
+            <option key={value} value={value}>
+              {PUBLICATION_FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      )}
       <div className="inline-flex rounded-lg border border-zinc-300 p-0.5 dark:border-zinc-700" role="group" aria-label="Layout">
         {(['grid', 'list'] as const).map((layout) => (
           <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, expiryBadge, tileClass } from './asset-display';
+import { daysLeft, expiryBadge, publicationBadges, tileClass } from './asset-display';
 
 const day = 86_400_000;
 
@@ -21,5 +21,14 @@ describe('expiry and backdrop', () => {
   it('judges white-garment designs on a light backdrop, the rest on a dark one', () => {
     expect(tileClass('a cat, on white background')).toBe('checkerboard');
     expect(tileClass('a cat')).toBe('checkerboard-dark');
+  });
+});
+
+describe('publication badges', () => {
+  it('say Draft and Published, counted per template, and nothing without publications', () => {
+    expect(publicationBadges(undefined)).toEqual([]);
+    expect(publicationBadges({ drafts: 0, published: 0 })).toEqual([]);
+    expect(publicationBadges({ drafts: 1, published: 0 })).toEqual([{ label: 'Draft', description: 'Printify drafts of 1 template' }]);
+    expect(publicationBadges({ drafts: 2, published: 3 }).map((badge) => badge.label)).toEqual(['Draft ×2', 'Published ×3']);
   });
 });

@@ -38,3 +38,24 @@ export function qualityFlag(quality: DesignQuality | null | undefined): { label:
     reasons: failed.map((check) => `${QUALITY_LABELS[check.name]}: ${check.detail}`).join('. '),
   };
 }
+
+/** Templates a design has a Printify draft of (not yet published), and templates it is published with. */
+export interface PublicationCounts {
+  drafts: number;
+  published: number;
+}
+
+/** The card's publication badges: "Draft" / "Published", with the number of templates when more than one. */
+export function publicationBadges(counts: PublicationCounts | undefined): { label: string; description: string }[] {
+  if (!counts) return [];
+  const badge = (count: number, word: string, description: string) =>
+    count === 0
+      ? []
+      : [
+          {
+            label: count === 1 ? word : `${word} ×${count}`,
+            description: `${description} of ${count} ${count === 1 ? 'template' : 'templates'}`,
+          },
+        ];
+  return [...badge(counts.drafts, 'Draft', 'Printify drafts'), ...badge(counts.published, 'Published', 'Published products')];
+}

@@ -8,7 +8,16 @@ import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { STATUS_LABELS, createPublications, useConnection, usePublications, usePublishPublication, useTemplates } from './api/publishing';
+import {
+  STATUS_LABELS,
+  createPublications,
+  useAllPublications,
+  useConnection,
+  usePublications,
+  usePublishPublication,
+  useTemplates,
+} from './api/publishing';
+import { designsWithDraftOf } from './publication-summary';
 import { designImageUrl as imageUrl } from './design-image';
 import { ConfirmAnyway, DraftsNeedingReview, ReviewReasons, type DraftToReview } from './DraftReview';
 import { useDraftConfirmations } from './use-draft-confirmations';
@@ -258,6 +267,53 @@ function needingReview(
   });
 }
 
+/** A template's note: how many of the chosen designs already have a draft of it. */
+function AlreadyDrafted({ count, of }: { count: number; of: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="block font-medium text-accent">
+      {count === of ? (of === 1 ? 'Has a draft already' : 'All have a draft already') : `${count} of ${of} have a draft already`}
+    </span>
+  );
+}
+
+/** The chosen designs that already have a draft of the template: each found again, only the others made. */
+function DraftedDesigns({
+  template,
+  count,
+  publications,
+  assets,
+}: {
+  template: ProductTemplate;
+  count: number;
+  publications: readonly Publication[];
+  assets: readonly Asset[];
+}) {
+  const designs = new Set(publications.map((publication) => publication.assetId)).size;
+  const rest = count - designs;
+  return (
+    <section aria-label="Designs with a draft already" className="rounded-lg border border-zinc-300 p-3 text-sm dark:border-zinc-700">
+      <p className="font-medium">
+        {designs} of {count} {count === 1 ? 'design has' : 'designs have'} a {template.name} draft already
+        {rest > 0 ? `: only the other ${rest} ${rest === 1 ? 'is' : 'are'} made.` : '.'}
+      </p>
+      {/* A whole collection's hundreds of rows would say less than the sentence. */}
+      {publications.length <= 10 && (
+        <ul className="mt-1 divide-y divide-zinc-200 dark:divide-zinc-800">
+          {publications.map((publication) => (
+            <StatusRow
+              key={publication.id}
+              publication={publication}
+              asset={assets.find((asset) => asset.id === publication.assetId)}
+              templates={[template]}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /**
  * "Create Printify drafts": pick a template (the design previewed on its colours), create one draft per
  * design, then follow each design's status until its draft exists.
@@ -268,8 +324,11 @@ export function CreateDraftsDialog({
   onClose,
 }: {
   assets: readonly Asset[] | null;
-  /** Every design of a collection, more than the library loads at once: drafts of them all by the batch id (`assets`: the loaded ones, for the preview). */
-  collection?: { batchId: string; designs: number } | null;
+  /**
+   * Every design of a collection, more than the library loads at once: drafts of them all by the batch id
+   * (`assets`: the loaded ones, for the preview; `assetIds`: all of them, to find those with a draft).
+   */
+  collection?: { batchId: string; designs: number; assetIds?: readonly string[] } | null;
   onClose: () => void;
 }) {
   const open = assets !== null && (assets.length > 0 || collection !== null);
@@ -279,7 +338,12 @@ export function CreateDraftsDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<string[]>([]);
+  const [skipped, setSkipped] = useState(0);
   const publications = usePublications(created);
+  const existing = useAllPublications(open).data?.publications ?? [];
+  const selectedIds = collection?.assetIds ?? (assets ?? []).map((asset) => asset.id);
+  const draftedOf = (id: string) => designsWithDraftOf(existing, id, selectedIds);
+  const drafted = draftedOf(templateId);
   const chosen = templates.data?.templates.find((template) => template.id === templateId);
   const rows = (publications.data?.publications ?? []).filter((publication) => created.includes(publication.id));
 
@@ -293,6 +357,7 @@ export function CreateDraftsDialog({
         templateId,
       );
       setCreated(reply.publications.map((publication) => publication.id));
+      setSkipped(reply.skipped.length);
       void publications.refetch();
     } catch (failure) {
       setError(errorText(failure, 'The drafts could not be created'));
@@ -303,11 +368,13 @@ export function CreateDraftsDialog({
 
   function close() {
     setCreated([]);
+    setSkipped(0);
     setError(null);
     onClose();
   }
 
   const count = collection?.designs ?? assets?.length ?? 0;
+  const missing = Math.max(count - drafted.size, 0);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent
@@ -355,12 +422,21 @@ export function CreateDraftsDialog({
                       <span className="block text-muted">
                         {offerOf(template)} · from ${(Math.min(...template.variants.map((variant) => variant.price)) / 100).toFixed(2)}
                       </span>
+                      <AlreadyDrafted count={draftedOf(template.id).size} of={count} />
                     </span>
                   </label>
                 ))}
               </div>
             </fieldset>
             {connection.data && <ConnectionLine connection={connection.data} />}
+            {chosen && drafted.size > 0 && (
+              <DraftedDesigns
+                template={chosen}
+                count={count}
+                publications={existing.filter((publication) => publication.templateId === chosen.id && drafted.has(publication.assetId))}
+                assets={assets ?? []}
+              />
+            )}
             {chosen && assets?.[0] && (
               <section aria-label="Preview">
                 <p className="mb-2 text-sm font-medium">
@@ -374,13 +450,19 @@ export function CreateDraftsDialog({
               <Button variant="ghost" onClick={close}>
                 Cancel
               </Button>
-              <Button onClick={() => void create()} disabled={busy || !chosen || connection.data?.allowed === false}>
-                {busy && <Loader2 className="size-4 animate-spin" aria-hidden />} Create {count} {count === 1 ? 'draft' : 'drafts'}
+              <Button onClick={() => void create()} disabled={busy || !chosen || missing === 0 || connection.data?.allowed === false}>
+                {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}{' '}
+                {missing === 0 ? 'Every design has this draft' : `Create ${missing} ${missing === 1 ? 'draft' : 'drafts'}`}
               </Button>
             </div>
           </div>
         ) : (
           <section aria-label="Progress">
+            {skipped > 0 && (
+              <p className="mb-2 text-sm text-muted">
+                {skipped} {skipped === 1 ? 'design already had' : 'designs already had'} this draft: not made again.
+              </p>
+            )}
             {collection ? (
               <>
                 <p role="status" aria-live="polite" className="text-sm">

@@ -186,6 +186,7 @@ describe('Create Printify drafts', () => {
 
   it('previews the design on the template colours (dark file on dark garments), creates the draft and shows its status and link', async () => {
     let listed = 0;
+    let posted = false;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
       const path = String(url);
       if (path === '/api/product-templates')
@@ -209,8 +210,13 @@ describe('Create Printify drafts', () => {
           ],
         });
       if (path === '/api/connections/printify') return json(notConnected);
-      if (path === '/api/publications' && init?.method === 'POST') return json({ publications: [publication('queued')] }, 202);
+      if (path === '/api/publications' && init?.method === 'POST') {
+        posted = true;
+        return json({ publications: [publication('queued')], skipped: [] }, 202);
+      }
+      // The dialog reads the seller's publications when it opens: none before the draft is asked for.
       if (path.startsWith('/api/publications')) {
+        if (!posted) return json({ publications: [] });
         listed += 1;
         return json({ publications: [publication(listed > 1 ? 'draft_created' : 'uploading')] });
       }

@@ -167,11 +167,15 @@ export class AssetRepository {
    */
   async page(
     userId: string,
-    options: { after: PageCursor | null; starredOnly: boolean; words: string[]; limit: number },
+    options: { after: PageCursor | null; starredOnly: boolean; words: string[]; limit: number; onlyIds?: string[] },
   ): Promise<StoredAsset[]> {
     const params: unknown[] = [userId, options.limit];
     const where = ['user_id = $1', LIVE];
     if (options.starredOnly) where.push('starred');
+    if (options.onlyIds) {
+      params.push(options.onlyIds);
+      where.push(`id = ANY($${params.length}::uuid[])`);
+    }
     if (options.after) {
       params.push(options.after.createdAt, options.after.id);
       where.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);

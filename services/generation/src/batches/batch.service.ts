@@ -6,6 +6,7 @@ import {
   BATCH_MESSAGES,
   BILLING,
   CREDIT_COSTS,
+  collectionName,
   LIMITS,
   REFUND_MESSAGES,
   type Batch,
@@ -52,6 +53,7 @@ export class BatchService {
               userId: request.userId,
               source: request.source,
               template: request.source === 'template' ? request.template : null,
+              name: request.source === 'template' ? collectionName(request.template, request.values) : null,
               priorityTier,
               reservationId: reservation.id,
             },
@@ -77,6 +79,12 @@ export class BatchService {
 
   async list(userId: string): Promise<{ batches: BatchSummary[] }> {
     return { batches: (await this.batches.list(userId, LIMITS.batchListSize)).map(summaryOf) };
+  }
+
+  async rename(request: RpcRequest<typeof GENERATION.renameBatch>): Promise<{ batch: Batch }> {
+    if (!(await this.batches.rename(request.userId, request.batchId, request.name)))
+      throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+    return this.get(request.userId, request.batchId);
   }
 
   /** Waiting rows stop and their credits go back at once; rows already jobs finish (and are charged or refunded as jobs). */
@@ -178,11 +186,18 @@ function summaryOf(batch: StoredBatch): BatchSummary {
     status: batch.status,
     stopReason: batch.stopReason,
     template: batch.template,
+    name: batch.name ?? madeUpName(batch),
     source: batch.source,
     counts: batch.counts,
     createdAt: batch.createdAt.toISOString(),
     finishedAt: batch.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** The name of a batch that has none stored (older than names, or from a CSV file): never the raw `{value}`. */
+function madeUpName(batch: StoredBatch): string {
+  if (batch.template) return collectionName(batch.template, []);
+  return `Collection from a CSV file (${batch.counts.total} ${batch.counts.total === 1 ? 'row' : 'rows'})`;
 }
 
 function rowView(row: StoredBatchRow): Batch['rows'][number] {

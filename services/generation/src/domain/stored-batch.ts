@@ -15,6 +15,8 @@ export interface NewBatch {
   userId: string;
   source: 'template' | 'csv';
   template: string | null;
+  /** The collection's name (null: made up from the template when read). */
+  name: string | null;
   priorityTier: number;
   reservationId: string;
 }
@@ -24,6 +26,7 @@ export interface StoredBatch {
   userId: string;
   source: 'template' | 'csv';
   template: string | null;
+  name: string | null;
   status: BatchStatus;
   /** Why it stopped by itself; null when it ran to the end or its seller cancelled it. */
   stopReason: BatchStopReason | null;

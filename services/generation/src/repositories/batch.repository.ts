@@ -20,6 +20,7 @@ interface BatchRowResult extends BatchCounts {
   user_id: string;
   source: 'template' | 'csv';
   template: string | null;
+  name: string | null;
   status: BatchStatus;
   stop_reason: BatchStopReason | null;
   reservation_id: string;
@@ -33,6 +34,7 @@ function toStoredBatch(row: BatchRowResult): StoredBatch {
     userId: row.user_id,
     source: row.source,
     template: row.template,
+    name: row.name,
     status: row.status,
     stopReason: row.stop_reason,
     reservationId: row.reservation_id,
@@ -163,8 +165,8 @@ export class BatchRepository {
   async create(batch: NewBatch, rows: NewBatchRow[]): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO generation.batches (id, user_id, source, template, priority_tier, reservation_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [batch.id, batch.userId, batch.source, batch.template, batch.priorityTier, batch.reservationId],
+        `INSERT INTO generation.batches (id, user_id, source, template, name, priority_tier, reservation_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [batch.id, batch.userId, batch.source, batch.template, batch.name, batch.priorityTier, batch.reservationId],
       );
       await tx.query(
         `INSERT INTO generation.batch_rows (id, batch_id, user_id, position, prompt, dark, transparent, job_id)
@@ -188,7 +190,7 @@ export class BatchRepository {
   /** The user's batch with its counts; null when it does not exist or is someone else's. */
   async find(userId: string, batchId: string): Promise<StoredBatch | null> {
     const [row]: BatchRowResult[] = await this.dataSource.query(
-      `SELECT b.id, b.user_id, b.source, b.template, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
+      `SELECT b.id, b.user_id, b.source, b.template, b.name, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
        FROM generation.batches b JOIN generation.batch_rows r ON r.batch_id = b.id LEFT JOIN generation.jobs j ON j.id = r.job_id
        WHERE b.id = $1 AND b.user_id = $2 GROUP BY b.id`,
       [batchId, userId],
@@ -196,13 +198,22 @@ export class BatchRepository {
     return row ? toStoredBatch(row) : null;
   }
 
+  /** Names the user's batch; false when it does not exist or is someone else's. */
+  async rename(userId: string, batchId: string, name: string): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE generation.batches SET name = $3 WHERE id = $1 AND user_id = $2`,
+      [batchId, userId, name],
+    );
+    return count > 0;
+  }
+
   /** The user's batches, newest first, with their counts. */
   async list(userId: string, limit: number): Promise<StoredBatch[]> {
     const rows: BatchRowResult[] = await this.dataSource.query(
-      `SELECT b.id, b.user_id, b.source, b.template, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
+      `SELECT b.id, b.user_id, b.source, b.template, b.name, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at, ${COUNTS}
        FROM (SELECT * FROM generation.batches WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2) b
        JOIN generation.batch_rows r ON r.batch_id = b.id LEFT JOIN generation.jobs j ON j.id = r.job_id
-       GROUP BY b.id, b.user_id, b.source, b.template, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at
+       GROUP BY b.id, b.user_id, b.source, b.template, b.name, b.status, b.stop_reason, b.reservation_id, b.created_at, b.finished_at
        ORDER BY b.created_at DESC`,
       [userId, limit],
     );
@@ -389,6 +400,7 @@ export class BatchRepository {
       status: string;
       source: string;
       template: string | null;
+      name: string | null;
       createdAt: Date;
       finishedAt: Date | null;
       rows: Array<{ position: number; prompt: string; status: string; jobId: string | null }>;
@@ -399,10 +411,11 @@ export class BatchRepository {
       status: string;
       source: string;
       template: string | null;
+      name: string | null;
       created_at: Date;
       finished_at: Date | null;
     }> = await this.dataSource.query(
-      `SELECT id, status, source, template, created_at, finished_at FROM generation.batches WHERE user_id = $1 ORDER BY created_at`,
+      `SELECT id, status, source, template, name, created_at, finished_at FROM generation.batches WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     );
     const rows: Array<{ batch_id: string; position: number; prompt: string; status: JobStatus | string; job_id: string; fed: boolean }> =
@@ -417,6 +430,7 @@ export class BatchRepository {
       status: batch.status,
       source: batch.source,
       template: batch.template,
+      name: batch.name,
       createdAt: new Date(batch.created_at),
       finishedAt: batch.finished_at ? new Date(batch.finished_at) : null,
       rows: rows

@@ -112,12 +112,13 @@ export class PublicationRepository {
   /**
    * One publication per design, template and connection, for many designs in one statement: an existing
    * one is answered as it is, one that failed before its product was made goes back in line. Answers in
-   * the order of `assetIds`; `queue` says which need their draft step queued.
+   * the order of `assetIds`; `queue` says which need their draft step queued, `existed` which were there
+   * already (answered as they are).
    */
   async createManyOrGet(
     fields: { userId: string; assetIds: string[]; templateId: string; connectionKey: string },
     newId: () => string,
-  ): Promise<Array<{ publication: StoredPublication; queue: boolean }>> {
+  ): Promise<Array<{ publication: StoredPublication; queue: boolean; existed: boolean }>> {
     const { userId, assetIds, templateId, connectionKey } = fields;
     // Data-modifying CTEs share one snapshot: `existing` sees neither the rows inserted nor those requeued here.
     const rows: Array<PublicationRow & { outcome: 'inserted' | 'requeued' | 'existing' }> = await this.dataSource.query(
@@ -154,7 +155,7 @@ export class PublicationRepository {
       if (!row) throw new Error('publication held by another user');
       const publication = toPublication(row);
       const queue = row.outcome !== 'existing' || publication.status === 'queued' || publication.status === 'uploading';
-      return { publication, queue };
+      return { publication, queue, existed: row.outcome === 'existing' };
     });
   }
 
@@ -178,6 +179,16 @@ export class PublicationRepository {
       [userId, assetId ?? null],
     );
     return rows.map(toPublication);
+  }
+
+  /** The user's designs with a publication in one of these statuses, newest publication first. */
+  async designsWithStatus(userId: string, statuses: PublicationStatus[], limit: number): Promise<string[]> {
+    const rows: Array<{ asset_id: string }> = await this.dataSource.query(
+      `SELECT asset_id FROM publishing.publications WHERE user_id = $1 AND status = ANY($2)
+        GROUP BY asset_id ORDER BY max(updated_at) DESC LIMIT $3`,
+      [userId, statuses, limit],
+    );
+    return rows.map((row) => row.asset_id);
   }
 
   /**

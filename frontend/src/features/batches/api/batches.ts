@@ -23,6 +23,9 @@ export async function createCsvBatch(file: File): Promise<ApiReply<'createBatch'
   return (await response.json()) as ApiReply<'createBatch'>;
 }
 
+/** The collection's own name (the server trims it and answers the batch). */
+export const renameBatch = (batchId: string, name: string) => callApi('renameBatch', { params: { id: batchId }, body: { name } });
+
 export const cancelBatch = (batchId: string) => callApi('cancelBatch', { params: { id: batchId } });
 
 /** A batch's rows are still moving while it runs; a finished or cancelled batch never changes again. */

@@ -5,6 +5,8 @@ export type AssetPage = ApiReply<'listAssets'>;
 export interface AssetFilter {
   search: string;
   starredOnly: boolean;
+  /** Only designs with a Printify draft, or published ones. */
+  publication?: 'draft' | 'published';
 }
 
 /** Every library query starts with this key: invalidate it and every filtered list reloads. */
@@ -12,7 +14,12 @@ export const libraryQueryKey = ['library', 'assets'] as const;
 
 export const listAssets = (filter: AssetFilter, cursor: string | null) =>
   callApi('listAssets', {
-    query: { cursor: cursor ?? undefined, search: filter.search || undefined, starred: filter.starredOnly ? 'true' : undefined },
+    query: {
+      cursor: cursor ?? undefined,
+      search: filter.search || undefined,
+      starred: filter.starredOnly ? 'true' : undefined,
+      publication: filter.publication,
+    },
   });
 
 /** The library, newest first, a page of 24 at a time. */

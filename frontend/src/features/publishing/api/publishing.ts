@@ -34,6 +34,19 @@ export const usePublications = (ids: readonly string[]) =>
         : false,
   });
 
+/**
+ * Every publication of the seller (the library's badges, the lightbox's list, the drafts dialog's "already
+ * has a draft"): asked again every 5 s while one is still moving.
+ */
+export const useAllPublications = (enabled = true) =>
+  useQuery({
+    queryKey: publicationsQueryKey,
+    queryFn: () => callApi('listPublications'),
+    enabled,
+    refetchInterval: (query) =>
+      (query.state.data?.publications ?? []).some((publication) => MOVING.has(publication.status)) ? 5_000 : false,
+  });
+
 export const publishPublication = (id: string) => callApi('publishPublication', { params: { id } });
 
 /** Publishes a draft (or one whose publishing failed): the list shows it in line at once, and is followed until it ends. */

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
+import type { Asset } from '@printloom/contracts/assets.schemas';
+import type { ConnectionState, ProductTemplate, Publication } from '@printloom/contracts/publishing.schemas';
+import { createQueryClient } from '../../lib/query-client';
+import { CreateDraftsDialog } from './CreateDraftsDialog';
+import { DesignPublications } from './DesignPublications';
+
+afterEach(() => vi.restoreAllMocks());
+
+const renderPage = (node: React.ReactNode) =>
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const connection: ConnectionState = { connected: false, shops: [], shopId: null, tokenHint: null, localShop: true, allowed: true };
+const template = (id: string, name: string): ProductTemplate => ({
+  id,
+  name,
+  product: name,
+  builtIn: true,
+  blueprintId: 12,
+  printProviderId: 29,
+  variants: [{ colour: 'White', size: 'M', price: 2499 }],
+  darkColours: [],
+  placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
+});
+const templates = [template('tee', 'Unisex tee'), template('mug', 'Mug')];
+const design = (n: number) => ({ id: `00000000-0000-4000-8000-0000000000a${n}`, job: { prompt: `Design ${n}` } }) as unknown as Asset;
+const [first, second] = [design(1), design(2)];
+const teeDraft: Publication = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  assetId: first.id,
+  templateId: 'tee',
+  target: 'printify',
+  status: 'draft_created',
+  externalId: 'abc',
+  productUrl: 'https://printify.com/app/editor/abc',
+  title: 'Trail Ready Mountain Badge Tee',
+  mockups: [],
+  createdAt: '2026-11-25T00:00:00.000Z',
+  updatedAt: '2026-11-25T00:00:00.000Z',
+};
+
+describe('drafts found again', () => {
+  it('the drafts dialog shows per template which chosen designs have a draft, creates only the missing one, and says which were skipped', async () => {
+    const posted: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path === '/api/product-templates') return json({ templates });
+      if (path === '/api/connections/printify') return json(connection);
+      if (path === '/api/publications' && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return json(
+          {
+            publications: [teeDraft, { ...teeDraft, id: teeDraft.id.replace('b1', 'b2'), assetId: second.id, status: 'queued' }],
+            skipped: [first.id],
+          },
+          202,
+        );
+      }
+      if (path.startsWith('/api/publications')) return json({ publications: [teeDraft] });
+      return json({}, 404);
+    });
+    renderPage(<CreateDraftsDialog assets={[first, second]} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Printify drafts' });
+    const found = await within(dialog).findByRole('region', { name: 'Designs with a draft already' });
+    expect(found).toHaveTextContent('1 of 2 designs have a Unisex tee draft already: only the other 1 is made.');
+    expect(within(found).getByText('Trail Ready Mountain Badge Tee · Unisex tee')).toBeInTheDocument();
+    expect(within(found).getByRole('link', { name: /Open in Printify/ })).toHaveAttribute('href', teeDraft.productUrl);
+    expect(within(dialog).getByRole('radio', { name: /Unisex tee/ })).toHaveAccessibleName(
+      expect.stringContaining('1 of 2 have a draft already'),
+    );
+    // The mug has no draft: nothing found, both made.
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Mug/ }));
+    expect(within(dialog).queryByRole('region', { name: 'Designs with a draft already' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Create 2 drafts' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Unisex tee/ }));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create 1 draft' }));
+    await within(dialog).findByText('1 design already had this draft: not made again.');
+    expect(posted).toEqual([{ assetIds: [first.id, second.id], templateId: 'tee', target: 'printify' }]);
+  });
+
+  it('offers nothing to create when every chosen design has the draft', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      const path = String(url);
+      if (path === '/api/product-templates') return json({ templates });
+      if (path === '/api/connections/printify') return json(connection);
+      if (path.startsWith('/api/publications')) return json({ publications: [teeDraft] });
+      return json({}, 404);
+    });
+    renderPage(<CreateDraftsDialog assets={[first]} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Printify drafts' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Every design has this draft' })).toBeDisabled());
+  });
+
+  it("the lightbox's list names each publication's template and status, with its link and room for a row's own controls", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      const path = String(url);
+      if (path === '/api/product-templates') return json({ templates });
+      if (path.startsWith('/api/publications'))
+        return json({
+          publications: [
+            teeDraft,
+            { ...teeDraft, id: teeDraft.id.replace('b1', 'b3'), templateId: 'mug', status: 'published' },
+            { ...teeDraft, id: teeDraft.id.replace('b1', 'b4'), assetId: second.id },
+          ],
+        });
+      return json({}, 404);
+    });
+    renderPage(
+      <DesignPublications assetId={first.id} actions={(publication) => <button type="button">Publish {publication.templateId}</button>} />,
+    );
+    const list = await screen.findByRole('region', { name: 'Printify drafts of this design' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['draft_created', 'published']);
+    await waitFor(() => expect(rows[0]).toHaveTextContent('Unisex teeDraft created'));
+    expect(rows[1]).toHaveTextContent('MugPublished');
+    expect(within(rows[0]).getByRole('link', { name: 'Open in Printify (Unisex tee, opens in a new tab)' })).toHaveAttribute(
+      'href',
+      teeDraft.productUrl,
+    );
+    expect(within(rows[1]).getByRole('button', { name: 'Publish mug' })).toBeInTheDocument();
+  });
+});
