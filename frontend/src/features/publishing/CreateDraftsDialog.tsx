@@ -8,19 +8,12 @@ import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import {
-  STATUS_LABELS,
-  createPublications,
-  useAllPublications,
-  useConnection,
-  usePublications,
-  usePublishPublication,
-  useTemplates,
-} from './api/publishing';
+import { STATUS_LABELS, createPublications, useAllPublications, useConnection, usePublications, useTemplates } from './api/publishing';
 import { designsWithDraftOf } from './publication-summary';
 import { designImageUrl as imageUrl } from './design-image';
 import { ConfirmAnyway, DraftsNeedingReview, ReviewReasons, type DraftToReview } from './DraftReview';
 import { useDraftConfirmations } from './use-draft-confirmations';
+import { PublishControls } from './PublishControls';
 
 /** A colour name as a swatch (the templates' garment colours, as Printify names them). */
 const SWATCH: Record<string, string> = {
@@ -141,38 +134,6 @@ export function draftRowName(
   return `${publication.title || fallback} · ${template}`;
 }
 
-/** "Publish" on a draft (or one whose publishing failed): the row follows it to its listing. */
-function PublishButton({ publication, name }: { publication: Publication; name: string }) {
-  const publish = usePublishPublication();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function run() {
-    setBusy(true);
-    setError(null);
-    try {
-      await publish(publication.id);
-    } catch (failure) {
-      setError(errorText(failure, 'This draft could not be published'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <span className="flex flex-col items-end gap-1">
-      <Button size="sm" variant="outline" onClick={() => void run()} disabled={busy} aria-label={`Publish ${name}`}>
-        {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
-        {publication.status === 'publish_failed' ? 'Publish again' : 'Publish'}
-      </Button>
-      {error && (
-        <span role="alert" className="text-xs text-danger">
-          {error}
-        </span>
-      )}
-    </span>
-  );
-}
-
-const PUBLISHABLE = new Set<Publication['status']>(['draft_created', 'publish_failed']);
 const FAILED = new Set<Publication['status']>(['failed', 'publish_failed']);
 
 export function StatusRow({
@@ -204,18 +165,7 @@ export function StatusRow({
       {publication.status === 'needs_review' && (
         <ConfirmAnyway name={name} outcome={outcomes[publication.id]} onConfirm={() => void confirmOne(publication.id)} />
       )}
-      {PUBLISHABLE.has(publication.status) && <PublishButton publication={publication} name={name} />}
-      {publication.status === 'published' && publication.listingUrl && (
-        <a
-          href={publication.listingUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="inline-flex items-center gap-1 text-sm text-accent underline"
-        >
-          View listing <ExternalLink className="size-3.5" aria-hidden />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      )}
+      <PublishControls publication={publication} name={name} linkClassName="inline-flex items-center gap-1 text-sm text-accent underline" />
       {publication.productUrl && (
         <a
           href={publication.productUrl}

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
 import type { Publication } from '@printloom/contracts/publishing.schemas';
 import { STATUS_LABELS, useAllPublications, useTemplates } from './api/publishing';
+import { PublishControls } from './PublishControls';
 
 /**
- * A design's publications where the design is shown (the lightbox): each with its template, its status
- * and "Open in Printify". `actions` adds a row's own controls (publishing's Publish and View listing)
- * beside the link, without this list knowing them.
+ * A design's publications where the design is shown (the lightbox): each with its template, its status,
+ * "Open in Printify", "Publish" for a draft (or a failed publish) and "View listing" once published.
+ * `actions` adds a caller's own controls beside them.
  */
 export function DesignPublications({ assetId, actions }: { assetId: string; actions?: (publication: Publication) => ReactNode }) {
   const publications = useAllPublications();
@@ -32,6 +33,11 @@ export function DesignPublications({ assetId, actions }: { assetId: string; acti
                 <span className="sr-only">({templateName(publication.templateId)}, opens in a new tab)</span>
               </a>
             )}
+            <PublishControls
+              publication={publication}
+              name={templateName(publication.templateId)}
+              linkClassName="inline-flex items-center gap-1 underline"
+            />
             {actions?.(publication)}
           </li>
         ))}

@@ -19,19 +19,27 @@ const renderPage = (node: React.ReactNode) =>
   );
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const connection: ConnectionState = { connected: false, shops: [], shopId: null, tokenHint: null, localShop: true, allowed: true };
+const connection: ConnectionState = {
+  connected: false,
+  shops: [],
+  shopId: null,
+  tokenHint: null,
+  localShop: true,
+  allowed: true,
+  checklist: [],
+};
 const template = (id: string, name: string): ProductTemplate => ({
   id,
   name,
   product: name,
   builtIn: true,
   blueprintId: 12,
-  printProviderId: 29,
-  variants: [{ colour: 'White', size: 'M', price: 2499 }],
+  printProviderIds: [29],
+  variants: [{ options: { color: 'White', size: 'M' }, price: 2499 }],
   darkColours: [],
   placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
 });
-const templates = [template('tee', 'Unisex tee'), template('mug', 'Mug')];
+const templates = [template('tee', 'Unisex tee'), template('mug', 'Mug')].map((each) => ({ ...each, unavailable: [] }));
 const design = (n: number) => ({ id: `00000000-0000-4000-8000-0000000000a${n}`, job: { prompt: `Design ${n}` } }) as unknown as Asset;
 const [first, second] = [design(1), design(2)];
 const teeDraft: Publication = {
@@ -128,5 +136,29 @@ describe('drafts found again', () => {
       teeDraft.productUrl,
     );
     expect(within(rows[1]).getByRole('button', { name: 'Publish mug' })).toBeInTheDocument();
+  });
+
+  it("the lightbox's list publishes a draft there and links a published design to its listing", async () => {
+    const listingUrl = 'https://www.etsy.com/listing/123/trail-ready';
+    const published = { ...teeDraft, id: teeDraft.id.replace('b1', 'b3'), templateId: 'mug', status: 'published' as const, listingUrl };
+    const publishedPaths: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path === '/api/product-templates') return json({ templates });
+      if (path.endsWith('/publish') && init?.method === 'POST') {
+        publishedPaths.push(path);
+        return json({ publication: { ...teeDraft, status: 'publish_waiting', placeInLine: 0 } }, 202);
+      }
+      if (path.startsWith('/api/publications')) return json({ publications: [teeDraft, published] });
+      return json({}, 404);
+    });
+    renderPage(<DesignPublications assetId={first.id} />);
+    const list = await screen.findByRole('region', { name: 'Printify drafts of this design' });
+    const [draftRow, publishedRow] = within(list).getAllByRole('listitem');
+    expect(within(publishedRow!).getByRole('link', { name: /View listing/ })).toHaveAttribute('href', listingUrl);
+    expect(within(publishedRow!).queryByRole('button', { name: /Publish/ })).toBeNull();
+    await userEvent.click(await within(draftRow!).findByRole('button', { name: 'Publish Unisex tee' }));
+    await waitFor(() => expect(publishedPaths).toEqual([`/api/publications/${teeDraft.id}/publish`]));
+    await waitFor(() => expect(draftRow).toHaveAttribute('data-status', 'publish_waiting'));
   });
 });
