@@ -4,6 +4,7 @@ import { LOGGER, type Logger } from '@printloom/service-kit';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
 import { ListingKits } from '../listing-kits/listing-kits.service.js';
 import { BulkJobs } from '../bulk-jobs/bulk-jobs.service.js';
+import { asBackgroundWork } from '../image/background-work.js';
 
 /** Attempts of a job before it fails for good (a pass stops on an error and a later pass goes on). */
 const JOB_MAX_ATTEMPTS = 3;
@@ -105,8 +106,11 @@ export class DesignJobRunner {
     this.closing = true;
   }
 
+  /** No seller waits on a kit or a bulk action: the files they make go to the image pool's background lane. */
   private async step(job: StoredDesignJob, assetId: string): Promise<void> {
-    if (job.action === 'kit') await this.kits.design(job.userId, assetId, 'kit');
-    else await this.bulk.step(job, assetId);
+    await asBackgroundWork(async () => {
+      if (job.action === 'kit') await this.kits.design(job.userId, assetId, 'kit');
+      else await this.bulk.step(job, assetId);
+    });
   }
 }
