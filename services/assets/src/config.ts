@@ -39,6 +39,8 @@ export const assetsEnvSchema = serviceEnvSchema
       .max(16)
       .default(() => defaultBackgroundWorkerThreads()),
     ASSET_BACKGROUND_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+    /** The background lane's nice value (0: the seller's priority; a shared test machine runs it so, its time budgets being the seller's). */
+    ASSET_BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
     /** Measure every generated design's quality verdict in the background (tests not about it turn it off). */
     ASSET_QUALITY_VERDICTS: env.boolean.default(true),
     /** How often designs still waiting for their quality verdict are looked for (ingest also wakes a pass at once). */

@@ -40,7 +40,11 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
   const imagePool = new ImagePool({
     threads: config.ASSET_WORKER_THREADS,
     maxQueue: config.ASSET_WORKER_QUEUE_MAX,
-    background: { threads: config.ASSET_BACKGROUND_THREADS, maxQueue: config.ASSET_BACKGROUND_QUEUE_MAX },
+    background: {
+      threads: config.ASSET_BACKGROUND_THREADS,
+      maxQueue: config.ASSET_BACKGROUND_QUEUE_MAX,
+      niceness: config.ASSET_BACKGROUND_NICENESS,
+    },
     budgets: {
       removeBackground: TIME_BUDGETS.removeBackground.service,
       upscale: TIME_BUDGETS.upscale.service,

@@ -50,7 +50,7 @@ export type TaskOutcome = 'done' | 'refused' | 'failed';
  */
 export type PoolLane = 'seller' | 'background';
 
-/** The background lane's threads run at this nice value (Linux: the thread and the OCR it starts). */
+/** The background lane's threads run at this nice value by default (Linux: the thread and the OCR it starts). */
 export const BACKGROUND_NICENESS = 10;
 
 interface LaneOptions {
@@ -96,13 +96,16 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
   constructor(options: {
     threads: number;
     maxQueue: number;
-    /** The background lane; by default one thread and the seller lane's queue length. */
-    background?: LaneOptions;
+    /** The background lane; by default one thread, the seller lane's queue length and BACKGROUND_NICENESS. */
+    background?: LaneOptions & { niceness?: number };
     budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number; measureQuality?: number };
   }) {
     this.lanes = {
       seller: new Lane(options, 0),
-      background: new Lane(options.background ?? { threads: 1, maxQueue: options.maxQueue }, BACKGROUND_NICENESS),
+      background: new Lane(
+        options.background ?? { threads: 1, maxQueue: options.maxQueue },
+        options.background?.niceness ?? BACKGROUND_NICENESS,
+      ),
     };
     this.budgets = options.budgets;
   }
