@@ -133,6 +133,8 @@ export const resolveDownloadRequest = z.object({
   size: z.enum(['thumbnail', 'preview']).optional(),
   preset: presetId.optional(),
   garment: garmentChoice.optional(),
+  /** Asked for work no seller waits on (a draft's print file): a file to make is made at background priority. */
+  background: z.boolean().optional(),
 });
 /** PNG text chunks stamped on every PNG on its way out (keyword → text). */
 export const pngTextSchema = z.record(z.string(), z.string());

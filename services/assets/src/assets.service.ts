@@ -23,6 +23,7 @@ import type { StoredAsset } from './domain/stored-asset.js';
 import { AssetFiles, FILES, type FileSize } from './asset-files.js';
 import type { BackgroundRemover } from './image/background-remover.js';
 import { BACKGROUND_REMOVER } from './assets.tokens.js';
+import { asBackgroundWork } from './image/background-work.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { garmentAsGenerated, PrintFiles } from './print-files/print-files.service.js';
 import { QualityVerdicts } from './quality/quality-verdicts.service.js';
@@ -239,6 +240,17 @@ export class AssetsService {
   }
 
   async resolveDownload(request: {
+    userId: string;
+    assetId: string;
+    size?: 'thumbnail' | 'preview';
+    preset?: ExportPresetId;
+    garment?: GarmentChoice;
+    background?: boolean;
+  }) {
+    return request.background ? asBackgroundWork(() => this.resolveFile(request)) : this.resolveFile(request);
+  }
+
+  private async resolveFile(request: {
     userId: string;
     assetId: string;
     size?: 'thumbnail' | 'preview';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
-import { defaultAssetWorkerThreads } from './default-worker-threads.js';
+import { defaultAssetWorkerThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
 
 export const assetsEnvSchema = serviceEnvSchema
   .extend({
@@ -31,6 +31,16 @@ export const assetsEnvSchema = serviceEnvSchema
     /** How often a waiting design job (a listing kit, a bulk action) is looked for (each pass runs one job, design by design). */
     DESIGN_JOB_INTERVAL_MS: z.coerce.number().int().positive().default(3000),
     ASSET_WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+    /** The pool's background lane (verdicts; kits', bulk actions' and drafts' files): threads at a lower OS priority, and how many tasks may wait. */
+    ASSET_BACKGROUND_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(16)
+      .default(() => defaultBackgroundWorkerThreads()),
+    ASSET_BACKGROUND_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+    /** The background lane's nice value (0: the seller's priority; a shared test machine runs it so, its time budgets being the seller's). */
+    ASSET_BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
     /** Measure every generated design's quality verdict in the background (tests not about it turn it off). */
     ASSET_QUALITY_VERDICTS: env.boolean.default(true),
     /** How often designs still waiting for their quality verdict are looked for (ingest also wakes a pass at once). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultAssetWorkerThreads } from './default-worker-threads.js';
+import { defaultAssetWorkerThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
 
 const GB = 1024 ** 3;
 
@@ -20,5 +20,13 @@ describe('the default asset worker pool', () => {
   it('is at least 1 and at most 32', () => {
     expect(defaultAssetWorkerThreads(1, 0.1 * GB)).toBe(1);
     expect(defaultAssetWorkerThreads(128, 1024 * GB)).toBe(32);
+  });
+});
+
+describe('the default background lane', () => {
+  it("has half the seller lane's threads, at least 1: fewer threads than cores", () => {
+    expect(defaultBackgroundWorkerThreads(1)).toBe(1);
+    expect(defaultBackgroundWorkerThreads(3)).toBe(1);
+    expect(defaultBackgroundWorkerThreads(7)).toBe(3);
   });
 });

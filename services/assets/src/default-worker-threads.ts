@@ -18,3 +18,11 @@ export function defaultAssetWorkerThreads(
   const byMemory = Math.floor(memoryBytes / 2 / taskPeakBytes);
   return Math.max(1, Math.min(32, cores - 1, byMemory));
 }
+
+/**
+ * Background-lane threads when ASSET_BACKGROUND_THREADS is not set: half the seller lane's, at least
+ * 1, so work no seller waits on (verdicts, kits, drafts) never takes every core while a job draws.
+ */
+export function defaultBackgroundWorkerThreads(sellerThreads = defaultAssetWorkerThreads()): number {
+  return Math.max(1, Math.floor(sellerThreads / 2));
+}

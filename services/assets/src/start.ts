@@ -19,6 +19,11 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
   const imagePool = new ImagePool({
     threads: config.ASSET_WORKER_THREADS,
     maxQueue: config.ASSET_WORKER_QUEUE_MAX,
+    background: {
+      threads: config.ASSET_BACKGROUND_THREADS,
+      maxQueue: config.ASSET_BACKGROUND_QUEUE_MAX,
+      niceness: config.ASSET_BACKGROUND_NICENESS,
+    },
     budgets: {
       removeBackground: TIME_BUDGETS.removeBackground.service,
       upscale: TIME_BUDGETS.upscale.service,
@@ -42,10 +47,10 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
       const designJobs = app.get(DesignJobRepository);
       const tasks = infra.metrics.counter(
         'printloom_image_pool_tasks_total',
-        'Tasks run in the image worker pool, by operation and outcome',
-        ['operation', 'outcome'],
+        'Tasks run in the image worker pool, by operation, outcome and lane (seller or background)',
+        ['operation', 'outcome', 'lane'],
       );
-      imagePool.onTask = (operation, outcome) => tasks.inc({ operation, outcome });
+      imagePool.onTask = (operation, outcome, lane) => tasks.inc({ operation, outcome, lane });
       infra.metrics.gauge('printloom_image_pool_pending', 'Tasks running or waiting in the image worker pool', [], (gauge) =>
         gauge.set(imagePool.pending),
       );

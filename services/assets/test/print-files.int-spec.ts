@@ -93,6 +93,27 @@ describe('assets: light and dark print files (real PostgreSQL, NATS, storage and
     expect((await sharp(await system.storage.getBuffer(thumbnail.key)).metadata()).format).toBe('webp');
   });
 
+  it("makes a file asked with background: true (a draft) in the background lane, a seller's in the seller lane", async () => {
+    const userId = randomUUID();
+    const { assetId } = await engineDesign(userId);
+    const made = async (lane: 'seller' | 'background') => {
+      const metrics = await system.assets.infra.metrics.registry.getSingleMetricAsString('printloom_image_pool_tasks_total');
+      const line = metrics.split('\n').find((row) => row.includes('operation="garment-file"') && row.includes(`lane="${lane}"`));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const before = { seller: await made('seller'), background: await made('background') };
+    await system.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment: 'dark', background: true });
+    expect({ seller: await made('seller'), background: await made('background') }).toEqual({
+      ...before,
+      background: before.background + 1,
+    });
+    await system.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment: 'light' });
+    expect({ seller: await made('seller'), background: await made('background') }).toEqual({
+      seller: before.seller + 1,
+      background: before.background + 1,
+    });
+  });
+
   it('gives a design that recorded no brief (made before this) both files by recolouring', async () => {
     const userId = randomUUID();
     const { assetId } = await engineDesign(userId, {});

@@ -14,6 +14,7 @@ import { ASSETS_CONFIG } from '../assets.tokens.js';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
 import { ListingKits } from '../listing-kits/listing-kits.service.js';
 import { BulkJobs } from '../bulk-jobs/bulk-jobs.service.js';
+import { asBackgroundWork } from '../image/background-work.js';
 
 /** Attempts of a job before it fails for good (a pass stops on an error and a later pass goes on). */
 const JOB_MAX_ATTEMPTS = 3;
@@ -138,8 +139,11 @@ export class DesignJobRunner {
     }
   }
 
+  /** No seller waits on a kit or a bulk action: the files they make go to the image pool's background lane. */
   private async step(job: StoredDesignJob, assetId: string): Promise<void> {
-    if (job.action === 'kit') await this.kits.design(job.userId, assetId, 'kit');
-    else await this.bulk.step(job, assetId);
+    await asBackgroundWork(async () => {
+      if (job.action === 'kit') await this.kits.design(job.userId, assetId, 'kit');
+      else await this.bulk.step(job, assetId);
+    });
   }
 }

@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { AppError } from '@printloom/contracts';
-import { ImagePool, POOL_BUSY_MESSAGE } from './image-pool.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { BACKGROUND_NICENESS, ImagePool, POOL_BUSY_MESSAGE } from './image-pool.js';
+import { asBackgroundWork } from './background-work.js';
 import { AlreadyTransparentError } from './background-remover.js';
 
 // Runs the built worker (npm run build -w services/assets), as the service does.
@@ -43,6 +45,65 @@ describe('image worker pool', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const refusal = (results[2] as PromiseRejectedResult).reason as AppError;
     expect(refusal).toBeInstanceOf(AppError);
+    expect([refusal.code, refusal.message]).toEqual(['UNAVAILABLE', POOL_BUSY_MESSAGE]);
+    expect(pool.pending).toBe(0);
+  });
+});
+
+describe('image worker pool lanes: work no seller waits on yields to the seller', () => {
+  const lanes: string[] = [];
+  const pool = new ImagePool({
+    threads: 1,
+    maxQueue: 0,
+    background: { threads: 1, maxQueue: 1 },
+    budgets: { removeBackground: 60_000, upscale: 60_000, fitExport: 60_000, measureQuality: 60_000 },
+  });
+  pool.onTask = (operation, _outcome, lane) => lanes.push(`${operation} ${lane}`);
+  afterAll(() => pool.close());
+
+  const original = () =>
+    sharp({ create: { width: 1200, height: 1200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><circle cx="600" cy="600" r="300" fill="#d62828"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+  // A design without quoted text: its verdict needs no OCR.
+  const plan = { prompt: 'a red circle', brief: null, garment: 'light' as const, transparent: true, backgroundKept: false };
+
+  it('sends quality verdicts and work inside asBackgroundWork to the background lane, the rest to the seller lane', async () => {
+    const png = await original();
+    lanes.length = 0;
+    await pool.fit(png, 'sticker-3in', {});
+    await asBackgroundWork(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1)); // still background after an await
+      await pool.fit(png, 'sticker-3in', {});
+    });
+    await expect(pool.measureQuality(png, plan)).resolves.toMatchObject({ ok: true });
+    expect(lanes).toEqual(['fit-export seller', 'fit-export background', 'measure-quality background']);
+  });
+
+  it("runs the background lane's threads at a lower OS priority (Linux: nice per thread)", async () => {
+    await asBackgroundWork(async () => pool.fit(await original(), 'sticker-3in', {}));
+    const niceOf = (task: string) => readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16];
+    const nices = readdirSync('/proc/self/task').map(niceOf);
+    expect(nices).toContain(String(BACKGROUND_NICENESS));
+    expect(niceOf(String(process.pid))).toBe('0');
+  });
+
+  it("bounds the background queue on its own: a full one refuses at once while a seller's task still runs", async () => {
+    const png = await original();
+    const background = [1, 2, 3].map(() => asBackgroundWork(() => pool.measureQuality(png, plan)));
+    expect(pool.pendingIn('background')).toBe(2);
+    const seller = pool.fit(png, 'sticker-3in', {});
+    expect(pool.pendingIn('seller')).toBe(1);
+    const results = await Promise.allSettled([...background, seller]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const refusal = (results[2] as PromiseRejectedResult).reason as AppError;
     expect([refusal.code, refusal.message]).toEqual(['UNAVAILABLE', POOL_BUSY_MESSAGE]);
     expect(pool.pending).toBe(0);
   });

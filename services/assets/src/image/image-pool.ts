@@ -8,6 +8,7 @@ import { UpscaleTooLargeError, type Upscaler } from './upscaler.js';
 import type { GarmentFilePlan } from '../print-files/garment-file.js';
 import type { QualityPlan } from '../quality/measure-quality.js';
 import type { ImageOperation, ImageTask, ImageTaskResult } from './image-worker.js';
+import { isBackgroundWork } from './background-work.js';
 
 export const POOL_BUSY_MESSAGE = 'Image processing is busy right now. Please try again in a minute.';
 
@@ -43,12 +44,45 @@ export interface QualityMeter {
 export type TaskOutcome = 'done' | 'refused' | 'failed';
 
 /**
- * Background removal, upscaling, export fitting and garment files in worker threads with a bounded queue: a full
- * queue is refused at once (503) instead of piling work up, and each task has the service's time budget.
+ * Where a task runs: `seller` for work a seller waits on (a download, the mockups dialog, a ZIP, an
+ * edit), `background` for work no one waits on (quality verdicts; files for kits, bulk actions and
+ * drafts), which runs on fewer threads at a lower OS priority so it never slows the next click.
+ */
+export type PoolLane = 'seller' | 'background';
+
+/** The background lane's threads run at this nice value by default (Linux: the thread and the OCR it starts). */
+export const BACKGROUND_NICENESS = 10;
+
+interface LaneOptions {
+  threads: number;
+  maxQueue: number;
+}
+
+/** One Piscina with its own admission count (running + waiting ≤ threads + maxQueue). */
+class Lane {
+  readonly pool: Piscina;
+  readonly capacity: number;
+  inFlight = 0;
+
+  constructor(options: LaneOptions, niceness: number) {
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: 60_000,
+      workerData: { niceness },
+    });
+    this.capacity = options.threads + options.maxQueue;
+  }
+}
+
+/**
+ * Background removal, upscaling, export fitting, garment files, mockups and quality verdicts in worker
+ * threads with bounded queues: a full queue is refused at once (503) instead of piling work up, and
+ * each task has the service's time budget. Two lanes (see PoolLane), each with its own threads and queue.
  */
 export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, GarmentFileMaker, MockupRenderer, QualityMeter {
-  private readonly pool: Piscina;
-  private readonly capacity: number;
+  private readonly lanes: Record<PoolLane, Lane>;
   private readonly budgets: {
     removeBackground: number;
     upscale: number;
@@ -56,18 +90,23 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     renderMockups?: number;
     measureQuality?: number;
   };
-  private inFlight = 0;
   /** Told of every task the pool ran (the service counts them as a metric). */
-  onTask: (operation: ImageOperation, outcome: TaskOutcome) => void = () => undefined;
+  onTask: (operation: ImageOperation, outcome: TaskOutcome, lane: PoolLane) => void = () => undefined;
 
   constructor(options: {
     threads: number;
     maxQueue: number;
+    /** The background lane; by default one thread, the seller lane's queue length and BACKGROUND_NICENESS. */
+    background?: LaneOptions & { niceness?: number };
     budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number; measureQuality?: number };
   }) {
-    // Admission is counted here (running + waiting ≤ threads + maxQueue): one clear rule, no library quirks.
-    this.pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: options.threads, idleTimeout: 60_000 });
-    this.capacity = options.threads + options.maxQueue;
+    this.lanes = {
+      seller: new Lane(options, 0),
+      background: new Lane(
+        options.background ?? { threads: 1, maxQueue: options.maxQueue },
+        options.background?.niceness ?? BACKGROUND_NICENESS,
+      ),
+    };
     this.budgets = options.budgets;
   }
 
@@ -97,23 +136,29 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     return result.mockups.map(({ id, jpeg }) => ({ id, jpeg: Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength) }));
   }
 
-  /** One design's verdict, in the background (QualityVerdicts asks for one at a time per instance). */
+  /** One design's verdict, always in the background lane (QualityVerdicts asks for one at a time per instance). */
   async measureQuality(original: Buffer, plan: QualityPlan): Promise<DesignQuality> {
     const result = await this.execute(
       { operation: 'measure-quality', image: original, plan },
       this.budgets.measureQuality ?? this.budgets.fitExport,
+      'background',
     );
     if (!('quality' in result)) throw new Error('The image worker answered a quality task without a verdict');
     return result.quality;
   }
 
-  /** Tasks running or waiting. */
+  /** Tasks running or waiting, in both lanes. */
   get pending(): number {
-    return this.inFlight;
+    return this.lanes.seller.inFlight + this.lanes.background.inFlight;
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  /** Tasks running or waiting in one lane. */
+  pendingIn(lane: PoolLane): number {
+    return this.lanes[lane].inFlight;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.lanes.seller.pool.destroy(), this.lanes.background.pool.destroy()]);
   }
 
   private async run(task: ImageTask, budgetMs: number): Promise<Buffer> {
@@ -122,22 +167,30 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
   }
 
-  /** Runs one task in a worker; expected refusals become their errors, so only successes come back. */
-  private async execute(task: ImageTask, budgetMs: number): Promise<Extract<ImageTaskResult, { ok: true }>> {
-    if (this.inFlight >= this.capacity) throw new AppError('UNAVAILABLE', POOL_BUSY_MESSAGE);
-    this.inFlight += 1;
+  /**
+   * Runs one task in a worker of its lane (the background lane inside asBackgroundWork); expected
+   * refusals become their errors, so only successes come back.
+   */
+  private async execute(
+    task: ImageTask,
+    budgetMs: number,
+    laneName: PoolLane = isBackgroundWork() ? 'background' : 'seller',
+  ): Promise<Extract<ImageTaskResult, { ok: true }>> {
+    const lane = this.lanes[laneName];
+    if (lane.inFlight >= lane.capacity) throw new AppError('UNAVAILABLE', POOL_BUSY_MESSAGE);
+    lane.inFlight += 1;
     let result: ImageTaskResult;
     try {
-      result = await this.pool.run(task, { signal: AbortSignal.timeout(budgetMs) });
+      result = await lane.pool.run(task, { signal: AbortSignal.timeout(budgetMs) });
     } catch (error) {
-      this.onTask(task.operation, 'failed');
+      this.onTask(task.operation, 'failed', laneName);
       if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
         throw new AppError('TIMEOUT', 'The image took too long to process. Please try again.');
       throw error;
     } finally {
-      this.inFlight -= 1;
+      lane.inFlight -= 1;
     }
-    this.onTask(task.operation, result.ok ? 'done' : 'refused');
+    this.onTask(task.operation, result.ok ? 'done' : 'refused', laneName);
     if (result.ok) return result;
     if (result.refusal === 'busy-background') throw new BackgroundTooBusyError(result.message);
     if (result.refusal === 'already-transparent') throw new AlreadyTransparentError(result.message);

@@ -1,4 +1,8 @@
+import { endianness } from 'node:os';
 import type { Rgb } from './recolour.js';
+
+// Pixels are read as 32-bit words below; every platform Node runs this service on is little-endian.
+if (endianness() !== 'LE') throw new Error('ink-contrast reads pixels as little-endian words');
 
 /** WCAG 2 "non-text contrast" for graphics: the least an ink must reach against the garment it is printed on. */
 export const MIN_INK_CONTRAST = 3;
@@ -33,24 +37,53 @@ export interface InkContrast {
 
 /**
  * How much of a print's ink reads on its garment: every pixel of an RGBA buffer with alpha above
- * INK_ALPHA, its colour against the garment's by WCAG contrast. Pure; a lookup per colour, since a
- * print has few distinct inks.
+ * INK_ALPHA, its colour against the garment's by WCAG contrast. Pure; a print has few distinct inks in
+ * long runs, so each colour is judged once and a run of the same colour costs one comparison a pixel.
+ * `ignore` leaves out ink of the colours it names (a sticker's own white backing), as if transparent.
  */
-export function inkContrast(rgba: Uint8Array, garment: Rgb, minimum = MIN_INK_CONTRAST): InkContrast {
+export function inkContrast(
+  rgba: Uint8Array,
+  garment: Rgb,
+  minimum = MIN_INK_CONTRAST,
+  ignore?: (r: number, g: number, b: number) => boolean,
+): InkContrast {
   const garmentLuminance = relativeLuminance(garment.r, garment.g, garment.b);
-  const seen = new Map<number, boolean>();
+  const judged = new Map<number, Judgement>();
+  const judge = (r: number, g: number, b: number): Judgement =>
+    ignore?.(r, g, b) ? IGNORED : contrastRatio(relativeLuminance(r, g, b), garmentLuminance) >= minimum ? READS : FADES;
   let inkPixels = 0;
   let contrasting = 0;
-  for (let i = 0; i < rgba.length; i += 4) {
-    if (rgba[i + 3]! <= INK_ALPHA) continue;
-    inkPixels += 1;
-    const colour = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
-    let reads = seen.get(colour);
-    if (reads === undefined) {
-      reads = contrastRatio(relativeLuminance(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!), garmentLuminance) >= minimum;
-      seen.set(colour, reads);
+  let lastPixel = -1;
+  let last: Judgement = FADES;
+  // One 32-bit read a pixel (little-endian: alpha in the top byte); a run of the same pixel is judged once.
+  const pixels = asPixels(rgba);
+  for (let i = 0; i < pixels.length; i++) {
+    const pixel = pixels[i]!;
+    if (pixel >>> 24 <= INK_ALPHA) continue;
+    if (pixel !== lastPixel) {
+      lastPixel = pixel;
+      const colour = pixel & 0xffffff;
+      let judgement = judged.get(colour);
+      if (judgement === undefined) {
+        judgement = judge(colour & 0xff, (colour >>> 8) & 0xff, colour >>> 16);
+        judged.set(colour, judgement);
+      }
+      last = judgement;
     }
-    if (reads) contrasting += 1;
+    if (last === IGNORED) continue;
+    inkPixels += 1;
+    if (last === READS) contrasting += 1;
   }
   return { inkPixels, contrasting, share: inkPixels === 0 ? 1 : contrasting / inkPixels };
 }
+
+/** The RGBA bytes as little-endian 32-bit pixels: a view when aligned, else a copy. */
+function asPixels(rgba: Uint8Array): Uint32Array {
+  if (rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >>> 2);
+  return new Uint32Array(Uint8Array.from(rgba.subarray(0, rgba.length - (rgba.length % 4))).buffer);
+}
+
+const FADES = 0;
+const READS = 1;
+const IGNORED = 2;
+type Judgement = typeof FADES | typeof READS | typeof IGNORED;

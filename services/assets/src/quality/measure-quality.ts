@@ -73,12 +73,14 @@ async function elementsLegibility(
   ocr: Ocr,
 ): Promise<QualityCheck> {
   if (elements.length === 0) return { name: 'legibility', ok: true, detail: 'No text to read' };
+  const flats: Buffer[] = [];
+  for (const element of elements) flats.push(await flatTextPng(element, design.garment, readingSetting(design, element, seed)));
+  const readings = ocr.lines ? await ocr.lines(flats) : await readOneByOne(flats, ocr);
   const misses: string[] = [];
-  for (const element of elements) {
-    const { scale, distress } = readingSetting(design, element, seed);
-    const reading = await ocr(await flatTextPng(element, design.garment, { scale, distress }), 'line');
+  elements.forEach((element, index) => {
+    const reading = readings[index]!;
     if (!readsBack(element, reading)) misses.push(reading ? `“${element.text}” reads as “${reading}”` : `“${element.text}” does not read`);
-  }
+  });
   return misses.length === 0
     ? {
         name: 'legibility',
@@ -86,6 +88,12 @@ async function elementsLegibility(
         detail: elements.length === 1 ? 'The text reads back' : `All ${elements.length} text lines read back`,
       }
     : { name: 'legibility', ok: false, detail: misses.join('; ') };
+}
+
+async function readOneByOne(pngs: Buffer[], ocr: Ocr): Promise<string[]> {
+  const readings: string[] = [];
+  for (const png of pngs) readings.push(await ocr(png, 'line'));
+  return readings;
 }
 
 /** A design whose layout is not known: its quoted slogan must be found reading the whole design. */

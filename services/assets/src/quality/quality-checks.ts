@@ -1,6 +1,6 @@
 import type { DesignQuality, QualityCheck } from '@printloom/contracts';
 import { contrast, SAFE_MARGIN, type TextElement } from '@printloom/design-engine';
-import { INK_ALPHA, inkContrast } from '../print-files/ink-contrast.js';
+import { inkContrast } from '../print-files/ink-contrast.js';
 import type { Rgb } from '../print-files/recolour.js';
 
 /** A decoded print: RGBA, row by row. */
@@ -102,8 +102,7 @@ export function contrastCheck(
   texts: Array<Pick<TextElement, 'text' | 'fill' | 'outline' | 'backdrop'>> | null,
   ignore?: Rgb,
 ): QualityCheck {
-  const data = ignore ? withoutColour(image.data, ignore) : image.data;
-  const visible = inkContrast(data, garment.rgb, VANISHING_CONTRAST);
+  const visible = inkContrast(image.data, garment.rgb, VANISHING_CONTRAST, ignore && nearColour(ignore));
   const shirt = garment.name === 'light' ? 'a white garment' : 'a black garment';
   const faint = (texts ?? []).filter((element) => !textReadsOn(element, garment.hex));
   if (faint.length > 0)
@@ -120,17 +119,9 @@ export function contrastCheck(
 /** Channels this close count as the same colour (antialiased edges of a flat fill). */
 const NEAR = 6;
 
-function withoutColour(rgba: Uint8Array, colour: Rgb): Uint8Array {
-  const copy = Uint8Array.from(rgba);
-  for (let i = 0; i < copy.length; i += 4)
-    if (
-      copy[i + 3]! > INK_ALPHA &&
-      Math.abs(copy[i]! - colour.r) <= NEAR &&
-      Math.abs(copy[i + 1]! - colour.g) <= NEAR &&
-      Math.abs(copy[i + 2]! - colour.b) <= NEAR
-    )
-      copy[i + 3] = 0;
-  return copy;
+/** Whether a colour is within NEAR of `colour` on every channel. */
+function nearColour(colour: Rgb): (r: number, g: number, b: number) => boolean {
+  return (r, g, b) => Math.abs(r - colour.r) <= NEAR && Math.abs(g - colour.g) <= NEAR && Math.abs(b - colour.b) <= NEAR;
 }
 
 /** The verdict: every check in the contracts' order; ok when all are. */

@@ -46,6 +46,9 @@ export async function startAssetsTestSystem<S extends ObjectStorage = ObjectStor
       STORAGE_DIR: storageDir,
       // Quality verdicts change library pages in the background: on only where a test is about them.
       ASSET_QUALITY_VERDICTS: 'false',
+      // A test machine is shared and oversubscribed: a niced lane would starve past the seller's time
+      // budgets there. The lanes and their priority are tested in image-pool.spec.ts.
+      ASSET_BACKGROUND_NICENESS: '0',
       ...options.env,
     };
     const real = createStorage(storageEnvSchema.parse(env));

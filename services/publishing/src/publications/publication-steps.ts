@@ -157,7 +157,12 @@ export class PublicationStepsService implements PublicationSteps {
           files[garment] = uploaded;
           return;
         }
-        await this.rpc.request(ASSETS.resolveDownload, { userId, assetId, garment }, { timeoutMs: EXPORT_RENDER_TIMEOUT_MS });
+        // No seller waits on a draft's print file: assets makes it at background priority.
+        await this.rpc.request(
+          ASSETS.resolveDownload,
+          { userId, assetId, garment, background: true },
+          { timeoutMs: EXPORT_RENDER_TIMEOUT_MS },
+        );
         const token = await this.links.create(userId, assetId, garment, PRINT_LINK_VALID_MS);
         const url = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/print-files/${token}`;
         const upload = await connection.client.uploadByUrl(`${externalReferenceOf(publication.id)}-${garment}.png`, url);
@@ -342,6 +347,8 @@ export class PublicationStepsService implements PublicationSteps {
       const seconds = error.details?.retryAfterSeconds;
       return { retryInMs: typeof seconds === 'number' ? Math.max(1, seconds) * 1000 : 10_000 };
     }
+    // Assets' background lane is full (its queue is bounded): the print file is made on a later turn.
+    if (error instanceof AppError && error.code === 'UNAVAILABLE') return { retryInMs: 5_000 };
     if (error instanceof PrintifyUnavailable) {
       this.logger.warn({ publicationId: publication.id, step: work.step, reason: error.message }, 'Printify unavailable: the step waits');
       return { retryInMs: 30_000 };
