@@ -36,4 +36,12 @@ describe('gateway configuration', () => {
     expect(() => trust('everyone')).toThrow(/TRUST_PROXY: must be a hop count/);
     expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
   });
+
+  it('refuses to start in production with a PUBLIC_URL its links and cookies cannot use', () => {
+    const production = { NODE_ENV: 'production', NATS_USER: 'gateway', NATS_PASSWORD: 'a-long-random-nats-password-0123456789' };
+    expect(() => loadGatewayConfig({ ...production, PUBLIC_URL: 'http://localhost:8080' })).toThrow(/PUBLIC_URL: /);
+    expect(loadGatewayConfig({ ...production, PUBLIC_URL: 'https://printloom.example.com' }).PUBLIC_URL).toBe(
+      'https://printloom.example.com',
+    );
+  });
 });

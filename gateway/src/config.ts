@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { TIME_BUDGETS } from '@printloom/contracts';
-import { DEFAULT_CIRCUIT_BREAKER, env, natsCredentialsOf, nodeEnv, parseConfig } from '@printloom/service-kit';
+import { DEFAULT_CIRCUIT_BREAKER, env, natsCredentialsOf, nodeEnv, parseConfig, requirePublicUrlInProduction } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -117,5 +117,7 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
   const config = parseConfig(gatewayEnvSchema, source);
   // Stops the start naming the variable; production (NODE_ENV) requires the gateway's own NATS user.
   natsCredentialsOf({ NODE_ENV: source.NODE_ENV, NATS_USER: config.NATS_USER, NATS_PASSWORD: config.NATS_PASSWORD });
+  // Google's callback, the cookies' Secure flag and the same-origin check are built on it.
+  requirePublicUrlInProduction(config);
   return config;
 }

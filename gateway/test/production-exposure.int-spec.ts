@@ -15,7 +15,8 @@ describe('production shows no internals on the public port (real NATS, gateway o
    */
   async function gateway(env: Record<string, string>) {
     const nats = { NATS_USER: 'gateway', NATS_PASSWORD: randomBytes(32).toString('hex') };
-    const started = await startGateway(loadGatewayConfig({ ...system.env, ...nats, PORT: '0', HOST: '127.0.0.1', ...env }));
+    const site = { PUBLIC_URL: 'https://printloom.example.com' };
+    const started = await startGateway(loadGatewayConfig({ ...system.env, ...nats, ...site, PORT: '0', HOST: '127.0.0.1', ...env }));
     gateways.push(started);
     return { started, client: new TestClient(started.url) };
   }

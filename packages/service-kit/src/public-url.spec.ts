@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { publicUrlProblem } from './public-url.js';
+import { publicUrlProblem, requirePublicUrlInProduction } from './public-url.js';
 
 describe('a PUBLIC_URL outside services can fetch from', () => {
   it('is https on a public name', () => {
@@ -15,5 +15,13 @@ describe('a PUBLIC_URL outside services can fetch from', () => {
     expect(publicUrlProblem('https://203.0.113.7')).toMatch(/not an IP address/);
     expect(publicUrlProblem('https://[2001:db8::1]')).toMatch(/not an IP address/);
     expect(publicUrlProblem('not a url')).toBe('is not a URL');
+  });
+});
+
+describe('requirePublicUrlInProduction', () => {
+  it('refuses a production start on localhost, naming PUBLIC_URL, and lets development run on it', () => {
+    expect(() => requirePublicUrlInProduction({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:8080' })).toThrow(/PUBLIC_URL: /);
+    expect(() => requirePublicUrlInProduction({ NODE_ENV: 'production', PUBLIC_URL: 'https://printloom.example.com' })).not.toThrow();
+    expect(() => requirePublicUrlInProduction({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:8080' })).not.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { ConfigError, isProduction } from './config.js';
 
 /**
  * Why an address cannot serve links that an outside service downloads (Printify fetches print files
@@ -18,4 +19,10 @@ export function publicUrlProblem(value: string): string | undefined {
   if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.') || /\.(local|internal|lan|test)$/.test(host))
     return `must be a public name that outside services can reach, not ${host}, in production: ${value}`;
   return undefined;
+}
+
+/** Refuses to start in production with a PUBLIC_URL that the links a service writes (mails, Stripe, Printify) cannot use. */
+export function requirePublicUrlInProduction(config: { NODE_ENV: string; PUBLIC_URL: string }): void {
+  const problem = isProduction(config) ? publicUrlProblem(config.PUBLIC_URL) : undefined;
+  if (problem) throw new ConfigError([`PUBLIC_URL: ${problem}`]);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 import { defaultAssetWorkerThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
 
@@ -55,5 +55,8 @@ export const assetsEnvSchema = serviceEnvSchema
 export type AssetsConfig = z.infer<typeof assetsEnvSchema>;
 
 export function loadAssetsConfig(env: Record<string, string | undefined> = process.env): AssetsConfig {
-  return parseConfig(assetsEnvSchema, env);
+  const config = parseConfig(assetsEnvSchema, env);
+  // Reminder mails link to the library and to their unsubscribe page.
+  requirePublicUrlInProduction(config);
+  return config;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '@printloom/contracts';
-import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, serviceEnvSchema } from '@printloom/service-kit';
+import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
 
 export const authEnvSchema = serviceEnvSchema
   .extend({
@@ -26,5 +26,7 @@ export const authEnvSchema = serviceEnvSchema
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
-  return parseConfig(authEnvSchema, env);
+  const config = parseConfig(authEnvSchema, env);
+  requirePublicUrlInProduction(config);
+  return config;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRIAL } from '@printloom/contracts';
-import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, serviceEnvSchema } from '@printloom/service-kit';
+import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
 
 const billingEnvFields = serviceEnvSchema.extend({
   PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
@@ -52,5 +52,8 @@ export const billingEnvSchema = billingEnvFields
 export type BillingConfig = z.infer<typeof billingEnvSchema>;
 
 export function loadBillingConfig(env: Record<string, string | undefined> = process.env): BillingConfig {
-  return parseConfig(billingEnvSchema, env);
+  const config = parseConfig(billingEnvSchema, env);
+  // Stripe's return pages and the payment mails link back to it.
+  requirePublicUrlInProduction(config);
+  return config;
 }

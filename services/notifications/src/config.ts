@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
 
 export const notificationsEnvSchema = serviceEnvSchema.extend({
   SMTP_URL: env.url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),
@@ -16,5 +16,7 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
 export type NotificationsConfig = z.infer<typeof notificationsEnvSchema>;
 
 export function loadNotificationsConfig(env: Record<string, string | undefined> = process.env): NotificationsConfig {
-  return parseConfig(notificationsEnvSchema, env);
+  const config = parseConfig(notificationsEnvSchema, env);
+  requirePublicUrlInProduction(config);
+  return config;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, isProduction, parseConfig, publicUrlProblem, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
+import { env, isProduction, parseConfig, requirePublicUrlInProduction, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
 import { DEVELOPMENT_CONNECTION_KEY, parseConnectionKeys, type ConnectionKey } from './connections/token-cipher.js';
 
 export const publishingEnvSchema = serviceEnvSchema.extend({
@@ -74,8 +74,7 @@ export function loadPublishingConfig(source: Record<string, string | undefined> 
     ]);
   if (production && config.LOCAL_SHOP) throw new ConfigError(['LOCAL_SHOP: the local shop is for development and tests, never production']);
   // Printify downloads print files from PUBLIC_URL itself: in production it must be an https name it can reach.
-  const publicUrl = production ? publicUrlProblem(config.PUBLIC_URL) : undefined;
-  if (publicUrl) throw new ConfigError([`PUBLIC_URL: ${publicUrl}`]);
+  requirePublicUrlInProduction(config);
   let connectionKeys: ConnectionKey[];
   try {
     connectionKeys = config.CONNECTIONS_KEY ? parseConnectionKeys(config.CONNECTIONS_KEY) : [DEVELOPMENT_CONNECTION_KEY];
