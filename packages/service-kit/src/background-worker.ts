@@ -1,6 +1,6 @@
 import type { Context } from '@opentelemetry/api';
 import { Counter, type Registry } from 'prom-client';
-import type { Logger } from './logger.js';
+import { runWithRequestContext, type Logger } from './logger.js';
 import type { SweepCounts } from './periodic-sweeper.js';
 import { SpanKind, withSpan } from './tracing.js';
 
@@ -24,6 +24,8 @@ export interface WorkClaim<T> {
   attempt: number;
   /** The trace of whoever queued the work, when the source carries one. */
   parent?: Context;
+  /** The request id of the work that queued it (a message's header): the handler's log lines carry it. */
+  requestId?: string;
   /** Renews the lease: the worker calls it while the handler runs (the heartbeat). */
   renew(): Promise<void> | void;
   settle(settlement: Settlement): Promise<void> | void;
@@ -204,7 +206,9 @@ export class BackgroundWorker<T> {
     let settlement: Settlement;
     try {
       settlement = await withSpan(this.options.spanName ?? this.options.name, { kind: SpanKind.CONSUMER, parent: claim.parent }, () =>
-        this.options.handle(claim.work, { attempt: claim.attempt, stopping: () => this.stopped }),
+        runWithRequestContext({ requestId: claim.requestId }, () =>
+          this.options.handle(claim.work, { attempt: claim.attempt, stopping: () => this.stopped }),
+        ),
       );
     } catch (error) {
       if (this.options.onError) settlement = this.options.onError(error, claim);

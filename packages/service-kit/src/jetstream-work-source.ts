@@ -1,5 +1,6 @@
 import type { JsMsg } from '@nats-io/jetstream';
 import type { Settlement, WorkClaim, WorkSource } from './background-worker.js';
+import { requestIdOf } from './message-headers.js';
 import { extractTraceContext } from './tracing.js';
 
 export interface JetStreamWorkSourceOptions<T> {
@@ -44,6 +45,7 @@ export function jetStreamWorkSource<T = JsMsg>(options: JetStreamWorkSourceOptio
           work,
           attempt: message.info.deliveryCount,
           parent: extractTraceContext(message.headers),
+          requestId: requestIdOf(message.headers),
           renew: () => message.working(),
           settle: (settlement) => settleMessage(message, settlement),
         };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS } from '@printloom/contracts';
 import {
+  BackgroundWorker,
   JetStreamWorkQueue,
   connectNats,
   consumeEvents,
@@ -10,6 +11,7 @@ import {
   currentRequestContext,
   ensureEventsStream,
   ensureWorkQueueStream,
+  jetStreamWorkSource,
   publishEvent,
   requestIdOf,
   runWithRequestContext,
@@ -53,6 +55,49 @@ describe('the request id in the headers of queued jobs and events (real nats-ser
     expect(requestIdOf(second?.headers)).toBeUndefined();
     await first!.ackAck();
     await second!.ackAck();
+  });
+
+  it("a worker's handler runs with the request id of the request that queued its job, and the jobs it queues carry it on", async () => {
+    const id = randomUUID().replaceAll('-', '').slice(0, 12);
+    const options = {
+      stream: `KIT_RIDW_${id}`,
+      subjects: [`kit-ridw.${id}.>`],
+      consumers: [
+        { durable: `ridw-${id}`, subject: `kit-ridw.${id}.jobs` },
+        { durable: `ridw-next-${id}`, subject: `kit-ridw.${id}.next` },
+      ],
+      ackWaitMs: 5_000,
+    };
+    await ensureWorkQueueStream(await jetstreamManager(nc), options);
+    const queue = new JetStreamWorkQueue(nc, options);
+    await queue.ensure();
+    const seen: (string | undefined)[] = [];
+    const worker = new BackgroundWorker<{ job: number }>({
+      name: `kit-ridw-${id}`,
+      source: jetStreamWorkSource({
+        next: () => queue.next(`ridw-${id}`, 1_000),
+        ackWaitMs: 5_000,
+        read: (m) => m.json<{ job: number }>(),
+      }),
+      idleRecheckMs: 100,
+      logger: createLogger('request-id-test', 'silent'),
+      handle: async (work) => {
+        seen.push(currentRequestContext().requestId);
+        await queue.publish(`kit-ridw.${id}.next`, work, `next-${work.job}`);
+        return { settled: 'done' };
+      },
+    });
+    await runWithRequestContext({ requestId: 'req-draft-3' }, () => queue.publish(`kit-ridw.${id}.jobs`, { job: 1 }, 'job-1'));
+    worker.start();
+    try {
+      await waitFor(() => seen.length === 1, { timeoutMs: 5_000, what: 'the job handled' });
+    } finally {
+      await worker.stop(1_000);
+    }
+    expect(seen).toEqual(['req-draft-3']);
+    const next = await queue.next(`ridw-next-${id}`, 3_000);
+    expect(requestIdOf(next?.headers)).toBe('req-draft-3');
+    await next!.ackAck();
   });
 
   it("an event's handler runs with the request id of the request that published the event", async () => {
