@@ -32,6 +32,8 @@ export const PUBLICATION_ERROR_CODES = [
   'PRINTIFY_REJECTED',
   'PLAN_REQUIRED',
   'PUBLISH_FAILED',
+  /** Printify answered 403 to an upload or a product create: the token lacks a write scope (a 401 is CONNECTION_REVOKED). */
+  'MISSING_PERMISSION',
 ] as const;
 export const publicationErrorCode = z.enum(PUBLICATION_ERROR_CODES);
 export type PublicationErrorCode = z.infer<typeof publicationErrorCode>;
@@ -230,6 +232,8 @@ export const PUBLISHING_MESSAGES = {
   /** The saved token was sealed with a key the service no longer holds (CONNECTIONS_KEY lost it). */
   tooManyConnects: `Too many Printify connections tried in the last hour. Please wait and try again.`,
   reconnect: 'Your saved Printify token can no longer be read. Please reconnect Printify in Account → Connections.',
+  missingPermission:
+    'Your Printify token may not create products or upload images. Create a token with products.write and uploads.write and connect again.',
   connectionRevoked:
     'Printify no longer accepts the saved token. Create a new token in Printify and connect again in Account → Connections.',
   printFileTooSmall: "This design has too few pixels for this product's print area. Upscale it first, or choose a smaller product.",
@@ -247,6 +251,26 @@ export const PUBLISHING_MESSAGES = {
   stillPublishing: 'Still publishing on Printify after 30 minutes — check the product there.',
   notForReview: 'This publication is not waiting for a review.',
 } as const;
+
+/**
+ * The scopes to tick when creating a personal access token in Printify (the token form lists them).
+ * Printify offers no way to read a token's scopes: at connect only the read ones can be tried.
+ */
+export const PRINTIFY_TOKEN_SCOPES = [
+  'shops.read',
+  'catalog.read',
+  'products.read',
+  'products.write',
+  'uploads.read',
+  'uploads.write',
+] as const;
+/** The scopes a connect tries, each with a request that writes nothing. */
+export const PRINTIFY_READ_SCOPES = ['shops.read', 'catalog.read', 'products.read'] as const;
+export type PrintifyReadScope = (typeof PRINTIFY_READ_SCOPES)[number];
+
+/** A connect refused because Printify answered 403 to a read the token needs. */
+export const missingScopesMessage = (scopes: readonly string[]) =>
+  `This Printify token lacks ${scopes.join(', ')}. Create a token with ${PRINTIFY_TOKEN_SCOPES.join(', ')} and connect again.`;
 
 /** Printify could not push the product to the shop's sales channel (it often says no more). */
 export const publishFailedMessage = (channel: string | null, reason: string | null) =>

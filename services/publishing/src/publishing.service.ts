@@ -9,6 +9,8 @@ import {
   LIMITS,
   PUBLISHING_MESSAGES,
   noSalesChannelMessage,
+  missingScopesMessage,
+  type PrintifyReadScope,
   statusesOfState,
   type ConnectionState,
   type Publication,
@@ -55,23 +57,14 @@ export class PublishingService {
 
   // ---- Connections --------------------------------------------------------------------------------
 
-  /** Checks the token with Printify (`GET /v1/shops.json`), stores it sealed, answers the state (never the token). */
+  /** Checks the token with Printify (see checkToken), stores it sealed, answers the state (never the token). */
   async connect(request: RpcRequest<typeof PUBLISHING.connect>): Promise<ConnectionState> {
     const { userId } = request;
     await this.access.admitConnect(userId, request.ip);
     const stored = await this.connections.find(userId);
     const token = request.token ?? (stored ? openStoredToken(this.cipher, stored) : undefined);
     if (!token) throw new AppError('BAD_REQUEST', PUBLISHING_MESSAGES.tokenRequired);
-    let shops: PrintifyShopInfo[];
-    try {
-      // Checked without the connection's limits: one request, before there is a connection.
-      shops = await this.access.client(token, null).shops();
-    } catch (error) {
-      if (error instanceof PrintifyRejected) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.tokenRefused);
-      if (error instanceof PrintifyUnavailable || error instanceof PrintifyRateLimited)
-        throw new AppError('UPSTREAM_FAILED', PUBLISHING_MESSAGES.printifyUnavailable);
-      throw error;
-    }
+    const shops = await this.checkToken(token);
     if (shops.length === 0) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.noShop);
     if (request.shopId !== undefined && !shops.some((shop) => shop.id === request.shopId))
       throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.unknownShop);
@@ -87,6 +80,37 @@ export class PublishingService {
     });
     this.logger.info({ userId, shops: shops.length, shopChosen: shopId !== null }, 'Printify connected');
     return this.state(userId);
+  }
+
+  /**
+   * Tries what a token can do without writing anything (Printify offers no way to read its scopes):
+   * `shops.json` (shops.read), the catalogue (catalog.read) and the first shop's `products.json`
+   * (products.read). A 401 is a token Printify refuses; each 403 names its scope in one refusal.
+   * Checked without the connection's limits: a few requests, before there is a connection.
+   */
+  private async checkToken(token: string): Promise<PrintifyShopInfo[]> {
+    const client = this.access.client(token, null);
+    const missing: PrintifyReadScope[] = [];
+    const attempt = async <T>(scope: PrintifyReadScope, request: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await request();
+      } catch (error) {
+        if (error instanceof PrintifyRejected && error.forbidden) {
+          missing.push(scope);
+          return null;
+        }
+        if (error instanceof PrintifyRejected) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.tokenRefused);
+        if (error instanceof PrintifyUnavailable || error instanceof PrintifyRateLimited)
+          throw new AppError('UPSTREAM_FAILED', PUBLISHING_MESSAGES.printifyUnavailable);
+        throw error;
+      }
+    };
+    const shops = await attempt('shops.read', () => client.shops());
+    await attempt('catalog.read', () => client.blueprints());
+    if (shops && shops.length > 0) await attempt('products.read', () => client.products(shops[0]!.id, 1, 1));
+    if (missing.length > 0)
+      throw new AppError('UNPROCESSABLE', missingScopesMessage(missing), { reason: 'MISSING_PERMISSION', missingScopes: missing });
+    return shops ?? [];
   }
 
   async state(userId: string): Promise<ConnectionState> {

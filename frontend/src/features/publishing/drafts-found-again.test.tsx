@@ -19,15 +19,23 @@ const renderPage = (node: React.ReactNode) =>
   );
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const connection: ConnectionState = { connected: false, shops: [], shopId: null, tokenHint: null, localShop: true, allowed: true };
+const connection: ConnectionState = {
+  connected: false,
+  shops: [],
+  shopId: null,
+  tokenHint: null,
+  localShop: true,
+  allowed: true,
+  checklist: [],
+};
 const template = (id: string, name: string): ProductTemplate => ({
   id,
   name,
   product: name,
   builtIn: true,
   blueprintId: 12,
-  printProviderId: 29,
-  variants: [{ colour: 'White', size: 'M', price: 2499 }],
+  printProviderIds: [29],
+  variants: [{ options: { color: 'White', size: 'M' }, price: 2499 }],
   darkColours: [],
   placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
 });

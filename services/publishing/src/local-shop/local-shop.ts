@@ -14,7 +14,11 @@ import { LOCAL_CATALOGUE, swatchOf, type CatalogueBlueprint } from './catalogue.
 export interface LocalShopOptions {
   port?: number;
   host?: string;
-  /** Tokens accepted as `Authorization: Bearer <token>`; each is one Printify account with one shop. */
+  /**
+   * Tokens accepted as `Authorization: Bearer <token>`; each is one Printify account with one shop. A
+   * token written `token:shops.read+catalog.read` has those scopes only (see parseLocalShopToken); a plain
+   * one has every scope.
+   */
   tokens?: string[];
   /** Limits per token, as Printify's: requests a minute, catalog requests a minute, publishes per window. */
   requestsPerMinute?: number;
@@ -105,6 +109,28 @@ const refused = (code: number, reason: unknown) =>
   new HttpError(400, { status: 'error', code, message: 'Validation failed.', errors: { reason, code } });
 /** Printify's answer for an unknown product, blueprint, provider or shop. */
 const notFound = () => new HttpError(404, { error: 'Not found', request_id: randomBytes(12).toString('hex') });
+/** What each request needs of a token's scopes, as Printify's reference lists them per endpoint. */
+export function scopeNeeded(method: string, path: string): string | null {
+  if (path === '/v1/shops.json') return 'shops.read';
+  if (path.startsWith('/v1/catalog/')) return 'catalog.read';
+  if (path.startsWith('/v1/uploads/')) return method === 'GET' ? 'uploads.read' : 'uploads.write';
+  if (/^\/v1\/shops\/\d+\/products/.test(path)) return method === 'GET' ? 'products.read' : 'products.write';
+  return null;
+}
+
+/** `token` (every scope) or `token:scope+scope` (only those): the LOCAL_SHOP_TOKENS syntax. */
+export function parseLocalShopToken(written: string): { token: string; scopes: string[] | null } {
+  const at = written.indexOf(':');
+  if (at < 0) return { token: written, scopes: null };
+  return {
+    token: written.slice(0, at),
+    scopes: written
+      .slice(at + 1)
+      .split('+')
+      .filter(Boolean),
+  };
+}
+
 /** Printify's date format: `2019-07-25 13:40:41+00:00`. */
 export const printifyDate = (at: Date | number = new Date()) =>
   new Date(at)
@@ -145,6 +171,8 @@ export class LocalShop {
   private server: Server | null = null;
   private baseUrl = '';
   private readonly tokens: Set<string>;
+  /** The scopes of tokens made with only some (a token not here has every scope). */
+  private readonly scopes = new Map<string, Set<string>>();
   private readonly shops = new Map<string, number>();
   /** Each token's shop's sales channel (`etsy` unless a test sets another, e.g. `disconnected`). */
   private readonly channels = new Map<string, string>();
@@ -160,7 +188,12 @@ export class LocalShop {
   private afterCreate: ((product: CreatedProduct) => Promise<void> | void) | null = null;
 
   constructor(private readonly options: LocalShopOptions = {}) {
-    this.tokens = new Set(options.tokens ?? ['local-shop-token']);
+    this.tokens = new Set();
+    for (const written of options.tokens ?? ['local-shop-token']) {
+      const { token, scopes } = parseLocalShopToken(written);
+      this.tokens.add(token);
+      if (scopes) this.scopes.set(token, new Set(scopes));
+    }
     let shopId = 1000;
     for (const token of this.tokens) this.shops.set(token, ++shopId);
     this.general = new WindowLimiter(options.requestsPerMinute ?? 600, ONE_MINUTE);
@@ -197,9 +230,10 @@ export class LocalShop {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Adds an accepted token (a new account with its own shop); answers its shop id. */
-  addToken(token: string): number {
+  /** Adds an accepted token (a new account with its own shop), with only `scopes` when given; answers its shop id. */
+  addToken(token: string, scopes?: readonly string[]): number {
     this.tokens.add(token);
+    if (scopes) this.scopes.set(token, new Set(scopes));
     const id = 1000 + this.shops.size + 1;
     this.shops.set(token, id);
     return id;
@@ -273,6 +307,10 @@ export class LocalShop {
       if (!url.pathname.startsWith('/v1/')) throw notFound();
       const token = this.authenticate(req);
       this.limit(token, url.pathname);
+      const needed = scopeNeeded(req.method ?? 'GET', url.pathname);
+      // Printify's 403 body is not measured: this one only has to be a 403 that is not a 401.
+      if (needed && this.scopes.has(token) && !this.scopes.get(token)!.has(needed))
+        throw new HttpError(403, { status: 'error', code: 403, message: 'This action is unauthorized.' });
       const body = req.method === 'POST' || req.method === 'PUT' ? await readJson(req) : {};
       send(200, await this.route(req.method ?? 'GET', url, token, body));
     } catch (error) {

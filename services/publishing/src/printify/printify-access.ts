@@ -10,15 +10,24 @@ import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { printifyProductUrl } from './printify-words.js';
 import { PrintifyClient, type PrintifyShopInfo, type ProviderCatalogue, type RateGate, type RequestKind } from './printify-client.js';
 
-/** A seller's way into Printify (or the local shop): the client, the shop and the key its limits are counted under. */
+/** A seller's way into Printify (or the local shop): the client, the shop and the keys of its publications and limits. */
 export interface ResolvedConnection {
   client: PrintifyClient;
   shopId: number;
+  /** `printify:<userId>:<shopId>`: the publications made through this shop carry it (a draft of another shop is not published here). */
   connectionKey: string;
+  /**
+   * The key Printify's limits are counted under: one per connection (one token), whichever of its shops
+   * a request is for, as Printify counts per account.
+   */
+  limitKey: string;
   local: boolean;
   /** The shop as Printify listed it at connect: its title and sales channel (`etsy`, `shopify`, `disconnected`…). */
   shop: { title: string; salesChannel: string | null };
 }
+
+/** The key of a seller's Printify connection's limits: the same for every shop of its token. */
+export const limitKeyOf = (userId: string) => `printify-token:${userId}`;
 
 const CATALOGUE_TTL_MS = 60 * 60_000;
 /** The window of LIMITS.printifyConnectsPerHour (the housekeeping sweeper keeps its events this long). */
@@ -46,15 +55,15 @@ export class PrintifyAccess {
       ]);
   }
 
-  gate(connectionKey: string): RateGate {
+  gate(limitKey: string): RateGate {
     const limitOf: Record<RequestKind, [number, number]> = {
       general: [this.config.PRINTIFY_REQUESTS_PER_MINUTE, 60_000],
       catalog: [this.config.PRINTIFY_CATALOG_PER_MINUTE, 60_000],
       publish: [this.config.PRINTIFY_PUBLISHES_PER_WINDOW, this.config.PRINTIFY_PUBLISH_WINDOW_MS],
     };
     return {
-      take: (kind) => this.limits.take(connectionKey, kind, ...limitOf[kind]),
-      block: (ms) => this.limits.block(connectionKey, ms),
+      take: (kind) => this.limits.take(limitKey, kind, ...limitOf[kind]),
+      block: (ms) => this.limits.block(limitKey, ms),
     };
   }
 
@@ -73,12 +82,12 @@ export class PrintifyAccess {
     }
   }
 
-  client(token: string, connectionKey: string | null): PrintifyClient {
+  client(token: string, limitKey: string | null): PrintifyClient {
     return new PrintifyClient({
       baseUrl: this.config.PRINTIFY_API_BASE,
       token,
       userAgent: this.config.PRINTIFY_USER_AGENT,
-      gate: connectionKey ? this.gate(connectionKey) : undefined,
+      gate: limitKey ? this.gate(limitKey) : undefined,
       onRequest: (kind, status) => this.requests.inc({ kind, status: String(status) }),
     });
   }
@@ -90,11 +99,13 @@ export class PrintifyAccess {
       if (stored.shopId === null) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.pickShop, { reason: 'NOT_CONNECTED' });
       const token = openStoredToken(this.cipher, stored);
       const connectionKey = `printify:${userId}:${stored.shopId}`;
+      const limitKey = limitKeyOf(userId);
       const shop = stored.shops.find((candidate) => candidate.id === stored.shopId);
       return {
-        client: this.client(token, connectionKey),
+        client: this.client(token, limitKey),
         shopId: stored.shopId,
         connectionKey,
+        limitKey,
         local: false,
         shop: { title: shop?.title ?? String(stored.shopId), salesChannel: shop?.salesChannel ?? null },
       };
@@ -105,7 +116,7 @@ export class PrintifyAccess {
     this.localShop ??= (await client.shops())[0] ?? null;
     if (this.localShop === null) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);
     const { id, title, sales_channel } = this.localShop;
-    return { client, shopId: id, connectionKey, local: true, shop: { title, salesChannel: sales_channel } };
+    return { client, shopId: id, connectionKey, limitKey: connectionKey, local: true, shop: { title, salesChannel: sales_channel } };
   }
 
   /**
