@@ -21,7 +21,7 @@ import {
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { PublishingConfig } from './config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing.tokens.js';
-import { ConnectionKeyGone, openStoredToken, tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
+import { ConnectionKeyGone, openStoredToken, refreshContext, tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
 import { ConnectionRepository } from './repositories/connection.repository.js';
 import { checklistOf } from './connections/checklist-of.js';
 import { PublicationRepository, publicationView, type StoredPublication } from './repositories/publication.repository.js';
@@ -77,6 +77,8 @@ export class PublishingService {
       tokenHint: tokenHintOf(token),
       shopId,
       shops: shops.map((shop) => ({ id: shop.id, title: shop.title, salesChannel: shop.sales_channel })),
+      // Picking a shop of a grant (no new token) keeps its refresh token and expiry.
+      ...(request.token === undefined && stored ? { refreshSealed: stored.refreshSealed, accessExpiresAt: stored.accessExpiresAt } : {}),
     });
     this.logger.info({ userId, shops: shops.length, shopChosen: shopId !== null }, 'Printify connected');
     return this.state(userId);
@@ -88,7 +90,7 @@ export class PublishingService {
    * (products.read). A 401 is a token Printify refuses; each 403 names its scope in one refusal.
    * Checked without the connection's limits: a few requests, before there is a connection.
    */
-  private async checkToken(token: string): Promise<PrintifyShopInfo[]> {
+  async checkToken(token: string): Promise<PrintifyShopInfo[]> {
     const client = this.access.client(token, null);
     const missing: PrintifyReadScope[] = [];
     const attempt = async <T>(scope: PrintifyReadScope, request: () => Promise<T>): Promise<T | null> => {
@@ -126,6 +128,9 @@ export class PublishingService {
       allowed: entitlements.commercialLicense,
       ...(entitlements.commercialLicense ? {} : { upgradeMessage: PUBLISHING_MESSAGES.planRequired }),
       checklist: checklistOf(stored),
+      oauthAvailable: Boolean(this.config.PRINTIFY_APP_ID),
+      via: stored ? (stored.refreshSealed ? 'oauth' : 'token') : null,
+      needsReconnect: stored?.needsReconnect ?? false,
     };
   }
 
@@ -153,7 +158,14 @@ export class PublishingService {
         continue;
       }
       const sealed = this.cipher.seal(token, connection.userId);
-      await this.connections.reseal(connection.userId, connection.tokenKeyId, sealed.sealed, sealed.keyId);
+      // A grant's refresh token is sealed with the same key as its access token (its own context).
+      const refresh = connection.refreshSealed
+        ? this.cipher.seal(
+            this.cipher.open({ keyId: connection.tokenKeyId, sealed: connection.refreshSealed }, refreshContext(connection.userId)),
+            refreshContext(connection.userId),
+          ).sealed
+        : null;
+      await this.connections.reseal(connection.userId, connection.tokenKeyId, sealed.sealed, sealed.keyId, refresh);
       resealed += 1;
     }
     if (resealed > 0) this.logger.info({ count: resealed, keyId: this.cipher.currentKeyId }, 'Printify tokens sealed with the current key');
