@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PUBLISHING_MESSAGES, type ConnectionState } from '@printloom/contracts';
+import { LIMITS, PUBLISHING_MESSAGES, type ConnectionState } from '@printloom/contracts';
 import type { RunningService } from '@printloom/service-kit';
 import { startLocalShop, type LocalShop } from '../../services/publishing/src/local-shop/local-shop.js';
+import { DEVELOPMENT_CONNECTION_KEY } from '../../services/publishing/src/connections/token-cipher.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { TestClient } from './support/http.js';
@@ -174,6 +176,44 @@ describe('Printify OAuth connect (real PostgreSQL and NATS, the local shop)', ()
     }
     expect(await connection(client)).toMatchObject({ connected: true, needsReconnect: true });
   });
+
+  it('counts each authorize among the connects of the seller and of the address (LIMITS.printifyConnectsPerHour), with the token connect', async () => {
+    const { client } = await seller('oauth-limits@example.com');
+    const home = { 'x-forwarded-for': '203.0.113.77' };
+    for (let attempt = 0; attempt < LIMITS.printifyConnectsPerHour - 1; attempt += 1)
+      expect((await client.get('/api/connections/printify/authorize', home)).status).toBe(302);
+    expect((await client.post('/api/connections/printify', { token: 'one-more-guess-xxxx' }, home)).status).toBe(422);
+    expect(await client.get('/api/connections/printify/authorize', home)).toMatchObject({
+      status: 429,
+      body: { code: 'RATE_LIMITED', error: PUBLISHING_MESSAGES.tooManyConnects },
+    });
+  });
+
+  it('re-seals a grant (access and refresh token) after a CONNECTIONS_KEY rotation, and it still refreshes', async () => {
+    const { client, userId } = await seller('oauth-rotation@example.com');
+    await client.get(await decide(await authorize(client), 'accept'));
+    await publishing.close();
+    publishing = await system.startInstance('publishing', {
+      CONNECTIONS_KEY: `k7:${randomBytes(32).toString('base64')},dev:${DEVELOPMENT_CONNECTION_KEY.key.toString('base64')}`,
+    });
+    try {
+      const [row] = await publishing.infra.dataSource.query(`SELECT token_key_id FROM publishing.connections WHERE user_id = $1`, [userId]);
+      expect(row.token_key_id).toBe('k7');
+      await publishing.infra.dataSource.query(
+        `UPDATE publishing.connections SET access_expires_at = now() + interval '1 minute' WHERE user_id = $1`,
+        [userId],
+      );
+      expect((await client.get('/api/product-templates')).status).toBe(200);
+      const [after] = await publishing.infra.dataSource.query(`SELECT access_expires_at FROM publishing.connections WHERE user_id = $1`, [
+        userId,
+      ]);
+      expect(new Date(after.access_expires_at).getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+      expect(await connection(client)).toMatchObject({ connected: true, needsReconnect: false });
+    } finally {
+      await publishing.close();
+      publishing = await system.startInstance('publishing', {});
+    }
+  }, 60_000);
 
   it('answers 404 when OAuth is not set up (no PRINTIFY_APP_ID): the token connect stays', async () => {
     const { client } = await seller('oauth-off@example.com');
