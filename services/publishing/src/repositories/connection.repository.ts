@@ -119,8 +119,13 @@ export class ConnectionRepository {
     await manager.query(`UPDATE publishing.connections SET needs_reconnect = true, updated_at = now() WHERE user_id = $1`, [userId]);
   }
 
+  /** Authorizations started and never finished, past their 10 minutes (the housekeeping sweeper). */
+  async deleteExpiredStates(): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM publishing.oauth_states WHERE expires_at < now()`);
+    return count;
+  }
+
   async saveState(stateHash: string, state: StoredState): Promise<void> {
-    await this.dataSource.query(`DELETE FROM publishing.oauth_states WHERE expires_at < now()`);
     await this.dataSource.query(
       `INSERT INTO publishing.oauth_states (state_hash, user_id, session_key, expires_at) VALUES ($1, $2, $3, $4)`,
       [stateHash, state.userId, state.sessionKey, state.expiresAt],
