@@ -193,6 +193,13 @@ async function main() {
     publishing: {
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
       LOCAL_SHOP_PAGE_URL: `http://localhost:${localShopPort}/local-shop`,
+      // "Connect with Printify" (OAuth) against the local shop's authorize page, unless Printify itself is configured.
+      ...(process.env.PRINTIFY_API_BASE
+        ? {}
+        : {
+            PRINTIFY_APP_ID: process.env.PRINTIFY_APP_ID ?? 'printloom-local-app',
+            PRINTIFY_AUTHORIZE_URL: process.env.PRINTIFY_AUTHORIZE_URL ?? `http://localhost:${localShopPort}/app/authorize`,
+          }),
     },
   };
   const healthPorts = {};

@@ -18,6 +18,7 @@ import { BatchesModule } from './batches/batches.module.js';
 import { StripeWebhookModule } from './stripe-webhook/stripe-webhook.module.js';
 import { AccountExportModule } from './account/account-export.module.js';
 import { UnsubscribeModule } from './unsubscribe/unsubscribe.module.js';
+import { PrintifyOauthModule } from './printify-oauth/printify-oauth.controller.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 
 export interface GatewayInfra {
@@ -65,6 +66,7 @@ export class AppModule {
         StripeWebhookModule,
         AccountExportModule,
         UnsubscribeModule,
+        PrintifyOauthModule,
         PublishingModule,
       ],
       controllers: [HealthController, DocsController, MeViewController, ...RPC_ROUTE_CONTROLLERS],

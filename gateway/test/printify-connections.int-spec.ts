@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LIMITS, PUBLISHING_MESSAGES, type ConnectionState, type Publication } from '@printloom/contracts';
+import { LIMITS, PUBLISHING_MESSAGES, missingScopesMessage, type ConnectionState, type Publication } from '@printloom/contracts';
 import { waitFor } from '@printloom/service-kit/testing';
 import type { RunningService } from '@printloom/service-kit';
 import { startLocalShop, type LocalShop } from '../../services/publishing/src/local-shop/local-shop.js';
@@ -98,6 +98,53 @@ describe('Printify connections: proof, limits and lost keys (real PostgreSQL and
     expect(shop.requests.length).toBe(requestsToPrintify); // none of the refused ones reached Printify
     expect(await connect(neighbour.client, { token: 'neighbour-token-xxxx' }, '2001:db8:77:2::1')).toMatchObject({ status: 422 });
   });
+
+  it('names the read scopes a token lacks at connect (shops, catalogue, products tried without writing), and stores nothing', async () => {
+    const { client, userId } = await seller('scope-less@example.com');
+    await confirm(client);
+    const token = `shops-only-token-${randomUUID()}`;
+    shop.addToken(token, ['shops.read']);
+    expect(await connect(client, { token }, newAddress())).toMatchObject({
+      status: 422,
+      body: {
+        error: missingScopesMessage(['catalog.read', 'products.read']),
+        reason: 'MISSING_PERMISSION',
+        missingScopes: ['catalog.read', 'products.read'],
+      },
+    });
+    const nothingRead = `no-scope-token-${randomUUID()}`;
+    shop.addToken(nothingRead, []);
+    expect(await connect(client, { token: nothingRead }, newAddress())).toMatchObject({
+      status: 422,
+      body: { missingScopes: ['shops.read', 'catalog.read'] },
+    });
+    expect(await publishing.infra.dataSource.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1`, [userId])).toEqual([]);
+  });
+
+  it('fails a publish Printify answers 403 as MISSING_PERMISSION (not "revoked"), its requests counted per connection, not per shop', async () => {
+    const { client, userId } = await seller('read-only-token@example.com');
+    await confirm(client);
+    const checkout = await client.post<{ url: string }>('/api/stripe/checkout', { planId: 'pro' });
+    await client.post(`/api/checkout/local/${checkout.body.url.split('/').pop()}`, { action: 'pay' });
+    const token = `read-only-token-${randomUUID()}`;
+    const shopId = shop.addToken(token, ['shops.read', 'catalog.read', 'products.read']);
+    expect(await connect(client, { token }, newAddress())).toMatchObject({ status: 200, body: { connected: true, shopId } });
+    const publicationId = randomUUID();
+    await publishing.infra.dataSource.query(
+      `INSERT INTO publishing.publications (id, user_id, asset_id, template_id, connection_key, status, external_id)
+       VALUES ($1, $2, $3, 'tee', $4, 'draft_created', $5)`,
+      [publicationId, userId, randomUUID(), `printify:${userId}:${shopId}`, 'b'.repeat(24)],
+    );
+    expect(await client.post(`/api/publications/${publicationId}/publish`)).toMatchObject({ status: 202 });
+    const read = async () => (await client.get<{ publications: Publication[] }>('/api/publications')).body.publications[0]!;
+    await waitFor(async () => (await read()).status === 'failed', { what: 'the publication failed', timeoutMs: 20_000 });
+    expect((await read()).error).toEqual({ code: 'MISSING_PERMISSION', message: PUBLISHING_MESSAGES.missingPermission });
+    const keys: { connection_key: string }[] = await publishing.infra.dataSource.query(
+      `SELECT DISTINCT connection_key FROM publishing.rate_events WHERE connection_key LIKE 'printify%' || $1 || '%'`,
+      [userId],
+    );
+    expect(keys.map((row) => row.connection_key)).toEqual([`printify-token:${userId}`]);
+  }, 60_000);
 
   it('fails a publication whose token was sealed with a key that is gone as NOT_CONNECTED ("reconnect"), once, without retrying', async () => {
     const { client, userId } = await seller('lost-key@example.com');

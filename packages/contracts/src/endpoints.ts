@@ -85,6 +85,9 @@ export const ENDPOINTS = {
   getPrintifyConnection: { method: 'GET', path: '/api/connections/printify' },
   disconnectPrintify: { method: 'DELETE', path: '/api/connections/printify' },
   tickConnectionChecklist: { method: 'POST', path: '/api/connections/printify/checklist/:item' },
+  // Printify OAuth 2.0 (issue 40 item 5): a redirect to Printify, and Printify's redirect back
+  authorizePrintify: { method: 'GET', path: '/api/connections/printify/authorize' },
+  finishPrintifyAuthorization: { method: 'GET', path: '/api/connections/printify/callback' },
   listProductTemplates: { method: 'GET', path: '/api/product-templates' },
   saveProductTemplate: { method: 'POST', path: '/api/product-templates' },
   createPublications: { method: 'POST', path: '/api/publications' },

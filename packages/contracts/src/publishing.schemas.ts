@@ -32,6 +32,8 @@ export const PUBLICATION_ERROR_CODES = [
   'PRINTIFY_REJECTED',
   'PLAN_REQUIRED',
   'PUBLISH_FAILED',
+  /** Printify answered 403 to an upload or a product create: the token lacks a write scope (a 401 is CONNECTION_REVOKED). */
+  'MISSING_PERMISSION',
 ] as const;
 export const publicationErrorCode = z.enum(PUBLICATION_ERROR_CODES);
 export type PublicationErrorCode = z.infer<typeof publicationErrorCode>;
@@ -62,6 +64,12 @@ export const connectionState = z.object({
    * partner named "Printify"), each ticked by the seller or not; empty without a connection.
    */
   checklist: z.array(z.object({ item: z.enum(CONNECTION_CHECKLIST_ITEMS), done: z.boolean() })),
+  /** Whether "Connect with Printify" (OAuth 2.0, PRINTIFY_APP_ID set) is offered beside the token form. */
+  oauthAvailable: z.boolean().optional(),
+  /** How the connection was made: a personal access token, or Printify's OAuth grant. */
+  via: z.enum(['token', 'oauth']).nullable().optional(),
+  /** Printify refused to refresh the grant: the seller has to connect again ("reconnect Printify"). */
+  needsReconnect: z.boolean().optional(),
 });
 export type ConnectionState = z.infer<typeof connectionState>;
 
@@ -84,6 +92,39 @@ export const tickChecklistParams = z.object({
   item: z.enum(CONNECTION_CHECKLIST_ITEMS, { message: `item: one of ${CONNECTION_CHECKLIST_ITEMS.join(', ')}` }),
 });
 export const tickChecklistRequest = tickChecklistParams.extend({ userId: uuid });
+
+// ---- Printify OAuth 2.0 (issue 40 item 5) -----------------------------------------------------------
+/** Printify's tokens can be up to 3,000 characters (its reference); longer ones are refused as malformed. */
+export const PRINTIFY_OAUTH_TOKEN_MAX = 3000;
+/** How long an authorization's `state` is valid (single-use, bound to the session that started it). */
+export const PRINTIFY_OAUTH_STATE_TTL_MS = 10 * 60_000;
+/** An access token with less than this left is refreshed before use (Printify's last 6 hours). */
+export const PRINTIFY_OAUTH_REFRESH_BEFORE_MS = 10 * 60_000;
+/** Where the callback sends the browser: Account → Connections, with the outcome in `printify` (and `message`). */
+export const PRINTIFY_OAUTH_RETURN_PATH = '/account';
+export const PRINTIFY_OAUTH_OUTCOMES = ['connected', 'declined', 'failed'] as const;
+export type PrintifyOAuthOutcome = (typeof PRINTIFY_OAUTH_OUTCOMES)[number];
+
+/** `sessionKey`: a hash of the session's token, so the state is bound to the session (never the token itself). */
+export const startAuthorizationRequest = z.object({
+  userId: uuid,
+  ...clientInfo.shape,
+  sessionKey: z.string().min(16).max(128),
+  callbackUrl: z.string().url(),
+});
+export const startAuthorizationReply = z.object({ url: z.string().url() });
+export const authorizationCallbackQuery = z.object({
+  state: z.string().min(1).max(200),
+  code: z.string().min(1).max(PRINTIFY_OAUTH_TOKEN_MAX).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+export const finishAuthorizationRequest = authorizationCallbackQuery.extend({
+  userId: uuid,
+  sessionKey: z.string().min(16).max(128),
+  callbackUrl: z.string().url(),
+});
+export const finishAuthorizationReply = z.object({ outcome: z.enum(PRINTIFY_OAUTH_OUTCOMES), message: z.string().optional() });
 
 // ---- Product templates ----------------------------------------------------------------------------
 /** A variant as Printify's options name it (`{color: "Black", size: "2XL"}`, a mug `{size: "11oz"}`, a poster `{size, paper}`). */
@@ -230,6 +271,8 @@ export const PUBLISHING_MESSAGES = {
   /** The saved token was sealed with a key the service no longer holds (CONNECTIONS_KEY lost it). */
   tooManyConnects: `Too many Printify connections tried in the last hour. Please wait and try again.`,
   reconnect: 'Your saved Printify token can no longer be read. Please reconnect Printify in Account → Connections.',
+  missingPermission:
+    'Your Printify token may not create products or upload images. Create a token with products.write and uploads.write and connect again.',
   connectionRevoked:
     'Printify no longer accepts the saved token. Create a new token in Printify and connect again in Account → Connections.',
   printFileTooSmall: "This design has too few pixels for this product's print area. Upscale it first, or choose a smaller product.",
@@ -241,12 +284,39 @@ export const PUBLISHING_MESSAGES = {
   unknownShop: 'That shop is not one of this Printify account’s shops.',
   tokenRequired: 'Paste your Printify personal access token.',
   printifyUnavailable: 'Printify could not be reached. Please try again in a minute.',
+  oauthUnavailable: 'Connecting with Printify is not set up here: paste a personal access token instead.',
+  oauthStateRefused:
+    'This Printify authorization is not valid any more (expired, used already, or started in another session). Please start again.',
+  oauthDeclined: 'Printify access was declined: nothing was connected.',
+  oauthConnected: 'Printify is connected.',
+  oauthExchangeFailed: 'Printify did not complete the connection. Please try again.',
+  reconnectPrintify: 'Printify ended this connection. Please reconnect Printify in Account → Connections.',
   unknownTemplate: 'That product template does not exist.',
   noPrintProvider: "None of this template's print providers offers this product in your Printify catalogue.",
   notADraft: 'Only a created draft (or one whose publishing failed) can be published.',
   stillPublishing: 'Still publishing on Printify after 30 minutes — check the product there.',
   notForReview: 'This publication is not waiting for a review.',
 } as const;
+
+/**
+ * The scopes to tick when creating a personal access token in Printify (the token form lists them).
+ * Printify offers no way to read a token's scopes: at connect only the read ones can be tried.
+ */
+export const PRINTIFY_TOKEN_SCOPES = [
+  'shops.read',
+  'catalog.read',
+  'products.read',
+  'products.write',
+  'uploads.read',
+  'uploads.write',
+] as const;
+/** The scopes a connect tries, each with a request that writes nothing. */
+export const PRINTIFY_READ_SCOPES = ['shops.read', 'catalog.read', 'products.read'] as const;
+export type PrintifyReadScope = (typeof PRINTIFY_READ_SCOPES)[number];
+
+/** A connect refused because Printify answered 403 to a read the token needs. */
+export const missingScopesMessage = (scopes: readonly string[]) =>
+  `This Printify token lacks ${scopes.join(', ')}. Create a token with ${PRINTIFY_TOKEN_SCOPES.join(', ')} and connect again.`;
 
 /** Printify could not push the product to the shop's sales channel (it often says no more). */
 export const publishFailedMessage = (channel: string | null, reason: string | null) =>

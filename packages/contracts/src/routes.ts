@@ -27,6 +27,7 @@ export type { HttpMethod } from './endpoints.js';
 import { exportPresetsReply } from './export-presets.js';
 import { BULK_JOB } from './bulk-jobs.js';
 import { LIMITS, RISK_CHECK } from './limits.js';
+import { PRINTIFY_OAUTH_ROUTES } from './printify-oauth.routes.js';
 
 /** public: anyone; user: a signed-in user (401 otherwise); optional-user: userId when signed in. */
 export type Access = 'public' | 'user' | 'optional-user';
@@ -1049,6 +1050,8 @@ const ROUTE_TABLE = [
     params: publishing.printLinkParams,
     contentType: 'image/png',
   },
+  // Printify OAuth 2.0 (issue 40 item 5): its rows live in printify-oauth.routes.ts.
+  ...PRINTIFY_OAUTH_ROUTES,
 ] as const satisfies readonly Route[];
 
 /** The exact type of every row: clients derive params, body and reply types from it (`RouteById`). */

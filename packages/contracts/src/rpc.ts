@@ -116,6 +116,8 @@ export const RPC_CONTRACTS = {
   [PUBLISHING.connect]: { request: publishing.connectPrintifyRequest, reply: publishing.connectionReply },
   [PUBLISHING.getConnection]: { request: publishing.connectionRequest, reply: publishing.connectionReply },
   [PUBLISHING.disconnect]: { request: publishing.connectionRequest, reply: publishing.connectionReply },
+  [PUBLISHING.startAuthorization]: { request: publishing.startAuthorizationRequest, reply: publishing.startAuthorizationReply },
+  [PUBLISHING.finishAuthorization]: { request: publishing.finishAuthorizationRequest, reply: publishing.finishAuthorizationReply },
   [PUBLISHING.tickChecklist]: { request: publishing.tickChecklistRequest, reply: publishing.connectionReply },
   [PUBLISHING.listTemplates]: { request: publishing.listTemplatesRequest, reply: publishing.listTemplatesReply },
   [PUBLISHING.saveTemplate]: { request: publishing.saveTemplateRequest, reply: publishing.saveTemplateReply },

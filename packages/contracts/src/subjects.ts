@@ -144,6 +144,9 @@ export const PUBLISHING = {
   exportData: 'publishing.data.export',
   /** The designs of a seller that have a draft or are published (the library filters by them). */
   publishedDesigns: 'publishing.publication.designs',
+  /** Printify OAuth 2.0: the authorize URL with a new state; the callback's code exchanged (issue 40 item 5). */
+  startAuthorization: 'publishing.oauth.start',
+  finishAuthorization: 'publishing.oauth.finish',
 } as const;
 
 /** Events carried durably by the JetStream stream EVENTS_STREAM. */

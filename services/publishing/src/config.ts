@@ -24,6 +24,13 @@ export const publishingEnvSchema = serviceEnvSchema.extend({
   CONNECTIONS_KEY: env.optionalString,
   /** The public address print files are offered at (the gateway's `/api/print-files/<token>`). */
   PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
+  /**
+   * Printify OAuth 2.0 (a registered app): with an app id, "Connect with Printify" is offered beside the
+   * token form. Tokens are exchanged and refreshed at PRINTIFY_API_BASE's `/app/oauth/tokens`.
+   */
+  PRINTIFY_APP_ID: env.optionalString,
+  /** Printify's authorize page (`make dev`: the local shop's). */
+  PRINTIFY_AUTHORIZE_URL: env.url(['http:', 'https:']).default('https://printify.com/app/authorize'),
   /** Printify's limits per connection (its documented figures by default). */
   PRINTIFY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   PRINTIFY_CATALOG_PER_MINUTE: z.coerce.number().int().positive().default(100),

@@ -4,6 +4,7 @@ import { RpcHandler } from '@printloom/service-kit';
 import { PublishingService } from './publishing.service.js';
 import { TemplateCatalogue } from './templates/template-catalogue.js';
 import { ConnectionChecklist } from './connections/connection-checklist.js';
+import { PrintifyAuthorization } from './connections/printify-authorization.js';
 
 @Controller()
 export class PublishingController {
@@ -11,7 +12,18 @@ export class PublishingController {
     private readonly publishing: PublishingService,
     private readonly templates: TemplateCatalogue,
     private readonly checklist: ConnectionChecklist,
+    private readonly authorization: PrintifyAuthorization,
   ) {}
+
+  @RpcHandler(PUBLISHING.startAuthorization)
+  startAuthorization(request: RpcRequest<typeof PUBLISHING.startAuthorization>) {
+    return this.authorization.start(request);
+  }
+
+  @RpcHandler(PUBLISHING.finishAuthorization)
+  finishAuthorization(request: RpcRequest<typeof PUBLISHING.finishAuthorization>) {
+    return this.authorization.finish(request);
+  }
 
   @RpcHandler(PUBLISHING.connect)
   connect(request: RpcRequest<typeof PUBLISHING.connect>) {

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { PublishingConfig } from './config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing.tokens.js';
+import { PrintifyAuthorization } from './connections/printify-authorization.js';
 import { PublishingController } from './publishing.controller.js';
 import { PublishingService } from './publishing.service.js';
 import { TokenCipher } from './connections/token-cipher.js';
@@ -30,6 +31,7 @@ export class PublishingModule {
         PrintifyAccess,
         TemplateCatalogue,
         ConnectionChecklist,
+        PrintifyAuthorization,
         ConnectionRepository,
         PublicationRepository,
         PrintLinkRepository,

@@ -9,6 +9,8 @@ import {
   LIMITS,
   PUBLISHING_MESSAGES,
   noSalesChannelMessage,
+  missingScopesMessage,
+  type PrintifyReadScope,
   statusesOfState,
   type ConnectionState,
   type Publication,
@@ -19,7 +21,7 @@ import {
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { PublishingConfig } from './config.js';
 import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing.tokens.js';
-import { ConnectionKeyGone, openStoredToken, tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
+import { ConnectionKeyGone, openStoredToken, refreshContext, tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
 import { ConnectionRepository } from './repositories/connection.repository.js';
 import { checklistOf } from './connections/checklist-of.js';
 import { PublicationRepository, publicationView, type StoredPublication } from './repositories/publication.repository.js';
@@ -55,23 +57,14 @@ export class PublishingService {
 
   // ---- Connections --------------------------------------------------------------------------------
 
-  /** Checks the token with Printify (`GET /v1/shops.json`), stores it sealed, answers the state (never the token). */
+  /** Checks the token with Printify (see checkToken), stores it sealed, answers the state (never the token). */
   async connect(request: RpcRequest<typeof PUBLISHING.connect>): Promise<ConnectionState> {
     const { userId } = request;
     await this.access.admitConnect(userId, request.ip);
     const stored = await this.connections.find(userId);
     const token = request.token ?? (stored ? openStoredToken(this.cipher, stored) : undefined);
     if (!token) throw new AppError('BAD_REQUEST', PUBLISHING_MESSAGES.tokenRequired);
-    let shops: PrintifyShopInfo[];
-    try {
-      // Checked without the connection's limits: one request, before there is a connection.
-      shops = await this.access.client(token, null).shops();
-    } catch (error) {
-      if (error instanceof PrintifyRejected) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.tokenRefused);
-      if (error instanceof PrintifyUnavailable || error instanceof PrintifyRateLimited)
-        throw new AppError('UPSTREAM_FAILED', PUBLISHING_MESSAGES.printifyUnavailable);
-      throw error;
-    }
+    const shops = await this.checkToken(token);
     if (shops.length === 0) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.noShop);
     if (request.shopId !== undefined && !shops.some((shop) => shop.id === request.shopId))
       throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.unknownShop);
@@ -84,9 +77,42 @@ export class PublishingService {
       tokenHint: tokenHintOf(token),
       shopId,
       shops: shops.map((shop) => ({ id: shop.id, title: shop.title, salesChannel: shop.sales_channel })),
+      // Picking a shop of a grant (no new token) keeps its refresh token and expiry.
+      ...(request.token === undefined && stored ? { refreshSealed: stored.refreshSealed, accessExpiresAt: stored.accessExpiresAt } : {}),
     });
     this.logger.info({ userId, shops: shops.length, shopChosen: shopId !== null }, 'Printify connected');
     return this.state(userId);
+  }
+
+  /**
+   * Tries what a token can do without writing anything (Printify offers no way to read its scopes):
+   * `shops.json` (shops.read), the catalogue (catalog.read) and the first shop's `products.json`
+   * (products.read). A 401 is a token Printify refuses; each 403 names its scope in one refusal.
+   * Checked without the connection's limits: a few requests, before there is a connection.
+   */
+  async checkToken(token: string): Promise<PrintifyShopInfo[]> {
+    const client = this.access.client(token, null);
+    const missing: PrintifyReadScope[] = [];
+    const attempt = async <T>(scope: PrintifyReadScope, request: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await request();
+      } catch (error) {
+        if (error instanceof PrintifyRejected && error.forbidden) {
+          missing.push(scope);
+          return null;
+        }
+        if (error instanceof PrintifyRejected) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.tokenRefused);
+        if (error instanceof PrintifyUnavailable || error instanceof PrintifyRateLimited)
+          throw new AppError('UPSTREAM_FAILED', PUBLISHING_MESSAGES.printifyUnavailable);
+        throw error;
+      }
+    };
+    const shops = await attempt('shops.read', () => client.shops());
+    await attempt('catalog.read', () => client.blueprints());
+    if (shops && shops.length > 0) await attempt('products.read', () => client.products(shops[0]!.id, 1, 1));
+    if (missing.length > 0)
+      throw new AppError('UNPROCESSABLE', missingScopesMessage(missing), { reason: 'MISSING_PERMISSION', missingScopes: missing });
+    return shops ?? [];
   }
 
   async state(userId: string): Promise<ConnectionState> {
@@ -102,6 +128,9 @@ export class PublishingService {
       allowed: entitlements.commercialLicense,
       ...(entitlements.commercialLicense ? {} : { upgradeMessage: PUBLISHING_MESSAGES.planRequired }),
       checklist: checklistOf(stored),
+      oauthAvailable: Boolean(this.config.PRINTIFY_APP_ID),
+      via: stored ? (stored.refreshSealed ? 'oauth' : 'token') : null,
+      needsReconnect: stored?.needsReconnect ?? false,
     };
   }
 
@@ -129,7 +158,14 @@ export class PublishingService {
         continue;
       }
       const sealed = this.cipher.seal(token, connection.userId);
-      await this.connections.reseal(connection.userId, connection.tokenKeyId, sealed.sealed, sealed.keyId);
+      // A grant's refresh token is sealed with the same key as its access token (its own context).
+      const refresh = connection.refreshSealed
+        ? this.cipher.seal(
+            this.cipher.open({ keyId: connection.tokenKeyId, sealed: connection.refreshSealed }, refreshContext(connection.userId)),
+            refreshContext(connection.userId),
+          ).sealed
+        : null;
+      await this.connections.reseal(connection.userId, connection.tokenKeyId, sealed.sealed, sealed.keyId, refresh);
       resealed += 1;
     }
     if (resealed > 0) this.logger.info({ count: resealed, keyId: this.cipher.currentKeyId }, 'Printify tokens sealed with the current key');

@@ -58,7 +58,11 @@ export function startPublishingService(config: PublishingConfig): Promise<Runnin
         run: async () => {
           // The longest window counted: publishes (PRINTIFY_PUBLISH_WINDOW_MS) or connects (an hour).
           const longest = Math.max(config.PRINTIFY_PUBLISH_WINDOW_MS, CONNECT_WINDOW_MS);
-          return { print_links: await links.deleteExpired(), rate_events: await limits.deleteOld(longest) };
+          return {
+            print_links: await links.deleteExpired(),
+            rate_events: await limits.deleteOld(longest),
+            oauth_states: await connections.deleteExpiredStates(),
+          };
         },
       });
       const stopDeletions = await infra.handleAccountDeletions({

@@ -243,6 +243,41 @@ describe('the Printify adapter against the local shop (the same code as for Prin
     ]);
   }, 60_000);
 
+  it('answers 403 (not 401) to a token without the scope a request needs; reads pass, writes are refused', async () => {
+    const readOnly = 'read-only-token-5h3k';
+    const shopId = shop.addToken(readOnly, ['shops.read', 'catalog.read', 'products.read']);
+    expect(await client(readOnly).shops()).toEqual([expect.objectContaining({ id: shopId })]);
+    expect((await client(readOnly).blueprints()).length).toBeGreaterThan(0);
+    expect((await client(readOnly).products(shopId, 1, 1)).data).toEqual([]);
+    await expect(client(readOnly).uploadBase64('design.png', await noisePng(8, 8))).rejects.toMatchObject({
+      status: 403,
+      forbidden: true,
+      unauthorised: false,
+    });
+    await expect(
+      client(readOnly).createProduct(shopId, {
+        title: 'T',
+        description: '',
+        tags: [],
+        blueprint_id: 12,
+        print_provider_id: 29,
+        variants: [],
+        print_areas: [],
+      }),
+    ).rejects.toMatchObject({ status: 403, forbidden: true });
+
+    // LOCAL_SHOP_TOKENS' syntax: `token:scope+scope` has only those scopes.
+    const noCatalogue = 'no-catalogue-token-77aa';
+    const scoped = await startLocalShop({ tokens: [`${noCatalogue}:shops.read+products.read`] });
+    try {
+      const other = new PrintifyClient({ baseUrl: scoped.apiBase, token: noCatalogue, userAgent: USER_AGENT });
+      expect(await other.shops()).toHaveLength(1);
+      await expect(other.blueprints()).rejects.toMatchObject({ status: 403, forbidden: true });
+    } finally {
+      await scoped.close();
+    }
+  });
+
   it('lists mockups in the create answer: several per enabled colour with their position, one default per variant', async () => {
     const { product, ids } = await teeProduct('Mockup tee');
     const byColour = new Map<string, typeof product.images>();

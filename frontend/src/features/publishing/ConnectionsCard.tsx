@@ -1,24 +1,39 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Link2, Loader2 } from 'lucide-react';
-import type { ConnectionState } from '@printloom/contracts/publishing.schemas';
+import { ENDPOINTS } from '@printloom/contracts/endpoints';
+import type { ConnectionState, PrintifyOAuthOutcome } from '@printloom/contracts/publishing.schemas';
 import { ACCOUNT_SECTIONS } from '../../lib/account-sections';
-import { errorText } from '../../lib/api-client';
+import { ApiError, errorText } from '../../lib/api-client';
+import { meQueryKey } from '../../lib/current-user';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useRecentProof } from '../../components/reauth/RecentProof';
-import { ProofDeclined } from '../../lib/recent-proof';
+import { isRecentlyConfirmed, ProofDeclined } from '../../lib/recent-proof';
 import { connectionQueryOptions, connectPrintify, disconnectPrintify, useConnection } from './api/publishing';
 import { PRINTIFY_TOKEN_SCOPES, PRINTIFY_TOKEN_STEPS } from './printify-token';
 import { ConnectionChecklist } from './ConnectionChecklist';
 
-/** Account → Connections: connect Printify with a personal access token, pick a shop, disconnect. */
-export function ConnectionsCard() {
+/** The callback's outcome, as the server put it in the address (`?printify=…&message=…`). */
+function useOAuthOutcome(): { outcome: PrintifyOAuthOutcome; message: string } | null {
+  const [params] = useSearchParams();
+  const outcome = params.get('printify');
+  if (outcome !== 'connected' && outcome !== 'declined' && outcome !== 'failed') return null;
+  return { outcome, message: params.get('message') ?? '' };
+}
+
+/**
+ * Account → Connections: connect Printify with OAuth ("Connect with Printify", when the server offers it)
+ * or a personal access token, pick a shop, disconnect. `navigate` leaves for Printify's authorize page.
+ */
+export function ConnectionsCard({ navigate = (url: string) => window.location.assign(url) }: { navigate?: (url: string) => void }) {
   const queryClient = useQueryClient();
   const { data, isError } = useConnection();
+  const oauthOutcome = useOAuthOutcome();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +55,29 @@ export function ConnectionsCard() {
       setBusy(false);
     }
   }
+
+  /** The authorize route is a navigation (a redirect to Printify): "Confirm it's you" is asked here first, when due. */
+  async function connectWithPrintify() {
+    setError(null);
+    try {
+      await withProof('connect Printify', async () => {
+        const me = queryClient.getQueryData<{ confirmedUntil: string | null }>(meQueryKey);
+        if (!isRecentlyConfirmed(me?.confirmedUntil)) throw new ApiError(403, JSON.stringify({ code: 'REAUTH_REQUIRED', error: '' }));
+      });
+      navigate(ENDPOINTS.authorizePrintify.path);
+    } catch (failure) {
+      if (!(failure instanceof ProofDeclined)) setError(errorText(failure, 'Printify could not be connected'));
+    }
+  }
+
+  const oauthButton = data?.oauthAvailable && (
+    <div>
+      <Button type="button" size="sm" onClick={() => void connectWithPrintify()}>
+        Connect with Printify
+      </Button>
+      <p className="mt-1 text-xs text-muted">Printify asks you to allow Printloom, then brings you back here.</p>
+    </div>
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,11 +103,28 @@ export function ConnectionsCard() {
           {error}
         </p>
       )}
+      {oauthOutcome && (
+        <p role="status" className={`mt-3 text-sm ${oauthOutcome.outcome === 'connected' ? '' : 'text-danger'}`}>
+          {oauthOutcome.message || (oauthOutcome.outcome === 'connected' ? 'Printify is connected.' : 'Printify was not connected.')}
+        </p>
+      )}
       {data?.connected ? (
         <div className="mt-4 space-y-3">
           <p className="text-sm">
-            Printify is connected (token ending in <span className="font-mono">{data.tokenHint}</span>).
+            {data.via === 'oauth' ? (
+              'Printify is connected (you allowed Printloom in Printify).'
+            ) : (
+              <>
+                Printify is connected (token ending in <span className="font-mono">{data.tokenHint}</span>).
+              </>
+            )}
           </p>
+          {data.needsReconnect && (
+            <div role="alert" className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              <p>Printify ended this connection: reconnect Printify to go on creating drafts.</p>
+              {oauthButton}
+            </div>
+          )}
           {data.shops.length > 1 && (
             <Field label="Shop drafts go to">
               <select
@@ -114,6 +169,8 @@ export function ConnectionsCard() {
               )}
             </p>
           )}
+          {oauthButton}
+          {data?.oauthAvailable && <p className="text-sm text-muted">Or paste a personal access token:</p>}
           <section aria-labelledby="printify-token-steps" className="space-y-2 text-sm">
             <h3 id="printify-token-steps" className="font-semibold">
               Getting a Printify token

@@ -39,6 +39,7 @@ const template = (id: string, name: string): ProductTemplate => ({
   darkColours: [],
   placement: { position: 'front', x: 0.5, y: 0.5, fit: 'contain' },
 });
+// As the server lists them: each with what the connection's catalogue lacks (nothing here).
 const templates = [template('tee', 'Unisex tee'), template('mug', 'Mug')].map((each) => ({ ...each, unavailable: [] }));
 const design = (n: number) => ({ id: `00000000-0000-4000-8000-0000000000a${n}`, job: { prompt: `Design ${n}` } }) as unknown as Asset;
 const [first, second] = [design(1), design(2)];

@@ -7,6 +7,9 @@ const connection = (shopId: number | null, checklistDone: string[] = []): Stored
   tokenSealed: Buffer.alloc(0),
   tokenKeyId: 'dev',
   tokenHint: 'abcd',
+  refreshSealed: null,
+  accessExpiresAt: null,
+  needsReconnect: false,
   shopId,
   shops: [
     { id: 1, title: 'Etsy shop', salesChannel: 'etsy' },

@@ -103,3 +103,6 @@ export function openStoredToken(cipher: TokenCipher, stored: { userId: string; t
 
 /** What a seller sees of a token: its last 4 characters. */
 export const tokenHintOf = (token: string) => token.slice(-4);
+
+/** The authenticated data a grant's refresh token is sealed with: never opens as an access token, nor the other way. */
+export const refreshContext = (userId: string) => `${userId}#refresh`;

@@ -4,6 +4,7 @@ import { PublicationTitle1764200000143 } from './migrations/1764200000143-public
 import { CatalogueTemplates1764300000040 } from './migrations/1764300000040-catalogue-templates.js';
 import { PublishOutcome1764300000041 } from './migrations/1764300000041-publish-outcome.js';
 import { ConnectionChecklist1764300000400 } from './migrations/1764300000400-connection-checklist.js';
+import { PrintifyOauth1764300000500 } from './migrations/1764300000500-printify-oauth.js';
 
 export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'publishing',
@@ -14,5 +15,6 @@ export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
     CatalogueTemplates1764300000040,
     PublishOutcome1764300000041,
     ConnectionChecklist1764300000400,
+    PrintifyOauth1764300000500,
   ],
 };

@@ -14,7 +14,11 @@ import { LOCAL_CATALOGUE, swatchOf, type CatalogueBlueprint } from './catalogue.
 export interface LocalShopOptions {
   port?: number;
   host?: string;
-  /** Tokens accepted as `Authorization: Bearer <token>`; each is one Printify account with one shop. */
+  /**
+   * Tokens accepted as `Authorization: Bearer <token>`; each is one Printify account with one shop. A
+   * token written `token:shops.read+catalog.read` has those scopes only (see parseLocalShopToken); a plain
+   * one has every scope.
+   */
   tokens?: string[];
   /** Limits per token, as Printify's: requests a minute, catalog requests a minute, publishes per window. */
   requestsPerMinute?: number;
@@ -29,6 +33,8 @@ export interface LocalShopOptions {
   minDpi?: number;
   /** The base its own links (mockups, the page) start with; defaults to its own address. */
   publicUrl?: string;
+  /** How long an OAuth access token lives (Printify: 6 hours). */
+  oauthAccessTtlMs?: number;
 }
 
 export interface CreatedProduct {
@@ -105,6 +111,28 @@ const refused = (code: number, reason: unknown) =>
   new HttpError(400, { status: 'error', code, message: 'Validation failed.', errors: { reason, code } });
 /** Printify's answer for an unknown product, blueprint, provider or shop. */
 const notFound = () => new HttpError(404, { error: 'Not found', request_id: randomBytes(12).toString('hex') });
+/** What each request needs of a token's scopes, as Printify's reference lists them per endpoint. */
+export function scopeNeeded(method: string, path: string): string | null {
+  if (path === '/v1/shops.json') return 'shops.read';
+  if (path.startsWith('/v1/catalog/')) return 'catalog.read';
+  if (path.startsWith('/v1/uploads/')) return method === 'GET' ? 'uploads.read' : 'uploads.write';
+  if (/^\/v1\/shops\/\d+\/products/.test(path)) return method === 'GET' ? 'products.read' : 'products.write';
+  return null;
+}
+
+/** `token` (every scope) or `token:scope+scope` (only those): the LOCAL_SHOP_TOKENS syntax. */
+export function parseLocalShopToken(written: string): { token: string; scopes: string[] | null } {
+  const at = written.indexOf(':');
+  if (at < 0) return { token: written, scopes: null };
+  return {
+    token: written.slice(0, at),
+    scopes: written
+      .slice(at + 1)
+      .split('+')
+      .filter(Boolean),
+  };
+}
+
 /** Printify's date format: `2019-07-25 13:40:41+00:00`. */
 export const printifyDate = (at: Date | number = new Date()) =>
   new Date(at)
@@ -145,6 +173,8 @@ export class LocalShop {
   private server: Server | null = null;
   private baseUrl = '';
   private readonly tokens: Set<string>;
+  /** The scopes of tokens made with only some (a token not here has every scope). */
+  private readonly scopes = new Map<string, Set<string>>();
   private readonly shops = new Map<string, number>();
   /** Each token's shop's sales channel (`etsy` unless a test sets another, e.g. `disconnected`). */
   private readonly channels = new Map<string, string>();
@@ -154,15 +184,31 @@ export class LocalShop {
   private readonly catalog: WindowLimiter;
   private readonly publishes: WindowLimiter;
   private publishRefusal: string | null = null;
+  /** OAuth codes issued on Accept, each for one exchange. */
+  private readonly codes = new Set<string>();
+  /** OAuth refresh tokens and the account (access token's shop) each refreshes. */
+  private readonly refreshTokens = new Map<string, number>();
+  /** When each OAuth access token stops authenticating. */
+  private readonly accessExpiry = new Map<string, number>();
+  private oauthAccessTtlMs: number;
+  private refusingRefreshes = false;
+  /** Test hook: awaited inside a refresh before it answers (to hold two refreshes side by side). */
+  private beforeRefresh: (() => Promise<void> | void) | null = null;
   /** Test hook: the next N requests answer 429 with this Retry-After. */
   private throttled: { remaining: number; seconds: number } | null = null;
   /** Test hook: awaited once a product exists and before the answer leaves. */
   private afterCreate: ((product: CreatedProduct) => Promise<void> | void) | null = null;
 
   constructor(private readonly options: LocalShopOptions = {}) {
-    this.tokens = new Set(options.tokens ?? ['local-shop-token']);
+    this.tokens = new Set();
+    for (const written of options.tokens ?? ['local-shop-token']) {
+      const { token, scopes } = parseLocalShopToken(written);
+      this.tokens.add(token);
+      if (scopes) this.scopes.set(token, new Set(scopes));
+    }
     let shopId = 1000;
     for (const token of this.tokens) this.shops.set(token, ++shopId);
+    this.oauthAccessTtlMs = options.oauthAccessTtlMs ?? 6 * 60 * ONE_MINUTE;
     this.general = new WindowLimiter(options.requestsPerMinute ?? 600, ONE_MINUTE);
     this.catalog = new WindowLimiter(options.catalogPerMinute ?? 100, ONE_MINUTE);
     this.publishes = new WindowLimiter(options.publishesPerWindow ?? 200, options.publishWindowMs ?? 30 * ONE_MINUTE);
@@ -197,9 +243,10 @@ export class LocalShop {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Adds an accepted token (a new account with its own shop); answers its shop id. */
-  addToken(token: string): number {
+  /** Adds an accepted token (a new account with its own shop), with only `scopes` when given; answers its shop id. */
+  addToken(token: string, scopes?: readonly string[]): number {
     this.tokens.add(token);
+    if (scopes) this.scopes.set(token, new Set(scopes));
     const id = 1000 + this.shops.size + 1;
     this.shops.set(token, id);
     return id;
@@ -208,6 +255,21 @@ export class LocalShop {
   /** The token no longer authenticates (a seller revoked it in Printify). */
   revoke(token: string): void {
     this.tokens.delete(token);
+  }
+
+  /** How long the OAuth access tokens issued from now on live. */
+  setOAuthAccessTtl(ms: number): void {
+    this.oauthAccessTtlMs = ms;
+  }
+
+  /** Test hook: every refresh is refused with 400 (as Printify refuses a revoked grant's refresh token). */
+  refuseRefreshes(refuse: boolean): void {
+    this.refusingRefreshes = refuse;
+  }
+
+  /** Test hook: awaited inside each refresh before it answers (null removes it). */
+  onRefresh(hook: (() => Promise<void> | void) | null): void {
+    this.beforeRefresh = hook;
   }
 
   /** Test hook: `publish.json` answers Printify's validation refusal with this reason (null: publishes again). */
@@ -270,9 +332,25 @@ export class LocalShop {
       if (req.method === 'GET' && url.pathname.startsWith('/local-shop/listing/')) return send(200, this.page());
       const mockup = /^\/mockups\/([\w-]+)\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
       if (req.method === 'GET' && mockup) return send(200, await this.drawMockup(mockup[1]!, Number(mockup[2]), Number(mockup[3])));
+      if (req.method === 'GET' && url.pathname === '/app/authorize') return send(200, this.authorizePage(url));
+      const decided = /^\/app\/authorize\/(accept|decline)$/.exec(url.pathname);
+      if (req.method === 'GET' && decided) {
+        const location = this.decide(decided[1] as 'accept' | 'decline', url);
+        entry.status = 302;
+        res.writeHead(302, { location, 'content-length': '0' });
+        return void res.end();
+      }
+      if (req.method === 'POST' && (url.pathname === '/v1/app/oauth/tokens' || url.pathname === '/v1/app/oauth/tokens/refresh')) {
+        const body = await readJson(req);
+        return send(200, await this.grant(url.pathname.endsWith('/refresh') ? 'refresh' : 'code', body));
+      }
       if (!url.pathname.startsWith('/v1/')) throw notFound();
       const token = this.authenticate(req);
       this.limit(token, url.pathname);
+      const needed = scopeNeeded(req.method ?? 'GET', url.pathname);
+      // Printify's 403 body is not measured: this one only has to be a 403 that is not a 401.
+      if (needed && this.scopes.has(token) && !this.scopes.get(token)!.has(needed))
+        throw new HttpError(403, { status: 'error', code: 403, message: 'This action is unauthorized.' });
       const body = req.method === 'POST' || req.method === 'PUT' ? await readJson(req) : {};
       send(200, await this.route(req.method ?? 'GET', url, token, body));
     } catch (error) {
@@ -286,7 +364,69 @@ export class LocalShop {
     if (!userAgent || !userAgent.trim()) throw new HttpError(401, {});
     const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!match || !this.tokens.has(match[1]!)) throw new HttpError(401, {});
+    const expiresAt = this.accessExpiry.get(match[1]!);
+    if (expiresAt !== undefined && expiresAt <= Date.now()) throw new HttpError(401, {});
     return match[1]!;
+  }
+
+  /** Printify's authorize page, as a merchant sees it: the app asks for access; Accept or Decline. */
+  private authorizePage(url: URL): string {
+    const params = url.searchParams;
+    for (const name of ['app_id', 'accept_url', 'decline_url'])
+      if (!params.get(name)) throw new HttpError(400, { error: `${name} is required` });
+    const query = (decision: string) => `/app/authorize/${decision}?${params.toString()}`;
+    const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize app · Local shop</title></head><body>
+<h1>Authorize ${escape(params.get('app_id')!)}</h1>
+<p>This app asks to manage your local shop's products, uploads and catalogue.</p>
+<p><a href="${escape(query('accept'))}">Accept</a> <a href="${escape(query('decline'))}">Decline</a></p>
+</body></html>`;
+  }
+
+  /** Accept: a one-time code to the accept URL; Decline: the error to the decline URL (each with the state). */
+  private decide(decision: 'accept' | 'decline', url: URL): string {
+    const params = url.searchParams;
+    const target = new URL(params.get(decision === 'accept' ? 'accept_url' : 'decline_url') ?? '');
+    if (decision === 'accept') {
+      const code = randomBytes(18).toString('hex');
+      this.codes.add(code);
+      target.searchParams.set('code', code);
+    } else {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_description', 'The merchant declined the authorization request.');
+    }
+    const state = params.get('state');
+    if (state) target.searchParams.set('state', state);
+    return target.toString();
+  }
+
+  /** `POST /v1/app/oauth/tokens` (a code) and `…/refresh` (a refresh token): a new pair; 400 `{error, error_description}` otherwise. */
+  private async grant(kind: 'code' | 'refresh', body: Record<string, unknown>): Promise<unknown> {
+    const invalid = (description: string) => new HttpError(400, { error: 'invalid_grant', error_description: description });
+    if (typeof body.app_id !== 'string' || !body.app_id)
+      throw new HttpError(400, { error: 'invalid_request', error_description: 'app_id is required' });
+    let shopId: number | undefined;
+    if (kind === 'code') {
+      const code = String(body.code ?? '');
+      if (!this.codes.delete(code)) throw invalid('The authorization code is invalid or was used.');
+    } else {
+      await this.beforeRefresh?.();
+      const refreshToken = String(body.refresh_token ?? '');
+      shopId = this.refreshTokens.get(refreshToken);
+      if (shopId === undefined || this.refusingRefreshes) throw invalid('The refresh token is invalid or was revoked.');
+      this.refreshTokens.delete(refreshToken);
+    }
+    const accessToken = `oauth-access-${randomBytes(24).toString('hex')}`;
+    const refreshToken = `oauth-refresh-${randomBytes(24).toString('hex')}`;
+    if (shopId === undefined) shopId = this.addToken(accessToken);
+    else {
+      this.tokens.add(accessToken);
+      this.shops.set(accessToken, shopId);
+    }
+    const expiresAt = Date.now() + this.oauthAccessTtlMs;
+    this.accessExpiry.set(accessToken, expiresAt);
+    this.refreshTokens.set(refreshToken, shopId);
+    return { access_token: accessToken, refresh_token: refreshToken, expire_at: printifyDate(expiresAt) };
   }
 
   private limit(token: string, path: string): void {

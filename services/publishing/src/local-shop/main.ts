@@ -1,5 +1,6 @@
 // The local Printify-shaped shop as its own process (`make dev`, the development compose):
-// LOCAL_SHOP_PORT (default 8091), LOCAL_SHOP_TOKENS (comma-separated; default local-shop-token),
+// LOCAL_SHOP_PORT (default 8091), LOCAL_SHOP_TOKENS (comma-separated; default local-shop-token;
+// `token:shops.read+catalog.read` gives a token those scopes only, so a missing scope can be tried),
 // LOCAL_SHOP_PUBLIC_URL (the address its links start with), LOCAL_SHOP_PUBLISH_LOCK_MS (how long a
 // publish keeps a product locked, default 8000 as Printify was measured), LOCAL_SHOP_MIN_DPI (the
 // print-file DPI below which a product is refused with 8203; default 150, as Printify; the browser tests,

@@ -1,24 +1,40 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, LIMITS, PUBLISHING_MESSAGES } from '@printloom/contracts';
+import { AppError, LIMITS, PRINTIFY_OAUTH_REFRESH_BEFORE_MS, PUBLISHING_MESSAGES } from '@printloom/contracts';
 import { clientAddressKey, SERVICE_METRICS, type ServiceMetrics } from '@printloom/service-kit';
 import type { Counter } from 'prom-client';
 import type { PublishingConfig } from '../config.js';
 import { PUBLISHING_CONFIG, TOKEN_CIPHER } from '../publishing.tokens.js';
-import { openStoredToken, type TokenCipher } from '../connections/token-cipher.js';
-import { ConnectionRepository } from '../repositories/connection.repository.js';
+import { openStoredToken, refreshContext, tokenHintOf, type TokenCipher } from '../connections/token-cipher.js';
+import { ConnectionRepository, type StoredConnection } from '../repositories/connection.repository.js';
+import { GrantRefused, PrintifyGrantClient } from './printify-grant.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { printifyProductUrl } from './printify-words.js';
 import { PrintifyClient, type PrintifyShopInfo, type ProviderCatalogue, type RateGate, type RequestKind } from './printify-client.js';
 
-/** A seller's way into Printify (or the local shop): the client, the shop and the key its limits are counted under. */
+/** A seller's way into Printify (or the local shop): the client, the shop and the keys of its publications and limits. */
 export interface ResolvedConnection {
   client: PrintifyClient;
   shopId: number;
+  /** `printify:<userId>:<shopId>`: the publications made through this shop carry it (a draft of another shop is not published here). */
   connectionKey: string;
+  /**
+   * The key Printify's limits are counted under: one per connection (one token), whichever of its shops
+   * a request is for, as Printify counts per account.
+   */
+  limitKey: string;
   local: boolean;
   /** The shop as Printify listed it at connect: its title and sales channel (`etsy`, `shopify`, `disconnected`…). */
   shop: { title: string; salesChannel: string | null };
 }
+
+/** The key of a seller's Printify connection's limits: the same for every shop of its token. */
+export const limitKeyOf = (userId: string) => `printify-token:${userId}`;
+
+/** A grant's access token with less than PRINTIFY_OAUTH_REFRESH_BEFORE_MS left (a personal token never expires here). */
+const expiresSoon = (connection: Pick<StoredConnection, 'accessExpiresAt'>, now = Date.now()) =>
+  connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - now < PRINTIFY_OAUTH_REFRESH_BEFORE_MS;
+
+const reconnectPrintify = () => new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.reconnectPrintify, { reason: 'NOT_CONNECTED' });
 
 const CATALOGUE_TTL_MS = 60 * 60_000;
 /** The window of LIMITS.printifyConnectsPerHour (the housekeeping sweeper keeps its events this long). */
@@ -46,15 +62,15 @@ export class PrintifyAccess {
       ]);
   }
 
-  gate(connectionKey: string): RateGate {
+  gate(limitKey: string): RateGate {
     const limitOf: Record<RequestKind, [number, number]> = {
       general: [this.config.PRINTIFY_REQUESTS_PER_MINUTE, 60_000],
       catalog: [this.config.PRINTIFY_CATALOG_PER_MINUTE, 60_000],
       publish: [this.config.PRINTIFY_PUBLISHES_PER_WINDOW, this.config.PRINTIFY_PUBLISH_WINDOW_MS],
     };
     return {
-      take: (kind) => this.limits.take(connectionKey, kind, ...limitOf[kind]),
-      block: (ms) => this.limits.block(connectionKey, ms),
+      take: (kind) => this.limits.take(limitKey, kind, ...limitOf[kind]),
+      block: (ms) => this.limits.block(limitKey, ms),
     };
   }
 
@@ -73,12 +89,12 @@ export class PrintifyAccess {
     }
   }
 
-  client(token: string, connectionKey: string | null): PrintifyClient {
+  client(token: string, limitKey: string | null): PrintifyClient {
     return new PrintifyClient({
       baseUrl: this.config.PRINTIFY_API_BASE,
       token,
       userAgent: this.config.PRINTIFY_USER_AGENT,
-      gate: connectionKey ? this.gate(connectionKey) : undefined,
+      gate: limitKey ? this.gate(limitKey) : undefined,
       onRequest: (kind, status) => this.requests.inc({ kind, status: String(status) }),
     });
   }
@@ -87,14 +103,17 @@ export class PrintifyAccess {
   async resolve(userId: string): Promise<ResolvedConnection> {
     const stored = await this.connections.find(userId);
     if (stored) {
+      if (stored.needsReconnect) throw reconnectPrintify();
       if (stored.shopId === null) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.pickShop, { reason: 'NOT_CONNECTED' });
-      const token = openStoredToken(this.cipher, stored);
+      const token = expiresSoon(stored) ? await this.refreshed(userId) : openStoredToken(this.cipher, stored);
       const connectionKey = `printify:${userId}:${stored.shopId}`;
+      const limitKey = limitKeyOf(userId);
       const shop = stored.shops.find((candidate) => candidate.id === stored.shopId);
       return {
-        client: this.client(token, connectionKey),
+        client: this.client(token, limitKey),
         shopId: stored.shopId,
         connectionKey,
+        limitKey,
         local: false,
         shop: { title: shop?.title ?? String(stored.shopId), salesChannel: shop?.salesChannel ?? null },
       };
@@ -105,7 +124,56 @@ export class PrintifyAccess {
     this.localShop ??= (await client.shops())[0] ?? null;
     if (this.localShop === null) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);
     const { id, title, sales_channel } = this.localShop;
-    return { client, shopId: id, connectionKey, local: true, shop: { title, salesChannel: sales_channel } };
+    return { client, shopId: id, connectionKey, limitKey: connectionKey, local: true, shop: { title, salesChannel: sales_channel } };
+  }
+
+  /** Printify's token endpoints for this app; null without PRINTIFY_APP_ID. */
+  grantClient(): PrintifyGrantClient | null {
+    if (!this.config.PRINTIFY_APP_ID) return null;
+    return new PrintifyGrantClient({
+      apiBase: this.config.PRINTIFY_API_BASE,
+      appId: this.config.PRINTIFY_APP_ID,
+      userAgent: this.config.PRINTIFY_USER_AGENT,
+    });
+  }
+
+  /**
+   * A grant's access token with less than 10 minutes left, refreshed under the connection's row lock:
+   * one refresh per connection at a time (a second caller waits, then finds the new pair and uses it);
+   * the new pair is stored before it is used. Printify refusing the refresh (400) marks the connection
+   * "reconnect Printify".
+   */
+  private async refreshed(userId: string): Promise<string> {
+    const outcome = await this.connections.withLocked(userId, async (row, manager) => {
+      if (!row) return { reconnect: true } as const;
+      if (row.needsReconnect) return { reconnect: true } as const;
+      if (!expiresSoon(row)) return { token: openStoredToken(this.cipher, row) };
+      const grants = this.grantClient();
+      if (!grants || !row.refreshSealed) {
+        await this.connections.markNeedsReconnect(manager, userId);
+        return { reconnect: true } as const;
+      }
+      const refreshToken = this.cipher.open({ keyId: row.tokenKeyId, sealed: row.refreshSealed }, refreshContext(userId));
+      try {
+        const grant = await grants.refresh(refreshToken);
+        const access = this.cipher.seal(grant.accessToken, userId);
+        const refresh = this.cipher.seal(grant.refreshToken, refreshContext(userId));
+        await this.connections.storeRefreshed(manager, userId, {
+          tokenSealed: access.sealed,
+          refreshSealed: refresh.sealed,
+          tokenKeyId: access.keyId,
+          tokenHint: tokenHintOf(grant.accessToken),
+          accessExpiresAt: grant.expiresAt,
+        });
+        return { token: grant.accessToken };
+      } catch (error) {
+        if (!(error instanceof GrantRefused) || error.status !== 400) throw error;
+        await this.connections.markNeedsReconnect(manager, userId);
+        return { reconnect: true } as const;
+      }
+    });
+    if ('reconnect' in outcome) throw reconnectPrintify();
+    return outcome.token;
   }
 
   /**

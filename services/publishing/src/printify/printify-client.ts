@@ -39,8 +39,19 @@ export class PrintifyRejected extends Error {
     this.name = 'PrintifyRejected';
   }
 
+  /** The token no longer authenticates (revoked, expired): the seller connects again. */
   get unauthorised(): boolean {
-    return this.status === 401 || this.status === 403;
+    return this.status === 401;
+  }
+
+  /** The token authenticates but lacks the scope this request needs. */
+  get forbidden(): boolean {
+    return this.status === 403;
+  }
+
+  /** Either way, the same request with this token will never succeed. */
+  get accessRefused(): boolean {
+    return this.unauthorised || this.forbidden;
   }
 }
 
@@ -129,6 +140,11 @@ export class PrintifyClient {
 
   shops(): Promise<PrintifyShopInfo[]> {
     return this.call('GET', '/shops.json', undefined, z.array(shop));
+  }
+
+  /** The catalogue's blueprints: the connect's check of catalog.read. */
+  blueprints(): Promise<unknown[]> {
+    return this.call('GET', '/catalog/blueprints.json', undefined, z.array(z.unknown()), 'catalog');
   }
 
   variants(blueprintId: number, printProviderId: number): Promise<ProviderCatalogue> {

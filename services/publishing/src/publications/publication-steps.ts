@@ -18,6 +18,7 @@ import { PrintifyAccess, type ResolvedConnection } from '../printify/printify-ac
 import { fetchMockup } from '../printify/mockup-fetch.js';
 import { libraryMockupsOf } from '../printify/mockup-choice.js';
 import { withPrintifyReason } from '../printify/printify-words.js';
+import { refusalOf } from './printify-refusal.js';
 import { PrintifyRateLimited, PrintifyRejected, PrintifyUnavailable } from '../printify/printify-client.js';
 import { PublicationRepository, type StoredPublication } from '../repositories/publication.repository.js';
 import { PrintLinkRepository } from '../repositories/print-link.repository.js';
@@ -294,7 +295,7 @@ export class PublicationStepsService implements PublicationSteps {
       await connection.client.publish(connection.shopId, publication.externalId);
     } catch (error) {
       if (error instanceof PrintifyRateLimited) await this.publications.setStatus(publication.id, 'publish_waiting');
-      if (error instanceof PrintifyRejected && !error.unauthorised) {
+      if (error instanceof PrintifyRejected && !error.accessRefused) {
         await this.publications.failPublish(
           publication.id,
           withPrintifyReason(publishFailedMessage(connection.shop.salesChannel, null), error.reason),
@@ -369,14 +370,8 @@ export class PublicationStepsService implements PublicationSteps {
     return DONE;
   }
 
-  /** A refusal as the seller reads it, with Printify's own reason wherever it gave one. */
   private failureOf(error: PrintifyRejected, work: PublicationWork): StepFailure {
-    const said = (message: string) => withPrintifyReason(message, error.reason);
-    if (error.unauthorised) return new StepFailure('CONNECTION_REVOKED', PUBLISHING_MESSAGES.connectionRevoked);
-    if (error.code === 8203) return new StepFailure('PRINT_FILE_TOO_SMALL', said(PUBLISHING_MESSAGES.printFileTooSmall));
-    if (error.code === 10300 || error.code === 8201)
-      return new StepFailure('PRINT_FILE_UNREADABLE', said(PUBLISHING_MESSAGES.printFileUnreadable));
-    if (work.step === 'publish') return new StepFailure('PUBLISH_FAILED', said(`Printify did not publish this product: ${error.message}`));
-    return new StepFailure('PRINTIFY_REJECTED', said(`Printify refused this product: ${error.message}`));
+    const { code, message } = refusalOf(error, work.step);
+    return new StepFailure(code, message);
   }
 }

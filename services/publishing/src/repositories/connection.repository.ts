@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PrintifyShop } from '@printloom/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export interface StoredConnection {
   userId: string;
@@ -11,7 +11,33 @@ export interface StoredConnection {
   shops: PrintifyShop[];
   /** The checklist items the seller ticked (kept when the same seller connects again). */
   checklistDone: string[];
+  /** A grant's refresh token, sealed with the access token's key (null for a personal access token). */
+  refreshSealed: Buffer | null;
+  /** When a grant's access token expires (null for a personal access token). */
+  accessExpiresAt: Date | null;
+  /** Printify refused to refresh the grant: the seller has to connect again. */
+  needsReconnect: boolean;
   createdAt: Date;
+}
+
+/** What a connect stores: a token's connection has no refresh token and no expiry. */
+export type NewConnection = Omit<StoredConnection, 'createdAt' | 'checklistDone' | 'refreshSealed' | 'accessExpiresAt' | 'needsReconnect'> &
+  Partial<Pick<StoredConnection, 'refreshSealed' | 'accessExpiresAt'>>;
+
+/** A grant's new pair, as a refresh stores it. */
+export interface RefreshedGrant {
+  tokenSealed: Buffer;
+  refreshSealed: Buffer;
+  tokenKeyId: string;
+  tokenHint: string;
+  accessExpiresAt: Date;
+}
+
+/** An authorization's state as it was started: whose, from which session, until when. */
+export interface StoredState {
+  userId: string;
+  sessionKey: string;
+  expiresAt: Date;
 }
 
 interface ConnectionRow {
@@ -22,6 +48,9 @@ interface ConnectionRow {
   shop_id: number | null;
   shops: PrintifyShop[];
   checklist_done: string[];
+  refresh_sealed: Buffer | null;
+  access_expires_at: Date | null;
+  needs_reconnect: boolean;
   created_at: Date;
 }
 
@@ -33,6 +62,9 @@ const toConnection = (row: ConnectionRow): StoredConnection => ({
   shopId: row.shop_id,
   shops: row.shops,
   checklistDone: row.checklist_done,
+  refreshSealed: row.refresh_sealed ?? null,
+  accessExpiresAt: row.access_expires_at ? new Date(row.access_expires_at) : null,
+  needsReconnect: row.needs_reconnect ?? false,
   createdAt: new Date(row.created_at),
 });
 
@@ -45,11 +77,12 @@ export class ConnectionRepository {
     return row ? toConnection(row) : null;
   }
 
-  async save(connection: Omit<StoredConnection, 'createdAt' | 'checklistDone'>): Promise<void> {
+  async save(connection: NewConnection): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO publishing.connections (user_id, token_sealed, token_key_id, token_hint, shop_id, shops)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (user_id) DO UPDATE SET token_sealed = $2, token_key_id = $3, token_hint = $4, shop_id = $5, shops = $6, updated_at = now()`,
+      `INSERT INTO publishing.connections (user_id, token_sealed, token_key_id, token_hint, shop_id, shops, refresh_sealed, access_expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (user_id) DO UPDATE SET token_sealed = $2, token_key_id = $3, token_hint = $4, shop_id = $5, shops = $6,
+         refresh_sealed = $7, access_expires_at = $8, needs_reconnect = false, updated_at = now()`,
       [
         connection.userId,
         connection.tokenSealed,
@@ -57,8 +90,56 @@ export class ConnectionRepository {
         connection.tokenHint,
         connection.shopId,
         JSON.stringify(connection.shops),
+        connection.refreshSealed ?? null,
+        connection.accessExpiresAt ?? null,
       ],
     );
+  }
+
+  /**
+   * Runs `work` with the seller's connection row locked (FOR UPDATE): one refresh per connection at a
+   * time across instances; a second caller waits, then reads the pair the first stored.
+   */
+  withLocked<T>(userId: string, work: (connection: StoredConnection | null, manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row]: ConnectionRow[] = await manager.query(`SELECT * FROM publishing.connections WHERE user_id = $1 FOR UPDATE`, [userId]);
+      return work(row ? toConnection(row) : null, manager);
+    });
+  }
+
+  async storeRefreshed(manager: EntityManager, userId: string, grant: RefreshedGrant): Promise<void> {
+    await manager.query(
+      `UPDATE publishing.connections SET token_sealed = $2, refresh_sealed = $3, token_key_id = $4, token_hint = $5, access_expires_at = $6,
+         needs_reconnect = false, updated_at = now() WHERE user_id = $1`,
+      [userId, grant.tokenSealed, grant.refreshSealed, grant.tokenKeyId, grant.tokenHint, grant.accessExpiresAt],
+    );
+  }
+
+  async markNeedsReconnect(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`UPDATE publishing.connections SET needs_reconnect = true, updated_at = now() WHERE user_id = $1`, [userId]);
+  }
+
+  /** Authorizations started and never finished, past their 10 minutes (the housekeeping sweeper). */
+  async deleteExpiredStates(): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM publishing.oauth_states WHERE expires_at < now()`);
+    return count;
+  }
+
+  async saveState(stateHash: string, state: StoredState): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO publishing.oauth_states (state_hash, user_id, session_key, expires_at) VALUES ($1, $2, $3, $4)`,
+      [stateHash, state.userId, state.sessionKey, state.expiresAt],
+    );
+  }
+
+  /** Takes a state once: a second take of the same state finds nothing. */
+  async takeState(stateHash: string): Promise<StoredState | null> {
+    const [rows]: [{ user_id: string; session_key: string; expires_at: Date }[], number] = await this.dataSource.query(
+      `DELETE FROM publishing.oauth_states WHERE state_hash = $1 RETURNING user_id, session_key, expires_at`,
+      [stateHash],
+    );
+    const row = rows[0];
+    return row ? { userId: row.user_id, sessionKey: row.session_key, expiresAt: new Date(row.expires_at) } : null;
   }
 
   /** Ticks a checklist item of the seller's connection (once: ticking it again changes nothing). False without a connection. */
@@ -80,14 +161,21 @@ export class ConnectionRepository {
     return rows.map(toConnection);
   }
 
-  async reseal(userId: string, fromKeyId: string, tokenSealed: Buffer, tokenKeyId: string): Promise<void> {
+  async reseal(
+    userId: string,
+    fromKeyId: string,
+    tokenSealed: Buffer,
+    tokenKeyId: string,
+    refreshSealed: Buffer | null = null,
+  ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE publishing.connections SET token_sealed = $3, token_key_id = $4 WHERE user_id = $1 AND token_key_id = $2`,
-      [userId, fromKeyId, tokenSealed, tokenKeyId],
+      `UPDATE publishing.connections SET token_sealed = $3, token_key_id = $4, refresh_sealed = $5 WHERE user_id = $1 AND token_key_id = $2`,
+      [userId, fromKeyId, tokenSealed, tokenKeyId, refreshSealed],
     );
   }
 
   async deleteFor(userId: string): Promise<number> {
+    await this.dataSource.query(`DELETE FROM publishing.oauth_states WHERE user_id = $1`, [userId]);
     const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM publishing.connections WHERE user_id = $1`, [userId]);
     return count;
   }

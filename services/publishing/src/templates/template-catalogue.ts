@@ -73,7 +73,7 @@ export class TemplateCatalogue {
       try {
         return await this.access.catalogue(connection, template.blueprintId, providerId);
       } catch (error) {
-        if (error instanceof PrintifyRejected && !error.unauthorised) continue;
+        if (error instanceof PrintifyRejected && !error.accessRefused) continue;
         throw error;
       }
     }
