@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { errorText } from '../../lib/api-client';
 import { refreshMe } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format';
-import { ConfirmDialog } from '../../features/library/ConfirmDialog';
+import { ConfirmDialog } from '../../features/library/components/ConfirmDialog';
 import { batchAssetIds, batchesQueryKey, batchIsRunning, cancelBatch, useBatch, type Batch } from '../../features/batches/api/batches';
 import { ROW_STATUS_LABEL, batchName, batchStatusText } from '../../features/batches/batch-display';
 import { BatchProgress } from '../../features/batches/BatchProgress';

@@ -1,9 +1,9 @@
 import { Download, RotateCcw } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { formatDateTime } from '../../lib/format';
-import { imageUrl } from './api/download-assets';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { formatDateTime } from '../../../lib/format';
+import { imageUrl } from '../api/download-assets';
 import { tileClass } from './asset-display';
 
 export function ImageDetailsDialog({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { AssetCard } from './AssetCard';
 import { Lightbox } from './Lightbox';
 import { cardHandlers, testAsset } from './test-fixtures';

@@ -3,10 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BULK_JOB } from '@printloom/contracts/bulk-jobs';
-import { createQueryClient } from '../../lib/query-client';
-import type { BulkJobView } from './api/bulk-jobs';
+import { createQueryClient } from '../../../lib/query-client';
+import type { BulkJobView } from '../api/bulk-jobs';
 import { BulkJobsPanel } from './BulkJobsPanel';
-import { useBulkJobs } from './use-bulk-jobs';
+import { useBulkJobs } from '../hooks/use-bulk-jobs';
 
 const MINUTE = 60_000;
 /** A job settled `minutesAgo` (the server keeps it BULK_JOB.keptDays from then), or still moving. */

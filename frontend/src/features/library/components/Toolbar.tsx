@@ -1,6 +1,6 @@
 import { Download, FileText, LayoutGrid, List, Printer, Search, Star, Store, Trash2, X } from 'lucide-react';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
 import type { CardLayout } from './AssetCard';
 import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
 

@@ -1,7 +1,7 @@
 // How a bulk job reads on screen: its title, its progress in words, what it did once it is done.
 import type { BulkAction } from '@printloom/contracts/bulk-jobs.schemas';
 import { BULK_JOB_MESSAGES } from '@printloom/contracts/bulk-jobs';
-import type { BulkJobView } from './api/bulk-jobs';
+import type { BulkJobView } from '../api/bulk-jobs';
 
 type JobFacts = Pick<BulkJobView, 'action' | 'status' | 'designs' | 'processed' | 'error' | 'preset'>;
 

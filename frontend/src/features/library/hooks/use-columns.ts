@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CardLayout } from './AssetCard';
+import type { CardLayout } from '../components/AssetCard';
 
 /** Grid columns by viewport width, matching the Tailwind breakpoints of the grid (2, md 3, lg 4). */
 export function columnsFor(layout: CardLayout, viewportWidth: number): number {

@@ -7,7 +7,7 @@ import { AssetCard } from './AssetCard';
 import { cardHandlers, testAsset } from './test-fixtures';
 import { Lightbox } from './Lightbox';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../../lib/query-client';
 
 const shirt = testAsset({ job: { prompt: 'Retro sunset' } });
 

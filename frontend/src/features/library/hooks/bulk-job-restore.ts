@@ -1,7 +1,7 @@
 // Which of the seller's bulk jobs the progress panel shows again when the screen opens: the ones still
 // moving, and those that settled in the last hour and were not dismissed (dismissals kept in this browser).
 import { BULK_JOB } from '@printloom/contracts/bulk-jobs';
-import { bulkJobIsOpen, type BulkJobView } from './api/bulk-jobs';
+import { bulkJobIsOpen, type BulkJobView } from '../api/bulk-jobs';
 
 /** A settled job found on opening the screen is shown this long after it finished. */
 export const RESTORE_SETTLED_WITHIN_MS = 60 * 60 * 1000;

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@printloom/contracts/limits';
 import { BULK_JOB_MESSAGES } from '@printloom/contracts/bulk-jobs';
-import { createQueryClient } from '../../lib/query-client';
-import { bulkJobQueryKey, type BulkJobView } from './api/bulk-jobs';
-import { libraryQueryKey } from './api/list-assets';
+import { createQueryClient } from '../../../lib/query-client';
+import { bulkJobQueryKey, type BulkJobView } from '../api/bulk-jobs';
+import { libraryQueryKey } from '../api/list-assets';
 import { BulkJobsPanel } from './BulkJobsPanel';
 
 const JOB_ID = '00000000-0000-4000-8000-0000000000f1';

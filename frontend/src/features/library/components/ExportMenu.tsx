@@ -11,8 +11,8 @@ import {
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
-import { exportPresetsQueryOptions } from './api/export-presets';
+} from '../../../components/ui/dropdown-menu';
+import { exportPresetsQueryOptions } from '../api/export-presets';
 import { exportMenuGroups } from './export-menu';
 
 export const EXPORT_FOR_LABEL = 'Export for…';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorText } from '../../lib/api-client';
-import { toast } from '../../components/ui/toast';
-import { useRecentProof } from '../../components/reauth/RecentProof';
-import { ProofDeclined } from '../../lib/recent-proof';
-import { bulkJobQueryKey, bulkJobsQueryOptions, createBulkJob, type BulkJobRequest } from './api/bulk-jobs';
+import { errorText } from '../../../lib/api-client';
+import { toast } from '../../../components/ui/toast';
+import { useRecentProof } from '../../../components/reauth/RecentProof';
+import { ProofDeclined } from '../../../lib/recent-proof';
+import { bulkJobQueryKey, bulkJobsQueryOptions, createBulkJob, type BulkJobRequest } from '../api/bulk-jobs';
 import { readDismissedBulkJobs, rememberDismissedBulkJob, restorableBulkJobs } from './bulk-job-restore';
 
 /** A job in the progress panel; `autoSave`: its ZIP is saved once done (only for a job started on this screen). */

@@ -3,11 +3,11 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, FileText, Printer, Store, X, ZoomIn } from 'lucide-react';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import type { Asset } from '@printloom/contracts/assets.schemas';
-import { imageUrl } from './api/download-assets';
+import { imageUrl } from '../api/download-assets';
 import { tileClass } from './asset-display';
 import { GARMENT_LABELS, GarmentPair } from './GarmentPair';
 import { upscaleOptions } from './upscale-options';
-import { useFocusReturn } from '../../components/ui/dialog';
+import { useFocusReturn } from '../../../components/ui/dialog';
 import { EXPORT_FOR_LABEL, ExportMenuButton } from './ExportMenu';
 import { MockupStrip } from './MockupStrip';
 

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, X } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
-import { errorText } from '../../lib/api-client';
-import { saveFile } from '../../lib/save-file';
-import { bulkJobIsOpen, useBulkJob, type BulkJobView } from './api/bulk-jobs';
-import { libraryQueryKey } from './api/list-assets';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { errorText } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { bulkJobIsOpen, useBulkJob, type BulkJobView } from '../api/bulk-jobs';
+import { libraryQueryKey } from '../api/list-assets';
 import { bulkJobFileName, bulkJobHasFile, bulkJobText, bulkJobTitle, bulkJobZipReadyText } from './bulk-job-display';
-import type { ShownBulkJob } from './use-bulk-jobs';
+import type { ShownBulkJob } from '../hooks/use-bulk-jobs';
 
 type Saving = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; message: string };
 

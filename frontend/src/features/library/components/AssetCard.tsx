@@ -3,15 +3,15 @@ import { AlertTriangle, Download, FileText, Info, MoreHorizontal, Scissors, Star
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
-import { cn } from '../../components/ui/cn';
+import { cn } from '../../../components/ui/cn';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
-import { imageUrl } from './api/download-assets';
+} from '../../../components/ui/dropdown-menu';
+import { imageUrl } from '../api/download-assets';
 import { expiryBadge, publicationBadges, qualityFlag, tileClass, type PublicationCounts } from './asset-display';
 import { ExportSubMenu } from './ExportMenu';
 import { GarmentPair } from './GarmentPair';

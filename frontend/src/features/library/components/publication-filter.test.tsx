@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toolbar, type ToolbarProps } from './Toolbar';
-import { listAssets } from './api/list-assets';
+import { listAssets } from '../api/list-assets';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,13 +3,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { EXPORT_PRESETS } from '@printloom/contracts/export-presets';
-import { createQueryClient } from '../../lib/query-client';
-import { ToastProvider } from '../../components/ui/toast';
-import { resetToasts } from '../../components/ui/toast-store';
+import { createQueryClient } from '../../../lib/query-client';
+import { ToastProvider } from '../../../components/ui/toast';
+import { resetToasts } from '../../../components/ui/toast-store';
 import { AssetCard } from './AssetCard';
 import { cardHandlers, testAsset } from './test-fixtures';
 import { Toolbar } from './Toolbar';
-import { useAssetActions } from './use-asset-actions';
+import { useAssetActions } from '../hooks/use-asset-actions';
 
 const asset = testAsset();
 

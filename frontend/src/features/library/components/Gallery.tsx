@@ -2,13 +2,13 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { ImageIcon, Loader2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
 import { AssetCard, SkeletonCard, type AssetCardHandlers, type CardLayout } from './AssetCard';
 import type { PublicationCounts } from './asset-display';
-import { useColumns } from './use-columns';
+import { useColumns } from '../hooks/use-columns';
 import { nextCardIndex } from './gallery-keys';
-import { useInfiniteScroll } from './use-infinite-scroll';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 
 export interface GalleryProps {
   assets: readonly Asset[];

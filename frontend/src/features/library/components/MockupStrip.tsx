@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react';
 import { mockupName } from '@printloom/contracts/mockups';
-import { errorText } from '../../lib/api-client';
-import { useMockups } from './api/list-mockups';
-import { cn } from '../../components/ui/cn';
+import { errorText } from '../../../lib/api-client';
+import { useMockups } from '../api/list-mockups';
+import { cn } from '../../../components/ui/cn';
 
 /**
  * The design's garment previews under the lightbox's image: small lazy thumbnails of the 2000×2000

@@ -1,6 +1,6 @@
 import type { Asset, GarmentChoice } from '@printloom/contracts/assets.schemas';
-import { cn } from '../../components/ui/cn';
-import { imageUrl } from './api/download-assets';
+import { cn } from '../../../components/ui/cn';
+import { imageUrl } from '../api/download-assets';
 
 export const GARMENT_LABELS: Record<GarmentChoice, string> = { light: 'white', dark: 'black' };
 const GARMENT_BACKGROUND: Record<GarmentChoice, string> = { light: 'bg-white', dark: 'bg-black' };

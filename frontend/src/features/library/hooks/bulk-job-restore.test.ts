@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BULK_JOB } from '@printloom/contracts/bulk-jobs';
-import type { BulkJobView } from './api/bulk-jobs';
+import type { BulkJobView } from '../api/bulk-jobs';
 import {
   RESTORE_SETTLED_WITHIN_MS,
   bulkJobSettledAt,

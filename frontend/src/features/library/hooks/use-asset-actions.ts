@@ -2,24 +2,24 @@ import { useCallback, useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import { CREDIT_COSTS, type UpscaleFactor } from '@printloom/contracts/plans';
-import { errorText } from '../../lib/api-client';
-import { toast } from '../../components/ui/toast';
-import { useRecentProof } from '../../components/reauth/RecentProof';
-import { ProofDeclined } from '../../lib/recent-proof';
-import { track } from '../../lib/analytics';
-import { refreshMe } from '../../lib/current-user';
-import { imageUrl, saveFile, zipUrl } from './api/download-assets';
-import { exportUrl, exportZipUrl } from './api/export-presets';
-import { exportFallbackName } from './export-menu';
+import { errorText } from '../../../lib/api-client';
+import { toast } from '../../../components/ui/toast';
+import { useRecentProof } from '../../../components/reauth/RecentProof';
+import { ProofDeclined } from '../../../lib/recent-proof';
+import { track } from '../../../lib/analytics';
+import { refreshMe } from '../../../lib/current-user';
+import { imageUrl, saveFile, zipUrl } from '../api/download-assets';
+import { exportUrl, exportZipUrl } from '../api/export-presets';
+import { exportFallbackName } from '../components/export-menu';
 import { starTargets } from './selection';
-import { libraryQueryKey, type AssetPage } from './api/list-assets';
+import { libraryQueryKey, type AssetPage } from '../api/list-assets';
 import {
   deleteAsset,
   deleteAssets,
   removeBackground as removeAssetBackground,
   toggleStar as toggleAssetStar,
   upscaleAsset,
-} from './api/edit-assets';
+} from '../api/edit-assets';
 
 /** Every library action of a card, the toolbar and the dialogs, each answered with a toast saying what happened. */
 export function useAssetActions() {

@@ -1,4 +1,4 @@
-import type { ExportPreset } from './api/export-presets';
+import type { ExportPreset } from '../api/export-presets';
 
 export interface ExportMenuEntry {
   id: string;
