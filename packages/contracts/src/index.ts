@@ -32,3 +32,4 @@ export * from './connection-checklist.js';
 export * from './publishing.schemas.js';
 export * from './selection.schemas.js';
 export * from './publication-states.js';
+export * from './uploads.js';
