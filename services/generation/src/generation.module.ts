@@ -8,6 +8,7 @@ import { JobRepository } from './repositories/job.repository.js';
 import { JobImageRepository } from './repositories/job-image.repository.js';
 import { SpendRepository } from './repositories/spend.repository.js';
 import { BatchRepository } from './repositories/batch.repository.js';
+import { GenerationDataService } from './generation-data.service.js';
 import { BatchService } from './batches/batch.service.js';
 import { BatchSettlement } from './batches/batch-settlement.js';
 import type { GenerationMetrics } from './jobs/generation-metrics.js';
@@ -36,6 +37,7 @@ export class GenerationModule {
         SpendRepository,
         BatchRepository,
         BatchService,
+        GenerationDataService,
         BatchSettlement,
         JobProcessor,
       ],

@@ -18,7 +18,7 @@ import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
 import { BatchRepository } from './repositories/batch.repository.js';
 import { BatchSettlement } from './batches/batch-settlement.js';
 import { BatchFeeder } from './batches/batch-feeder.js';
-import { BatchService } from './batches/batch.service.js';
+import { GenerationDataService } from './generation-data.service.js';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
   if (config.IMAGE_PROVIDER === 'openai') {
@@ -132,16 +132,7 @@ export async function startGenerationService(
           run: () => housekeeping.purgeFinishedJobs(),
         }),
       ]);
-      const stopDeletions = await infra.handleAccountDeletions({
-        // A deleted account's batches feed no more rows; what they held goes back.
-        onDeleted: async (account) => {
-          await app.get(BatchService).cancelAll(account.userId);
-        },
-        purge: async (account) => ({
-          batches: await batches.deleteForUser(account.userId),
-          jobs: await jobs.deleteForUser(account.userId),
-        }),
-      });
+      const stopDeletions = await infra.handleAccountDeletions(app.get(GenerationDataService));
       // A model name must never rot silently: read its shutdown date at start and then daily.
       let watchTimer: NodeJS.Timeout | undefined;
       if (config.IMAGE_PROVIDER === 'openai') {
