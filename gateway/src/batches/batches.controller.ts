@@ -20,7 +20,7 @@ function csvText(file: Express.Multer.File): string {
 
 /**
  * Starts a batch from either body the row accepts: JSON (template and values) or a CSV upload. The CSV
- * is small text (LIMITS.batchCsvMaxBytes) and is parsed by generation, which owns the rules of a row.
+ * is small text (LIMITS.batchCsvMaxBytes) and is parsed by generation, by the rules of a row in the contracts (batch-csv.ts).
  */
 @Controller()
 export class BatchesController {

@@ -33,3 +33,4 @@ export * from './publishing.schemas.js';
 export * from './selection.schemas.js';
 export * from './publication-states.js';
 export * from './uploads.js';
+export * from './batch-csv.js';
