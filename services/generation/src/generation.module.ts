@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { RpcClient } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
 import { GENERATION_CONFIG, GENERATION_METRICS, IMAGE_PROVIDER, JOB_QUEUE, OBJECT_STORAGE } from './generation.tokens.js';
@@ -13,6 +14,7 @@ import { BatchService } from './batches/batch.service.js';
 import { BatchSettlement } from './batches/batch-settlement.js';
 import type { GenerationMetrics } from './jobs/generation-metrics.js';
 import { JobProcessor } from './jobs/job-processor.js';
+import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { ImageProvider } from './providers/image-provider.js';
 
@@ -40,6 +42,15 @@ export class GenerationModule {
         GenerationDataService,
         BatchSettlement,
         JobProcessor,
+        {
+          provide: GenerationHousekeeping,
+          inject: [JobRepository, BatchRepository, JobProcessor, RpcClient],
+          useFactory: (jobs: JobRepository, batches: BatchRepository, processor: JobProcessor, rpc: RpcClient) =>
+            new GenerationHousekeeping(jobs, batches, processor, parts.storage, rpc, {
+              jobTimeoutMs: config.JOB_TIMEOUT_MS,
+              stagingMaxAgeMs: config.STAGING_MAX_AGE_MS,
+            }),
+        },
       ],
     };
   }

@@ -110,10 +110,7 @@ export async function startGenerationService(
           gauge.set(await jobs.oldestQueuedAgeSeconds());
         },
       );
-      const housekeeping = new GenerationHousekeeping(jobs, batches, processor, storage, infra.rpc, {
-        jobTimeoutMs: config.JOB_TIMEOUT_MS,
-        stagingMaxAgeMs: config.STAGING_MAX_AGE_MS,
-      });
+      const housekeeping = app.get(GenerationHousekeeping);
       const stopSweepers = stopAll([
         feeding,
         infra.startSweeper({
