@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { RpcClient } from '@printloom/service-kit';
+import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import type { GenerationConfig } from './config.js';
 import { GENERATION_CONFIG, GENERATION_METRICS, IMAGE_PROVIDER, JOB_QUEUE, OBJECT_STORAGE } from './generation.tokens.js';
@@ -12,6 +12,7 @@ import { BatchRepository } from './repositories/batch.repository.js';
 import { GenerationDataService } from './generation-data.service.js';
 import { BatchService } from './batches/batch.service.js';
 import { BatchSettlement } from './batches/batch-settlement.js';
+import { BatchFeeder } from './batches/batch-feeder.js';
 import type { GenerationMetrics } from './jobs/generation-metrics.js';
 import { JobProcessor } from './jobs/job-processor.js';
 import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
@@ -42,6 +43,12 @@ export class GenerationModule {
         GenerationDataService,
         BatchSettlement,
         JobProcessor,
+        {
+          provide: BatchFeeder,
+          inject: [BatchRepository, BatchSettlement, RpcClient, LOGGER],
+          useFactory: (batches: BatchRepository, settlement: BatchSettlement, rpc: RpcClient, logger: Logger) =>
+            new BatchFeeder(batches, settlement, parts.queue, rpc, logger, { perUser: config.BATCH_FEED_PER_USER }),
+        },
         {
           provide: GenerationHousekeeping,
           inject: [JobRepository, BatchRepository, JobProcessor, RpcClient],

@@ -16,7 +16,6 @@ import { OpenAiClient } from './providers/openai/openai-client.js';
 import { ModelWatch } from './providers/openai/model-watch.js';
 import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
 import { BatchRepository } from './repositories/batch.repository.js';
-import { BatchSettlement } from './batches/batch-settlement.js';
 import { BatchFeeder } from './batches/batch-feeder.js';
 import { GenerationDataService } from './generation-data.service.js';
 
@@ -58,9 +57,7 @@ export async function startGenerationService(
       const processor = app.get(JobProcessor);
       const jobs = app.get(JobRepository);
       const batches = app.get(BatchRepository);
-      const feeder = new BatchFeeder(batches, app.get(BatchSettlement), queue, infra.rpc, infra.logger, {
-        perUser: config.BATCH_FEED_PER_USER,
-      });
+      const feeder = app.get(BatchFeeder);
       const feeding = infra.startSweeper({
         name: 'batch-feeder',
         intervalMs: config.BATCH_FEED_INTERVAL_MS,
