@@ -59,7 +59,7 @@ function RiskFlags({ risks, editing, className = '' }: { risks: readonly Risk[];
           <li key={`${risk.term}-${risk.source}-${risk.serial ?? risk.mark}`} className="space-y-1">
             <p>
               <strong>“{risk.term}”</strong>: {risk.level} risk · {SOURCE_LABELS[risk.source]}
-              {risk.classes.length > 0 && ` · class ${risk.classes.join(', ')}`} · mark “{risk.mark}”
+              {risk.classes.length > 0 && ` · class ${risk.classes.join(', ')}`} · mark “<span className="font-semibold">{risk.mark}</span>”
               {risk.serial && ` (serial ${risk.serial})`}
               {ratedForText(risk) && ` · ${ratedForText(risk)}`}
             </p>
