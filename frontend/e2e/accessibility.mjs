@@ -68,10 +68,10 @@ for (const theme of ['dark', 'light']) {
         await page.getByLabel('Describe your design').focus(); // reveals the options
         found.push(...(await audit(page, `${size} /generate with the prompt options`)));
         await page.getByLabel('Describe your design').fill('just do it, retro sunset');
-        await page.locator('#prompt-risks').getByText('Possible trademark risks').waitFor();
+        await page.locator('#prompt-risks').getByText('Risk flags, not legal advice').waitFor();
         found.push(...(await audit(page, `${size} /generate with the risk banner`)));
         await page.getByLabel('Describe your design').fill('');
-        await page.locator('#prompt-risks').getByText('Possible trademark risks').waitFor({ state: 'detached' });
+        await page.locator('#prompt-risks').getByText('Risk flags, not legal advice').waitFor({ state: 'detached' });
         await inDialog(page, () => page.getByRole('button', { name: 'Help & Support' }).click(), `${size} Help & Support`, found);
         await inDialog(page, () => page.getByRole('button', { name: 'Account menu' }).click(), `${size} account menu`, found);
         await inDialog(page, () => page.getByRole('button', { name: 'Image details' }).first().click(), `${size} Image Details`, found);

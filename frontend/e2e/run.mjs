@@ -371,15 +371,15 @@ for (const theme of ['dark', 'light']) {
       const banner = page.locator('#prompt-risks');
       const prompt = page.getByLabel('Describe your design');
       await prompt.pressSequentially('a retro sunset tee, just do it', { delay: 20 });
-      await banner.getByText('Possible trademark risks').waitFor();
+      await banner.getByText('Risk flags, not legal advice').waitFor();
       const text = await banner.textContent();
-      for (const part of ['“just do it”', 'Just Do It', 'denylist', 'class 025', 'not legal advice'])
+      for (const part of ['“just do it”', 'Just Do It', 'Denylist', 'class 025', 'not legal advice'])
         expect(text.includes(part), `the banner does not say ${part}: ${text}`);
       expect(/high/i.test(text), `the banner names no level: ${text}`);
       expect((await banner.getAttribute('aria-live')) === 'polite', 'the banner is no live region');
       await shot(page, `generate-risk-banner-${theme}`);
       await prompt.fill('a cozy dog mom coffee lover tee');
-      await banner.getByText('Possible trademark risks').waitFor({ state: 'detached' });
+      await banner.getByText('Risk flags, not legal advice').waitFor({ state: 'detached' });
 
       if (theme !== 'dark') return;
       // A phrase on the seller's own denylist (the card on /account) is flagged in their prompts.

@@ -1,30 +1,13 @@
 import { TextDecoder } from 'node:util';
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import multer from 'multer';
-import { AppError, BATCH_MESSAGES, GENERATION, LIMITS, createBatchBody, type RpcRequestInput } from '@printloom/contracts';
+import { AppError, BATCH_MESSAGES, GENERATION, UPLOADS, createBatchBody, type RpcRequestInput } from '@printloom/contracts';
 import { RpcClient } from '@printloom/service-kit';
 import type { SignedInUser } from '../session/session.service.js';
 import { requestIdOf } from '../http/request.js';
+import { receiveOneFile } from '../http/one-file-upload.js';
 import { validateInput } from '../http/validate.js';
 import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
-
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.batchCsvMaxBytes, files: 1, fields: 5 } }).single(
-  'file',
-);
-
-function receiveCsv(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
-  return new Promise((resolve, reject) =>
-    upload(req, res, (error: unknown) => {
-      if (!error) return resolve(req.file);
-      const code = (error as { code?: string }).code;
-      if (code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE', BATCH_MESSAGES.csvTooLarge));
-      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
-        return reject(new AppError('BAD_REQUEST', BATCH_MESSAGES.csvRequired));
-      reject(new AppError('BAD_REQUEST', 'Malformed upload'));
-    }),
-  );
-}
 
 /** UTF-8 only (a BOM is fine: generation's parser drops it); anything else is refused here, before NATS. */
 function csvText(file: Express.Multer.File): string {
@@ -37,7 +20,7 @@ function csvText(file: Express.Multer.File): string {
 
 /**
  * Starts a batch from either body the row accepts: JSON (template and values) or a CSV upload. The CSV
- * is small text (LIMITS.batchCsvMaxBytes) and is parsed by generation, which owns the rules of a row.
+ * is small text (LIMITS.batchCsvMaxBytes) and is parsed by generation, by the rules of a row in the contracts (batch-csv.ts).
  */
 @Controller()
 export class BatchesController {
@@ -47,7 +30,7 @@ export class BatchesController {
   async create(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     let request: RpcRequestInput<typeof GENERATION.createBatch>;
     if (req.is('multipart/form-data')) {
-      const file = await receiveCsv(req, res);
+      const file = await receiveOneFile(req, res, UPLOADS.batchCsv);
       if (!file) throw new AppError('BAD_REQUEST', BATCH_MESSAGES.csvRequired);
       request = { source: 'csv', userId, csv: csvText(file) };
     } else if (req.is('application/json')) {

@@ -1,33 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import multer from 'multer';
-import { AppError, CREDIT_COSTS, GENERATION, LIMITS, TIME_BUDGETS } from '@printloom/contracts';
+import { AppError, CREDIT_COSTS, GENERATION, TIME_BUDGETS, UPLOADS } from '@printloom/contracts';
 import { LOGGER, RpcClient, withReservation, type Logger } from '@printloom/service-kit';
 import { uploadKey, type ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
 import type { SignedInUser } from '../session/session.service.js';
 import { requestIdOf } from '../http/request.js';
+import { receiveOneFile } from '../http/one-file-upload.js';
 import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
 import { sniffImageType } from './image-type.js';
 import { assertWithinDecodeLimits } from './image-limits.js';
-
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } }).single(
-  'image',
-);
-
-function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File | undefined> {
-  return new Promise((resolve, reject) =>
-    upload(req, res, (error: unknown) => {
-      if (!error) return resolve(req.file);
-      const code = (error as { code?: string }).code;
-      if (code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE', 'Image must be 10 MB or smaller.'));
-      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
-        return reject(new AppError('BAD_REQUEST', 'Send one image in the form field "image".'));
-      reject(new AppError('BAD_REQUEST', 'Malformed upload'));
-    }),
-  );
-}
 
 /**
  * Describe an image: the upload goes to storage and only its key travels to generation over NATS.
@@ -47,7 +30,7 @@ export class DescribeController {
   async describe(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     if (!req.is('multipart/form-data'))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "image".');
-    const file = await receiveUpload(req, res);
+    const file = await receiveOneFile(req, res, UPLOADS.describeImage);
     if (!file) throw new AppError('BAD_REQUEST', 'Choose an image to describe.');
     const mimeType = sniffImageType(file.buffer);
     if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a JPEG, PNG or WebP image.');

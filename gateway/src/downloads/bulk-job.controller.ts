@@ -1,15 +1,16 @@
-import { pipeline as pipe, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ASSETS, bulkJobParams, type RpcReply } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import { PngTextStamp, type ObjectStorage } from '@printloom/storage';
+import type { ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
 import type { SignedInUser } from '../session/session.service.js';
 import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
 import { validateInput } from '../http/validate.js';
 import { requestIdOf } from '../http/request.js';
 import { sendZip } from './streaming.js';
+import { stampedPng, zipHeaders } from './stored-file.js';
 
 type BulkJobFile = RpcReply<typeof ASSETS.resolveBulkJob>['files'][number];
 
@@ -30,16 +31,7 @@ export class BulkJobController {
     const { id } = validateInput(bulkJobParams, req.params);
     const requestId = requestIdOf(req);
     const { files, fileName } = await this.rpc.request(ASSETS.resolveBulkJob, { userId, jobId: id }, { requestId });
-    const headers = {
-      'content-type': 'application/zip',
-      'content-disposition': `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
-      'cache-control': 'private, no-store',
-    };
-    const open = async (file: BulkJobFile): Promise<Readable> => {
-      const stream = await this.storage.getStream(file.key);
-      // pipeline() so a storage read that fails destroys the stamp too, failing the response.
-      return file.pngText ? pipe(stream, new PngTextStamp(file.pngText), () => undefined) : stream;
-    };
-    await sendZip(res, files, open, headers, this.logger, requestId);
+    const open = async (file: BulkJobFile): Promise<Readable> => stampedPng(await this.storage.getStream(file.key), file.pngText);
+    await sendZip(res, files, open, zipHeaders(fileName), this.logger, requestId);
   }
 }

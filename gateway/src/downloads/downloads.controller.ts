@@ -1,32 +1,15 @@
-import { pipeline as pipe, type Readable } from 'node:stream';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import {
-  AppError,
-  ASSETS,
-  assetParams,
-  downloadQuery,
-  EXPORT_RENDER_TIMEOUT_MS,
-  mockupParams,
-  TIME_BUDGETS,
-  zipQuery,
-} from '@printloom/contracts';
+import { ASSETS, assetParams, downloadQuery, EXPORT_RENDER_TIMEOUT_MS, mockupParams, TIME_BUDGETS, zipQuery } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
+import type { ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
 import type { SignedInUser } from '../session/session.service.js';
 import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
 import { validateInput } from '../http/validate.js';
 import { requestIdOf } from '../http/request.js';
-import { FILE_GONE, openOrNotFound, sendStream, sendZip } from './streaming.js';
-
-/** A stored PNG on its way out, stamped with its text chunks (files stored before stamping get them too). */
-// pipeline() (not pipe()) so a storage read that fails destroys the stamp too, failing the response.
-const stamped = (stream: Readable, text: PngText | undefined): Readable =>
-  text ? pipe(stream, new PngTextStamp(text), () => undefined) : stream;
-
-const contentDisposition = (kind: 'attachment' | 'inline', fileName: string) =>
-  `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+import { sendZip } from './streaming.js';
+import { sendStoredFile, stampedPng, zipHeaders } from './stored-file.js';
 
 /**
  * Files leave through the gateway: assets answers which object, its name and its ETag (binary data
@@ -46,14 +29,7 @@ export class DownloadsController {
     const { ids, preset, garment } = validateInput(zipQuery, req.query);
     const requestId = requestIdOf(req);
     const { files } = await this.rpc.request(ASSETS.resolveZip, { userId, ids, preset, garment }, { requestId });
-    const headers = {
-      'content-type': 'application/zip',
-      'content-disposition': contentDisposition(
-        'attachment',
-        `printloom-${[`${files.length}-images`, preset, garment].filter(Boolean).join('-')}.zip`,
-      ),
-      'cache-control': 'private, no-store',
-    };
+    const headers = zipHeaders(`printloom-${[`${files.length}-images`, preset, garment].filter(Boolean).join('-')}.zip`);
     // Every export is made (or found kept) before the first byte goes out: a file over its preset's byte
     // cap is then a clean 422, never a ZIP cut off halfway. Exports are kept per asset and preset, so the
     // files made before the refusal are not made again.
@@ -71,7 +47,7 @@ export class DownloadsController {
         ));
       entries.push(exported ? { ...file, key: exported.key } : file);
     }
-    const open = async (file: (typeof files)[number]) => stamped(await this.storage.getStream(file.key), file.pngText);
+    const open = async (file: (typeof files)[number]) => stampedPng(await this.storage.getStream(file.key), file.pngText);
     await sendZip(res, entries, open, headers, this.logger, requestId);
   }
 
@@ -85,47 +61,33 @@ export class DownloadsController {
       { userId, assetId: id, ...query },
       { requestId: requestIdOf(req), timeoutMs },
     );
-    res.setHeader('etag', target.etag);
-    res.setHeader('cache-control', target.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache');
-    if (req.header('if-none-match') === target.etag) {
-      res.status(304).end();
-      return;
-    }
-    const stat = await this.storage.stat(target.key);
-    if (!stat) throw new AppError('NOT_FOUND', FILE_GONE);
-    // Opened before the headers go out: a file deleted between the two calls is still a 404, not a cut-off 200.
-    const source = await openOrNotFound(() => this.storage.getStream(target.key));
-    res.status(200);
-    res.setHeader('content-type', target.contentType);
-    res.setHeader('content-disposition', contentDisposition(query.size ? 'inline' : 'attachment', target.fileName));
-    // Stamping changes the length: those files go out chunked.
-    if (!target.pngText) res.setHeader('content-length', String(stat.size));
-    await sendStream(res, stamped(source, target.pngText), this.logger, requestIdOf(req));
+    await sendStoredFile(
+      req,
+      res,
+      {
+        ...target,
+        disposition: query.size ? 'inline' : 'attachment',
+        cacheControl: target.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+      },
+      { storage: this.storage, logger: this.logger, requestId: requestIdOf(req) },
+    );
   }
 
   /** One garment preview (JPEG), made with its set on first request if the list was not asked first. */
   @RouteEndpoint('downloadMockup')
   async mockup(@SignedIn() { userId }: SignedInUser, @Req() req: Request, @Res() res: Response) {
     const { id, mockupId } = validateInput(mockupParams, req.params);
-    const target = await this.rpc.request(
+    const { key, contentType, fileName, etag } = await this.rpc.request(
       ASSETS.resolveMockup,
       { userId, assetId: id, mockupId },
       { requestId: requestIdOf(req), timeoutMs: TIME_BUDGETS.mockups.gateway },
     );
-    res.setHeader('etag', target.etag);
-    res.setHeader('cache-control', 'private, max-age=31536000, immutable');
-    if (req.header('if-none-match') === target.etag) {
-      res.status(304).end();
-      return;
-    }
-    const stat = await this.storage.stat(target.key);
-    if (!stat) throw new AppError('NOT_FOUND', FILE_GONE);
-    const source = await openOrNotFound(() => this.storage.getStream(target.key));
-    res.status(200);
-    res.setHeader('content-type', target.contentType);
     // Inline: the lightbox shows it as an image; its download link names the file.
-    res.setHeader('content-disposition', contentDisposition('inline', target.fileName));
-    res.setHeader('content-length', String(stat.size));
-    await sendStream(res, source, this.logger, requestIdOf(req));
+    await sendStoredFile(
+      req,
+      res,
+      { key, contentType, fileName, etag, disposition: 'inline', cacheControl: 'private, max-age=31536000, immutable' },
+      { storage: this.storage, logger: this.logger, requestId: requestIdOf(req) },
+    );
   }
 }

@@ -15,14 +15,14 @@ import {
   type RpcReply,
 } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
-import { PngTextStamp, type ObjectStorage, type PngText } from '@printloom/storage';
-import { pipeline as pipe } from 'node:stream';
+import type { ObjectStorage, PngText } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
 import type { SignedInUser } from '../session/session.service.js';
 import { RouteEndpoint, SignedIn } from '../routes/route-endpoint.decorator.js';
 import { validateInput } from '../http/validate.js';
 import { requestIdOf } from '../http/request.js';
 import { sendZip, type ZipEntry } from './streaming.js';
+import { stampedPng, zipHeaders } from './stored-file.js';
 
 type KitDesigns = RpcReply<typeof ASSETS.resolveKit>['designs'];
 /** A file of the kit: a stored object (`key`), or listing text made here (`body`). */
@@ -61,18 +61,11 @@ export class ListingKitController {
   }
 
   private async send(res: Response, userId: string, designs: KitDesigns, fileName: string, requestId: string) {
-    const headers = {
-      'content-type': 'application/zip',
-      'content-disposition': `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
-      'cache-control': 'private, no-store',
-    };
-    const open = async (entry: KitEntry): Promise<Readable> => {
-      if (entry.body !== undefined) return Readable.from([Buffer.from(entry.body)]);
-      const stream = await this.storage.getStream(entry.key);
-      // pipeline() so a storage read that fails destroys the stamp too, failing the response.
-      return entry.pngText ? pipe(stream, new PngTextStamp(entry.pngText), () => undefined) : stream;
-    };
-    await sendZip(res, this.entries(userId, designs, requestId), open, headers, this.logger, requestId);
+    const open = async (entry: KitEntry): Promise<Readable> =>
+      entry.body !== undefined
+        ? Readable.from([Buffer.from(entry.body)])
+        : stampedPng(await this.storage.getStream(entry.key), entry.pngText);
+    await sendZip(res, this.entries(userId, designs, requestId), open, zipHeaders(fileName), this.logger, requestId);
   }
 
   /** Each design's files as it is made, then listing.json and listing.csv of every marketplace. */

@@ -1,13 +1,13 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, ASSETS, EXPORT_RENDER_TIMEOUT_MS, PUBLISHING, printLinkParams } from '@printloom/contracts';
+import { ASSETS, EXPORT_RENDER_TIMEOUT_MS, PUBLISHING, printLinkParams } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import type { ObjectStorage } from '@printloom/storage';
 import { OBJECT_STORAGE } from '../tokens.js';
 import { RouteEndpoint } from '../routes/route-endpoint.decorator.js';
 import { validateInput } from '../http/validate.js';
 import { requestIdOf } from '../http/request.js';
-import { FILE_GONE, openOrNotFound, sendStream } from '../downloads/streaming.js';
+import { sendStoredFile } from '../downloads/stored-file.js';
 
 /**
  * A print file through a signed single-design link (publishing mints it, valid 15 minutes, one design
@@ -33,14 +33,18 @@ export class PrintFilesController {
       { userId: link.userId, assetId: link.assetId, garment: link.garment },
       { requestId, timeoutMs: EXPORT_RENDER_TIMEOUT_MS },
     );
-    const stat = await this.storage.stat(target.key);
-    if (!stat) throw new AppError('NOT_FOUND', FILE_GONE);
-    const source = await openOrNotFound(() => this.storage.getStream(target.key));
-    res.status(200);
-    res.setHeader('content-type', target.contentType);
-    res.setHeader('content-length', String(stat.size));
-    res.setHeader('cache-control', 'private, no-store');
-    res.setHeader('content-disposition', `attachment; filename="print-file-${link.garment}.png"`);
-    await sendStream(res, source, this.logger, requestId);
+    await sendStoredFile(
+      req,
+      res,
+      {
+        key: target.key,
+        contentType: target.contentType,
+        fileName: `print-file-${link.garment}.png`,
+        disposition: 'attachment',
+        cacheControl: 'private, no-store',
+        pngText: target.pngText,
+      },
+      { storage: this.storage, logger: this.logger, requestId },
+    );
   }
 }

@@ -32,3 +32,5 @@ export * from './connection-checklist.js';
 export * from './publishing.schemas.js';
 export * from './selection.schemas.js';
 export * from './publication-states.js';
+export * from './uploads.js';
+export * from './batch-csv.js';

@@ -18,6 +18,7 @@ import { ExportFitting } from './export-fitting.service.js';
 import { PrintFiles } from './print-files/print-files.service.js';
 import { ImageOperationsService } from './image-operations.service.js';
 import { AssetFiles } from './asset-files.js';
+import { AssetsDataService } from './assets-data.service.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ReminderRepository } from './repositories/reminder.repository.js';
@@ -69,6 +70,7 @@ export class AssetsModule {
         ImageOperationsService,
         AssetFiles,
         AssetLifecycle,
+        AssetsDataService,
         AssetRepository,
         LibraryChanges,
         ImageOperationRepository,

@@ -4,10 +4,10 @@ import type { AssetsConfig } from './config.js';
 import { AssetsModule } from './assets.module.js';
 import { assetsDatabase } from './database/database-options.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
+import { AssetsDataService } from './assets-data.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
 import { ImagePool } from './image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
-import { ReminderRepository } from './repositories/reminder.repository.js';
 import { DESIGN_JOB_ACTIONS, DesignJobRepository } from './repositories/design-job.repository.js';
 import { DESIGN_JOB_STOP_GRACE_MS, DesignJobRunner } from './design-jobs/design-job-runner.js';
 import { QUALITY_STOP_GRACE_MS, QualityVerdicts } from './quality/quality-verdicts.service.js';
@@ -90,14 +90,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
           run: () => lifecycle.reconcile(),
         }),
       ]);
-      const reminders = app.get(ReminderRepository);
-      const stopDeletions = await infra.handleAccountDeletions({
-        onDeleted: (account) => reminders.stopFor(account.userId),
-        purge: async (account) => ({
-          ...(await lifecycle.purgeUser(account.userId)),
-          design_jobs: await designJobs.deleteForUser(account.userId),
-        }),
-      });
+      const stopDeletions = await infra.handleAccountDeletions(app.get(AssetsDataService));
       return async () => {
         const stoppingWorkers = Promise.all([runner.stop(DESIGN_JOB_STOP_GRACE_MS), verdicts.stop(QUALITY_STOP_GRACE_MS)]);
         await stopDeletions();

@@ -16,9 +16,8 @@ import { OpenAiClient } from './providers/openai/openai-client.js';
 import { ModelWatch } from './providers/openai/model-watch.js';
 import { GenerationHousekeeping } from './lifecycle/generation-housekeeping.js';
 import { BatchRepository } from './repositories/batch.repository.js';
-import { BatchSettlement } from './batches/batch-settlement.js';
 import { BatchFeeder } from './batches/batch-feeder.js';
-import { BatchService } from './batches/batch.service.js';
+import { GenerationDataService } from './generation-data.service.js';
 
 export function createProvider(config: GenerationConfig): ImageProvider {
   if (config.IMAGE_PROVIDER === 'openai') {
@@ -58,9 +57,7 @@ export async function startGenerationService(
       const processor = app.get(JobProcessor);
       const jobs = app.get(JobRepository);
       const batches = app.get(BatchRepository);
-      const feeder = new BatchFeeder(batches, app.get(BatchSettlement), queue, infra.rpc, infra.logger, {
-        perUser: config.BATCH_FEED_PER_USER,
-      });
+      const feeder = app.get(BatchFeeder);
       const feeding = infra.startSweeper({
         name: 'batch-feeder',
         intervalMs: config.BATCH_FEED_INTERVAL_MS,
@@ -110,10 +107,7 @@ export async function startGenerationService(
           gauge.set(await jobs.oldestQueuedAgeSeconds());
         },
       );
-      const housekeeping = new GenerationHousekeeping(jobs, batches, processor, storage, infra.rpc, {
-        jobTimeoutMs: config.JOB_TIMEOUT_MS,
-        stagingMaxAgeMs: config.STAGING_MAX_AGE_MS,
-      });
+      const housekeeping = app.get(GenerationHousekeeping);
       const stopSweepers = stopAll([
         feeding,
         infra.startSweeper({
@@ -132,16 +126,7 @@ export async function startGenerationService(
           run: () => housekeeping.purgeFinishedJobs(),
         }),
       ]);
-      const stopDeletions = await infra.handleAccountDeletions({
-        // A deleted account's batches feed no more rows; what they held goes back.
-        onDeleted: async (account) => {
-          await app.get(BatchService).cancelAll(account.userId);
-        },
-        purge: async (account) => ({
-          batches: await batches.deleteForUser(account.userId),
-          jobs: await jobs.deleteForUser(account.userId),
-        }),
-      });
+      const stopDeletions = await infra.handleAccountDeletions(app.get(GenerationDataService));
       // A model name must never rot silently: read its shutdown date at start and then daily.
       let watchTimer: NodeJS.Timeout | undefined;
       if (config.IMAGE_PROVIDER === 'openai') {

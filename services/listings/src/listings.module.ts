@@ -7,6 +7,7 @@ import { ListingsController } from './listings.controller.js';
 import { ListingsService } from './listings.service.js';
 import { ListingMetrics } from './listing-metrics.js';
 import { ListingRepository } from './repositories/listing.repository.js';
+import { ListingsDataService } from './listings-data.service.js';
 import { SellerProfileRepository } from './repositories/seller-profile.repository.js';
 import { CopyUsageRepository } from './repositories/copy-usage.repository.js';
 import { RiskDenylistRepository } from './repositories/risk-denylist.repository.js';
@@ -32,6 +33,7 @@ export class ListingsModule {
         { provide: RISK_ASSESSOR, useValue: parts.risks },
         { provide: ListingMetrics, useValue: parts.metrics },
         ListingsService,
+        ListingsDataService,
         ListingRepository,
         SellerProfileRepository,
         CopyUsageRepository,

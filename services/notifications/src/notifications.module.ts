@@ -6,6 +6,7 @@ import { NotificationsController } from './notifications.controller.js';
 import { NotificationsService } from './notifications.service.js';
 import { OutboxRepository } from './repositories/outbox.repository.js';
 import { SupportRepository } from './repositories/support.repository.js';
+import { NotificationsDataService } from './notifications-data.service.js';
 
 @Module({})
 export class NotificationsModule {
@@ -19,6 +20,7 @@ export class NotificationsModule {
         NotificationsService,
         OutboxRepository,
         SupportRepository,
+        NotificationsDataService,
       ],
     };
   }

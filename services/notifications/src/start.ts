@@ -1,13 +1,12 @@
-import { RETENTION } from '@printloom/contracts';
 import { startService, type RunningService } from '@printloom/service-kit';
 import type { NotificationsConfig } from './config.js';
 import { NotificationsModule } from './notifications.module.js';
 import { notificationsDatabase } from './database/database-options.js';
 import { OutboxRepository } from './repositories/outbox.repository.js';
-import { SupportRepository } from './repositories/support.repository.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxWorker } from './outbox-worker.js';
 import { OUTBOX_WORKER } from './notifications.tokens.js';
+import { NotificationsDataService } from './notifications-data.service.js';
 
 export function startNotificationsService(config: NotificationsConfig): Promise<RunningService> {
   const transport = new MailTransport(config.SMTP_URL, config.MAIL_FROM);
@@ -34,29 +33,15 @@ export function startNotificationsService(config: NotificationsConfig): Promise<
     },
     afterStart: async (app, infra) => {
       const worker = app.get<OutboxWorker>(OUTBOX_WORKER);
-      const outbox = app.get(OutboxRepository);
       worker.start();
       worker.wake();
+      const data = app.get(NotificationsDataService);
       const retention = infra.startSweeper({
         name: 'outbox-retention',
         intervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
-        run: async () => ({
-          blanked_bodies: await outbox.blankSentBodies(RETENTION.sentMailBodyHours),
-          deleted_rows: await outbox.deleteFinished(RETENTION.mailRowsDays),
-        }),
+        run: () => data.applyRetention(),
       });
-      const support = new SupportRepository(infra.dataSource);
-      const stopDeletions = await infra.handleAccountDeletions({
-        // By the purge, the address may be a new account's: what was this one's is recorded by its id now.
-        onDeleted: async (account) => {
-          await support.claimFor(account.userId, account.email, account.deletedAt);
-          await outbox.claimFor(account.userId, account.email, account.deletedAt);
-        },
-        purge: async (account) => ({
-          mails: await outbox.deleteFor(account.userId),
-          support_messages: await support.deleteFor(account.userId),
-        }),
-      });
+      const stopDeletions = await infra.handleAccountDeletions(data);
       return async () => {
         await stopDeletions();
         await retention.stop();

@@ -5,11 +5,12 @@ import { CheckSquare, Loader2, XCircle } from 'lucide-react';
 import { AppPage } from '../../components/layout/AppPage';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Table } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { errorText } from '../../lib/api-client';
 import { refreshMe } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format';
-import { ConfirmDialog } from '../../features/library/ConfirmDialog';
+import { ConfirmDialog } from '../../features/library/components/ConfirmDialog';
 import { batchAssetIds, batchesQueryKey, batchIsRunning, cancelBatch, useBatch, type Batch } from '../../features/batches/api/batches';
 import { ROW_STATUS_LABEL, batchName, batchStatusText } from '../../features/batches/batch-display';
 import { BatchProgress } from '../../features/batches/BatchProgress';
@@ -120,40 +121,33 @@ function BatchView({ batch }: { batch: Batch }) {
       <CollectionDesigns rows={batch.rows} flaggedIds={flaggedById} />
 
       <Card className="overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Rows of this collection</caption>
-          <thead className="text-xs text-muted">
-            <tr>
-              <th scope="col" className="px-4 py-2">
-                #
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Prompt
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Designs
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {batch.rows.map((row) => (
-              <tr key={row.id} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-                <td className="px-4 py-2 tabular-nums">{row.position}</td>
-                <td className="px-4 py-2">
+        <Table
+          caption="Rows of this collection"
+          headClassName="text-xs text-muted"
+          rowClassName="border-t border-zinc-200 align-top dark:border-zinc-800"
+          rows={batch.rows}
+          rowKey={(row) => row.id}
+          columns={[
+            { header: '#', className: 'px-4 py-2', cellClassName: 'tabular-nums', cell: (row) => row.position },
+            {
+              header: 'Prompt',
+              className: 'px-4 py-2',
+              cell: (row) => (
+                <>
                   {row.prompt}
                   {row.error && <p className="text-xs text-danger">{row.error}</p>}
-                </td>
-                <td className="whitespace-nowrap px-4 py-2">{ROW_STATUS_LABEL[row.status]}</td>
-                <td className="px-4 py-2 tabular-nums">
-                  <RowDesigns assetIds={row.assetIds} flagged={row.assetIds.filter((id) => flaggedById.has(id)).length} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Status', className: 'px-4 py-2', cellClassName: 'whitespace-nowrap', cell: (row) => ROW_STATUS_LABEL[row.status] },
+            {
+              header: 'Designs',
+              className: 'px-4 py-2',
+              cellClassName: 'tabular-nums',
+              cell: (row) => <RowDesigns assetIds={row.assetIds} flagged={row.assetIds.filter((id) => flaggedById.has(id)).length} />,
+            },
+          ]}
+        />
       </Card>
 
       <ConfirmDialog

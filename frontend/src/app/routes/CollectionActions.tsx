@@ -7,8 +7,8 @@ import { collectionActionScope } from '../../features/batches/batch-display';
 import type { Batch } from '../../features/batches/api/batches';
 import { ListingPanel } from '../../features/listings/ListingPanel';
 import { CreateDraftsDialog } from '../../features/publishing/CreateDraftsDialog';
-import { useBulkJobs } from '../../features/library/use-bulk-jobs';
-import { BulkJobsPanel } from '../../features/library/BulkJobsPanel';
+import { useBulkJobs } from '../../features/library/hooks/use-bulk-jobs';
+import { BulkJobsPanel } from '../../features/library/components/BulkJobsPanel';
 
 const NOTE_ID = 'collection-actions-note';
 

@@ -15,7 +15,7 @@ import { ToastProvider } from '../../components/ui/toast';
 import { RecentProofProvider } from '../../components/reauth/RecentProof';
 import { resetToasts } from '../../components/ui/toast-store';
 import type { Batch } from '../../features/batches/api/batches';
-import { testAsset } from '../../features/library/test-fixtures';
+import { testAsset } from '../../features/library/components/test-fixtures';
 import Generate from './Generate';
 import { user } from './test-utils';
 

@@ -14,20 +14,20 @@ import { PromptForm } from '../../features/generate/PromptForm';
 import { PromptRiskBanner } from '../../features/listings/PromptRiskBanner';
 import { PromptGuide } from '../../features/generate/PromptGuide';
 import { FailedPanel, StatusStrip } from '../../features/generate/StatusStrip';
-import { Toolbar, type PublicationFilter } from '../../features/library/Toolbar';
-import { Gallery } from '../../features/library/Gallery';
-import type { AssetCardHandlers, CardLayout } from '../../features/library/AssetCard';
-import { ImageDetailsDialog } from '../../features/library/ImageDetailsDialog';
-import { Lightbox } from '../../features/library/Lightbox';
-import { GARMENT_LABELS, GarmentPair } from '../../features/library/GarmentPair';
-import { MockupStrip } from '../../features/library/MockupStrip';
+import { Toolbar, type PublicationFilter } from '../../features/library/components/Toolbar';
+import { Gallery } from '../../features/library/components/Gallery';
+import type { AssetCardHandlers, CardLayout } from '../../features/library/components/AssetCard';
+import { ImageDetailsDialog } from '../../features/library/components/ImageDetailsDialog';
+import { Lightbox } from '../../features/library/components/Lightbox';
+import { GARMENT_LABELS, GarmentPair } from '../../features/library/components/GarmentPair';
+import { MockupStrip } from '../../features/library/components/MockupStrip';
 import { imageUrl } from '../../features/library/api/download-assets';
 import { ListingPanel } from '../../features/listings/ListingPanel';
 import { buttonClasses } from '../../components/ui/button';
 import { UpgradeDialog } from '../../features/billing/UpgradeDialog';
 import { DescribeDialog } from '../../features/generate/DescribeDialog';
 import { HelpDialog } from '../../features/support/HelpDialog';
-import { ConfirmDialog } from '../../features/library/ConfirmDialog';
+import { ConfirmDialog } from '../../features/library/components/ConfirmDialog';
 import {
   batchSelection,
   clickSelection,
@@ -38,10 +38,10 @@ import {
   pruneSelection,
   unloadedIds,
   type Selection,
-} from '../../features/library/selection';
-import { useAssetActions } from '../../features/library/use-asset-actions';
-import { useBulkJobs } from '../../features/library/use-bulk-jobs';
-import { BulkJobsPanel } from '../../features/library/BulkJobsPanel';
+} from '../../features/library/hooks/selection';
+import { useAssetActions } from '../../features/library/hooks/use-asset-actions';
+import { useBulkJobs } from '../../features/library/hooks/use-bulk-jobs';
+import { BulkJobsPanel } from '../../features/library/components/BulkJobsPanel';
 import { libraryQueryKey, useAssets } from '../../features/library/api/list-assets';
 import { useGeneration } from '../../features/generate/use-generation';
 import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/billing/billing-math';

@@ -27,6 +27,7 @@ import { useMe } from '../../lib/current-user';
 import { SiteHeader } from '../../components/layout/SiteHeader';
 import { SiteFooter } from '../../components/layout/SiteFooter';
 import { Badge } from '../../components/ui/badge';
+import { Table } from '../../components/ui/table';
 import { buttonClasses } from '../../components/ui/button';
 import { PlanCard, PlanGrid, TopupCard, TopupGrid } from '../../features/billing/PlanCards';
 import { IMAGE_PROVIDER } from '../../lib/brand';
@@ -166,36 +167,34 @@ export default function Landing() {
               The same image model, without the prompt engineering, the cropping and the background cleanup.
             </p>
             <div className="mt-10 overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                    <th scope="col" className="p-4 font-semibold">
-                      Feature
-                    </th>
-                    <th scope="col" className="p-4 text-center font-semibold text-accent">
-                      Printloom
-                    </th>
-                    <th scope="col" className="p-4 text-center font-semibold">
-                      {IMAGE_PROVIDER.name} directly
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {COMPARISON.map((row) => (
-                    <tr key={row.feature} className="border-b border-zinc-100 last:border-0 dark:border-zinc-900">
-                      <th scope="row" className="p-4 font-normal">
-                        {row.feature}
-                      </th>
-                      <td className="p-4 text-center">
-                        <Mark yes={row.printloom} />
-                      </td>
-                      <td className="p-4 text-center">
-                        <Mark yes={row.provider} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                rowClassName="border-b border-zinc-100 last:border-0 dark:border-zinc-900"
+                headClassName="[&>tr]:border-b [&>tr]:border-zinc-200 dark:[&>tr]:border-zinc-800"
+                rows={COMPARISON}
+                rowKey={(row) => row.feature}
+                columns={[
+                  {
+                    header: 'Feature',
+                    className: 'p-4',
+                    headerClassName: 'font-semibold',
+                    cellClassName: 'font-normal',
+                    rowHeader: true,
+                    cell: (row) => row.feature,
+                  },
+                  {
+                    header: 'Printloom',
+                    className: 'p-4 text-center',
+                    headerClassName: 'font-semibold text-accent',
+                    cell: (row) => <Mark yes={row.printloom} />,
+                  },
+                  {
+                    header: `${IMAGE_PROVIDER.name} directly`,
+                    className: 'p-4 text-center',
+                    headerClassName: 'font-semibold',
+                    cell: (row) => <Mark yes={row.provider} />,
+                  },
+                ]}
+              />
             </div>
           </div>
         </section>

@@ -9,6 +9,7 @@ import { BATCH_MESSAGES } from '@printloom/contracts/messages';
 import { CREDIT_COSTS, IMAGES_PER_GENERATION } from '@printloom/contracts/plans';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
+import { Table } from '../../components/ui/table';
 import { errorText, hasErrorCode } from '../../lib/api-client';
 import { refreshMe } from '../../lib/current-user';
 import { batchesQueryKey, createCsvBatch, createTemplateBatch } from './api/batches';
@@ -278,41 +279,20 @@ export function CollectionForm({ credits }: { credits: number }) {
           </div>
           {preview && preview.rows.length > 0 && (
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="mb-1 text-left text-xs text-muted">
-                  First {preview.rows.length} of {preview.total} rows (the header is row 1)
-                </caption>
-                <thead className="text-xs text-muted">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3">
-                      Row
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Prompt
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Style
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Garment
-                    </th>
-                    <th scope="col" className="py-1">
-                      Transparent
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((row) => (
-                    <tr key={row.row} className="border-t border-zinc-200 dark:border-zinc-800">
-                      <td className="py-1 pr-3 tabular-nums">{row.row}</td>
-                      <td className="max-w-md truncate py-1 pr-3">{row.prompt || '—'}</td>
-                      <td className="py-1 pr-3">{row.style || '—'}</td>
-                      <td className="py-1 pr-3">{row.garment || 'light'}</td>
-                      <td className="py-1">{row.transparent || 'yes'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                caption={`First ${preview.rows.length} of ${preview.total} rows (the header is row 1)`}
+                captionClassName="mb-1 text-left text-xs text-muted"
+                headClassName="text-xs text-muted"
+                rows={preview.rows}
+                rowKey={(row) => row.row}
+                columns={[
+                  { header: 'Row', className: 'py-1 pr-3', cellClassName: 'tabular-nums', cell: (row) => row.row },
+                  { header: 'Prompt', className: 'py-1 pr-3', cellClassName: 'max-w-md truncate', cell: (row) => row.prompt || '—' },
+                  { header: 'Style', className: 'py-1 pr-3', cell: (row) => row.style || '—' },
+                  { header: 'Garment', className: 'py-1 pr-3', cell: (row) => row.garment || 'light' },
+                  { header: 'Transparent', className: 'py-1', cell: (row) => row.transparent || 'yes' },
+                ]}
+              />
             </div>
           )}
         </div>

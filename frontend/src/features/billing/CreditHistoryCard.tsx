@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
 import { Card } from '../../components/ui/card';
+import { Table } from '../../components/ui/table';
 import { formatDateTime } from '../../lib/format';
 import { useCreditHistory } from './api/credit-history';
 import { creditDelta, creditEntryLabel } from './credit-entry-label';
@@ -16,39 +17,31 @@ export function CreditHistoryCard() {
       {!isLoading && data?.entries.length === 0 && <p className="mt-2 text-sm text-muted">No credit movements yet.</p>}
       {data && data.entries.length > 0 && (
         <div className="mt-4 max-h-80 overflow-y-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The latest {data.entries.length} credit movements, newest first</caption>
-            <thead className="text-muted">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  What
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Credits
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry, index) => (
-                <tr key={`${entry.at}-${index}`} className="border-t border-zinc-100 dark:border-zinc-800">
-                  <td className="py-1.5 pr-3 whitespace-nowrap text-muted">{formatDateTime(entry.at)}</td>
-                  <td className="py-1.5 pr-3">{creditEntryLabel(entry)}</td>
-                  <td
-                    className={
-                      entry.delta > 0
-                        ? 'py-1.5 text-right font-medium text-emerald-700 dark:text-emerald-400'
-                        : 'py-1.5 text-right font-medium'
-                    }
-                  >
-                    {creditDelta(entry.delta)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            caption={`The latest ${data.entries.length} credit movements, newest first`}
+            headClassName="text-muted"
+            rowClassName="border-t border-zinc-100 dark:border-zinc-800"
+            rows={data.entries}
+            rowKey={(entry, index) => `${entry.at}-${index}`}
+            columns={[
+              {
+                header: 'Date',
+                headerClassName: 'py-1 pr-3 font-medium',
+                cellClassName: 'py-1.5 pr-3 whitespace-nowrap text-muted',
+                cell: (entry) => formatDateTime(entry.at),
+              },
+              { header: 'What', headerClassName: 'py-1 pr-3 font-medium', cellClassName: 'py-1.5 pr-3', cell: creditEntryLabel },
+              {
+                header: 'Credits',
+                headerClassName: 'py-1 text-right font-medium',
+                cellClassName: (entry) =>
+                  entry.delta > 0
+                    ? 'py-1.5 text-right font-medium text-emerald-700 dark:text-emerald-400'
+                    : 'py-1.5 text-right font-medium',
+                cell: (entry) => creditDelta(entry.delta),
+              },
+            ]}
+          />
         </div>
       )}
     </Card>

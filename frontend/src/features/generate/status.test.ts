@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_DISPLAY, clientStatus, withSuffixes } from './status';
-
-describe('status strip table', () => {
-  it('matches the spec', () => {
-    expect(STATUS_DISPLAY.queued).toEqual({ label: 'Queued', progress: 10, seconds: 15 });
-    expect(STATUS_DISPLAY.generating).toEqual({ label: 'Generating images', progress: 40, seconds: 10 });
-    expect(STATUS_DISPLAY.processing).toEqual({ label: 'Processing', progress: 70, seconds: 5 });
-    expect(STATUS_DISPLAY.idle.label).toBe('Ready to generate');
-  });
-});
+import { clientStatus, withSuffixes } from './status';
 
 describe('prompt suffixes', () => {
   it('appends white background and sticker once', () => {

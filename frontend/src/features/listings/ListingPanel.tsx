@@ -30,7 +30,7 @@ import {
   type KitJobView,
 } from './api/listing';
 import { addTags, changedFields, counterText, limitsOf, messagesByField, type ListingDraft } from './listing-draft';
-import { ListingRiskBanner } from './ListingRiskBanner';
+import { RiskBanner } from './RiskBanner';
 
 const TARGET_LABELS: Record<ListingTarget, string> = { etsy: 'Etsy', merch: 'Merch by Amazon', generic: 'Generic' };
 const fieldClass =
@@ -284,10 +284,12 @@ function ListingEditor({ asset, target }: { asset: Asset; target: ListingTarget 
         void save();
       }}
     >
-      <ListingRiskBanner
+      <RiskBanner
         risks={saved.risks}
-        copy={draft}
-        onRemove={(term) => edit(withoutPhraseInTitleAndTags({ title: draft.title, tags: draft.tags }, term))}
+        editing={{
+          copy: draft,
+          onRemove: (term) => edit(withoutPhraseInTitleAndTags({ title: draft.title, tags: draft.tags }, term)),
+        }}
       />
       <ListingField id={ids.title} label="Title" counter={counterText(draft.title, limits.title)} message={messageOf('title')}>
         <input

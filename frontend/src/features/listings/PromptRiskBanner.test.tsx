@@ -30,7 +30,7 @@ describe('risk flags as the seller types', () => {
     await waitFor(() => expect(banner.textContent).toContain('“just do it”'));
     expect(banner.textContent).toContain('Just Do It');
     expect(banner.textContent).toMatch(/high/i);
-    expect(banner.textContent).toContain('denylist');
+    expect(banner.textContent).toContain('Denylist');
     expect(banner.textContent).toContain('class 025');
     expect(banner.textContent).toContain('not legal advice');
     expect(banner.getAttribute('aria-live')).toBe('polite');

@@ -1,5 +1,18 @@
 import { parse } from 'csv-parse/sync';
-import { AppError, BATCH_MESSAGES, LIMITS, batchValues, fillTemplate, type BatchRowProblem } from '@printloom/contracts';
+import {
+  AppError,
+  BATCH_MESSAGES,
+  LIMITS,
+  batchCsvParseOptions,
+  batchCsvTable,
+  batchValues,
+  csvUnreadableMessage,
+  fillTemplate,
+  lookupWord,
+  readBatchCsvRow,
+  type BatchRowProblem,
+  type CsvRecord,
+} from '@printloom/contracts';
 import { STYLES, STYLE_WORDS } from '@printloom/design-engine';
 
 /** One design of a batch, as generation understands it. */
@@ -7,15 +20,6 @@ export interface BatchDesign {
   prompt: string;
   dark: boolean;
   transparent: boolean;
-}
-
-const GARMENTS: Record<string, boolean> = { light: false, white: false, dark: true, black: true };
-const YES_NO: Record<string, boolean> = { yes: true, y: true, true: true, '1': true, no: false, n: false, false: false, '0': false };
-
-/** A table's entry for a word typed in a cell (never an inherited property such as "constructor"). */
-function lookup<T>(table: Record<string, T>, word: string): T | undefined {
-  const key = word.toLowerCase();
-  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /** A refused input: the message, and every bad row by number when there are rows to name. */
@@ -46,15 +50,6 @@ export function designsFromTemplate(
   return designs;
 }
 
-/** The file's separator: a comma, unless the header line has semicolons or tabs and no comma (spreadsheets set to other locales). */
-function delimiterOf(text: string): string {
-  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  if (header.includes(',')) return ',';
-  if (header.includes(';')) return ';';
-  if (header.includes('\t')) return '\t';
-  return ',';
-}
-
 /**
  * A CSV batch: UTF-8 with or without a BOM, a header row naming the columns (`prompt` required;
  * `style`, `garment`, `transparent` optional; others ignored), quoted fields with commas, quotes and
@@ -63,54 +58,21 @@ function delimiterOf(text: string): string {
  * never pays for a collection with holes in it.
  */
 export function designsFromCsv(text: string): BatchDesign[] {
-  let records: Array<{ record: string[]; info: { records: number } }>;
+  let records: CsvRecord[];
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: delimiterOf(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as unknown as Array<{ record: string[]; info: { records: number } }>;
+    records = parse(text, batchCsvParseOptions(text)) as unknown as CsvRecord[];
   } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw refused(line ? `${BATCH_MESSAGES.csvUnreadable} (near line ${line})` : BATCH_MESSAGES.csvUnreadable);
+    throw refused(csvUnreadableMessage(error));
   }
-  const [header, ...rows] = records.filter(({ record }) => record.some((field) => field.trim() !== ''));
-  if (!header) throw refused(BATCH_MESSAGES.csvEmpty);
-  const columns = header.record.map((name) => name.trim().toLowerCase());
-  const column = (name: string) => columns.indexOf(name);
-  const at = { prompt: column('prompt'), style: column('style'), garment: column('garment'), transparent: column('transparent') };
-  if (at.prompt < 0) throw refused(BATCH_MESSAGES.csvNoPromptColumn);
-  checkCount(rows.length, BATCH_MESSAGES.csvEmpty);
+  const table = batchCsvTable(records);
+  if (table.refused !== null) throw refused(table.refused);
 
-  const problems: BatchRowProblem[] = [];
-  const designs = rows.map(({ record, info }) => {
-    const row = info.records;
-    const field = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
-    const rowProblems: string[] = [];
-    if (record.length > columns.length) rowProblems.push(BATCH_MESSAGES.rowUnreadable);
-    let prompt = field(at.prompt).replace(/\s+/g, ' ');
-    if (!prompt) rowProblems.push(BATCH_MESSAGES.rowPromptMissing);
-    const style = field(at.style);
-    if (style) {
-      const known = lookup(STYLE_WORDS, style);
-      if (known) prompt = `${prompt}, ${known} style`;
-      else rowProblems.push(BATCH_MESSAGES.rowStyleUnknown(style, STYLES));
-    }
-    if (prompt.length > LIMITS.promptMaxChars) rowProblems.push(BATCH_MESSAGES.rowPromptTooLong);
-    const garment = field(at.garment);
-    const dark = garment ? lookup(GARMENTS, garment) : false;
-    if (dark === undefined) rowProblems.push(BATCH_MESSAGES.rowGarmentUnknown(garment));
-    const transparentText = field(at.transparent);
-    const transparent = transparentText ? lookup(YES_NO, transparentText) : true;
-    if (transparent === undefined) rowProblems.push(BATCH_MESSAGES.rowTransparentUnknown(transparentText));
-    for (const message of rowProblems) problems.push({ row, message });
-    return { prompt, dark: dark ?? false, transparent: transparent ?? true };
-  });
+  const styles = { wordsOf: (style: string) => lookupWord(STYLE_WORDS, style), known: STYLES };
+  const rows = table.rows.map((record) => readBatchCsvRow(table, record, styles));
+  const problems = rows.flatMap((row) => row.problems);
   if (problems.length > 0) {
     const badRows = new Set(problems.map((problem) => problem.row)).size;
     throw refused(BATCH_MESSAGES.csvRejected(badRows), problems);
   }
-  return designs;
+  return rows.map(({ prompt, dark, transparentBackground }) => ({ prompt, dark, transparent: transparentBackground }));
 }
