@@ -1,7 +1,14 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { TIME_BUDGETS } from '@printloom/contracts';
-import { DEFAULT_CIRCUIT_BREAKER, env, natsCredentialsOf, nodeEnv, parseConfig, requirePublicUrlInProduction } from '@printloom/service-kit';
+import {
+  DEFAULT_CIRCUIT_BREAKER,
+  env,
+  natsCredentialsOf,
+  nodeEnv,
+  parseConfig,
+  requirePublicUrlInProduction,
+} from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

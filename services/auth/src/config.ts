@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from '@printloom/contracts';
-import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
+import {
+  DEVELOPMENT_SECRETS,
+  env,
+  isProduction,
+  parseConfig,
+  productionSecretProblem,
+  requirePublicUrlInProduction,
+  serviceEnvSchema,
+} from '@printloom/service-kit';
 
 export const authEnvSchema = serviceEnvSchema
   .extend({

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { TRIAL } from '@printloom/contracts';
-import { DEVELOPMENT_SECRETS, env, isProduction, parseConfig, productionSecretProblem, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
+import {
+  DEVELOPMENT_SECRETS,
+  env,
+  isProduction,
+  parseConfig,
+  productionSecretProblem,
+  requirePublicUrlInProduction,
+  serviceEnvSchema,
+} from '@printloom/service-kit';
 
 const billingEnvFields = serviceEnvSchema.extend({
   PUBLIC_URL: env.url(['http:', 'https:']).default('http://localhost:8080'),
