@@ -85,7 +85,8 @@ export async function startTestSystem(options: {
     ME_CREDITS_TIMEOUT_MS: '5000',
     ...options.env,
   };
-  const removeStorage = () => rmSync(storageDir, { recursive: true, force: true });
+  // A worker still finishing a job may write into it while it is removed: retried until it is empty.
+  const removeStorage = () => rmSync(storageDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   const started: RunningService[] = [];
   const serviceEnv = (name: ServiceName) => ({ ...env, DATABASE_URL: serviceUrls[name], ...natsEnvOf(nats, name) });
   const startInstance = async (name: ServiceName, extra: Record<string, string> = {}) => {
