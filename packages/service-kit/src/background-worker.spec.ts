@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { Registry } from 'prom-client';
 import { BackgroundWorker, type Settlement, type WorkClaim, type WorkSource } from './background-worker.js';
 import { createLogger } from './logger.js';
@@ -109,5 +109,98 @@ describe('BackgroundWorker (the one form of background work)', () => {
     await waitFor(() => handled.length === 1, { timeoutMs: 2_000, what: 'the woken worker taking the work' });
     await worker.stop(100);
     expect(handled).toEqual(['arrived']);
+  });
+
+  describe('idle loops', () => {
+    /** A source that counts its takes; `items` waiting are taken in order. */
+    function countingSource(items: string[]) {
+      const source = memorySource(items);
+      const counted = { takes: 0, ...source };
+      counted.take = () => {
+        counted.takes += 1;
+        return source.take();
+      };
+      return counted;
+    }
+
+    it('asks the source once per recheck, not once per loop: one lookout looks, the other loops wait for a wake', async () => {
+      jest.useFakeTimers();
+      try {
+        const source = countingSource([]);
+        const worker = new BackgroundWorker<string>({
+          name: 'ten-idle-loops',
+          source,
+          concurrency: 10,
+          idleRecheckMs: 1_000,
+          logger,
+          handle: async () => ({ settled: 'done' }),
+        }).start();
+        await jest.advanceTimersByTimeAsync(0);
+        expect(source.takes).toBe(10);
+        await jest.advanceTimersByTimeAsync(5_000);
+        expect(source.takes).toBe(15);
+        worker.wake();
+        await jest.advanceTimersByTimeAsync(0);
+        expect(source.takes).toBe(25);
+        await worker.stop(100);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('a backlog the lookout finds silently is worked by every loop at once', async () => {
+      jest.useFakeTimers();
+      try {
+        const items: string[] = [];
+        const source = countingSource(items);
+        const started: string[] = [];
+        const finishers: Array<() => void> = [];
+        const worker = new BackgroundWorker<string>({
+          name: 'three-loops',
+          source,
+          concurrency: 3,
+          idleRecheckMs: 1_000,
+          logger,
+          handle: (work) =>
+            new Promise<Settlement>((resolve) => {
+              started.push(work);
+              finishers.push(() => resolve({ settled: 'done' }));
+            }),
+        }).start();
+        await jest.advanceTimersByTimeAsync(0);
+        items.push('a', 'b', 'c', 'd');
+        await jest.advanceTimersByTimeAsync(1_000);
+        expect(started).toEqual(['a', 'b', 'c']);
+        finishers.forEach((finish) => finish());
+        await jest.advanceTimersByTimeAsync(0);
+        expect(started).toEqual(['a', 'b', 'c', 'd']);
+        finishers[3]();
+        await worker.stop(100);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('work that rests is not passed from loop to loop: each resting loop waits for its recheck', async () => {
+      jest.useFakeTimers();
+      try {
+        const source = countingSource(['busy']);
+        const worker = new BackgroundWorker<string>({
+          name: 'resting-loops',
+          source,
+          concurrency: 3,
+          idleRecheckMs: 1_000,
+          logger,
+          handle: async () => ({ settled: 'later', inMs: 0, rest: true }),
+        }).start();
+        await jest.advanceTimersByTimeAsync(2_500);
+        // Each of the 3 loops takes the resting work at most once per recheck (3 at the start, 3 per second).
+        expect(source.takes).toBeLessThanOrEqual(3 * 3);
+        expect(source.takes).toBeGreaterThanOrEqual(3);
+        await worker.stop(100);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
   });
 });

@@ -96,7 +96,10 @@ const defaultOnError = (_error: unknown, claim: { attempt: number }): Settlement
 /**
  * The one form of work that outlives a request. N loops take work from a source, run the handler with
  * the claim's lease renewed meanwhile, and settle it as the handler says. Idle loops wait for `wake()`
- * (work just arrived) or `idleRecheckMs`.
+ * (work just arrived); one of them, the lookout, also looks again every `idleRecheckMs` (work that
+ * arrives silently: a redelivery, a back-off that ran out). A loop that takes work sets one more idle
+ * loop going, so a backlog the lookout finds is soon worked by every loop, while an idle worker asks
+ * its source once per recheck, not once per loop.
  *
  * The stop rule, the same for every worker: `stop(graceMs)` takes nothing new from the call on, lets
  * the work in hand finish for up to `graceMs`, then hands the rest back to the source, where another
@@ -107,6 +110,10 @@ export class BackgroundWorker<T> {
   private loops: Promise<void>[] = [];
   private wakes = 0;
   private readonly sleepers = new Set<() => void>();
+  /** Idle loops without a timer of their own: a wake, or a loop that found work, sets them going. */
+  private readonly idle = new Set<() => void>();
+  /** The idle loop that looks again every `idleRecheckMs`. */
+  private lookout: (() => void) | undefined;
   private readonly inHand = new Set<WorkClaim<T>>();
   private readonly settled = new WeakSet<WorkClaim<T>>();
   private readonly settledCounter?: Counter<'worker' | 'settled'>;
@@ -139,6 +146,7 @@ export class BackgroundWorker<T> {
       await this.settle(claim, { settled: 'handed back' });
       return { settled: 'handed back' };
     }
+    this.wakeAnIdleLoop();
     return this.work(claim);
   }
 
@@ -167,7 +175,8 @@ export class BackgroundWorker<T> {
       try {
         const seen = this.wakes;
         const settlement = await this.runOnce();
-        if (!settlement || settlement.rest) await this.sleep(seen);
+        if (!settlement) await this.sleep(seen, 'idle');
+        else if (settlement.rest) await this.sleep(seen, this.options.idleRecheckMs);
       } catch (error) {
         if (this.stopped) return;
         this.options.logger.error({ err: error, worker: this.options.name }, 'Background worker loop error');
@@ -176,17 +185,32 @@ export class BackgroundWorker<T> {
     }
   }
 
-  private sleep(seen: number, ms = this.options.idleRecheckMs): Promise<void> {
+  /** Where one piece of work was, more may wait. A resting loop is left to its timer (no ping-pong over work that rests). */
+  private wakeAnIdleLoop(): void {
+    for (const wakeUp of this.idle) {
+      wakeUp();
+      return;
+    }
+  }
+
+  /** Until a wake, or `ms` after a rest or an error; an idle loop is timed (`idleRecheckMs`) only as the lookout. */
+  private sleep(seen: number, ms: number | 'idle'): Promise<void> {
     if (seen !== this.wakes || this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const sleepers = this.sleepers;
-      function done() {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
         clearTimeout(timer);
-        sleepers.delete(done);
+        this.sleepers.delete(done);
+        this.idle.delete(done);
+        if (this.lookout === done) this.lookout = undefined;
         resolve();
-      }
-      sleepers.add(done);
+      };
+      if (ms !== 'idle') timer = setTimeout(done, ms);
+      else if (this.lookout === undefined) {
+        this.lookout = done;
+        timer = setTimeout(done, this.options.idleRecheckMs);
+      } else this.idle.add(done);
+      this.sleepers.add(done);
     });
   }
 
