@@ -83,12 +83,8 @@ export const resolveBulkJobReply = z.object({
   files: z.array(z.object({ assetId: uuid, key: z.string(), fileName: z.string(), pngText: z.record(z.string(), z.string()).optional() })),
 });
 
-/** GENERATION.batchDesigns: every design of the user's batch, in row order (404 when not theirs). */
-export const batchDesignsRequest = z.object({ userId: uuid, batchId: uuid });
-export const batchDesignsReply = z.object({ assetIds: z.array(uuid) });
-
 /** `GET /api/batches/{id}/quality`: the quality verdicts of every design of a batch, counted. */
-export const batchQualityRequest = batchDesignsRequest;
+export const batchQualityRequest = z.object({ userId: uuid, batchId: uuid });
 export const batchQualityReply = z.object({
   /** Designs of the batch still in the library. */
   designs: z.number().int(),

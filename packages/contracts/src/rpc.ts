@@ -67,7 +67,6 @@ export const RPC_CONTRACTS = {
   [GENERATION.cancelBatch]: { request: batches.batchRequest, reply: batches.batchReply },
   [GENERATION.renameBatch]: { request: batches.renameBatchRequest, reply: batches.batchReply },
   [GENERATION.redoFlagged]: { request: batches.batchRequest, reply: batches.batchReply },
-  [GENERATION.batchDesigns]: { request: bulk.batchDesignsRequest, reply: bulk.batchDesignsReply },
   [GENERATION.batchMembership]: { request: selection.batchMembershipRequest, reply: selection.batchMembershipReply },
   [ASSETS.list]: { request: assets.listAssetsRequest, reply: assets.listAssetsReply },
   [ASSETS.jobsWithAssets]: { request: assets.jobsWithAssetsRequest, reply: assets.jobsWithAssetsReply },

@@ -59,7 +59,6 @@ export const GENERATION = {
   /** The flagged designs of a finished batch made again: one new row (one job, one credit) per row with a flagged design. */
   redoFlagged: 'generation.batch.redo-flagged',
   /** Every design of a user's batch (assets and publishing act on a whole collection by its id). */
-  batchDesigns: 'generation.batch.designs',
   /** Which design each row of a user's batch made, by row position: assets backfills a collection's membership once. */
   batchMembership: 'generation.batch.membership',
 } as const;

@@ -58,11 +58,6 @@ export class GenerationController {
     return this.batches.cancel(request.userId, request.batchId);
   }
 
-  @RpcHandler(GENERATION.batchDesigns)
-  batchDesigns(request: RpcRequest<typeof GENERATION.batchDesigns>) {
-    return this.batches.designs(request.userId, request.batchId);
-  }
-
   @RpcHandler(GENERATION.batchMembership)
   batchMembership(request: RpcRequest<typeof GENERATION.batchMembership>) {
     return this.batches.membership(request.userId, request.batchId);

@@ -154,25 +154,6 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     ).toEqual([...Array.from({ length: 6 }, () => 'committed'), 'released']);
   });
 
-  it("answers a batch's designs in row order to its owner only (assets and publishing act on a collection by its id)", async () => {
-    const userId = await userWith(5);
-    const answering = await startWorker(new TimedProvider(50), { BATCH_FEED_INTERVAL_MS: '3600000' });
-    const { batch } = await start(userId, values(2, 'Baker'));
-    // rows still waiting have no design yet
-    await expect(rpc.request(GENERATION.batchDesigns, { userId, batchId: batch.id })).resolves.toEqual({ assetIds: [] });
-    await answering.close();
-    workers.splice(workers.indexOf(answering), 1);
-    await startWorker(new TimedProvider(50));
-    const done = await waitForBatch(userId, batch.id, (current) => current.status === 'finished');
-    const { assetIds } = await rpc.request(GENERATION.batchDesigns, { userId, batchId: batch.id });
-    expect(assetIds).toHaveLength(8);
-    expect(assetIds).toEqual(done.rows.flatMap((row) => row.assetIds));
-    await expect(rpc.request(GENERATION.batchDesigns, { userId: randomUUID(), batchId: batch.id })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      message: BATCH_MESSAGES.notFound,
-    });
-  });
-
   it("gives assets each design's collection at ingest, and each row's designs by position to its owner only", async () => {
     const userId = await userWith(5);
     await startWorker(new TimedProvider(50));

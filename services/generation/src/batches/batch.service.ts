@@ -148,14 +148,6 @@ export class BatchService {
     return this.get(userId, batchId);
   }
 
-  /** Every design of the user's batch, in row order (a redone row's designs after the row it redid). */
-  async designs(userId: string, batchId: string): Promise<{ assetIds: string[] }> {
-    const batch = await this.batches.find(userId, batchId);
-    if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
-    const rows = await this.batches.rows(batch.id);
-    return { assetIds: [...new Set(rows.flatMap((row) => row.assetIds))] };
-  }
-
   /** Which designs each row of the user's batch made, with the row's position (assets backfills a collection from it). */
   async membership(userId: string, batchId: string): Promise<{ designs: Array<{ assetId: string; position: number }> }> {
     const batch = await this.batches.find(userId, batchId);
