@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ExportPresetId } from '@printloom/contracts';
 import { garmentOf } from '@printloom/design-engine';
-import { AssetFiles } from '../asset-files.js';
-import { GARMENT_FILE_MAKER } from '../assets.tokens.js';
-import { pngTextOf } from '../domain/asset-png-text.js';
-import type { StoredAsset } from '../domain/stored-asset.js';
+import { AssetFiles } from '../../asset-files.js';
+import { GARMENT_FILE_MAKER } from '../../assets.tokens.js';
+import { pngTextOf } from '../../domain/asset-png-text.js';
+import type { StoredAsset } from '../../domain/stored-asset.js';
 import { ExportFitting } from '../export-fitting.service.js';
-import { deriveWebp, PREVIEW_SIZE, THUMBNAIL_SIZE } from '../image/derivatives.js';
+import { deriveWebp, PREVIEW_SIZE, THUMBNAIL_SIZE } from '../../derivatives.js';
 import type { GarmentFileMaker } from '../image/image-pool.js';
 import type { GarmentFilePlan } from './garment-file.js';
 import type { Garment } from './garments.js';

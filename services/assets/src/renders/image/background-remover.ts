@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { toPrintPng } from './derivatives.js';
+import { toPrintPng } from '../../derivatives.js';
 
 export class BackgroundTooBusyError extends Error {}
 export class AlreadyTransparentError extends Error {}

@@ -2,12 +2,12 @@ import { Controller } from '@nestjs/common';
 import { ASSETS, type RpcRequest } from '@printloom/contracts';
 import { RpcHandler } from '@printloom/service-kit';
 import { AssetsService } from './assets.service.js';
-import { ImageOperationsService } from './image-operations.service.js';
+import { ImageOperationsService } from './renders/image-operations.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
-import { Mockups } from './mockups/mockups.service.js';
+import { Mockups } from './renders/mockups/mockups.service.js';
 import { ListingKits } from './listing-kits/listing-kits.service.js';
 import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
-import { BatchQuality } from './quality/batch-quality.service.js';
+import { BatchQuality } from './renders/quality/batch-quality.service.js';
 
 @Controller()
 export class AssetsController {

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@printloom/contracts';
 import { BackgroundWorker, LOGGER, type Logger, type ServiceMetrics, type Settlement } from '@printloom/service-kit';
-import { AssetFiles } from '../asset-files.js';
-import { QUALITY_METER } from '../assets.tokens.js';
-import type { StoredAsset } from '../domain/stored-asset.js';
+import { AssetFiles } from '../../asset-files.js';
+import { QUALITY_METER } from '../../assets.tokens.js';
+import type { StoredAsset } from '../../domain/stored-asset.js';
 import type { QualityMeter } from '../image/image-pool.js';
 import { garmentAsGenerated } from '../print-files/print-files.service.js';
-import { AssetRepository } from '../repositories/asset.repository.js';
+import { AssetRepository } from '../../repositories/asset.repository.js';
 import type { QualityPlan } from './measure-quality.js';
 
 /** A claim older than this is taken over (the instance measuring it stopped). */
