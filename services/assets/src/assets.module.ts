@@ -11,9 +11,14 @@ import {
   QUALITY_METER,
   UPSCALER,
 } from './assets.tokens.js';
-import { AssetsController } from './library.controller.js';
+import { LibraryController } from './library.controller.js';
+import { DownloadsController } from './downloads/downloads.controller.js';
+import { RendersController } from './renders/renders.controller.js';
+import { DesignJobsController } from './design-jobs/design-jobs.controller.js';
 import { SelectionController } from './selection/selection.controller.js';
 import { AssetsService } from './assets.service.js';
+import { DesignArrivals } from './design-arrivals.js';
+import { Downloads } from './downloads/downloads.service.js';
 import { ExportFitting } from './renders/export-fitting.service.js';
 import { PrintFiles } from './renders/print-files/print-files.service.js';
 import { ImageOperationsService } from './renders/image-operations.service.js';
@@ -43,7 +48,7 @@ export class AssetsModule {
   static forRoot(config: AssetsConfig, storage: ObjectStorage, imagePool: ImagePool): DynamicModule {
     return {
       module: AssetsModule,
-      controllers: [AssetsController, SelectionController],
+      controllers: [LibraryController, SelectionController, DownloadsController, RendersController, DesignJobsController],
       providers: [
         { provide: ASSETS_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useValue: storage },
@@ -65,6 +70,8 @@ export class AssetsModule {
         BulkJobs,
         BatchQuality,
         AssetsService,
+        DesignArrivals,
+        Downloads,
         ExportFitting,
         PrintFiles,
         ImageOperationsService,

@@ -17,7 +17,7 @@ import { AssetRepository } from '../repositories/asset.repository.js';
 import type { StoredAsset } from '../domain/stored-asset.js';
 import { AssetFiles } from '../asset-files.js';
 import { pngTextOf } from '../domain/asset-png-text.js';
-import { ASSET_NOT_FOUND, toAsset } from '../assets.service.js';
+import { ASSET_NOT_FOUND, toAsset } from '../domain/asset-view.js';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './image/background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './image/upscaler.js';
 import { BACKGROUND_REMOVER, UPSCALER } from '../assets.tokens.js';
