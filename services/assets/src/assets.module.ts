@@ -34,7 +34,7 @@ import type { ImagePool } from './renders/image/image-pool.js';
 import { Mockups } from './renders/mockups/mockups.service.js';
 import { ListingKits } from './listing-kits/listing-kits.service.js';
 import { DesignJobRepository } from './repositories/design-job.repository.js';
-import { DesignSelection } from './design-jobs/design-selection.js';
+import { DesignSelection } from './selection/design-selection.js';
 import { DesignJobRunner } from './design-jobs/design-job-runner.js';
 import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
 import { BatchQuality } from './renders/quality/batch-quality.service.js';

@@ -16,7 +16,7 @@ import { ASSET_NOT_FOUND } from '../domain/asset-view.js';
 import { Downloads } from '../downloads/downloads.service.js';
 import { AssetRepository } from '../repositories/asset.repository.js';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
-import { DesignSelection, inOrderOf } from '../design-jobs/design-selection.js';
+import { DesignSelection, inOrderOf } from '../selection/design-selection.js';
 
 const downloadUrlOf = (id: string) => ENDPOINTS.downloadBulkJob.path.replace(':id', id);
 const makesAFile = (action: BulkAction | 'kit') => action === 'download' || action === 'export';

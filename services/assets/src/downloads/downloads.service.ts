@@ -6,7 +6,7 @@ import { ASSET_NOT_FOUND, toAsset } from '../domain/asset-view.js';
 import type { StoredAsset } from '../domain/stored-asset.js';
 import { AssetRepository } from '../repositories/asset.repository.js';
 import { AssetFiles, FILES, type FileSize } from '../asset-files.js';
-import { inOrderOf } from '../design-jobs/design-selection.js';
+import { inOrderOf } from '../selection/design-selection.js';
 import { ExportFitting } from '../renders/export-fitting.service.js';
 import { asBackgroundWork } from '../renders/image/background-work.js';
 import { PrintFiles } from '../renders/print-files/print-files.service.js';

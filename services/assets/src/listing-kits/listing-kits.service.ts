@@ -13,7 +13,7 @@ import { RpcClient } from '@printloom/service-kit';
 import { pngTextOf } from '../domain/asset-png-text.js';
 import { AssetRepository } from '../repositories/asset.repository.js';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
-import { DesignSelection, inOrderOf, type DesignSelectionInput } from '../design-jobs/design-selection.js';
+import { DesignSelection, inOrderOf, type DesignSelectionInput } from '../selection/design-selection.js';
 import { Mockups } from '../renders/mockups/mockups.service.js';
 import { PrintFiles } from '../renders/print-files/print-files.service.js';
 import { kitFolders } from './kit-folders.js';
