@@ -1,20 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import sharp from 'sharp';
 import { ASSETS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { createStorage, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
-
-/** Noise does not compress: each file is megabytes, so a ZIP of a few is far larger than socket buffers. */
-function noisyPng(side = 900) {
-  return sharp(randomBytes(side * side * 4), { raw: { width: side, height: side, channels: 4 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-}
+import { ingestNoisyJob } from './support/noisy-designs.js';
 
 /** Reads the first bytes of a response, then leaves (the browser's cancel or closed tab). */
 async function readFirstBytesAndLeave(url: string, cookie: string): Promise<number> {
@@ -33,17 +25,6 @@ describe('streamed downloads never take the gateway down', () => {
   let rpc: RpcClient;
   let storage: ObjectStorage;
 
-  async function ingestNoisyJob(userId: string, prompt: string) {
-    const jobId = randomUUID();
-    const images = [];
-    for (const variant of ['A', 'B', 'C', 'D'] as const) {
-      const key = `jobs/${jobId}/${variant}.png`;
-      await storage.put(key, await noisyPng(), 'image/png');
-      images.push({ variant, key });
-    }
-    return rpc.request(ASSETS.ingest, { userId, jobId, prompt, images });
-  }
-
   beforeAll(async () => {
     system = await startTestSystem({ services: ['auth', 'billing', 'assets'] });
     nc = await connectNats(system.nats.url, 'test');
@@ -58,7 +39,7 @@ describe('streamed downloads never take the gateway down', () => {
 
   it('survives clients that abort a ZIP after its first bytes, many times, and a file deleted while its ZIP streams', async () => {
     const { client, userId } = await createSignedInUser(system, 'zip-abort@example.com');
-    const { assetIds } = await ingestNoisyJob(userId, "'Abort Mission' retro badge");
+    const { assetIds } = await ingestNoisyJob(rpc, storage, userId, "'Abort Mission' retro badge");
     const zipUrl = `${system.baseUrl}/api/download/zip?ids=${assetIds.join(',')}`;
 
     for (let round = 0; round < 15; round += 1) {
@@ -73,8 +54,8 @@ describe('streamed downloads never take the gateway down', () => {
     // Two jobs: ~26 MB, far more than the socket buffers on both sides can hold before the delete.
     const doomed = {
       assetIds: [
-        ...(await ingestNoisyJob(userId, "'Vanishing Act' sticker")).assetIds,
-        ...(await ingestNoisyJob(userId, "'Gone Again' badge")).assetIds,
+        ...(await ingestNoisyJob(rpc, storage, userId, "'Vanishing Act' sticker")).assetIds,
+        ...(await ingestNoisyJob(rpc, storage, userId, "'Gone Again' badge")).assetIds,
       ],
     };
     const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: doomed.assetIds });
@@ -95,7 +76,7 @@ describe('streamed downloads never take the gateway down', () => {
     expect(outcome).toBe('cut off'); // never a ZIP that looks complete but lacks a file
 
     // The first file already gone (storage lost it): a plain 404 with a message, not a broken download.
-    const broken = await ingestNoisyJob(userId, "'Lost File' patch");
+    const broken = await ingestNoisyJob(rpc, storage, userId, "'Lost File' patch");
     const brokenFiles = (await rpc.request(ASSETS.resolveZip, { userId, ids: broken.assetIds })).files;
     rmSync(path.join(system.env.STORAGE_DIR, brokenFiles[0].key));
     expect(await client.get(`/api/download/zip?ids=${broken.assetIds.join(',')}`)).toMatchObject({
@@ -114,7 +95,7 @@ describe('streamed downloads never take the gateway down', () => {
 
   it('answers a single download whose stored file is missing with a 404 and a message, not a 500', async () => {
     const { client, userId } = await createSignedInUser(system, 'lost-file@example.com');
-    const { assetIds } = await ingestNoisyJob(userId, "'Lost Single' tag");
+    const { assetIds } = await ingestNoisyJob(rpc, storage, userId, "'Lost Single' tag");
     const { files } = await rpc.request(ASSETS.resolveZip, { userId, ids: [assetIds[0]] });
     rmSync(path.join(system.env.STORAGE_DIR, files[0].key));
     expect(await client.get(`/api/download/${assetIds[0]}`)).toMatchObject({

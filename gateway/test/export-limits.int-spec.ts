@@ -8,7 +8,12 @@ import { assetKey, createStorage, storageEnvSchema, type ObjectStorage } from '@
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import type { TestClient } from './support/http.js';
-import { EXPORTS_BUSY, ExportFitting, zipExportsBusy, zipTooManyExports } from '../../services/assets/src/export-fitting.service.js';
+import {
+  EXPORTS_BUSY,
+  ExportFitting,
+  zipExportsBusy,
+  zipTooManyExports,
+} from '../../services/assets/src/renders/export-fitting.service.js';
 
 // Dozens of print files made on a busy 2-core machine.
 jest.setTimeout(240_000);

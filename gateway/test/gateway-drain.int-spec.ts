@@ -1,27 +1,18 @@
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import sharp from 'sharp';
-import { ASSETS } from '@printloom/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@printloom/service-kit';
 import { natsEnvOf } from '@printloom/service-kit/testing';
 import { createStorage, storageEnvSchema, type ObjectStorage } from '@printloom/storage';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
 import { readStoredZip } from './support/zip.js';
+import { ingestNoisyJob } from './support/noisy-designs.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Noise does not compress: a ZIP of four is ~13 MB, far more than the socket buffers hold. */
-function noisyPng(side = 900) {
-  return sharp(randomBytes(side * side * 4), { raw: { width: side, height: side, channels: 4 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-}
 
 /**
  * A GET on a connection of its own (no keep-alive socket from before). `sent`: the request is written
@@ -87,14 +78,7 @@ describe('a gateway stopped with SIGTERM drains (its own process, on real NATS, 
 
   it('finishes the requests in flight, a slow ZIP among them, refuses a new one, and exits 0', async () => {
     const { client, userId } = await createSignedInUser(system, 'drain@example.com');
-    const jobId = randomUUID();
-    const images = [];
-    for (const variant of ['A', 'B', 'C', 'D'] as const) {
-      const key = `jobs/${jobId}/${variant}.png`;
-      await storage.put(key, await noisyPng(), 'image/png');
-      images.push({ variant, key });
-    }
-    const { assetIds } = await rpc.request(ASSETS.ingest, { userId, jobId, prompt: "'Last Orders' pub sign", images });
+    const { assetIds } = await ingestNoisyJob(rpc, storage, userId, "'Last Orders' pub sign");
 
     const child = spawn(process.execPath, [path.join(root, 'gateway', 'dist', 'main.js')], {
       env: {

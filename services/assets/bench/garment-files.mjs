@@ -6,9 +6,9 @@
 //   npm run build && node services/assets/bench/garment-files.mjs [runs]
 import sharp from 'sharp';
 import { renderVariant, SELLER_PROMPTS } from '@printloom/design-engine';
-import { makeGarmentFile, rgbaOf } from '../dist/print-files/garment-file.js';
-import { inkContrast } from '../dist/print-files/ink-contrast.js';
-import { GARMENTS } from '../dist/print-files/garments.js';
+import { makeGarmentFile, rgbaOf } from '../dist/renders/print-files/garment-file.js';
+import { inkContrast } from '../dist/renders/print-files/ink-contrast.js';
+import { GARMENTS } from '../dist/renders/print-files/garments.js';
 
 sharp.concurrency(1);
 const runs = Number(process.argv[2] ?? 3);

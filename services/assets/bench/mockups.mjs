@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { MOCKUPS } from '@printloom/contracts';
 import { renderDesigns } from '@printloom/design-engine';
 import { assetKey, createStorage, storageEnvSchema } from '@printloom/storage';
-import { renderMockups } from '../dist/mockups/render-mockups.js';
+import { renderMockups } from '../dist/renders/mockups/render-mockups.js';
 
 sharp.concurrency(1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { flatTextPng, GARMENT, planDesigns, readingSetting, renderVariant, SELLER_PROMPTS } from '@printloom/design-engine';
-import { measureQuality } from '../dist/quality/measure-quality.js';
-import { tesseract } from '../dist/quality/ocr.js';
-import { contrastCheck, marginCheck, transparencyCheck } from '../dist/quality/quality-checks.js';
-import { GARMENTS } from '../dist/print-files/garments.js';
+import { measureQuality } from '../dist/renders/quality/measure-quality.js';
+import { tesseract } from '../dist/renders/quality/ocr.js';
+import { contrastCheck, marginCheck, transparencyCheck } from '../dist/renders/quality/quality-checks.js';
+import { GARMENTS } from '../dist/renders/print-files/garments.js';
 
 const designs = Number(process.argv[2] ?? 8);
 const seed = '7b0f9a8e-1111-4111-8111-111111111111';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { renderDesigns } from '@printloom/design-engine';
-import { renderMockups } from '../dist/mockups/render-mockups.js';
+import { renderMockups } from '../dist/renders/mockups/render-mockups.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const out = process.argv[2] ?? path.join(root, '.data', 'mockup-contact-sheet.png');

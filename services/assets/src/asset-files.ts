@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EXPORT_PRESETS, GARMENT_CHOICES, MOCKUPS, type GarmentChoice as Garment } from '@printloom/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { assetKey, isPng, ObjectNotFoundError, withPngText, type ObjectStorage, type PngText } from '@printloom/storage';
-import { deriveWebp, dimensionsOf, PREVIEW_SIZE, THUMBNAIL_SIZE } from './image/derivatives.js';
+import { deriveWebp, dimensionsOf, PREVIEW_SIZE, THUMBNAIL_SIZE } from './derivatives.js';
 import { OBJECT_STORAGE } from './assets.tokens.js';
 import type { AssetRef } from './domain/stored-asset.js';
 

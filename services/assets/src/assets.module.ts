@@ -11,12 +11,17 @@ import {
   QUALITY_METER,
   UPSCALER,
 } from './assets.tokens.js';
-import { AssetsController } from './assets.controller.js';
+import { LibraryController } from './library.controller.js';
+import { DownloadsController } from './downloads/downloads.controller.js';
+import { RendersController } from './renders/renders.controller.js';
+import { DesignJobsController } from './design-jobs/design-jobs.controller.js';
 import { SelectionController } from './selection/selection.controller.js';
 import { AssetsService } from './assets.service.js';
-import { ExportFitting } from './export-fitting.service.js';
-import { PrintFiles } from './print-files/print-files.service.js';
-import { ImageOperationsService } from './image-operations.service.js';
+import { DesignArrivals } from './design-arrivals.js';
+import { Downloads } from './downloads/downloads.service.js';
+import { ExportFitting } from './renders/export-fitting.service.js';
+import { PrintFiles } from './renders/print-files/print-files.service.js';
+import { ImageOperationsService } from './renders/image-operations.service.js';
 import { AssetFiles } from './asset-files.js';
 import { AssetsDataService } from './assets-data.service.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
@@ -25,15 +30,15 @@ import { ReminderRepository } from './repositories/reminder.repository.js';
 import { AssetRepository } from './repositories/asset.repository.js';
 import { LibraryChanges } from './library-changes.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
-import type { ImagePool } from './image/image-pool.js';
-import { Mockups } from './mockups/mockups.service.js';
+import type { ImagePool } from './renders/image/image-pool.js';
+import { Mockups } from './renders/mockups/mockups.service.js';
 import { ListingKits } from './listing-kits/listing-kits.service.js';
 import { DesignJobRepository } from './repositories/design-job.repository.js';
-import { DesignSelection } from './design-jobs/design-selection.js';
+import { DesignSelection } from './selection/design-selection.js';
 import { DesignJobRunner } from './design-jobs/design-job-runner.js';
 import { BulkJobs } from './bulk-jobs/bulk-jobs.service.js';
-import { BatchQuality } from './quality/batch-quality.service.js';
-import { QualityVerdicts } from './quality/quality-verdicts.service.js';
+import { BatchQuality } from './renders/quality/batch-quality.service.js';
+import { QualityVerdicts } from './renders/quality/quality-verdicts.service.js';
 import { CollectionRepository } from './repositories/collection.repository.js';
 import { MembershipBackfill } from './selection/membership-backfill.js';
 import { CollectionSelection } from './selection/collection-selection.service.js';
@@ -43,7 +48,7 @@ export class AssetsModule {
   static forRoot(config: AssetsConfig, storage: ObjectStorage, imagePool: ImagePool): DynamicModule {
     return {
       module: AssetsModule,
-      controllers: [AssetsController, SelectionController],
+      controllers: [LibraryController, SelectionController, DownloadsController, RendersController, DesignJobsController],
       providers: [
         { provide: ASSETS_CONFIG, useValue: config },
         { provide: OBJECT_STORAGE, useValue: storage },
@@ -65,6 +70,8 @@ export class AssetsModule {
         BulkJobs,
         BatchQuality,
         AssetsService,
+        DesignArrivals,
+        Downloads,
         ExportFitting,
         PrintFiles,
         ImageOperationsService,

@@ -1,56 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AppError,
-  exportPreset,
-  LIMITS,
-  PUBLISHING,
-  type Asset,
-  type ASSETS,
-  type DesignPublicationState,
-  type ExportPresetId,
-  type GarmentChoice,
-  type RpcReply,
-} from '@printloom/contracts';
+import { AppError, LIMITS, PUBLISHING, type Asset, type ASSETS, type DesignPublicationState, type RpcReply } from '@printloom/contracts';
 import { LOGGER, RpcClient, type Logger } from '@printloom/service-kit';
 import { decodeCursor, encodeCursor } from './domain/cursor.js';
-import { downloadFileName } from './domain/file-names.js';
 import { pngTextOf } from './domain/asset-png-text.js';
-import { ExportFitting } from './export-fitting.service.js';
+import { ASSET_NOT_FOUND, toAsset } from './domain/asset-view.js';
 import { AssetRepository } from './repositories/asset.repository.js';
 import { CollectionRepository } from './repositories/collection.repository.js';
-import type { StoredAsset } from './domain/stored-asset.js';
-import { AssetFiles, FILES, type FileSize } from './asset-files.js';
-import type { BackgroundRemover } from './image/background-remover.js';
-import { BACKGROUND_REMOVER } from './assets.tokens.js';
-import { asBackgroundWork } from './image/background-work.js';
+import { AssetFiles } from './asset-files.js';
+import { BACKGROUND_REMOVER, type BackgroundRemover } from './assets.tokens.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
-import { garmentAsGenerated, PrintFiles } from './print-files/print-files.service.js';
-import { QualityVerdicts } from './quality/quality-verdicts.service.js';
-import { inOrderOf } from './design-jobs/design-selection.js';
+import { DesignArrivals } from './design-arrivals.js';
 
-export const ASSET_NOT_FOUND = 'Image not found';
-
-export function toAsset(asset: StoredAsset): Asset {
-  return {
-    id: asset.id,
-    jobId: asset.jobId,
-    job: { prompt: asset.prompt },
-    starred: asset.starred,
-    createdAt: asset.createdAt.toISOString(),
-    expiresAt: asset.expiresAt.toISOString(),
-    width: asset.width,
-    height: asset.height,
-    variant: asset.variant,
-    sourceAssetId: asset.sourceAssetId,
-    kind: asset.kind,
-    backgroundKept: asset.backgroundKept,
-    garment: garmentAsGenerated(asset),
-    // Only designs as generated are judged; an edited copy carries no verdict.
-    ...(asset.kind === 'generated' ? { quality: asset.quality } : {}),
-  };
-}
-
+/** The library: designs stored at ingest, listed, starred and deleted; what a file is made of is renders'. */
 @Injectable()
 export class AssetsService {
   constructor(
@@ -58,9 +20,7 @@ export class AssetsService {
     private readonly files: AssetFiles,
     @Inject(BACKGROUND_REMOVER) private readonly remover: BackgroundRemover,
     private readonly lifecycle: AssetLifecycle,
-    private readonly exports: ExportFitting,
-    private readonly printFiles: PrintFiles,
-    private readonly verdicts: QualityVerdicts,
+    private readonly arrivals: DesignArrivals,
     private readonly collections: CollectionRepository,
     private readonly rpc: RpcClient,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -133,7 +93,7 @@ export class AssetsService {
     // A collection's row: its designs are answered with the collection from now on (a repeated ingest changes nothing).
     if (request.batch) await this.collections.recordDesigns(request.userId, request.batch, assetIds);
     // The designs are in the library now; their quality verdict follows in the background.
-    this.verdicts.wake();
+    this.arrivals.announce();
     return { assetIds };
   }
 
@@ -211,160 +171,11 @@ export class AssetsService {
     return this.assets.usage(userId, LIMITS.expiryWarningDays);
   }
 
-  /** Every image of the user, page by page, with the key of its original and a download name. */
-  async exportPage(userId: string, after: string | null) {
-    const limit = 200;
-    const rows = await this.assets.exportPage(userId, after, limit);
-    return {
-      assets: rows.map((row) => ({
-        ...toAsset(row),
-        key: this.files.keyOf(row.userId, row.id, 'original'),
-        fileName: downloadFileName(
-          row.prompt,
-          row.variant,
-          row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg',
-          'png',
-        ),
-        bytes: row.originalSize,
-      })),
-      next: rows.length === limit ? rows[rows.length - 1].id : null,
-    };
-  }
-
   async jobsWithAssets(jobIds: string[]): Promise<{ jobIds: string[] }> {
     return { jobIds: jobIds.length > 0 ? await this.assets.jobIdsWithAssets(jobIds) : [] };
   }
 
   async flaggedDesigns(userId: string, assetIds: string[]): Promise<{ assetIds: string[] }> {
     return { assetIds: assetIds.length > 0 ? await this.assets.flaggedOf(userId, assetIds) : [] };
-  }
-
-  async resolveDownload(request: {
-    userId: string;
-    assetId: string;
-    size?: 'thumbnail' | 'preview';
-    preset?: ExportPresetId;
-    garment?: GarmentChoice;
-    background?: boolean;
-  }) {
-    return request.background ? asBackgroundWork(() => this.resolveFile(request)) : this.resolveFile(request);
-  }
-
-  private async resolveFile(request: {
-    userId: string;
-    assetId: string;
-    size?: 'thumbnail' | 'preview';
-    preset?: ExportPresetId;
-    garment?: GarmentChoice;
-  }) {
-    const row = await this.assets.findOwned(request.userId, request.assetId);
-    if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
-    if (request.garment) return this.resolveGarment(row, request.garment, request);
-    if (request.preset) return this.resolveExport(row, request.preset);
-    const size: FileSize = request.size ?? 'original';
-    const file = FILES[size];
-    const suffix = row.kind === 'upscaled' ? `${Math.round(row.width / 1000)}k` : row.kind === 'background-removed' ? 'nobg' : '';
-    return {
-      key: this.files.keyOf(row.userId, row.id, size),
-      contentType: file.contentType,
-      fileName: downloadFileName(row.prompt, row.variant, size === 'original' ? suffix : size, file.extension),
-      etag: `"${row.etag}-${size}"`,
-      immutable: size !== 'original',
-      pngText: size === 'original' ? pngTextOf(row) : undefined,
-    };
-  }
-
-  /** The asset's print file for a garment (or its thumbnail, preview or export), made on first request. */
-  private async resolveGarment(
-    row: StoredAsset,
-    garment: GarmentChoice,
-    request: { size?: 'thumbnail' | 'preview'; preset?: ExportPresetId },
-  ) {
-    const text = pngTextOf(row);
-    if (request.size) {
-      const file = FILES[request.size];
-      return {
-        key: await this.printFiles.sizedFor(row, garment, request.size),
-        contentType: file.contentType,
-        fileName: downloadFileName(row.prompt, row.variant, `${garment}-${request.size}`, file.extension),
-        etag: `"${row.etag}-${garment}-${request.size}"`,
-        immutable: true,
-        pngText: undefined,
-      };
-    }
-    const presetId = request.preset;
-    const preset = presetId && exportPreset(presetId);
-    return {
-      key: presetId ? await this.printFiles.exportFor(row, garment, presetId) : await this.printFiles.printFileFor(row, garment),
-      contentType: 'image/png',
-      fileName: preset
-        ? downloadFileName(row.prompt, null, `${preset.id}-${garment}`, 'png')
-        : downloadFileName(row.prompt, row.variant, garment, 'png'),
-      etag: preset ? `"${row.etag}-${preset.id}-${garment}"` : `"${row.etag}-${garment}"`,
-      immutable: true,
-      pngText: text,
-    };
-  }
-
-  /**
-   * The asset fitted to a product's canvas, made on first request (in the worker pool, within the
-   * user's share) and kept beside the original.
-   */
-  private async resolveExport(row: StoredAsset, presetId: ExportPresetId) {
-    const preset = exportPreset(presetId);
-    const key = this.files.exportKeyOf(row.userId, row.id, preset.id);
-    const text = pngTextOf(row);
-    await this.exports.ensure(row, presetId, key, text);
-    return {
-      key,
-      contentType: 'image/png',
-      fileName: downloadFileName(row.prompt, null, preset.id, 'png'),
-      etag: `"${row.etag}-${preset.id}"`,
-      immutable: true,
-      pngText: text,
-    };
-  }
-
-  /**
-   * The files of a ZIP; with a preset, their exports (named like a single export, numbered when alike),
-   * refused when the exports still to make do not fit in the user's share now (made on their turn by
-   * the gateway, one at a time, before the ZIP's first byte).
-   */
-  async resolveZip(request: { userId: string; ids: string[]; preset?: ExportPresetId; garment?: GarmentChoice }) {
-    const unique = [...new Set(request.ids)];
-    const rows = await this.assets.findManyOwned(request.userId, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
-    // In the order asked for (the database answers in its own): files are made, and named -2, -3, in that order.
-    const ordered = inOrderOf(unique, rows);
-    const files = this.zipFiles(ordered, request.preset, request.garment);
-    if (request.garment)
-      this.exports.admitZip(request.userId, await this.printFiles.missing(ordered, request.garment, request.preset), request.preset);
-    else if (request.preset)
-      this.exports.admitZip(request.userId, await this.exports.missing(files.map((file) => file.key)), request.preset);
-    return { files };
-  }
-
-  /** Where each design's file (as generated, for a garment, or fitted to a preset) is kept, and its name in a ZIP. */
-  zipFiles(rows: StoredAsset[], preset?: ExportPresetId, garment?: GarmentChoice) {
-    const used = new Map<string, number>();
-    return rows.map((row) => {
-      let fileName = preset
-        ? downloadFileName(row.prompt, null, [preset, garment ?? ''].filter(Boolean).join('-'), 'png')
-        : downloadFileName(
-            row.prompt,
-            row.variant,
-            [row.kind === 'generated' ? '' : row.kind === 'upscaled' ? 'upscaled' : 'nobg', garment ?? ''].filter(Boolean).join('-'),
-            'png',
-          );
-      const seen = used.get(fileName) ?? 0;
-      used.set(fileName, seen + 1);
-      if (seen > 0) fileName = fileName.replace(/\.png$/, `-${seen + 1}.png`);
-      const key = garment
-        ? this.files.garmentKeyOf(row.userId, row.id, garment, { presetId: preset })
-        : preset
-          ? this.files.exportKeyOf(row.userId, row.id, preset)
-          : this.files.keyOf(row.userId, row.id, 'original');
-      return { assetId: row.id, key, fileName, pngText: pngTextOf(row) };
-    });
   }
 }

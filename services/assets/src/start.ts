@@ -6,11 +6,11 @@ import { assetsDatabase } from './database/database-options.js';
 import { AssetLifecycle } from './asset-lifecycle.service.js';
 import { AssetsDataService } from './assets-data.service.js';
 import { ExpiryReminders } from './expiry-reminders.service.js';
-import { ImagePool } from './image/image-pool.js';
+import { ImagePool } from './renders/image/image-pool.js';
 import { ImageOperationRepository } from './repositories/image-operation.repository.js';
 import { DESIGN_JOB_ACTIONS, DesignJobRepository } from './repositories/design-job.repository.js';
 import { DESIGN_JOB_STOP_GRACE_MS, DesignJobRunner } from './design-jobs/design-job-runner.js';
-import { QUALITY_STOP_GRACE_MS, QualityVerdicts } from './quality/quality-verdicts.service.js';
+import { QUALITY_STOP_GRACE_MS, QualityVerdicts } from './renders/quality/quality-verdicts.service.js';
 import { EXPORT_RENDER_TIMEOUT_MS, TIME_BUDGETS } from '@printloom/contracts';
 
 /** `overrides.storage` lets a test put a driver it can make fail between steps (kill points). */

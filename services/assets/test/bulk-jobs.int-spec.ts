@@ -16,7 +16,7 @@ import { connectNats, type NatsConnection, type RunningService } from '@printloo
 import { waitFor } from '@printloom/service-kit/testing';
 import type { ObjectStorage, StoredObject } from '@printloom/storage';
 import { AssetFiles } from '../src/asset-files.js';
-import { ExportFitting } from '../src/export-fitting.service.js';
+import { ExportFitting } from '../src/renders/export-fitting.service.js';
 import { DesignJobRepository } from '../src/repositories/design-job.repository.js';
 import { DesignJobRunner, type DesignJobPass } from '../src/design-jobs/design-job-runner.js';
 import { loadAssetsConfig } from '../src/config.js';

@@ -5,7 +5,7 @@ import type { RunningService } from '@printloom/service-kit';
 import { DataSource } from 'typeorm';
 import { BulkJobs } from '../src/bulk-jobs/bulk-jobs.service.js';
 import { DesignJobRunner, type DesignJobPass } from '../src/design-jobs/design-job-runner.js';
-import { ExportFitting } from '../src/export-fitting.service.js';
+import { ExportFitting } from '../src/renders/export-fitting.service.js';
 import { DesignJobRepository, type DesignJobAction } from '../src/repositories/design-job.repository.js';
 import { loadListingsConfig } from '../../listings/src/config.js';
 import { startListingsService } from '../../listings/src/start.js';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { ASSETS, AppError, LIMITS } from '@printloom/contracts';
 import type { ObjectStorage } from '@printloom/storage';
 import { ingestPng, startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
-import { TOO_MANY_RUNNING, TOO_MANY_THIS_HOUR } from '../src/image-operations.service.js';
+import { TOO_MANY_RUNNING, TOO_MANY_THIS_HOUR } from '../src/renders/image-operations.service.js';
 
 describe('assets: per-user limits on image operations (real PostgreSQL, NATS, storage and worker pool)', () => {
   let system: AssetsTestSystem<ObjectStorage>;

@@ -5,9 +5,9 @@ import { ASSETS } from '@printloom/contracts';
 import { renderVariant } from '@printloom/design-engine';
 import { jobImageKey, type ObjectStorage } from '@printloom/storage';
 import { startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
-import { GARMENTS } from '../src/print-files/garments.js';
-import { inkContrast, REQUIRED_INK_SHARE } from '../src/print-files/ink-contrast.js';
-import { makeGarmentFile } from '../src/print-files/garment-file.js';
+import { GARMENTS } from '../src/renders/print-files/garments.js';
+import { inkContrast, REQUIRED_INK_SHARE } from '../src/renders/print-files/ink-contrast.js';
+import { makeGarmentFile } from '../src/renders/print-files/garment-file.js';
 
 /** Counts every write per key: a derived file made twice shows as two writes. */
 function countingWrites(storage: ObjectStorage): ObjectStorage & { writes: Map<string, number> } {

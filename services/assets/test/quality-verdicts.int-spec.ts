@@ -5,7 +5,7 @@ import { ASSETS, type Asset } from '@printloom/contracts';
 import { renderVariant } from '@printloom/design-engine';
 import type { ObjectStorage } from '@printloom/storage';
 import { jobImageKey } from '@printloom/storage';
-import { QualityVerdicts } from '../src/quality/quality-verdicts.service.js';
+import { QualityVerdicts } from '../src/renders/quality/quality-verdicts.service.js';
 import { startAssetsTestSystem, type AssetsTestSystem } from './support/assets-system.js';
 
 // Designs appear in the library as soon as they are ingested; their quality verdict follows from the

@@ -4,6 +4,7 @@ import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing
 import { PrintifyAuthorization } from './connections/printify-authorization.js';
 import { PublishingController } from './publishing.controller.js';
 import { PublishingService } from './publishing.service.js';
+import { PublishingDataService } from './publishing-data.service.js';
 import { TokenCipher } from './connections/token-cipher.js';
 import { ConnectionRepository } from './repositories/connection.repository.js';
 import { PublicationRepository } from './repositories/publication.repository.js';
@@ -27,6 +28,7 @@ export class PublishingModule {
         { provide: PUBLICATION_QUEUE, useValue: parts.queue },
         { provide: TOKEN_CIPHER, useValue: new TokenCipher(config.connectionKeys) },
         PublishingService,
+        PublishingDataService,
         PublicationStepsService,
         PrintifyAccess,
         TemplateCatalogue,

@@ -11,10 +11,12 @@ import {
   type RpcRequest,
   type ASSETS,
 } from '@printloom/contracts';
-import { ASSET_NOT_FOUND, AssetsService } from '../assets.service.js';
+import { AssetsService } from '../assets.service.js';
+import { ASSET_NOT_FOUND } from '../domain/asset-view.js';
+import { Downloads } from '../downloads/downloads.service.js';
 import { AssetRepository } from '../repositories/asset.repository.js';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
-import { DesignSelection, inOrderOf } from '../design-jobs/design-selection.js';
+import { DesignSelection, inOrderOf } from '../selection/design-selection.js';
 
 const downloadUrlOf = (id: string) => ENDPOINTS.downloadBulkJob.path.replace(':id', id);
 const makesAFile = (action: BulkAction | 'kit') => action === 'download' || action === 'export';
@@ -50,6 +52,7 @@ export class BulkJobs {
     private readonly selection: DesignSelection,
     private readonly assets: AssetRepository,
     private readonly library: AssetsService,
+    private readonly downloads: Downloads,
   ) {}
 
   async create(request: RpcRequest<typeof ASSETS.createBulkJob>): Promise<{ job: BulkJob }> {
@@ -91,7 +94,7 @@ export class BulkJobs {
     if (job.status !== 'done') throw new AppError('CONFLICT', BULK_JOB_MESSAGES.notReady);
     const rows = inOrderOf(job.assetIds, await this.assets.findManyOwned(userId, job.assetIds));
     if (rows.length === 0) throw new AppError('CONFLICT', BULK_JOB_MESSAGES.designsGone);
-    const files = this.library.zipFiles(rows, job.preset ?? undefined, job.garment ?? undefined);
+    const files = this.downloads.zipFiles(rows, job.preset ?? undefined, job.garment ?? undefined);
     const fileName = `printloom-${[`${files.length}-images`, job.preset, job.garment].filter(Boolean).join('-')}.zip`;
     return { fileName, files };
   }
@@ -105,11 +108,11 @@ export class BulkJobs {
     switch (job.action) {
       case 'download':
         // As generated the file is there already; for a garment its print file is made (once) like a single download's.
-        if (job.garment) await this.library.resolveDownload({ userId, assetId, garment: job.garment });
+        if (job.garment) await this.downloads.resolveDownload({ userId, assetId, garment: job.garment });
         else if (!(await this.assets.findOwned(userId, assetId))) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
         return;
       case 'export':
-        await this.library.resolveDownload({ userId, assetId, preset: job.preset ?? undefined, garment: job.garment ?? undefined });
+        await this.downloads.resolveDownload({ userId, assetId, preset: job.preset ?? undefined, garment: job.garment ?? undefined });
         return;
       case 'star':
       case 'unstar':

@@ -14,7 +14,7 @@ import { ASSETS_CONFIG } from '../assets.tokens.js';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
 import { ListingKits } from '../listing-kits/listing-kits.service.js';
 import { BulkJobs } from '../bulk-jobs/bulk-jobs.service.js';
-import { asBackgroundWork } from '../image/background-work.js';
+import { asBackgroundWork } from '../renders/image/background-work.js';
 
 /** Attempts of a job before it fails for good (a pass stops on an error and a later pass goes on). */
 const JOB_MAX_ATTEMPTS = 3;

@@ -13,9 +13,9 @@ import { RpcClient } from '@printloom/service-kit';
 import { pngTextOf } from '../domain/asset-png-text.js';
 import { AssetRepository } from '../repositories/asset.repository.js';
 import { DesignJobRepository, type StoredDesignJob } from '../repositories/design-job.repository.js';
-import { DesignSelection, inOrderOf, type DesignSelectionInput } from '../design-jobs/design-selection.js';
-import { Mockups } from '../mockups/mockups.service.js';
-import { PrintFiles } from '../print-files/print-files.service.js';
+import { DesignSelection, inOrderOf, type DesignSelectionInput } from '../selection/design-selection.js';
+import { Mockups } from '../renders/mockups/mockups.service.js';
+import { PrintFiles } from '../renders/print-files/print-files.service.js';
 import { kitFolders } from './kit-folders.js';
 
 export const KIT_DESIGN_NOT_FOUND = 'A design of this listing kit is not in your library (deleted, expired or not yours).';

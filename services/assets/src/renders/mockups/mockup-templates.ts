@@ -9,7 +9,7 @@ import type { Cylinder, PrintArea } from './placement.js';
  * The committed templates (services/assets/mockup-templates, drawn by scripts/draw-mockup-templates.mjs):
  * the build copies them into dist (the production bundle ships dist only); sources read the originals.
  */
-export const TEMPLATES_DIR = [new URL('../mockup-templates/', import.meta.url), new URL('../../mockup-templates/', import.meta.url)]
+export const TEMPLATES_DIR = [new URL('../../mockup-templates/', import.meta.url), new URL('../../../mockup-templates/', import.meta.url)]
   .map((url) => fileURLToPath(url))
   .find((dir) => existsSync(dir + 'tee.json'))!;
 

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ExportPresetId } from '@printloom/contracts';
-import { garmentOf } from '@printloom/design-engine';
-import { AssetFiles } from '../asset-files.js';
-import { GARMENT_FILE_MAKER } from '../assets.tokens.js';
-import { pngTextOf } from '../domain/asset-png-text.js';
-import type { StoredAsset } from '../domain/stored-asset.js';
+import { AssetFiles } from '../../asset-files.js';
+import { GARMENT_FILE_MAKER } from '../../assets.tokens.js';
+import { pngTextOf } from '../../domain/asset-png-text.js';
+import type { StoredAsset } from '../../domain/stored-asset.js';
+import { garmentAsGenerated } from '../../domain/garment-as-generated.js';
 import { ExportFitting } from '../export-fitting.service.js';
-import { deriveWebp, PREVIEW_SIZE, THUMBNAIL_SIZE } from '../image/derivatives.js';
+import { deriveWebp, PREVIEW_SIZE, THUMBNAIL_SIZE } from '../../derivatives.js';
 import type { GarmentFileMaker } from '../image/image-pool.js';
 import type { GarmentFilePlan } from './garment-file.js';
 import type { Garment } from './garments.js';
@@ -15,14 +15,6 @@ type AssetForPrint = Pick<
   StoredAsset,
   'id' | 'userId' | 'jobId' | 'variant' | 'kind' | 'prompt' | 'width' | 'drawnForDark' | 'drawnBy' | 'createdAt'
 >;
-
-/** The garment a design as generated was drawn for, when its job recorded it (null for older designs and edits). */
-export function garmentAsGenerated(asset: Pick<AssetForPrint, 'kind' | 'variant' | 'prompt' | 'drawnForDark' | 'drawnBy'>): Garment | null {
-  if (asset.kind !== 'generated' || asset.drawnForDark === null) return null;
-  // The engine reads the idea too: "on a black shirt" wins over the option, a sticker sits on white.
-  if (asset.drawnBy === 'engine' && asset.variant) return garmentOf({ prompt: asset.prompt, dark: asset.drawnForDark }, asset.variant);
-  return asset.drawnForDark ? 'dark' : 'light';
-}
 
 /**
  * How an asset's file for a garment is made: its own garment's file from the original (nudged where

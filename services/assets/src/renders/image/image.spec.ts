@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { AlreadyTransparentError, BackgroundTooBusyError, FloodFillBackgroundRemover } from './background-remover.js';
 import { LanczosUpscaler, UpscaleTooLargeError } from './upscaler.js';
-import { deriveWebp } from './derivatives.js';
+import { deriveWebp } from '../../derivatives.js';
 
 /** A red disc on a plain background: what our designs look like before removal. */
 async function discOn(background: { r: number; g: number; b: number; alpha?: number }, size = 200) {

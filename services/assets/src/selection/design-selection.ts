@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, BULK_JOB, BULK_JOB_MESSAGES } from '@printloom/contracts';
 import type { StoredAsset } from '../domain/stored-asset.js';
-import { CollectionSelection } from '../selection/collection-selection.service.js';
+import { CollectionSelection } from './collection-selection.service.js';
 
 /** Which designs a job acts on: ids the user picked, or every design of one of their collections. */
 export type DesignSelectionInput = { ids?: string[]; batchId?: string };

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, exportPreset, LIMITS, type ExportPresetId } from '@printloom/contracts';
 import type { PngText } from '@printloom/storage';
-import { AssetFiles } from './asset-files.js';
-import { EXPORT_FITTER } from './assets.tokens.js';
-import type { AssetRef } from './domain/stored-asset.js';
+import { AssetFiles } from '../asset-files.js';
+import { EXPORT_FITTER } from '../assets.tokens.js';
+import type { AssetRef } from '../domain/stored-asset.js';
 import type { ExportFitter } from './image/image-pool.js';
 import { PerUserQueue, retryAfterSeconds } from './image/per-user-queue.js';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { upscaleFits, upscaleTooLargeReason } from '@printloom/contracts';
-import { toPrintPng } from './derivatives.js';
+import { toPrintPng } from '../../derivatives.js';
 
 export class UpscaleTooLargeError extends Error {}
 

@@ -10,13 +10,13 @@ import {
   type RpcRequest,
 } from '@printloom/contracts';
 import { isPng } from '@printloom/storage';
-import { AssetFiles } from '../asset-files.js';
-import { MOCKUP_RENDERER } from '../assets.tokens.js';
-import { downloadFileName } from '../domain/file-names.js';
-import type { StoredAsset } from '../domain/stored-asset.js';
+import { AssetFiles } from '../../asset-files.js';
+import { MOCKUP_RENDERER } from '../../assets.tokens.js';
+import { downloadFileName } from '../../domain/file-names.js';
+import type { StoredAsset } from '../../domain/stored-asset.js';
 import { ExportFitting } from '../export-fitting.service.js';
 import type { MockupRenderer } from '../image/image-pool.js';
-import { AssetRepository } from '../repositories/asset.repository.js';
+import { AssetRepository } from '../../repositories/asset.repository.js';
 import { PrintFiles } from '../print-files/print-files.service.js';
 
 export const MOCKUPS_BUSY = 'You already have many images being made. Please wait for them to finish, then open the mockups again.';

@@ -16,7 +16,7 @@ export const POOL_BUSY_MESSAGE = 'Image processing is busy right now. Please try
 function workerFile(): string {
   const here = fileURLToPath(new URL('./image-worker.js', import.meta.url));
   if (existsSync(here)) return here;
-  const built = here.replace(/([\\/])src([\\/]image[\\/]image-worker\.js)$/, '$1dist$2');
+  const built = here.replace(/([\\/])src([\\/]renders[\\/]image[\\/]image-worker\.js)$/, '$1dist$2');
   if (!existsSync(built)) throw new Error(`The image worker is not built: run "npm run build -w services/assets" (looked for ${built})`);
   return built;
 }

@@ -1,13 +1,11 @@
 import sharp from 'sharp';
-import { toPrintPng } from './derivatives.js';
+import type { BackgroundRemover } from '../../assets.tokens.js';
+import { toPrintPng } from '../../derivatives.js';
 
 export class BackgroundTooBusyError extends Error {}
 export class AlreadyTransparentError extends Error {}
 
-/** Removes an image's background; behind an interface so a hosted segmentation model can be added. */
-export interface BackgroundRemover {
-  remove(image: Buffer): Promise<Buffer>;
-}
+export type { BackgroundRemover };
 
 const TOLERANCE = 40; // RGB distance still counted as the background colour
 const UNIFORM_SHARE = 0.8; // share of border pixels that must be near the background colour

@@ -13,15 +13,15 @@ import {
   type UpscaleFactor,
 } from '@printloom/contracts';
 import { LOGGER, RpcClient, withReservation, type Logger } from '@printloom/service-kit';
-import { AssetRepository } from './repositories/asset.repository.js';
-import type { StoredAsset } from './domain/stored-asset.js';
-import { AssetFiles } from './asset-files.js';
-import { pngTextOf } from './domain/asset-png-text.js';
-import { ASSET_NOT_FOUND, toAsset } from './assets.service.js';
+import { AssetRepository } from '../repositories/asset.repository.js';
+import type { StoredAsset } from '../domain/stored-asset.js';
+import { AssetFiles } from '../asset-files.js';
+import { pngTextOf } from '../domain/asset-png-text.js';
+import { ASSET_NOT_FOUND, toAsset } from '../domain/asset-view.js';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './image/background-remover.js';
 import { UpscaleTooLargeError, type Upscaler } from './image/upscaler.js';
-import { BACKGROUND_REMOVER, UPSCALER } from './assets.tokens.js';
-import { ImageOperationRepository, type OperationKind } from './repositories/image-operation.repository.js';
+import { BACKGROUND_REMOVER, UPSCALER } from '../assets.tokens.js';
+import { ImageOperationRepository, type OperationKind } from '../repositories/image-operation.repository.js';
 
 export const TOO_MANY_RUNNING = `You already have ${LIMITS.imageOperationsConcurrent} image operations running. Please wait for one to finish.`;
 export const TOO_MANY_THIS_HOUR = `You have reached ${LIMITS.imageOperationsPerHour} background removals and upscales this hour. Please try again later.`;

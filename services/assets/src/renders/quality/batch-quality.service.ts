@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BatchQuality as BatchQualityCounts } from '@printloom/contracts';
-import { CollectionSelection } from '../selection/collection-selection.service.js';
+import { CollectionSelection } from '../../selection/collection-selection.service.js';
 import { countVerdicts } from './count-verdicts.js';
 
 /** The quality verdicts of every design of a collection (another user's collection is a 404), counted. */

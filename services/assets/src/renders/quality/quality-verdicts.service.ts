@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@printloom/contracts';
 import { BackgroundWorker, LOGGER, type Logger, type ServiceMetrics, type Settlement } from '@printloom/service-kit';
-import { AssetFiles } from '../asset-files.js';
-import { QUALITY_METER } from '../assets.tokens.js';
-import type { StoredAsset } from '../domain/stored-asset.js';
+import { AssetFiles } from '../../asset-files.js';
+import { DesignArrivals } from '../../design-arrivals.js';
+import { QUALITY_METER } from '../../assets.tokens.js';
+import type { StoredAsset } from '../../domain/stored-asset.js';
 import type { QualityMeter } from '../image/image-pool.js';
-import { garmentAsGenerated } from '../print-files/print-files.service.js';
-import { AssetRepository } from '../repositories/asset.repository.js';
+import { garmentAsGenerated } from '../../domain/garment-as-generated.js';
+import { AssetRepository } from '../../repositories/asset.repository.js';
 import type { QualityPlan } from './measure-quality.js';
 
 /** A claim older than this is taken over (the instance measuring it stopped). */
@@ -29,7 +30,7 @@ export function qualityPlanOf(asset: StoredAsset): QualityPlan {
 
 /**
  * Every generated design gets a quality verdict after it is stored, off the request path, in
- * service-kit's worker form on leased rows: ingest wakes the worker (`wake`), which claims pending
+ * service-kit's worker form on leased rows: ingest's DesignArrivals wake the worker (`wake`), which claims pending
  * designs one at a time and measures each in the image worker pool; its interval picks up what a
  * restart or a busy pool left. A design deleted meanwhile is skipped.
  */
@@ -42,7 +43,10 @@ export class QualityVerdicts {
     private readonly files: AssetFiles,
     @Inject(QUALITY_METER) private readonly meter: QualityMeter,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    arrivals: DesignArrivals,
+  ) {
+    arrivals.onArrival(() => this.wake());
+  }
 
   /** Measures in the background from now on: when woken, and every `intervalMs` (not started in tests that leave verdicts off). */
   start(intervalMs: number, registry?: ServiceMetrics['registry']): void {
