@@ -35,7 +35,7 @@ const assets = Array.from({ length: LIBRARY }, (_, index) => ({
   width: 4500,
   height: 5400,
 }));
-// The assets service serves 384 px WebP thumbnails (services/assets/src/image/derivatives.ts).
+// The assets service serves 384 px WebP thumbnails (services/assets/src/derivatives.ts).
 const { default: sharp } = await import('sharp');
 const thumbnail = await sharp(readFileSync(path.join(dist, 'examples/space-meow-A.webp')))
   .resize(384, 384, { fit: 'inside' })
