@@ -92,6 +92,8 @@ export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   insufficientCredits: 'Insufficient credits. Purchase more to continue.',
   notFound: 'Not found',
+  /** A design the seller asked for that is not in their library (gone, or another seller's). */
+  imageNotFound: 'Image not found',
   reauthRequired: 'Please confirm it is you (your password or an emailed code) before this action.',
   accountOnHold: 'Your account is on hold after a payment was reversed. Please contact support.',
 } as const;

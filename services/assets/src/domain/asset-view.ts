@@ -1,8 +1,8 @@
-import type { Asset } from '@printloom/contracts';
+import { MESSAGES, type Asset } from '@printloom/contracts';
 import { garmentAsGenerated } from './garment-as-generated.js';
 import type { StoredAsset } from './stored-asset.js';
 
-export const ASSET_NOT_FOUND = 'Image not found';
+export const ASSET_NOT_FOUND = MESSAGES.imageNotFound;
 
 /** A stored asset as the contracts answer it. */
 export function toAsset(asset: StoredAsset): Asset {

@@ -14,13 +14,13 @@ import { AssetFiles } from '../../asset-files.js';
 import { MOCKUP_RENDERER } from '../../assets.tokens.js';
 import { downloadFileName } from '../../domain/file-names.js';
 import type { StoredAsset } from '../../domain/stored-asset.js';
+import { ASSET_NOT_FOUND } from '../../domain/asset-view.js';
 import { ExportFitting } from '../export-fitting.service.js';
 import type { MockupRenderer } from '../image/image-pool.js';
 import { AssetRepository } from '../../repositories/asset.repository.js';
 import { PrintFiles } from '../print-files/print-files.service.js';
 
 export const MOCKUPS_BUSY = 'You already have many images being made. Please wait for them to finish, then open the mockups again.';
-const NOT_FOUND = 'Image not found';
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 const urlOf = (assetId: string, mockupId: string) => ENDPOINTS.downloadMockup.path.replace(':id', assetId).replace(':mockupId', mockupId);
@@ -116,7 +116,7 @@ export class Mockups {
     const key = (await this.files.externalMockupKeys(row.userId, row.id)).find((candidate) =>
       new RegExp(`/mockup-${mockupId}\\.(jpg|png)$`).test(candidate),
     );
-    if (!key) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!key) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     const extension = key.endsWith('.png') ? 'png' : 'jpg';
     return {
       key,
@@ -136,7 +136,7 @@ export class Mockups {
 
   private async owned(userId: string, assetId: string): Promise<StoredAsset> {
     const row = await this.assets.findOwned(userId, assetId);
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!row) throw new AppError('NOT_FOUND', ASSET_NOT_FOUND);
     return row;
   }
 
