@@ -234,7 +234,6 @@ async function create(dir) {
 
 async function restore(dir, { replace }) {
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-  await checkRestoreTarget(replace);
   const target = new URL(databaseUrl);
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(databaseUrl);
@@ -244,6 +243,7 @@ async function restore(dir, { replace }) {
   try {
     const exists = (await adminClient.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
     if (exists) throw new Error(`database ${name} already exists: restore into a new database, then switch DATABASE_URL`);
+    await checkRestoreTarget(replace);
     await adminClient.query(`CREATE DATABASE ${adminClient.escapeIdentifier(name)}`);
   } finally {
     await adminClient.end();
