@@ -39,9 +39,10 @@ RUN node scripts/production-bundle.mjs /bundle ${APP}
 
 FROM build AS migrate-bundle
 RUN node scripts/production-bundle.mjs /bundle services/auth services/billing services/notifications services/assets services/generation services/listings services/publishing \
- && mkdir -p /bundle/scripts && cp scripts/migrate.mjs /bundle/scripts/
+ && mkdir -p /bundle/scripts && cp scripts/migrate.mjs scripts/backup.mjs /bundle/scripts/
 
 # The migrate job: per-service roles, then each service's migrations as its role (see scripts/migrate.mjs).
+# Compose production's bucket-backup runs this image too (scripts/backup.mjs create-storage).
 FROM node:24.22.1-bookworm-slim AS migrate
 ENV NODE_ENV=production
 WORKDIR /app

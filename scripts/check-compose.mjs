@@ -30,7 +30,7 @@ const OWNERS = {
   CONNECTIONS_KEY: ['publishing'],
   GOOGLE_CLIENT_SECRET: ['gateway'],
   // migrate: it makes the bucket (scripts/migrate.mjs); the apps never do
-  S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init', 'migrate'],
+  S3_SECRET_KEY: ['gateway', 'assets', 'generation', 'minio-init', 'migrate', 'bucket-backup'],
   DATABASE_URL: DATABASE_APPS,
   DATABASE_ADMIN_URL: ['migrate'],
   // every app's (and the migration step's) NATS password, which only the NATS server holds all of
@@ -39,6 +39,42 @@ const OWNERS = {
 /** The variable holding an app's NATS password on the NATS server (packages/contracts/src/nats-access.ts). */
 function natsPasswordVariable(app) {
   return `NATS_${app.toUpperCase()}_PASSWORD`;
+}
+
+/**
+ * The bucket is backed up beside the dump (issue 41 item 9): a service mirroring it with scripts/backup.mjs,
+ * from the image that ships the script, on the dump's interval and retention, into the dump's host folder.
+ */
+function checkBucketBackup(prod, dbBackup) {
+  const found = Object.entries(prod.services).filter(([, service]) =>
+    /backup\.mjs create-storage/.test([service.entrypoint, service.command].flat().filter(Boolean).join(' ')),
+  );
+  if (found.length === 0) {
+    fail('production: no service runs `backup.mjs create-storage`: the bucket is never backed up beside the database');
+    return;
+  }
+  const [name, service] = found[0];
+  const command = [service.entrypoint, service.command].flat().filter(Boolean).join(' ');
+  if (!/sleep/.test(command) || !/-name '?storage-\*'? -mtime \+\$\$?BACKUP_RETENTION_DAYS .*rm -rf/.test(command))
+    fail(`production: ${name} must mirror the bucket on an interval and delete mirrors older than BACKUP_RETENTION_DAYS`);
+  const env = service.environment ?? {};
+  if (env.STORAGE_DRIVER !== 's3' || !/^https:\/\//.test(env.S3_ENDPOINT ?? ''))
+    fail(`production: ${name} must read the configured S3 bucket (STORAGE_DRIVER=s3, S3_ENDPOINT)`);
+  if (env.S3_BUCKET !== prod.services.assets?.environment?.S3_BUCKET && env.S3_BUCKET !== prod.services.migrate?.environment?.S3_BUCKET)
+    fail(`production: ${name} backs up bucket ${env.S3_BUCKET}, not the apps' ${prod.services.migrate?.environment?.S3_BUCKET}`);
+  for (const variable of ['BACKUP_INTERVAL_HOURS', 'BACKUP_RETENTION_DAYS'])
+    if (env[variable] !== dbBackup?.environment?.[variable])
+      fail(`production: ${name}'s ${variable} (${env[variable]}) differs from db-backup's: the dump and the bucket go together`);
+  // docker-compose 1.x renders `source:target:mode`, 2.x objects
+  const hostFolder = (svc) =>
+    (svc?.volumes ?? [])
+      .map((volume) => (typeof volume === 'string' ? { source: volume.split(':')[0], target: volume.split(':')[1] } : volume))
+      .find((volume) => volume.target === '/backups')?.source;
+  if (!hostFolder(service) || hostFolder(service) !== hostFolder(dbBackup))
+    fail(`production: ${name} must write into the dump's host folder (BACKUP_DIR mounted at /backups)`);
+  const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+  if (service.build?.target !== 'migrate' || !/cp [^\n]*scripts\/backup\.mjs[^\n]*\/bundle\/scripts\//.test(dockerfile))
+    fail(`production: ${name} must run the migrate image, and the Dockerfile must copy scripts/backup.mjs into it`);
 }
 
 function compose(files, envFile, extra = []) {
@@ -205,6 +241,7 @@ if (prod) {
       fail(`production: db-backup runs ${backup.image}, the database ${prod.services.postgres?.image}: one major version`);
     if (!backup.volumes?.length) fail('production: db-backup must write to a host folder (BACKUP_DIR)');
   }
+  checkBucketBackup(prod, backup);
   // Alerts reach someone (issue 41 item 10): Alertmanager's receivers come from .env, required in production.
   for (const variable of ['ALERT_WEBHOOK_URL', 'ALERT_HEARTBEAT_URL'])
     if (!/^https:\/\//.test(prod.services.alertmanager?.environment?.[variable] ?? ''))

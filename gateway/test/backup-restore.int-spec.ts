@@ -33,6 +33,16 @@ async function count(url: string, table: string): Promise<number> {
   }
 }
 
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage folder)', () => {
   let system: TestSystem;
   let worker: RunningService;
@@ -94,6 +104,14 @@ describe('backup and restore drill (real PostgreSQL, pg_dump/pg_restore, storage
     // The services' roles own their restored schemas again: assets reads its own rows, not billing's.
     expect(await count(serviceDatabaseUrl(restoredUrl, 'assets'), 'assets.assets')).toBe(4);
     await expect(count(serviceDatabaseUrl(restoredUrl, 'assets'), 'billing.ledger_entries')).rejects.toMatchObject({ code: '42501' });
+
+    // Never into a storage folder holding files (and then no database is created either).
+    const otherName = `${restoredName}_again`;
+    const otherUrl = Object.assign(new URL(restoredUrl), { pathname: `/${otherName}` }).toString();
+    await expect(
+      run(process.execPath, ['scripts/backup.mjs', 'restore', backupDir], { cwd: repoRoot, env: { ...target, DATABASE_URL: otherUrl } }),
+    ).rejects.toMatchObject({ stderr: expect.stringMatching(/storage folder .* is not empty \(\d+ objects\): restore into an empty one/) });
+    expect(await databaseExists(otherName)).toBe(false);
 
     // Never over an existing database.
     await expect(run(process.execPath, ['scripts/backup.mjs', 'restore', backupDir], { cwd: repoRoot, env: target })).rejects.toMatchObject(

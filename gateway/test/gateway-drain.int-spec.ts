@@ -58,6 +58,9 @@ async function readSlowly(response: Response, onFirstBytes: () => void, bytesPer
 // Issue 41 item 6: a deploy sends SIGTERM to a gateway while requests are in flight. Every one of them
 // completes (a ZIP that takes ~5 s to stream among them), and a request arriving after SIGTERM is
 // refused by the draining instance (its endpoint is gone by then: the pod's preStop delay).
+// What it holds is the process's own drain, older than the manifests' preStop/grace (be57612, manifests
+// only): runMain awaits close() before exiting (exit at once: the ZIP is cut, "other side closed"), and
+// close() stops HTTP before it drains NATS (the other order: the plain requests in flight answer 503).
 describe('a gateway stopped with SIGTERM drains (its own process, on real NATS, PostgreSQL, auth and assets)', () => {
   let system: TestSystem;
   let nc: NatsConnection;
