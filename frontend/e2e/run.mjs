@@ -550,6 +550,60 @@ await test('a Pro seller selects three designs and creates Printify drafts in th
   await shot(page, 'drafts-created-dark');
 });
 
+await test('a Pro seller connects Printify with OAuth (the local shop\u2019s authorize page, Accept), drafts a design into the connected shop and publishes it: "Published" with its "View listing" link', async (page) => {
+  await signUp(page, `e2e-oauth-${Date.now()}@example.com`);
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+  await page.waitForURL('**/checkout/**');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/account?checkout=success');
+  await page.getByRole('heading', { name: 'Connections' }).waitFor();
+  await page.getByRole('button', { name: 'Connect with Printify' }).click();
+  // The local shop's authorize page (Printify's, in production): the app asks; the merchant accepts.
+  const accept = page.getByRole('link', { name: 'Accept' });
+  await confirmIfAsked(page, accept);
+  await page.getByRole('heading', { name: /^Authorize / }).waitFor();
+  // The callback goes to PUBLIC_URL (localhost in the test system) while the pages ran on 127.0.0.1: the
+  // session goes with the browser to that name, as it would on the one name of a real deployment.
+  const here = new URL(base);
+  const back = new URL(new URL(await accept.getAttribute('href'), page.url()).searchParams.get('accept_url'));
+  if (back.hostname !== here.hostname) {
+    const cookies = await page.context().cookies(base);
+    await page
+      .context()
+      .addCookies(
+        cookies.map(({ name, value, httpOnly, secure, sameSite }) => ({ name, value, httpOnly, secure, sameSite, url: back.origin })),
+      );
+  }
+  await accept.click();
+  await page.waitForURL('**/account?printify=connected**');
+  await page.getByText('Printify is connected (you allowed Printloom in Printify).').waitFor();
+  await page.getByText('Drafts go to Local shop.').waitFor();
+  expect((await page.getByLabel('Printify personal access token').count()) === 0, 'the token form is gone once connected');
+
+  await page.goto(`${back.origin}/generate`);
+  await generate(page, "'Trail Ready' mountain badge");
+  await page.getByLabel('Select image 1').click();
+  await page.getByText('1 selected').waitFor();
+  await page.getByRole('group', { name: 'Selected images' }).getByRole('button', { name: 'Create Printify drafts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Printify drafts' });
+  await dialog.getByRole('radio', { name: /Unisex tee/ }).check();
+  await dialog.getByRole('button', { name: 'Create 1 draft' }).click();
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-status="draft_created"], [data-status="needs_review"]').length === 1,
+    null,
+    { timeout: 180_000 },
+  );
+  expect((await dialog.locator('[data-status="needs_review"]').count()) === 0, 'the draft was held for review');
+  await dialog.getByRole('button', { name: /^Publish / }).click();
+  // Printify keeps the product locked while its channel takes it (8 s in the local shop): "Publishing" meanwhile.
+  await page.waitForFunction(() => document.querySelectorAll('[data-status="published"]').length === 1, null, { timeout: 120_000 });
+  const listing = dialog.getByRole('link', { name: /View listing/ });
+  await listing.waitFor();
+  expect(/\/local-shop\/listing\/\d+\//.test((await listing.getAttribute('href')) ?? ''), 'the listing link is the shop\u2019s listing');
+  await shot(page, 'oauth-draft-published-dark');
+});
+
 await test('a seller carried to the next step: a flagged design\u2019s listing avoids the mark, two drafts found again after a reload, a named collection with its actions; axe on the new views in both themes', async (page) => {
   const found = [];
   const inBothThemes = async (screen, include) => {

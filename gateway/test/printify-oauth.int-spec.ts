@@ -143,8 +143,16 @@ describe('Printify OAuth connect (real PostgreSQL and NATS, the local shop)', ()
     shop.setOAuthAccessTtl(SIX_HOURS);
     const hintBefore = (await connection(client)).tokenHint;
     let refreshes = 0;
+    const rowDuringRefresh: string[] = [];
     shop.onRefresh(async () => {
       refreshes += 1;
+      // No transaction holds the connection's row while Printify answers: another session can lock it at once.
+      rowDuringRefresh.push(
+        await publishing.infra.dataSource.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1 FOR UPDATE NOWAIT`, [userId]).then(
+          () => 'free',
+          (error: Error) => `locked: ${error.message}`,
+        ),
+      );
       // Held a moment, so that the second request arrives while the first refresh is under way.
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
@@ -155,6 +163,7 @@ describe('Printify OAuth connect (real PostgreSQL and NATS, the local shop)', ()
       shop.onRefresh(null);
     }
     expect(refreshes).toBe(1);
+    expect(rowDuringRefresh).toEqual(['free']);
     const [row] = await publishing.infra.dataSource.query(`SELECT access_expires_at FROM publishing.connections WHERE user_id = $1`, [
       userId,
     ]);
@@ -162,6 +171,20 @@ describe('Printify OAuth connect (real PostgreSQL and NATS, the local shop)', ()
     const refreshed = await connection(client);
     expect(refreshed.tokenHint).not.toBe(hintBefore);
     expect(refreshed.needsReconnect).toBe(false);
+
+    // A refresh claimed by a process that died (its claim ran out) is taken over: the next request refreshes.
+    await publishing.infra.dataSource.query(
+      `UPDATE publishing.connections SET access_expires_at = now() + interval '1 minute', refresh_claim = gen_random_uuid(),
+         refresh_claimed_until = now() - interval '1 second' WHERE user_id = $1`,
+      [userId],
+    );
+    expect((await client.get('/api/product-templates')).status).toBe(200);
+    const [taken] = await publishing.infra.dataSource.query(
+      `SELECT access_expires_at, refresh_claim FROM publishing.connections WHERE user_id = $1`,
+      [userId],
+    );
+    expect(taken.refresh_claim).toBeNull();
+    expect(new Date(taken.access_expires_at).getTime()).toBeGreaterThan(Date.now() + SIX_HOURS - 60 * 60_000);
 
     // Printify refuses the next refresh (400): the connection asks the seller to reconnect.
     await publishing.infra.dataSource.query(

@@ -425,6 +425,10 @@ describe('publishing through the API: Printify drafts of library designs, in the
     const printify = body.mockups.filter((mockup) => mockup.source === 'printify');
     // The default front mockup of each of the tee's four colours (Printify lists several cameras of each).
     expect(drafted!.mockups).toHaveLength(4);
+    // Taken from the create answer, which lists them: the product is not asked for again.
+    expect(
+      shop.requests.filter((request) => request.method === 'GET' && request.path.includes(`/products/${drafted!.externalId}`)),
+    ).toEqual([]);
     expect(printify).toHaveLength(drafted!.mockups.length);
     expect(body.mockups.filter((mockup) => mockup.source !== 'printify')).toHaveLength(8);
     for (const mockup of printify) {

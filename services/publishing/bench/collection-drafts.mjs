@@ -12,61 +12,19 @@
 // drafting while the collection's request runs: their requests are counted in its window too, by subject. The services run in this process against a fresh database
 // and nats-server, as the integration tests run them.
 //   npm run build && node services/publishing/bench/collection-drafts.mjs [designs]
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
-import { createTestDatabase, provisionTestServiceRoles, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
-import { loadAuthConfig } from '../../auth/dist/config.js';
-import { startAuthService } from '../../auth/dist/start.js';
-import { loadBillingConfig } from '../../billing/dist/config.js';
-import { startBillingService } from '../../billing/dist/start.js';
-import { loadAssetsConfig } from '../../assets/dist/config.js';
-import { startAssetsService } from '../../assets/dist/start.js';
-import { loadGenerationConfig } from '../../generation/dist/config.js';
-import { startGenerationService } from '../../generation/dist/start.js';
-import { loadListingsConfig } from '../../listings/dist/config.js';
-import { startListingsService } from '../../listings/dist/start.js';
-import { loadPublishingConfig } from '../dist/config.js';
-import { startPublishingService } from '../dist/start.js';
-import { startLocalShop } from '../dist/local-shop/local-shop.js';
-import { loadGatewayConfig } from '../../../gateway/dist/config.js';
-import { startGateway } from '../../../gateway/dist/start.js';
+import { sleep, startBenchSystem } from './bench-system.mjs';
 
 const TARGET_MS = 2_000;
 const designs = Number(process.argv[2] ?? 800);
-const ORIGIN = 'http://localhost:8080';
 const SERVICE_SUBJECT = /^(auth|billing|generation|assets|listings|publishing|notifications)\./;
 /** The bench's own polling through the gateway (its session, the list of publications): not the drafts' cost. */
 const POLLING = new Set(['auth.session.resolve', 'publishing.publication.list']);
 
-const nats = await startNatsServer();
-const database = await createTestDatabase();
-const urls = await provisionTestServiceRoles(database);
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-collection-bench-'));
-const shop = await startLocalShop({ mockupDelayMs: 500 });
-const env = {
-  ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])),
-  STORAGE_DRIVER: 'fs',
-  STORAGE_DIR: storageDir,
-  LOCAL_RENDER_SCALE: '1',
-  GENERATION_CONCURRENCY: '2',
-  PRINTIFY_API_BASE: shop.apiBase,
-  LOCAL_SHOP: 'true',
-  MOCKUP_POLL_MS: '1000',
-};
-const as = (name) => ({ ...env, DATABASE_URL: urls[name] });
-const services = [
-  await startAuthService(loadAuthConfig(as('auth'))),
-  await startBillingService(loadBillingConfig(as('billing'))),
-  await startAssetsService(loadAssetsConfig(as('assets'))),
-  await startGenerationService(loadGenerationConfig(as('generation'))),
-  await startListingsService(loadListingsConfig(as('listings'))),
-];
-const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: ORIGIN }));
-services.push(await startPublishingService(loadPublishingConfig({ ...as('publishing'), PUBLIC_URL: gateway.url })));
-const [authDb, , assetsDb, generationDb] = services.map((service) => service.infra.dataSource);
+const system = await startBenchSystem({ name: 'collection', mockupPollMs: 1_000 });
+const { api, nats } = system;
+const [, , assetsDb, generationDb] = system.services.map((service) => service.infra.dataSource);
 
 // Every message on the bus, counted by subject while `counting` is on.
 const tap = await connect({ servers: nats.url });
@@ -87,20 +45,6 @@ const stopCounting = async () => {
   return counted;
 };
 const total = (bySubject) => Object.values(bySubject).reduce((sum, count) => sum + count, 0);
-
-let cookie = '';
-async function api(method, url, body) {
-  const response = await fetch(`${gateway.url}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: ORIGIN, cookie },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  for (const line of response.headers.getSetCookie()) cookie = line.split(';')[0];
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : {};
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A finished collection of `count` designs, 4 per row, as generation and assets keep one (each design checked already). */
 async function seedCollection(userId, count) {
@@ -137,27 +81,11 @@ async function seedCollection(userId, count) {
 
 try {
   // A seller on the Pro plan (the local checkout), through the API.
-  const [user] = await authDb.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
-    `collection-bench-${Date.now()}@example.com`,
-  ]);
-  const token = randomBytes(32).toString('base64url');
-  await authDb.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    user.id,
-    createHash('sha256').update(token).digest('hex'),
-  ]);
-  cookie = `pl_session=${token}`;
-  const checkout = await api('POST', '/api/stripe/checkout', { planId: 'pro' });
-  await api('POST', `/api/checkout/local/${checkout.url.split('/').pop()}`, { action: 'pay' });
+  const userId = await system.signInProSeller(`collection-bench-${Date.now()}@example.com`);
 
   // 2. One job's apparel designs drafted for real, every NATS request counted.
   const { jobId } = await api('POST', '/api/generate', { prompt: "a retro sunset, 'Stay Golden' in bold letters" });
-  for (;;) {
-    const { job } = await api('GET', `/api/jobs/${jobId}`);
-    if (job.status === 'succeeded') break;
-    if (job.status === 'failed') throw new Error(`job ${jobId} failed`);
-    if (process.env.BENCH_DEBUG) console.log(JSON.stringify(job).slice(0, 300));
-    await sleep(500);
-  }
+  await system.waitForJob(jobId);
   const { assets } = await api('GET', '/api/assets');
   const drafted = assets.filter((asset) => asset.variant !== 'C').map((asset) => asset.id);
   startCounting();
@@ -174,7 +102,7 @@ try {
   const oneDraft = await stopCounting();
 
   // 1. The whole collection in one request.
-  const batchId = await seedCollection(user.id, designs);
+  const batchId = await seedCollection(userId, designs);
   // Its designs predate `batch_id`: the first selection backfills them from generation, once.
   const ask = async (subject, data) => {
     const begun = performance.now();
@@ -183,10 +111,10 @@ try {
     if (err) throw new Error(`${subject}: ${JSON.stringify(err)}`);
     return { ms: performance.now() - begun, designs: response.designs.length };
   };
-  const resolveOnce = (batch) => ask('assets.selection.resolve', { userId: user.id, batchId: batch });
+  const resolveOnce = (batch) => ask('assets.selection.resolve', { userId: userId, batchId: batch });
   if (process.env.BENCH_RESOLVE !== 'off') {
-    const backfillBatch = await seedCollection(user.id, designs);
-    const membership = await ask('generation.batch.membership', { userId: user.id, batchId: backfillBatch });
+    const backfillBatch = await seedCollection(userId, designs);
+    const membership = await ask('generation.batch.membership', { userId: userId, batchId: backfillBatch });
     console.log(`  generation.batch.membership alone: ${membership.ms.toFixed(0)} ms (${membership.designs} designs)`);
     const cold = await resolveOnce(backfillBatch);
     const warm = await resolveOnce(backfillBatch);
@@ -220,10 +148,5 @@ try {
   process.exitCode = elapsed <= TARGET_MS && queued === designs ? 0 : 1;
 } finally {
   await tap.close();
-  await gateway.close();
-  for (const service of services.reverse()) await service.close();
-  await shop.close();
-  await nats.stop();
-  await database.drop();
-  rmSync(storageDir, { recursive: true, force: true });
+  await system.close();
 }

@@ -2,104 +2,30 @@
 // 50 drafts to the local shop (not a test): a Pro seller's 50 print-size designs (4500×5400, the local
 // engine) sent to the local Printify-shaped shop as tees with one POST /api/publications, through the
 // gateway as the SPA does. Measures the time from that request to the 50th `draft_created` (target
-// ≤ 5 minutes on 2 cores) and the requests the shop received per design (target ≤ 4: the uploads, the
-// create, one mockup fetch; the catalogue is read once per batch). Then each draft is published as the
+// ≤ 5 minutes on 2 cores) and the requests the shop received per design (target ≤ 4: the uploads and
+// the create, whose answer lists the mockups; the catalogue is read once per batch). Then each draft is published as the
 // seller would (the shop keeps a product locked 8 s, as Printify was measured to) and the time to the
 // last `published` and the requests per design for draft + publish with the status polls (target ≤ 6) are given. The services run in this process
 // against a fresh database and nats-server, as the integration tests run them.
 //   npm run build && node services/publishing/bench/drafts.mjs [designs]
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createTestDatabase, provisionTestServiceRoles, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
-import { loadAuthConfig } from '../../auth/dist/config.js';
-import { startAuthService } from '../../auth/dist/start.js';
-import { loadBillingConfig } from '../../billing/dist/config.js';
-import { startBillingService } from '../../billing/dist/start.js';
-import { loadAssetsConfig } from '../../assets/dist/config.js';
-import { startAssetsService } from '../../assets/dist/start.js';
-import { loadGenerationConfig } from '../../generation/dist/config.js';
-import { startGenerationService } from '../../generation/dist/start.js';
-import { loadListingsConfig } from '../../listings/dist/config.js';
-import { startListingsService } from '../../listings/dist/start.js';
-import { loadPublishingConfig } from '../dist/config.js';
-import { startPublishingService } from '../dist/start.js';
-import { startLocalShop } from '../dist/local-shop/local-shop.js';
-import { loadGatewayConfig } from '../../../gateway/dist/config.js';
-import { startGateway } from '../../../gateway/dist/start.js';
+import { sleep, startBenchSystem } from './bench-system.mjs';
 
 const TARGET_MS = 5 * 60_000;
 const TARGET_REQUESTS = 4;
 const designs = Number(process.argv[2] ?? 50);
-const ORIGIN = 'http://localhost:8080';
 
-const nats = await startNatsServer();
-const database = await createTestDatabase();
-const urls = await provisionTestServiceRoles(database);
-const storageDir = mkdtempSync(path.join(os.tmpdir(), 'pl-drafts-bench-'));
-const shop = await startLocalShop({ mockupDelayMs: 1_000 });
-const env = {
-  ...Object.fromEntries(Object.entries(testServiceEnv(nats, database)).map(([k, v]) => [k, String(v)])),
-  STORAGE_DRIVER: 'fs',
-  STORAGE_DIR: storageDir,
-  LOCAL_RENDER_SCALE: '1',
-  GENERATION_CONCURRENCY: '2',
-  PRINTIFY_API_BASE: shop.apiBase,
-  LOCAL_SHOP: 'true',
-  MOCKUP_POLL_MS: '2000',
-};
-const as = (name) => ({ ...env, DATABASE_URL: urls[name] });
-const services = [
-  await startAuthService(loadAuthConfig(as('auth'))),
-  await startBillingService(loadBillingConfig(as('billing'))),
-  await startAssetsService(loadAssetsConfig(as('assets'))),
-  await startGenerationService(loadGenerationConfig(as('generation'))),
-  await startListingsService(loadListingsConfig(as('listings'))),
-];
-const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: ORIGIN }));
-services.push(await startPublishingService(loadPublishingConfig({ ...as('publishing'), PUBLIC_URL: gateway.url })));
-
-let cookie = '';
-async function api(method, url, body) {
-  const response = await fetch(`${gateway.url}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: ORIGIN, cookie },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  for (const line of response.headers.getSetCookie()) cookie = line.split(';')[0];
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : {};
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const system = await startBenchSystem({ name: 'drafts', mockupPollMs: 2_000 });
+const { api, shop } = system;
 
 try {
   // A seller on the Pro plan (the local checkout), through the API.
-  const email = `drafts-bench-${Date.now()}@example.com`;
-  const db = services[0].infra.dataSource;
-  const { createHash, randomBytes } = await import('node:crypto');
-  const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
-    email,
-  ]);
-  const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    user.id,
-    createHash('sha256').update(token).digest('hex'),
-  ]);
-  cookie = `pl_session=${token}`;
-  const checkout = await api('POST', '/api/stripe/checkout', { planId: 'pro' });
-  await api('POST', `/api/checkout/local/${checkout.url.split('/').pop()}`, { action: 'pay' });
+  await system.signInProSeller(`drafts-bench-${Date.now()}@example.com`);
 
   // Print-size apparel designs (the stickers, 3000×3000, are left out).
   let assetIds = [];
   for (let job = 0; assetIds.length < designs; job += 1) {
     const { jobId } = await api('POST', '/api/generate', { prompt: `a retro sunset number ${job}, 'Stay Golden' in bold letters` });
-    for (;;) {
-      const { job: state } = await api('GET', `/api/jobs/${jobId}`);
-      if (state.status === 'succeeded') break;
-      if (state.status === 'failed') throw new Error(`job ${jobId} failed`);
-      await sleep(500);
-    }
+    await system.waitForJob(jobId);
     assetIds = [];
     for (let cursor = null; ;) {
       const page = await api('GET', `/api/assets${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
@@ -170,10 +96,5 @@ try {
   console.log(`products in the shop: ${shop.allProducts().length}`);
   process.exitCode = elapsed <= TARGET_MS && perDesign <= TARGET_REQUESTS && withPublish <= 6 ? 0 : 1;
 } finally {
-  await gateway.close();
-  for (const service of services.reverse()) await service.close();
-  await shop.close();
-  await nats.stop();
-  await database.drop();
-  rmSync(storageDir, { recursive: true, force: true });
+  await system.close();
 }

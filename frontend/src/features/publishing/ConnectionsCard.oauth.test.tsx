@@ -7,6 +7,7 @@ import type { ConnectionState } from '@printloom/contracts/publishing.schemas';
 import { createQueryClient } from '../../lib/query-client';
 import { RecentProofProvider } from '../../components/reauth/RecentProof';
 import { ConnectionsCard } from './ConnectionsCard';
+import { connectionQueryOptions } from './api/publishing';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -30,9 +31,9 @@ const me = (confirmedUntil: string | null) => ({
 });
 
 /** The card with the app's "Confirm it's you" dialog, at `entry` (the callback's redirect lands with `?printify=…`). */
-function renderCard(navigate: (url: string) => void, entry = '/account') {
+function renderCard(navigate: (url: string) => void, entry = '/account', client = createQueryClient()) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <RecentProofProvider>
         <MemoryRouter initialEntries={[entry]}>
           <ConnectionsCard navigate={navigate} />
@@ -82,6 +83,24 @@ describe('Account → Connections with Printify OAuth', () => {
       `/account?${new URLSearchParams({ printify: 'declined', message: 'Printify access was declined: nothing was connected.' })}`,
     );
     expect(await screen.findByRole('status')).toHaveTextContent('Printify access was declined: nothing was connected.');
+  });
+
+  it('shows the shop of the grant on landing from the callback, though the app had read the connection before it', async () => {
+    const connected: ConnectionState = {
+      ...notConnected,
+      connected: true,
+      via: 'oauth',
+      tokenHint: 'wxyz',
+      shops: [{ id: 7, title: 'My Etsy', salesChannel: 'etsy' }],
+      shopId: 7,
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(connected));
+    // The connection as this app read it before leaving for Printify (kept: queries stay until invalidated).
+    const client = createQueryClient();
+    client.setQueryData(connectionQueryOptions().queryKey, notConnected);
+    renderCard(vi.fn(), `/account?${new URLSearchParams({ printify: 'connected' })}`, client);
+    expect(await screen.findByText('Drafts go to My Etsy.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Printify personal access token')).not.toBeInTheDocument();
   });
 
   it('asks to reconnect when Printify refused to refresh the grant', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Link2, Loader2 } from 'lucide-react';
@@ -34,6 +34,12 @@ export function ConnectionsCard({ navigate = (url: string) => window.location.as
   const queryClient = useQueryClient();
   const { data, isError } = useConnection();
   const oauthOutcome = useOAuthOutcome();
+  const landedFrom = oauthOutcome?.outcome;
+  // Back from Printify's authorize page: what this app knew of the connection (and of what it decides:
+  // shops, templates, drafts) predates the grant, so it is read again rather than shown as it was.
+  useEffect(() => {
+    if (landedFrom) void queryClient.invalidateQueries({ queryKey: ['publishing'] });
+  }, [landedFrom, queryClient]);
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import { CatalogueTemplates1764300000040 } from './migrations/1764300000040-cata
 import { PublishOutcome1764300000041 } from './migrations/1764300000041-publish-outcome.js';
 import { ConnectionChecklist1764300000400 } from './migrations/1764300000400-connection-checklist.js';
 import { PrintifyOauth1764300000500 } from './migrations/1764300000500-printify-oauth.js';
+import { RefreshClaim1764300000600 } from './migrations/1764300000600-refresh-claim.js';
 
 export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
   schema: 'publishing',
@@ -16,5 +17,6 @@ export const publishingDatabase: Omit<DatabaseOptions, 'url'> = {
     PublishOutcome1764300000041,
     ConnectionChecklist1764300000400,
     PrintifyOauth1764300000500,
+    RefreshClaim1764300000600,
   ],
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LIMITS, PRINTIFY_OAUTH_REFRESH_BEFORE_MS, PUBLISHING_MESSAGES } from '@printloom/contracts';
 import { clientAddressKey, SERVICE_METRICS, type ServiceMetrics } from '@printloom/service-kit';
@@ -6,7 +7,7 @@ import type { PublishingConfig } from '../config.js';
 import { PUBLISHING_CONFIG, TOKEN_CIPHER } from '../publishing.tokens.js';
 import { openStoredToken, refreshContext, tokenHintOf, type TokenCipher } from '../connections/token-cipher.js';
 import { ConnectionRepository, type StoredConnection } from '../repositories/connection.repository.js';
-import { GrantRefused, PrintifyGrantClient } from './printify-grant.js';
+import { GrantRefused, PrintifyGrantClient, type Grant } from './printify-grant.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import { printifyProductUrl } from './printify-words.js';
 import { PrintifyClient, type PrintifyShopInfo, type ProviderCatalogue, type RateGate, type RequestKind } from './printify-client.js';
@@ -37,6 +38,12 @@ const expiresSoon = (connection: Pick<StoredConnection, 'accessExpiresAt'>, now 
 const reconnectPrintify = () => new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.reconnectPrintify, { reason: 'NOT_CONNECTED' });
 
 const CATALOGUE_TTL_MS = 60 * 60_000;
+/** How long the token endpoint may take to answer a refresh; a claim outlives it, so a live claimant always stores its pair. */
+const REFRESH_CALL_TIMEOUT_MS = 30_000;
+const REFRESH_CLAIM_MS = REFRESH_CALL_TIMEOUT_MS + 15_000;
+/** How often a caller waiting for another's refresh looks for the new pair. */
+const REFRESH_WAIT_STEP_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The window of LIMITS.printifyConnectsPerHour (the housekeeping sweeper keeps its events this long). */
 export const CONNECT_WINDOW_MS = 60 * 60_000;
 
@@ -138,42 +145,58 @@ export class PrintifyAccess {
   }
 
   /**
-   * A grant's access token with less than 10 minutes left, refreshed under the connection's row lock:
-   * one refresh per connection at a time (a second caller waits, then finds the new pair and uses it);
-   * the new pair is stored before it is used. Printify refusing the refresh (400) marks the connection
-   * "reconnect Printify".
+   * A grant's access token with less than 10 minutes left, refreshed once per connection at a time: the
+   * refresh is claimed on the connection row (one statement), Printify asked with no transaction open,
+   * the new pair stored (ending the claim) before it is used. Another caller meanwhile waits for the
+   * pair the claimant stores; a claim left by a process that died runs out after REFRESH_CLAIM_MS.
+   * Printify refusing the refresh (400) marks the connection "reconnect Printify".
    */
   private async refreshed(userId: string): Promise<string> {
-    const outcome = await this.connections.withLocked(userId, async (row, manager) => {
-      if (!row) return { reconnect: true } as const;
-      if (row.needsReconnect) return { reconnect: true } as const;
-      if (!expiresSoon(row)) return { token: openStoredToken(this.cipher, row) };
-      const grants = this.grantClient();
-      if (!grants || !row.refreshSealed) {
-        await this.connections.markNeedsReconnect(manager, userId);
-        return { reconnect: true } as const;
+    const claim = randomUUID();
+    const waitUntil = Date.now() + REFRESH_CLAIM_MS + REFRESH_WAIT_STEP_MS;
+    for (;;) {
+      const claimed = await this.connections.claimRefresh(userId, claim, REFRESH_CLAIM_MS, PRINTIFY_OAUTH_REFRESH_BEFORE_MS);
+      if (claimed) return this.refreshClaimed(claimed, claim);
+      const row = await this.connections.find(userId);
+      if (!row || row.needsReconnect) throw reconnectPrintify();
+      if (!expiresSoon(row)) return openStoredToken(this.cipher, row);
+      // Another caller's refresh is under way: its pair is stored within its claim.
+      if (Date.now() > waitUntil) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);
+      await sleep(REFRESH_WAIT_STEP_MS);
+    }
+  }
+
+  private async refreshClaimed(row: StoredConnection, claim: string): Promise<string> {
+    const { userId } = row;
+    const grants = this.grantClient();
+    if (!grants || !row.refreshSealed) {
+      await this.connections.markNeedsReconnect(userId, claim);
+      throw reconnectPrintify();
+    }
+    const refreshToken = this.cipher.open({ keyId: row.tokenKeyId, sealed: row.refreshSealed }, refreshContext(userId));
+    let grant: Grant;
+    try {
+      grant = await grants.refresh(refreshToken, REFRESH_CALL_TIMEOUT_MS);
+    } catch (error) {
+      if (error instanceof GrantRefused && error.status === 400) {
+        await this.connections.markNeedsReconnect(userId, claim);
+        throw reconnectPrintify();
       }
-      const refreshToken = this.cipher.open({ keyId: row.tokenKeyId, sealed: row.refreshSealed }, refreshContext(userId));
-      try {
-        const grant = await grants.refresh(refreshToken);
-        const access = this.cipher.seal(grant.accessToken, userId);
-        const refresh = this.cipher.seal(grant.refreshToken, refreshContext(userId));
-        await this.connections.storeRefreshed(manager, userId, {
-          tokenSealed: access.sealed,
-          refreshSealed: refresh.sealed,
-          tokenKeyId: access.keyId,
-          tokenHint: tokenHintOf(grant.accessToken),
-          accessExpiresAt: grant.expiresAt,
-        });
-        return { token: grant.accessToken };
-      } catch (error) {
-        if (!(error instanceof GrantRefused) || error.status !== 400) throw error;
-        await this.connections.markNeedsReconnect(manager, userId);
-        return { reconnect: true } as const;
-      }
+      await this.connections.releaseRefresh(userId, claim);
+      throw error;
+    }
+    const access = this.cipher.seal(grant.accessToken, userId);
+    const refresh = this.cipher.seal(grant.refreshToken, refreshContext(userId));
+    const stored = await this.connections.storeRefreshed(userId, claim, {
+      tokenSealed: access.sealed,
+      refreshSealed: refresh.sealed,
+      tokenKeyId: access.keyId,
+      tokenHint: tokenHintOf(grant.accessToken),
+      accessExpiresAt: grant.expiresAt,
     });
-    if ('reconnect' in outcome) throw reconnectPrintify();
-    return outcome.token;
+    // The claim ran out and another caller took it (the token endpoint took longer than the claim): its pair wins.
+    if (!stored) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);
+    return grant.accessToken;
   }
 
   /**

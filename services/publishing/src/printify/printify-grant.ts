@@ -49,18 +49,18 @@ export class PrintifyGrantClient {
     return this.post('/app/oauth/tokens', { app_id: this.options.appId, code });
   }
 
-  refresh(refreshToken: string): Promise<Grant> {
-    return this.post('/app/oauth/tokens/refresh', { app_id: this.options.appId, refresh_token: refreshToken });
+  refresh(refreshToken: string, timeoutMs?: number): Promise<Grant> {
+    return this.post('/app/oauth/tokens/refresh', { app_id: this.options.appId, refresh_token: refreshToken }, timeoutMs);
   }
 
-  private async post(path: string, body: Record<string, string>): Promise<Grant> {
+  private async post(path: string, body: Record<string, string>, timeoutMs = this.options.timeoutMs ?? 30_000): Promise<Grant> {
     let response: Response;
     try {
       response = await fetch(`${this.options.apiBase.replace(/\/$/, '')}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': this.options.userAgent },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new PrintifyUnavailable(`Printify could not be reached: ${(error as Error).message}`);

@@ -7,6 +7,8 @@ export type PublicationStep = 'draft' | 'publish' | 'mockups';
 export interface PublicationWork {
   publicationId: string;
   step: PublicationStep;
+  /** A mockups step's images as the create answer listed them: fetched without asking for the product again. */
+  mockups?: string[];
 }
 
 /**

@@ -101,7 +101,7 @@ export class PublicationStepsService implements PublicationSteps {
     try {
       if (work.step === 'draft') return await this.draft(claimed);
       if (work.step === 'publish') return await this.publish(claimed);
-      return await this.mockups(claimed, deliveryCount);
+      return await this.mockups(claimed, work, deliveryCount);
     } catch (error) {
       return await this.outcomeOf(claimed, work, error);
     } finally {
@@ -181,12 +181,18 @@ export class PublicationStepsService implements PublicationSteps {
       connection.shopId,
       productDraft(template, catalogue.id, resolved, files, { title: listing.title, description: listing.description, tags: listing.tags }),
     );
-    return this.drafted(publication, connection, product.id);
+    return this.drafted(publication, connection, product.id, libraryMockupsOf(product.images));
   }
 
-  private async drafted(publication: StoredPublication, connection: ResolvedConnection, productId: string): Promise<StepOutcome> {
+  /** The draft recorded and its mockups step queued, with the mockups the create answer listed when there is one. */
+  private async drafted(
+    publication: StoredPublication,
+    connection: ResolvedConnection,
+    productId: string,
+    mockups: string[] = [],
+  ): Promise<StepOutcome> {
     await this.publications.recordDraft(publication.id, productId, this.access.productUrl(connection, productId));
-    await this.queue.publish({ publicationId: publication.id, step: 'mockups' }, productId);
+    await this.queue.publish({ publicationId: publication.id, step: 'mockups', ...(mockups.length > 0 ? { mockups } : {}) }, productId);
     return DONE;
   }
 
@@ -216,14 +222,19 @@ export class PublicationStepsService implements PublicationSteps {
     return found;
   }
 
-  private async mockups(publication: StoredPublication, deliveryCount: number): Promise<StepOutcome> {
+  private async mockups(publication: StoredPublication, work: PublicationWork, deliveryCount: number): Promise<StepOutcome> {
     if (!publication.externalId || publication.mockups.length > 0) return DONE;
     // Printify draws mockups in about a minute: the first look waits that long (no request before).
     const due = (publication.createAttemptedAt?.getTime() ?? 0) + this.config.MOCKUP_POLL_MS - Date.now();
     if (due > 0) return { retryInMs: due };
-    const connection = await this.connectionFor(publication);
-    const product = await connection.client.product(connection.shopId, publication.externalId);
-    const mockups = libraryMockupsOf(product.images);
+    // The create answer already listed them: the product is asked for only when that answer is not at hand
+    // (a product adopted after a crash, a step queued again).
+    let mockups = work.mockups ?? [];
+    if (mockups.length === 0) {
+      const connection = await this.connectionFor(publication);
+      const product = await connection.client.product(connection.shopId, publication.externalId);
+      mockups = libraryMockupsOf(product.images);
+    }
     if (mockups.length > 0) {
       // Into the library beside the design first, then recorded: a step redone after a crash sends them again.
       await this.keepInLibrary(publication, mockups);

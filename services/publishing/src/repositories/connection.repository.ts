@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PrintifyShop } from '@printloom/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 export interface StoredConnection {
   userId: string;
@@ -97,26 +97,48 @@ export class ConnectionRepository {
   }
 
   /**
-   * Runs `work` with the seller's connection row locked (FOR UPDATE): one refresh per connection at a
-   * time across instances; a second caller waits, then reads the pair the first stored.
+   * Claims the refresh of the seller's grant for `claimMs` (one statement: one refresh per connection at
+   * a time across instances, no transaction held while Printify answers). Answers the connection as
+   * claimed, or null when there is nothing to claim: no connection, one to reconnect, an access token
+   * with more than `refreshBeforeMs` left, or a claim of another caller still running.
    */
-  withLocked<T>(userId: string, work: (connection: StoredConnection | null, manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      const [row]: ConnectionRow[] = await manager.query(`SELECT * FROM publishing.connections WHERE user_id = $1 FOR UPDATE`, [userId]);
-      return work(row ? toConnection(row) : null, manager);
-    });
+  async claimRefresh(userId: string, claim: string, claimMs: number, refreshBeforeMs: number): Promise<StoredConnection | null> {
+    const [rows]: [ConnectionRow[], number] = await this.dataSource.query(
+      `UPDATE publishing.connections SET refresh_claim = $2, refresh_claimed_until = now() + $3 * interval '1 millisecond'
+       WHERE user_id = $1 AND needs_reconnect = false AND access_expires_at < now() + $4 * interval '1 millisecond'
+         AND (refresh_claimed_until IS NULL OR refresh_claimed_until < now())
+       RETURNING *`,
+      [userId, claim, claimMs, refreshBeforeMs],
+    );
+    return rows[0] ? toConnection(rows[0]) : null;
   }
 
-  async storeRefreshed(manager: EntityManager, userId: string, grant: RefreshedGrant): Promise<void> {
-    await manager.query(
-      `UPDATE publishing.connections SET token_sealed = $2, refresh_sealed = $3, token_key_id = $4, token_hint = $5, access_expires_at = $6,
-         needs_reconnect = false, updated_at = now() WHERE user_id = $1`,
-      [userId, grant.tokenSealed, grant.refreshSealed, grant.tokenKeyId, grant.tokenHint, grant.accessExpiresAt],
+  /** The new pair stored and the claim ended, if the claim is still this caller's (false otherwise). */
+  async storeRefreshed(userId: string, claim: string, grant: RefreshedGrant): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `UPDATE publishing.connections SET token_sealed = $3, refresh_sealed = $4, token_key_id = $5, token_hint = $6, access_expires_at = $7,
+         needs_reconnect = false, refresh_claim = NULL, refresh_claimed_until = NULL, updated_at = now()
+       WHERE user_id = $1 AND refresh_claim = $2`,
+      [userId, claim, grant.tokenSealed, grant.refreshSealed, grant.tokenKeyId, grant.tokenHint, grant.accessExpiresAt],
+    );
+    return count > 0;
+  }
+
+  /** Printify refused the refresh: the seller connects again (the claim ends with it). */
+  async markNeedsReconnect(userId: string, claim: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.connections SET needs_reconnect = true, refresh_claim = NULL, refresh_claimed_until = NULL, updated_at = now()
+       WHERE user_id = $1 AND refresh_claim = $2`,
+      [userId, claim],
     );
   }
 
-  async markNeedsReconnect(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`UPDATE publishing.connections SET needs_reconnect = true, updated_at = now() WHERE user_id = $1`, [userId]);
+  /** The refresh did not happen (Printify unreachable): the claim ends, the next caller tries again. */
+  async releaseRefresh(userId: string, claim: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE publishing.connections SET refresh_claim = NULL, refresh_claimed_until = NULL WHERE user_id = $1 AND refresh_claim = $2`,
+      [userId, claim],
+    );
   }
 
   /** Authorizations started and never finished, past their 10 minutes (the housekeeping sweeper). */
