@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { clientInfo, uuid } from './common.schemas.js';
 import { oneSelectionOf } from './bulk-jobs.schemas.js';
 import { CONNECTION_CHECKLIST_ITEMS } from './connection-checklist.js';
+import { LIMITS } from './limits.js';
 import { designPublicationState, designStateOf, type DesignPublicationState } from './publication-states.js';
 
 /** The statuses a publication moves through; a rate limit is never a failure (the work waits). */
@@ -242,13 +243,11 @@ export const publishedDesignsRequest = z.object({ userId: uuid, state: designPub
 export const publishedDesignsReply = z.object({ assetIds: z.array(uuid) });
 export const listPublicationsQuery = z.object({ assetId: uuid.optional() });
 export const listPublicationsRequest = listPublicationsQuery.extend({ userId: uuid });
-/** Designs one publication summary may ask about (the library asks for the cards it shows, a chunk at a time). */
-export const PUBLICATION_SUMMARY_MAX_DESIGNS = 100;
 /** `GET /api/publications/summary?assetIds=a,b`: what each of these designs has, whatever the seller's number of publications. */
 const summaryIds = z
   .array(uuid)
   .min(1, 'assetIds is required')
-  .max(PUBLICATION_SUMMARY_MAX_DESIGNS, `At most ${PUBLICATION_SUMMARY_MAX_DESIGNS} designs at a time`);
+  .max(LIMITS.publicationSummaryDesigns, `At most ${LIMITS.publicationSummaryDesigns} designs at a time`);
 /** `GET /api/publications/summary?assetIds=a,b`: what each of these designs has, whatever the seller's number of publications. */
 export const publicationSummaryQuery = z.object({
   assetIds: z
