@@ -11,11 +11,7 @@ export const localShopConnectionKey = (userId: string) => `local:${userId}`;
  * The key drafts would be made under now, without opening the token: null when there is no shop to
  * draft in (no connection and no local shop, or a connection whose shop is not chosen yet).
  */
-export function currentConnectionKey(
-  userId: string,
-  stored: { shopId: number | null } | null,
-  localShop: boolean,
-): string | null {
+export function currentConnectionKey(userId: string, stored: { shopId: number | null } | null, localShop: boolean): string | null {
   if (stored) return stored.shopId === null ? null : printifyConnectionKey(userId, stored.shopId);
   return localShop ? localShopConnectionKey(userId) : null;
 }
