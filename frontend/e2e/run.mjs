@@ -655,7 +655,12 @@ await test('a seller carried to the next step: a flagged design\u2019s listing a
   await dialog.getByRole('button', { name: 'Create 2 drafts' }).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-status="draft_created"]').length === 2, null, { timeout: 180_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();
+  // The badges come from publishing's summary of the designs shown (complete past the list's 500 rows).
+  const summaryAnswered = page.waitForResponse(
+    (response) => response.url().includes('/api/publications/summary?assetIds=') && response.ok(),
+  );
   await page.reload();
+  await summaryAnswered;
   await imagesLoaded(page);
   const badges = page.getByTestId('publication-badge');
   await badges.first().waitFor();

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LIMITS, type Asset, type Batch, type BatchSummary, type Publication } from '@printloom/contracts';
+import { LIMITS, type Asset, type Batch, type BatchSummary, type Publication, type PublicationSummaryReply } from '@printloom/contracts';
 import { waitFor } from '@printloom/service-kit/testing';
 import { startLocalShop, type LocalShop } from '../../services/publishing/src/local-shop/local-shop.js';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
@@ -106,6 +107,24 @@ describe('drafts found again and named collections, through the gateway', () => 
       timeoutMs: 90_000,
     });
     expect(await libraryIds(client, '?publication=published')).toEqual([second]);
+
+    // The summary the library's badges and the drafts dialog read: per template, with the current shop named.
+    const unknown = randomUUID();
+    const summary = await client.get<PublicationSummaryReply>(`/api/publications/summary?assetIds=${second},${first},${unknown}`);
+    expect(summary.status).toBe(200);
+    const [secondSummary, firstSummary, unknownSummary] = summary.body.designs;
+    expect(secondSummary).toEqual({ assetId: second, templates: [{ templateId: 'tee', state: 'published', draftInCurrentShop: true }] });
+    expect(firstSummary!.assetId).toBe(first);
+    expect(firstSummary!.templates).toContainEqual({ templateId: 'tee', state: 'draft', draftInCurrentShop: true });
+    expect(unknownSummary).toEqual({ assetId: unknown, templates: [] });
+    const tooMany = await client.get(`/api/publications/summary?assetIds=${Array.from({ length: 101 }, () => randomUUID()).join(',')}`);
+    expect(tooMany).toMatchObject({ status: 400, body: { error: 'At most 100 designs at a time' } });
+    expect(await client.get('/api/publications/summary?assetIds=not-a-design')).toMatchObject({ status: 400 });
+    expect(await client.get('/api/publications/summary')).toMatchObject({ status: 400, body: { error: 'assetIds is required' } });
+    // Another seller asking about these designs learns nothing.
+    const stranger = await createSignedInUser(system, 'summary-stranger@example.com');
+    const theirs = await stranger.client.get<PublicationSummaryReply>(`/api/publications/summary?assetIds=${first}`);
+    expect(theirs.body.designs).toEqual([{ assetId: first, templates: [] }]);
     expect(await libraryIds(client, '?publication=draft')).toEqual([first, third].sort());
     expect(await libraryIds(client, '?publication=draft&starred=true')).toEqual([]);
 

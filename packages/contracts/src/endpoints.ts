@@ -92,6 +92,7 @@ export const ENDPOINTS = {
   saveProductTemplate: { method: 'POST', path: '/api/product-templates' },
   createPublications: { method: 'POST', path: '/api/publications' },
   listPublications: { method: 'GET', path: '/api/publications' },
+  publicationSummary: { method: 'GET', path: '/api/publications/summary' },
   publishPublication: { method: 'POST', path: '/api/publications/:id/publish' },
   confirmPublication: { method: 'POST', path: '/api/publications/:id/confirm' },
   // A signed single-design print-file link (15 minutes, no session): how Printify fetches the file.

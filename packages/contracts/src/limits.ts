@@ -51,6 +51,8 @@ export const LIMITS = {
   collectionNameMaxChars: 120,
   /** Designs the library's "has a draft" / "published" filter looks through (newest publications first). */
   publicationFilterDesigns: 5000,
+  /** Designs one publication summary answers (the library asks for the cards it shows, a slice at a time). */
+  publicationSummaryDesigns: 100,
 } as const;
 
 /**

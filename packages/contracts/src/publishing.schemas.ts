@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { clientInfo, uuid } from './common.schemas.js';
 import { oneSelectionOf } from './bulk-jobs.schemas.js';
 import { CONNECTION_CHECKLIST_ITEMS } from './connection-checklist.js';
+import { LIMITS } from './limits.js';
 import { designPublicationState, designStateOf, type DesignPublicationState } from './publication-states.js';
 
 /** The statuses a publication moves through; a rate limit is never a failure (the work waits). */
@@ -242,6 +243,37 @@ export const publishedDesignsRequest = z.object({ userId: uuid, state: designPub
 export const publishedDesignsReply = z.object({ assetIds: z.array(uuid) });
 export const listPublicationsQuery = z.object({ assetId: uuid.optional() });
 export const listPublicationsRequest = listPublicationsQuery.extend({ userId: uuid });
+/** `GET /api/publications/summary?assetIds=a,b`: what each of these designs has, whatever the seller's number of publications. */
+const summaryIds = z
+  .array(uuid)
+  .min(1, 'assetIds is required')
+  .max(LIMITS.publicationSummaryDesigns, `At most ${LIMITS.publicationSummaryDesigns} designs at a time`);
+/** `GET /api/publications/summary?assetIds=a,b`: what each of these designs has, whatever the seller's number of publications. */
+export const publicationSummaryQuery = z.object({
+  assetIds: z
+    .string({ message: 'assetIds is required' })
+    .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+    .pipe(summaryIds),
+});
+export const publicationSummaryRequest = z.object({ userId: uuid, assetIds: summaryIds });
+/**
+ * A design's publications of one template, summed up over every connection it was made with.
+ * `state`: published with the template (anywhere), or a draft of it (not published), or null (only
+ * failed ones). `draftInCurrentShop`: a publication of the template in the shop drafts go to now
+ * (the current connection and shop), which is the rule "Create Printify drafts" skips a design by;
+ * a draft in a shop no longer connected does not block a new one.
+ */
+export const templatePublicationSummary = z.object({
+  templateId: z.string(),
+  state: designPublicationState.nullable(),
+  draftInCurrentShop: z.boolean(),
+});
+export type TemplatePublicationSummary = z.infer<typeof templatePublicationSummary>;
+/** Every asked design is answered, in the order asked (one with no publication has no templates). */
+export const publicationSummaryReply = z.object({
+  designs: z.array(z.object({ assetId: uuid, templates: z.array(templatePublicationSummary) })),
+});
+export type PublicationSummaryReply = z.infer<typeof publicationSummaryReply>;
 export const publicationParams = z.object({ id: uuid });
 export const publicationRequest = z.object({ userId: uuid, publicationId: uuid });
 export const publicationReply = z.object({ publication });

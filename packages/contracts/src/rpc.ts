@@ -123,6 +123,7 @@ export const RPC_CONTRACTS = {
   [PUBLISHING.createPublications]: { request: publishing.createPublicationsRequest, reply: publishing.createPublicationsReply },
   [PUBLISHING.publishedDesigns]: { request: publishing.publishedDesignsRequest, reply: publishing.publishedDesignsReply },
   [PUBLISHING.listPublications]: { request: publishing.listPublicationsRequest, reply: publishing.publicationsReply },
+  [PUBLISHING.publicationSummary]: { request: publishing.publicationSummaryRequest, reply: publishing.publicationSummaryReply },
   [PUBLISHING.publish]: { request: publishing.publicationRequest, reply: publishing.publicationReply },
   [PUBLISHING.confirm]: { request: publishing.publicationRequest, reply: publishing.publicationReply },
   [PUBLISHING.resolvePrintLink]: { request: publishing.resolvePrintLinkRequest, reply: publishing.resolvePrintLinkReply },

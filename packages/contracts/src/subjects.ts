@@ -135,6 +135,8 @@ export const PUBLISHING = {
   saveTemplate: 'publishing.template.save',
   createPublications: 'publishing.publication.create',
   listPublications: 'publishing.publication.list',
+  /** Per design and template: draft or published, and whether it is in the current shop (badges, the drafts dialog). */
+  publicationSummary: 'publishing.publication.summary',
   publish: 'publishing.publication.publish',
   /** A publication in needs_review goes on once its seller confirms it. */
   confirm: 'publishing.publication.confirm',

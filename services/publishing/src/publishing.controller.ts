@@ -65,6 +65,11 @@ export class PublishingController {
     return this.publishing.list(request);
   }
 
+  @RpcHandler(PUBLISHING.publicationSummary)
+  publicationSummary(request: RpcRequest<typeof PUBLISHING.publicationSummary>) {
+    return this.publishing.summary(request);
+  }
+
   @RpcHandler(PUBLISHING.publishedDesigns)
   publishedDesigns(request: RpcRequest<typeof PUBLISHING.publishedDesigns>) {
     return this.publishing.publishedDesigns(request);

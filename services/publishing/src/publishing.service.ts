@@ -24,6 +24,7 @@ import { PUBLICATION_QUEUE, PUBLISHING_CONFIG, TOKEN_CIPHER } from './publishing
 import { ConnectionKeyGone, openStoredToken, refreshContext, tokenHintOf, type TokenCipher } from './connections/token-cipher.js';
 import { ConnectionRepository } from './repositories/connection.repository.js';
 import { checklistOf } from './connections/checklist-of.js';
+import { currentConnectionKey } from './connections/connection-key.js';
 import { PublicationRepository, publicationView, type StoredPublication } from './repositories/publication.repository.js';
 import { PrintLinkRepository } from './repositories/print-link.repository.js';
 import { TemplateRepository } from './repositories/template.repository.js';
@@ -231,6 +232,35 @@ export class PublishingService {
   async list(request: RpcRequest<typeof PUBLISHING.listPublications>): Promise<{ publications: Publication[] }> {
     const publications = await this.publications.listOf(request.userId, request.assetId);
     return { publications: await Promise.all(publications.map((publication) => this.view(publication))) };
+  }
+
+  /**
+   * Per asked design and template: published or a draft (over every connection), and whether a draft is
+   * in the shop drafts go to now, the rule `create` skips a design by (a draft in a shop no longer
+   * connected does not block a new one). One query, whatever the number of the seller's publications.
+   */
+  async summary(request: RpcRequest<typeof PUBLISHING.publicationSummary>): Promise<RpcReply<typeof PUBLISHING.publicationSummary>> {
+    const { userId, assetIds } = request;
+    const stored = await this.connections.find(userId);
+    const currentKey = currentConnectionKey(userId, stored, this.config.LOCAL_SHOP);
+    const rows = await this.publications.summaryOf(
+      userId,
+      assetIds,
+      { published: statusesOfState('published'), draft: statusesOfState('draft') },
+      currentKey,
+    );
+    return {
+      designs: assetIds.map((assetId) => ({
+        assetId,
+        templates: rows
+          .filter((row) => row.assetId === assetId)
+          .map((row) => ({
+            templateId: row.templateId,
+            state: row.published ? ('published' as const) : row.drafted ? ('draft' as const) : null,
+            draftInCurrentShop: row.inCurrentShop,
+          })),
+      })),
+    };
   }
 
   /** The seller's designs that have a draft (or one on its way), or that are published: the library filters by them. */

@@ -48,7 +48,7 @@ import { currentPlan, isSubscribed, trialCreditsLeft } from '../../features/bill
 import { useGoogleSignupAnalytics } from '../../features/auth/google-signup-analytics';
 import { CreateDraftsDialog } from '../../features/publishing/CreateDraftsDialog';
 import { DesignPublications } from '../../features/publishing/DesignPublications';
-import { useAllPublications } from '../../features/publishing/api/publishing';
+import { usePublicationSummary } from '../../features/publishing/api/publishing';
 import { countsByDesign } from '../../features/publishing/publication-summary';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { CollectionForm } from '../../features/batches/CollectionForm';
@@ -153,10 +153,11 @@ export default function Generate() {
   });
 
   const assetsQuery = useAssets({ search: debouncedSearch, starredOnly, publication: publication === 'all' ? undefined : publication });
-  const publications = useAllPublications().data?.publications;
-  const publicationCounts = useMemo(() => countsByDesign(publications ?? []), [publications]);
   const assets = useMemo(() => assetsQuery.data?.pages.flatMap((page) => page.assets) ?? [], [assetsQuery.data]);
   const assetIds = useMemo(() => assets.map((asset) => asset.id), [assets]);
+  // The badges of the cards shown, asked of publishing for these designs: complete whatever the number of publications.
+  const publicationSummary = usePublicationSummary(assetIds).designs;
+  const publicationCounts = useMemo(() => countsByDesign(publicationSummary), [publicationSummary]);
   useEffect(() => setSelection((current) => pruneSelection(current, assetIds)), [assetIds]);
   // A search or the starred filter narrows a batch's selection to the cards it shows, like any selection.
   const filtered = Boolean(debouncedSearch) || starredOnly || publication !== 'all';

@@ -8,7 +8,17 @@ import { errorText } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { STATUS_LABELS, createPublications, useAllPublications, useConnection, usePublications, useTemplates } from './api/publishing';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  STATUS_LABELS,
+  createPublications,
+  publicationSummaryQueryKey,
+  useAllPublications,
+  useConnection,
+  usePublicationSummary,
+  usePublications,
+  useTemplates,
+} from './api/publishing';
 import { designsWithDraftOf } from './publication-summary';
 import { designImageUrl as imageUrl } from './design-image';
 import { ConfirmAnyway, DraftsNeedingReview, ReviewReasons, type DraftToReview } from './DraftReview';
@@ -292,7 +302,10 @@ export function CreateDraftsDialog({
   const publications = usePublications(created);
   const existing = useAllPublications(open).data?.publications ?? [];
   const selectedIds = collection?.assetIds ?? (assets ?? []).map((asset) => asset.id);
-  const draftedOf = (id: string) => designsWithDraftOf(existing, id, selectedIds);
+  // Which chosen designs have a draft in the current shop: publishing's answer, by the rule creating drafts skips them.
+  const summary = usePublicationSummary(selectedIds, open).designs;
+  const queryClient = useQueryClient();
+  const draftedOf = (id: string) => designsWithDraftOf(summary, id, selectedIds);
   const drafted = draftedOf(templateId);
   const chosen = templates.data?.templates.find((template) => template.id === templateId);
   const rows = (publications.data?.publications ?? []).filter((publication) => created.includes(publication.id));
@@ -309,6 +322,7 @@ export function CreateDraftsDialog({
       setCreated(reply.publications.map((publication) => publication.id));
       setSkipped(reply.skipped.length);
       void publications.refetch();
+      void queryClient.invalidateQueries({ queryKey: publicationSummaryQueryKey });
     } catch (failure) {
       setError(errorText(failure, 'The drafts could not be created'));
     } finally {

@@ -57,6 +57,17 @@ const teeDraft: Publication = {
   updatedAt: '2026-11-25T00:00:00.000Z',
 };
 
+/** Publishing's summary of the asked designs: the tee draft of `first`, in the current shop or in one no longer connected. */
+function summaryAnswer(path: string, draftInCurrentShop = true) {
+  const assetIds = new URL(path, 'http://spa').searchParams.get('assetIds')!.split(',');
+  return json({
+    designs: assetIds.map((assetId) => ({
+      assetId,
+      templates: assetId === teeDraft.assetId ? [{ templateId: 'tee', state: 'draft', draftInCurrentShop }] : [],
+    })),
+  });
+}
+
 describe('drafts found again', () => {
   it('the drafts dialog shows per template which chosen designs have a draft, creates only the missing one, and says which were skipped', async () => {
     const posted: unknown[] = [];
@@ -74,6 +85,7 @@ describe('drafts found again', () => {
           202,
         );
       }
+      if (path.startsWith('/api/publications/summary')) return summaryAnswer(path);
       if (path.startsWith('/api/publications')) return json({ publications: [teeDraft] });
       return json({}, 404);
     });
@@ -102,12 +114,30 @@ describe('drafts found again', () => {
       const path = String(url);
       if (path === '/api/product-templates') return json({ templates });
       if (path === '/api/connections/printify') return json(connection);
+      if (path.startsWith('/api/publications/summary')) return summaryAnswer(path);
       if (path.startsWith('/api/publications')) return json({ publications: [teeDraft] });
       return json({}, 404);
     });
     renderPage(<CreateDraftsDialog assets={[first]} onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Create Printify drafts' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Every design has this draft' })).toBeDisabled());
+  });
+
+  it('a draft in a shop no longer connected does not count: the dialog offers a new one, as publishing makes it', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      const path = String(url);
+      if (path === '/api/product-templates') return json({ templates });
+      if (path === '/api/connections/printify') return json(connection);
+      if (path.startsWith('/api/publications/summary')) return summaryAnswer(path, false);
+      // The full list still holds the old shop's draft: the dialog must not count it.
+      if (path.startsWith('/api/publications')) return json({ publications: [teeDraft] });
+      return json({}, 404);
+    });
+    renderPage(<CreateDraftsDialog assets={[first]} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Printify drafts' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create 1 draft' })).toBeEnabled());
+    expect(within(dialog).queryByRole('region', { name: 'Designs with a draft already' })).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: /Unisex tee/ })).not.toHaveAccessibleName(expect.stringContaining('draft already'));
   });
 
   it("the lightbox's list names each publication's template and status, with its link and room for a row's own controls", async () => {

@@ -1,35 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { countsByDesign, designsWithDraftOf } from './publication-summary';
 
-const row = (assetId: string, templateId: string, status: Parameters<typeof countsByDesign>[0][number]['status']) => ({
+const design = (assetId: string, ...templates: Array<[string, 'draft' | 'published' | null, boolean]>) => ({
   assetId,
-  templateId,
-  status,
+  templates: templates.map(([templateId, state, draftInCurrentShop]) => ({ templateId, state, draftInCurrentShop })),
 });
 
 describe('publications summed up per design', () => {
-  it('counts templates, not rows: drafts of two templates, one of them published, a failed one left out', () => {
+  it('counts templates by their state: a draft, a published one, a failed one left out', () => {
     const counts = countsByDesign([
-      row('a', 'tee', 'draft_created'),
-      row('a', 'tee', 'queued'),
-      row('a', 'mug', 'published'),
-      row('a', 'tote', 'failed'),
-      row('b', 'tee', 'failed'),
-      row('c', 'hoodie', 'needs_review'),
+      design('a', ['tee', 'draft', true], ['mug', 'published', false], ['tote', null, false]),
+      design('b', ['tee', null, false]),
+      design('c', ['hoodie', 'draft', false]),
+      design('d'),
     ]);
     expect(counts.get('a')).toEqual({ drafts: 1, published: 1 });
     expect(counts.has('b')).toBe(false);
     expect(counts.get('c')).toEqual({ drafts: 1, published: 0 });
+    expect(counts.has('d')).toBe(false);
   });
 
-  it('finds the selected designs that already have a live draft of the chosen template', () => {
-    const publications = [
-      row('a', 'tee', 'draft_created'),
-      row('b', 'tee', 'failed'),
-      row('c', 'mug', 'draft_created'),
-      row('d', 'tee', 'published'),
+  it('finds the selected designs with a draft of the template in the current shop only, as publishing skips them', () => {
+    const designs = [
+      design('a', ['tee', 'draft', true]),
+      design('b', ['tee', 'draft', false]), // a draft in a shop no longer connected: a new one is made
+      design('c', ['mug', 'draft', true]),
+      design('d', ['tee', 'published', true]),
+      design('e', ['tee', null, true]), // failed after its product was made: publishing answers it as it is
     ];
-    expect([...designsWithDraftOf(publications, 'tee', ['a', 'b', 'c', 'd'])].sort()).toEqual(['a', 'd']);
-    expect([...designsWithDraftOf(publications, 'tee', ['b', 'c'])]).toEqual([]);
+    expect([...designsWithDraftOf(designs, 'tee', ['a', 'b', 'c', 'd', 'e'])].sort()).toEqual(['a', 'd', 'e']);
+    expect([...designsWithDraftOf(designs, 'tee', ['b', 'c'])]).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-// A design's publications, summed up where the design is shown: its card badge counts the templates it
-// has a draft of and is published with; the drafts dialog finds the designs that already have a draft.
-import type { Publication } from '@printloom/contracts/publishing.schemas';
-import { designStateOf } from '@printloom/contracts/publication-states';
+// A design's publications, summed up where the design is shown, from publishing's summary of the designs
+// on screen (GET /api/publications/summary): its card badge counts the templates it has a draft of and is
+// published with; the drafts dialog finds the designs that already have a draft in the current shop.
+import type { PublicationSummaryReply } from '@printloom/contracts/publishing.schemas';
 
 /** Templates a design has a draft of (not yet published), and templates it is published with. */
 export interface PublicationCounts {
@@ -9,34 +9,33 @@ export interface PublicationCounts {
   published: number;
 }
 
-type Row = Pick<Publication, 'assetId' | 'templateId' | 'status'>;
+type DesignSummary = PublicationSummaryReply['designs'][number];
 
-/** Per design, counted per template (a design drafted twice for one template, through two connections, counts once). */
-export function countsByDesign(publications: readonly Row[]): Map<string, PublicationCounts> {
-  const templates = new Map<string, { drafts: Set<string>; published: Set<string> }>();
-  for (const publication of publications) {
-    const state = designStateOf(publication.status);
-    if (!state) continue;
-    const entry = templates.get(publication.assetId) ?? { drafts: new Set<string>(), published: new Set<string>() };
-    (state === 'published' ? entry.published : entry.drafts).add(publication.templateId);
-    templates.set(publication.assetId, entry);
-  }
+/** Per design, counted per template over every shop (publishing sums a template's drafts up once). */
+export function countsByDesign(designs: readonly DesignSummary[]): Map<string, PublicationCounts> {
   const counts = new Map<string, PublicationCounts>();
-  for (const [assetId, entry] of templates) {
-    const drafts = [...entry.drafts].filter((templateId) => !entry.published.has(templateId)).length;
-    counts.set(assetId, { drafts, published: entry.published.size });
+  for (const design of designs) {
+    const drafts = design.templates.filter((template) => template.state === 'draft').length;
+    const published = design.templates.filter((template) => template.state === 'published').length;
+    if (drafts + published > 0) counts.set(design.assetId, { drafts, published });
   }
   return counts;
 }
 
-/** Of these designs, those with a live publication (a draft, one on its way, or published) of the template. */
-export function designsWithDraftOf(publications: readonly Row[], templateId: string, assetIds: readonly string[]): Set<string> {
+/**
+ * Of these designs, those that already have a draft of the template in the shop drafts go to now: the
+ * designs creating drafts skips (publishing's own rule, so the dialog's count and the reply agree). A
+ * draft made in a shop no longer connected does not count: a new one is made in the current shop.
+ */
+export function designsWithDraftOf(designs: readonly DesignSummary[], templateId: string, assetIds: readonly string[]): Set<string> {
   const wanted = new Set(assetIds);
   return new Set(
-    publications
+    designs
       .filter(
-        (publication) => publication.templateId === templateId && wanted.has(publication.assetId) && designStateOf(publication.status),
+        (design) =>
+          wanted.has(design.assetId) &&
+          design.templates.some((template) => template.templateId === templateId && template.draftInCurrentShop),
       )
-      .map((publication) => publication.assetId),
+      .map((design) => design.assetId),
   );
 }

@@ -99,6 +99,18 @@ export const PUBLISHING_ROUTES = [
     reply: publishing.publicationsReply,
   },
   {
+    ...endpoint('publicationSummary'),
+    kind: 'rpc',
+    tag: 'publishing',
+    summary:
+      'Per design (?assetIds=a,b, up to 100) and template: draft or published, and whether the draft is in the shop drafts go to now (what creating drafts skips)',
+    access: 'user',
+    subject: PUBLISHING.publicationSummary,
+    query: publishing.publicationSummaryQuery,
+    toRequest: withUser,
+    reply: publishing.publicationSummaryReply,
+  },
+  {
     ...endpoint('publishPublication'),
     kind: 'rpc',
     tag: 'publishing',

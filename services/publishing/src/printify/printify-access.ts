@@ -6,6 +6,7 @@ import type { Counter } from 'prom-client';
 import type { PublishingConfig } from '../config.js';
 import { PUBLISHING_CONFIG, TOKEN_CIPHER } from '../publishing.tokens.js';
 import { openStoredToken, refreshContext, tokenHintOf, type TokenCipher } from '../connections/token-cipher.js';
+import { localShopConnectionKey, printifyConnectionKey } from '../connections/connection-key.js';
 import { ConnectionRepository, type StoredConnection } from '../repositories/connection.repository.js';
 import { GrantRefused, PrintifyGrantClient, type Grant } from './printify-grant.js';
 import { RateLimitRepository } from '../repositories/rate-limit.repository.js';
@@ -113,7 +114,7 @@ export class PrintifyAccess {
       if (stored.needsReconnect) throw reconnectPrintify();
       if (stored.shopId === null) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.pickShop, { reason: 'NOT_CONNECTED' });
       const token = expiresSoon(stored) ? await this.refreshed(userId) : openStoredToken(this.cipher, stored);
-      const connectionKey = `printify:${userId}:${stored.shopId}`;
+      const connectionKey = printifyConnectionKey(userId, stored.shopId);
       const limitKey = limitKeyOf(userId);
       const shop = stored.shops.find((candidate) => candidate.id === stored.shopId);
       return {
@@ -126,7 +127,7 @@ export class PrintifyAccess {
       };
     }
     if (!this.config.LOCAL_SHOP) throw new AppError('UNPROCESSABLE', PUBLISHING_MESSAGES.notConnected, { reason: 'NOT_CONNECTED' });
-    const connectionKey = `local:${userId}`;
+    const connectionKey = localShopConnectionKey(userId);
     const client = this.client(this.config.LOCAL_SHOP_TOKEN, connectionKey);
     this.localShop ??= (await client.shops())[0] ?? null;
     if (this.localShop === null) throw new AppError('UNAVAILABLE', PUBLISHING_MESSAGES.printifyUnavailable);

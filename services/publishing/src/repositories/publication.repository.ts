@@ -181,6 +181,34 @@ export class PublicationRepository {
     return rows.map(toPublication);
   }
 
+  /**
+   * Per design and template of these designs, in one query: whether one is published, whether one is a
+   * draft, and whether one is in the shop of `currentKey` and not a failure that a new request retries
+   * (exactly the rows `createManyOrGet` answers as existing, i.e. the designs it skips).
+   */
+  async summaryOf(
+    userId: string,
+    assetIds: string[],
+    states: { published: PublicationStatus[]; draft: PublicationStatus[] },
+    currentKey: string | null,
+  ): Promise<Array<{ assetId: string; templateId: string; published: boolean; drafted: boolean; inCurrentShop: boolean }>> {
+    const rows: Array<{ asset_id: string; template_id: string; published: boolean; drafted: boolean; in_current_shop: boolean }> =
+      await this.dataSource.query(
+        `SELECT asset_id, template_id, bool_or(status = ANY($3)) AS published, bool_or(status = ANY($4)) AS drafted,
+                bool_or(connection_key = $5 AND NOT (status = 'failed' AND external_id IS NULL)) AS in_current_shop
+           FROM publishing.publications WHERE user_id = $1 AND asset_id = ANY($2::uuid[])
+          GROUP BY asset_id, template_id ORDER BY asset_id, template_id`,
+        [userId, assetIds, states.published, states.draft, currentKey],
+      );
+    return rows.map((row) => ({
+      assetId: row.asset_id,
+      templateId: row.template_id,
+      published: row.published,
+      drafted: row.drafted,
+      inCurrentShop: row.in_current_shop ?? false,
+    }));
+  }
+
   /** The user's designs with a publication in one of these statuses, newest publication first. */
   async designsWithStatus(userId: string, statuses: PublicationStatus[], limit: number): Promise<string[]> {
     const rows: Array<{ asset_id: string }> = await this.dataSource.query(

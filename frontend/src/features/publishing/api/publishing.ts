@@ -1,7 +1,8 @@
 // Printify connections, product templates and publications (issue 30).
 import { useCallback } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Publication } from '@printloom/contracts/publishing.schemas';
+import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Publication, PublicationSummaryReply } from '@printloom/contracts/publishing.schemas';
+import { LIMITS } from '@printloom/contracts/limits';
 import { callApi, type ApiReply } from '../../../lib/api-client';
 
 export const connectionQueryOptions = () =>
@@ -47,45 +48,71 @@ export const useAllPublications = (enabled = true) =>
       (query.state.data?.publications ?? []).some((publication) => MOVING.has(publication.status)) ? 5_000 : false,
   });
 
-export const publishPublication = (id: string) => callApi('publishPublication', { params: { id } });
+/** Every summary query starts with this key (under the publications' own: invalidating those reloads them too). */
+export const publicationSummaryQueryKey = [...publicationsQueryKey, 'summary'] as const;
 
-/** Publishes a draft (or one whose publishing failed): the list shows it in line at once, and is followed until it ends. */
-export function usePublishPublication() {
+const EMPTY_SUMMARY: PublicationSummaryReply['designs'] = [];
+
+/**
+ * What these designs have (per template: draft or published, and a draft in the current shop), however
+ * many publications the seller has: asked in fixed slices of ids, so a page loaded later asks only for
+ * its own slice. The designs answered so far, in the order asked.
+ */
+export function usePublicationSummary(assetIds: readonly string[], enabled = true) {
+  const slices: string[][] = [];
+  for (let start = 0; start < assetIds.length; start += LIMITS.publicationSummaryDesigns)
+    slices.push(assetIds.slice(start, start + LIMITS.publicationSummaryDesigns));
+  return useQueries({
+    queries: slices.map((ids) => ({
+      queryKey: [...publicationSummaryQueryKey, ids],
+      queryFn: () => callApi('publicationSummary', { query: { assetIds: ids.join(',') } }),
+      enabled,
+    })),
+    combine: (results) => {
+      const designs = results.flatMap((result) => result.data?.designs ?? []);
+      return { designs: designs.length > 0 ? designs : EMPTY_SUMMARY, isLoading: results.some((result) => result.isLoading) };
+    },
+  });
+}
+
+/**
+ * A publication as the server answered it after an action (publish, confirm): every list shows it at
+ * once, and the summaries (the badges, the drafts dialog's counts) are asked again.
+ */
+function showPublication(queryClient: QueryClient, publication: Publication) {
+  queryClient.setQueryData<ApiReply<'listPublications'>>(
+    publicationsQueryKey,
+    (current) =>
+      current && { ...current, publications: current.publications.map((row) => (row.id === publication.id ? publication : row)) },
+  );
+  void queryClient.invalidateQueries({ queryKey: publicationSummaryQueryKey });
+}
+
+/** Sends a publication action and shows its answer everywhere; rejects with the server's error. */
+function usePublicationAction(action: (id: string) => Promise<{ publication: Publication }>) {
   const queryClient = useQueryClient();
   return useCallback(
     async (id: string) => {
-      const { publication } = await publishPublication(id);
-      queryClient.setQueryData<ApiReply<'listPublications'>>(
-        publicationsQueryKey,
-        (current) =>
-          current && { ...current, publications: current.publications.map((row) => (row.id === publication.id ? publication : row)) },
-      );
+      const { publication } = await action(id);
+      showPublication(queryClient, publication);
       return publication;
     },
-    [queryClient],
+    [queryClient, action],
   );
 }
+
+export const publishPublication = (id: string) => callApi('publishPublication', { params: { id } });
+
+/** Publishes a draft (or one whose publishing failed): the list shows it in line at once, and is followed until it ends. */
+export const usePublishPublication = () => usePublicationAction(publishPublication);
+
 export const confirmPublication = (id: string) => callApi('confirmPublication', { params: { id } });
 
 /**
  * Confirms a draft held for review; the list shows its new status at once (queued again, so that it is
  * followed until its draft exists). Rejects with the server's error, e.g. a draft no longer held.
  */
-export function useConfirmPublication() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (id: string) => {
-      const { publication } = await confirmPublication(id);
-      queryClient.setQueryData<ApiReply<'listPublications'>>(
-        publicationsQueryKey,
-        (current) =>
-          current && { ...current, publications: current.publications.map((row) => (row.id === publication.id ? publication : row)) },
-      );
-      return publication;
-    },
-    [queryClient],
-  );
-}
+export const useConfirmPublication = () => usePublicationAction(confirmPublication);
 
 export const STATUS_LABELS: Record<Publication['status'], string> = {
   queued: 'Queued',
