@@ -77,8 +77,6 @@ export async function startTestSystem(options: {
     JOB_STOP_GRACE_MS: '3000',
     // An idle generation loop notices a dead worker's redelivered job this soon (production: 2 s).
     JOB_IDLE_RECHECK_MS: '250',
-    // A stopping generation instance waits for a pull under way this long at most (production: 1 s).
-    JOB_PULL_WAIT_MS: '250',
     // A publication step held by a dead worker, or one that threw, is tried again this soon (production: 5 s, 2 s × tries).
     PUBLISHING_HELD_RETRY_MS: '500',
     PUBLISHING_FAILURE_BACKOFF_MS: '300',

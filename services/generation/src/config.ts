@@ -53,11 +53,6 @@ export const generationEnvSchema = serviceEnvSchema
      * redelivered after its ack wait, publishes nothing, so it is taken within this time (tests: shorter).
      */
     JOB_IDLE_RECHECK_MS: z.coerce.number().int().min(50).default(2000),
-    /**
-     * How long one pull for a tier's next job waits when none comes (a loop looking for a redelivery
-     * while another job of the tier runs). A stopping instance waits for a pull under way (tests: shorter).
-     */
-    JOB_PULL_WAIT_MS: z.coerce.number().int().min(100).default(1000),
     /** Image-API pictures are fitted into the print canvas × this (1 in production; tests fit small). */
     PRINT_CANVAS_SCALE: z.coerce.number().positive().max(1).default(1),
     /** Files under jobs/ and uploads/ older than this were left by a crash (well past the job timeout). */

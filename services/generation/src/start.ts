@@ -47,7 +47,7 @@ export async function startGenerationService(
       GenerationModule.forRoot(config, {
         storage,
         provider,
-        queue: new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS, config.JOB_PULL_WAIT_MS),
+        queue: new JobQueue(infra.nc, config.JOB_ACK_WAIT_MS),
         metrics: new GenerationMetrics(infra.metrics.registry),
       }),
     reportedDependencies: { storage: () => storage.check() },

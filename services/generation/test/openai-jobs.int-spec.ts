@@ -98,7 +98,6 @@ describe('generation jobs with the OpenAI provider (stand-in API, real PostgreSQ
       OPENAI_BASE_URL: standIn.baseUrl,
       JOB_ACK_WAIT_MS: '1500',
       JOB_IDLE_RECHECK_MS: '250',
-      JOB_PULL_WAIT_MS: '250',
       GENERATION_CONCURRENCY: '1',
       PRINT_CANVAS_SCALE: '0.1',
       ...overrides,

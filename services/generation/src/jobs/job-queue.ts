@@ -30,8 +30,6 @@ export class JobQueue {
   constructor(
     private readonly nc: NatsConnection,
     ackWaitMs: number,
-    /** How long one pull waits for a message (JOB_PULL_WAIT_MS). */
-    private readonly pullWaitMs = 1000,
   ) {
     this.work = new JetStreamWorkQueue(nc, {
       stream: GENERATION_QUEUE.stream,
@@ -122,7 +120,7 @@ export class JobQueue {
 
   async next(tier: number): Promise<JsMsg | null> {
     const durable = GENERATION_QUEUE.consumerOf(tier);
-    return this.work.has(durable) ? this.work.next(durable, this.pullWaitMs) : null;
+    return this.work.has(durable) ? this.work.next(durable) : null;
   }
 
   private ensuredTiers(): number[] {
