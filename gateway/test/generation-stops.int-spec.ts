@@ -164,10 +164,15 @@ describe('generation workers stopped mid-job (a real process, SIGTERM and SIGKIL
   it('SIGKILL mid-job: another worker takes the job within seconds, not after the old 60 s ack wait, charged once', async () => {
     const { client } = await createSignedInUser(system, 'killed-worker@example.com', { trialCredits: true });
     heldFirstDelivery.add("'Crash' moth");
-    const worker = await spawnWorker(); // the default ack wait, as deployed
+    // The deployed ack wait is well under the old one; the takeover is shown with a third of it (the
+    // same heartbeat rule: every third of the ack wait), so the test does not wait out the deployed 15 s.
+    const deployedAckWaitMs = loadGenerationConfig({ ...system.serviceEnv('generation'), ...providerEnv() }).JOB_ACK_WAIT_MS;
+    expect(deployedAckWaitMs).toBe(15_000);
+    const ackWait = { JOB_ACK_WAIT_MS: String(deployedAckWaitMs / 3) };
+    const worker = await spawnWorker(ackWait);
     const jobId = await submit(client, "'Crash' moth");
     await waitFor(async () => imageCallsFor("'Crash' moth") === 4, { what: "the job's four image requests" });
-    await startRescuer();
+    await startRescuer(ackWait);
 
     const killedAt = Date.now();
     worker.signal('SIGKILL');
@@ -176,7 +181,7 @@ describe('generation workers stopped mid-job (a real process, SIGTERM and SIGKIL
     const tookOverMs = Date.now() - killedAt;
 
     expect(await statusOf(client, jobId)).toBe('succeeded');
-    // The ack wait (15 s) counted from the last heartbeat; the old one alone was 60 s.
+    // The ack wait counted from the last heartbeat; the old one alone was 60 s.
     expect(tookOverMs).toBeLessThan(OLD_ACK_WAIT_MS - 10_000);
     expect(imageCallsFor("'Crash' moth")).toBe(8);
     expect(await credits(client)).toBe(9);

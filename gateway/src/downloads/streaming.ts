@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { ZipArchive } from 'archiver';
 import { AppError } from '@printloom/contracts';
 import type { Logger } from '@printloom/service-kit';
 import { ObjectNotFoundError } from '@printloom/storage';
@@ -70,6 +69,8 @@ export async function sendZip<E extends ZipEntry>(
   logger: Logger,
   requestId: string,
 ): Promise<void> {
+  // Loaded on the first ZIP, not at start: most processes (and most test files) never make one.
+  const { ZipArchive } = await import('archiver');
   const iterator = eachOf(entries);
   let next: IteratorResult<E>;
   let first: Readable | undefined;

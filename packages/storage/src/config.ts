@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { Client } from 'minio';
 import { z } from 'zod';
 import { FsStorage } from './fs-storage.js';
 import { S3Storage } from './s3-storage.js';
@@ -43,7 +42,7 @@ export async function prepareStorage(config: StorageConfig): Promise<void> {
 export function createStorage(config: StorageConfig): ObjectStorage {
   if (config.STORAGE_DRIVER === 'fs') return new FsStorage(path.resolve(config.STORAGE_DIR));
   const endpoint = new URL(config.S3_ENDPOINT!);
-  const client = new Client({
+  const options = {
     endPoint: endpoint.hostname,
     port: endpoint.port ? Number(endpoint.port) : undefined,
     useSSL: endpoint.protocol === 'https:',
@@ -51,6 +50,6 @@ export function createStorage(config: StorageConfig): ObjectStorage {
     secretKey: config.S3_SECRET_KEY!,
     region: config.S3_REGION,
     pathStyle: true,
-  });
-  return new S3Storage(client, config.S3_BUCKET, config.S3_REGION);
+  };
+  return new S3Storage(options, config.S3_BUCKET, config.S3_REGION);
 }

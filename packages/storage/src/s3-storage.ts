@@ -1,25 +1,37 @@
 import type { Readable } from 'node:stream';
-import { Client } from 'minio';
+import type { Client, ClientOptions } from 'minio';
 import { assertSafeKey, ObjectNotFoundError, type ObjectStorage, type StoredObject } from './object-storage.js';
 
 const isNotFound = (error: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchObject'].includes((error as { code?: string }).code ?? '');
 
-/** Any S3-compatible store (MinIO in docker compose, AWS S3, R2) through the minio client. */
+/**
+ * Any S3-compatible store (MinIO in docker compose, AWS S3, R2) through the minio client. The client
+ * (and its dependencies) is loaded on first use, so that an app or a test on local disk never loads it.
+ */
 export class S3Storage implements ObjectStorage {
+  private connection?: Promise<Client>;
+
   constructor(
-    private readonly client: Client,
+    private readonly options: ClientOptions,
     private readonly bucket: string,
     private readonly region: string,
   ) {}
 
+  private client(): Promise<Client> {
+    this.connection ??= import('minio').then(({ Client }) => new Client(this.options));
+    return this.connection;
+  }
+
   async check(): Promise<void> {
-    if (!(await this.client.bucketExists(this.bucket))) throw new Error(`bucket ${this.bucket} does not exist (run the migrate step)`);
+    if (!(await (await this.client()).bucketExists(this.bucket)))
+      throw new Error(`bucket ${this.bucket} does not exist (run the migrate step)`);
   }
 
   /** The migrate step's: creates the bucket when missing (idempotent, also against a racing creator). */
   async createBucketIfMissing(): Promise<void> {
-    if (!(await this.client.bucketExists(this.bucket))) {
-      await this.client.makeBucket(this.bucket, this.region).catch(async (error: { code?: string }) => {
+    const client = await this.client();
+    if (!(await client.bucketExists(this.bucket))) {
+      await client.makeBucket(this.bucket, this.region).catch(async (error: { code?: string }) => {
         if (error.code !== 'BucketAlreadyOwnedByYou' && error.code !== 'BucketAlreadyExists') throw error;
       });
     }
@@ -27,7 +39,7 @@ export class S3Storage implements ObjectStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+    await (await this.client()).putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
   }
 
   async getBuffer(key: string): Promise<Buffer> {
@@ -40,7 +52,7 @@ export class S3Storage implements ObjectStorage {
   async getStream(key: string): Promise<Readable> {
     assertSafeKey(key);
     try {
-      return await this.client.getObject(this.bucket, key);
+      return await (await this.client()).getObject(this.bucket, key);
     } catch (error) {
       if (isNotFound(error)) throw new ObjectNotFoundError(key);
       throw error;
@@ -50,7 +62,7 @@ export class S3Storage implements ObjectStorage {
   async stat(key: string): Promise<{ size: number } | null> {
     assertSafeKey(key);
     try {
-      const info = await this.client.statObject(this.bucket, key);
+      const info = await (await this.client()).statObject(this.bucket, key);
       return { size: info.size };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -60,11 +72,11 @@ export class S3Storage implements ObjectStorage {
 
   async delete(keys: string[]): Promise<void> {
     keys.forEach(assertSafeKey);
-    if (keys.length > 0) await this.client.removeObjects(this.bucket, keys);
+    if (keys.length > 0) await (await this.client()).removeObjects(this.bucket, keys);
   }
 
   async *list(prefix: string): AsyncIterable<StoredObject> {
-    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+    for await (const item of (await this.client()).listObjectsV2(this.bucket, prefix, true)) {
       const object = item as { name?: string; size?: number; lastModified?: Date };
       if (object.name) yield { key: object.name, size: object.size ?? 0, lastModified: object.lastModified ?? new Date(0) };
     }
