@@ -5,8 +5,15 @@
 //
 // Flags: --skip-install, --skip-build, --isolated (own nats-server on a free port; for browser tests
 // next to a running dev system), --quiet (service logs to .data/logs instead of the terminal).
+//
+// A warm start (built tree, database with every migration) puts what a seller's first page needs first:
+// the infrastructure and build checks run side by side, then the gateway, auth and billing start alone
+// on the machine's cores; the migration step (roles, streams), the mail catcher, the local shop and the
+// other services follow once those three listen. A new database or a pending migration keeps the safe
+// order: migrate, then start everything.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +32,21 @@ const log = (message) => process.stdout.write(`[printloom] ${message}\n`);
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+/** `run` without blocking this process: the checks run side by side, and a child's output still shows. */
+const helpers = new Set();
+function runAsync(command, commandArgs, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
+    helpers.add(child);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      helpers.delete(child);
+      if (code === 0 || stopping) resolve();
+      else reject(new Error(`${command} ${commandArgs.join(' ')} failed`));
+    });
+  });
 }
 
 function installIfNeeded() {
@@ -50,7 +72,7 @@ async function waitFor(check, what, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
@@ -91,6 +113,7 @@ async function stopAll(exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  for (const helper of helpers) helper.kill('SIGTERM');
   await Promise.all(
     children.map(
       ({ child }) =>
@@ -105,20 +128,12 @@ async function stopAll(exitCode = 0) {
         }),
     ),
   );
-  await mailCatcher?.close?.().catch(() => undefined);
   process.exit(exitCode);
-}
-
-let mailCatcher;
-async function startMailCatcher(smtpPort, webPort) {
-  const { MailDev } = await import('maildev');
-  const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true });
-  await maildev.start();
-  mailCatcher = { close: () => maildev.stop() };
 }
 
 async function main() {
   const started = Date.now();
+  const since = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (!args.has('--skip-install')) installIfNeeded();
 
   const env = {
@@ -135,58 +150,67 @@ async function main() {
   };
   env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
-  if (args.has('--isolated')) {
-    const natsPort = await freePort();
-    const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-dev-nats-'));
-    // --tesseract: assets reads every design's text back for its quality verdict.
-    spawnSync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server', '--tesseract'], {
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    const natsBin =
-      ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((candidate) => existsSync(candidate)) ??
-      'nats-server';
-    env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
-    startChild('nats', natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], {}, process.stdout);
-    await waitFor(() => portOpen(natsPort), 'nats-server', 10_000);
-  } else {
-    run('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--tesseract'], { env: { ...process.env, ...env } });
-  }
+  // The infrastructure and the build are checked side by side: neither needs the other.
+  await Promise.all([ensureInfra(env), args.has('--skip-build') ? undefined : buildChanged()]);
 
+  mkdirSync(path.join(root, '.data/logs'), { recursive: true });
+  const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
+
+  // Every port is known before anything starts, so each process gets its final environment at once.
+  let startMailCatcher = () => undefined;
   if (process.env.SMTP_URL) {
     env.SMTP_URL = process.env.SMTP_URL;
   } else {
-    const smtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025);
-    const webPort = Number(process.env.MAIL_WEB_PORT ?? 1080);
-    await startMailCatcher(smtpPort, webPort);
-    env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-    env.MAIL_INBOX_URL = `http://127.0.0.1:${webPort}`;
+    const mailPorts = {
+      MAIL_SMTP_PORT: String(process.env.MAIL_SMTP_PORT ?? 1025),
+      MAIL_WEB_PORT: String(process.env.MAIL_WEB_PORT ?? 1080),
+    };
+    env.SMTP_URL = `smtp://127.0.0.1:${mailPorts.MAIL_SMTP_PORT}`;
+    env.MAIL_INBOX_URL = `http://127.0.0.1:${mailPorts.MAIL_WEB_PORT}`;
+    startMailCatcher = () => {
+      startChild('mail', process.execPath, ['scripts/mail-catcher.mjs'], mailPorts, sink);
+      return waitFor(() => portOpen(Number(mailPorts.MAIL_SMTP_PORT)), 'the mail catcher');
+    };
   }
-
-  if (!args.has('--skip-build')) buildChanged();
+  // The local Printify-shaped shop: with no Printify connection, drafts go there (LOCAL_SHOP), and the
+  // adapter talks to it as to Printify (PRINTIFY_API_BASE). It fetches print files from the gateway.
+  const localShopPort = args.has('--isolated') ? await freePort() : Number(process.env.LOCAL_SHOP_PORT ?? 8091);
+  env.LOCAL_SHOP = process.env.LOCAL_SHOP ?? 'true';
+  env.PRINTIFY_API_BASE = process.env.PRINTIFY_API_BASE ?? `http://127.0.0.1:${localShopPort}/v1`;
+  const startLocalShop = () => {
+    startChild(
+      'local-shop',
+      process.execPath,
+      ['services/publishing/dist/local-shop/main.js'],
+      { LOCAL_SHOP_PORT: String(localShopPort), LOCAL_SHOP_PUBLIC_URL: `http://localhost:${localShopPort}` },
+      sink,
+    );
+    return waitFor(() => portOpen(localShopPort), 'the local shop');
+  };
 
   // As in production: one role per service owning only its schema (the database refuses cross-service
   // reads), created by the same migrate step the containers run; each service connects as its role. The
   // step also makes the JetStream streams the apps wait for (they never create one).
   const dbPasswords = databasePasswords(env.DATABASE_URL);
-  run(process.execPath, ['scripts/migrate.mjs'], { env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL } });
+  const migrate = () =>
+    migrateAndRemember(env.DATABASE_URL, () =>
+      runAsync(process.execPath, ['scripts/migrate.mjs'], {
+        env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL },
+      }),
+    );
+  const warm = await migrationsApplied(env.DATABASE_URL);
+  // Nothing to migrate: the step (roles, streams) runs beside the later services, whose readiness waits
+  // for its streams; each service also checks its own migrations under the step's lock as it opens its
+  // database (MIGRATE_ON_START). A new database or anything in doubt: migrate first, as ever.
+  let migrated;
+  if (warm) {
+    log(`every migration is applied (${since()}): the gateway, auth and billing start first`);
+  } else {
+    log('migrating before anything starts (a new database, or migrations built since the last run)');
+    migrated = migrate();
+    await migrated;
+  }
   const { serviceDatabaseUrl } = await import('../packages/service-kit/dist/database-roles.js');
-
-  mkdirSync(path.join(root, '.data/logs'), { recursive: true });
-  const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
-  // The local Printify-shaped shop: with no Printify connection, drafts go there (LOCAL_SHOP), and the
-  // adapter talks to it as to Printify (PRINTIFY_API_BASE). It fetches print files from the gateway.
-  const localShopPort = args.has('--isolated') ? await freePort() : Number(process.env.LOCAL_SHOP_PORT ?? 8091);
-  startChild(
-    'local-shop',
-    process.execPath,
-    ['services/publishing/dist/local-shop/main.js'],
-    { LOCAL_SHOP_PORT: String(localShopPort), LOCAL_SHOP_PUBLIC_URL: `http://localhost:${localShopPort}` },
-    sink,
-  );
-  env.LOCAL_SHOP = process.env.LOCAL_SHOP ?? 'true';
-  env.PRINTIFY_API_BASE = process.env.PRINTIFY_API_BASE ?? `http://127.0.0.1:${localShopPort}/v1`;
-  await waitFor(() => portOpen(localShopPort), 'the local shop', 10_000);
 
   // The local shop fetches print files from the gateway as Printify would: over IPv4, where it listens.
   const serviceOnly = {
@@ -203,8 +227,8 @@ async function main() {
     },
   };
   const healthPorts = {};
-  for (const name of SERVICES) {
-    healthPorts[name] = await freePort();
+  for (const name of SERVICES) healthPorts[name] = await freePort();
+  const startService = (name) => {
     const databaseUrl = serviceDatabaseUrl(env.DATABASE_URL, name, dbPasswords[`${name.toUpperCase()}_DB_PASSWORD`]);
     startChild(
       name,
@@ -213,7 +237,13 @@ async function main() {
       { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]), ...serviceOnly[name] },
       sink,
     );
-  }
+  };
+  const serviceListens = (name) =>
+    waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health/live`)).ok, `${name} service`);
+  // Generous: a loaded 2-core machine can take a minute to bring ten processes up.
+  const serviceReady = (name) =>
+    waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`, 120_000);
+
   const staticDir = path.join(root, 'frontend/dist');
   const { DATABASE_URL: _adminUrl, ...gatewayEnv } = env;
   startChild(
@@ -223,13 +253,32 @@ async function main() {
     { ...gatewayEnv, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' },
     sink,
   );
-
-  for (const name of SERVICES) {
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`);
+  const gatewayReady = waitFor(async () => (await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok, 'gateway');
+  const FIRST = ['auth', 'billing'];
+  const later = SERVICES.filter((name) => !FIRST.includes(name));
+  // On 2 cores, 10 processes loading their modules at once would each take the whole start; the
+  // seller's first page (/api/auth/me: gateway, auth, billing) gets the cores first.
+  const startLater = async () => {
+    const done = [];
+    if (!migrated) {
+      migrated = migrate();
+      done.push(migrated);
+    }
+    done.push(startLocalShop(), startMailCatcher());
+    for (const name of later) startService(name);
+    await Promise.all(done);
+  };
+  FIRST.forEach(startService);
+  let laterStarted;
+  if (warm) {
+    await Promise.all([gatewayReady, ...FIRST.map(serviceListens)]);
+    log(`the gateway, auth and billing answer (${since()}); starting the rest`);
+    laterStarted = startLater();
+  } else {
+    laterStarted = startLater();
   }
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok, 'gateway');
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  log(`ready in ${seconds} s`);
+  await Promise.all([laterStarted, gatewayReady, ...SERVICES.map(serviceReady)]);
+  log(`ready in ${since()}`);
   log(`Printloom is running at ${env.PUBLIC_URL}`);
   log(`Local Printify-shaped shop (drafts without a Printify connection): http://localhost:${localShopPort}/local-shop`);
   if (env.MAIL_INBOX_URL) log(`Mail inbox (sign-up codes): ${env.MAIL_INBOX_URL.replace('127.0.0.1', 'localhost')}`);
@@ -237,18 +286,92 @@ async function main() {
   log('Press Ctrl-C to stop.');
 }
 
+/** PostgreSQL (and NATS) there; in --isolated mode an own nats-server on a free port. */
+async function ensureInfra(env) {
+  if (!args.has('--isolated')) {
+    await runAsync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--tesseract'], { env: { ...process.env, ...env } });
+    return;
+  }
+  const natsPort = await freePort();
+  const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-dev-nats-'));
+  // --tesseract: assets reads every design's text back for its quality verdict.
+  const checked = runAsync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server', '--tesseract'], {
+    env: { ...process.env, ...env },
+  }).catch(() => undefined); // as before: a missing tool fails the step that needs it, not the start
+  const natsBin =
+    ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((candidate) => existsSync(candidate)) ??
+    'nats-server';
+  env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
+  startChild('nats', natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], {}, process.stdout);
+  await Promise.all([checked, waitFor(() => portOpen(natsPort), 'nats-server', 10_000)]);
+}
+
 /**
- * `tsc -b` per workspace: one that is up to date (its sources older than its build info in dist) is
- * skipped without even being parsed. Dev mode needs only each workspace's own emit to be current;
+ * What the migration step applies comes from these builds (each service's migrations, the kit's shared
+ * ones, the roles' provisioning) and the step itself: a newer file means it may have more to do.
+ */
+const MIGRATION_INPUTS = [...SERVICES.map((name) => `services/${name}/dist/database`), 'packages/service-kit/dist', 'scripts/migrate.mjs'];
+const migratedMarker = (adminUrl) =>
+  path.join(root, '.data/migrated', `${createHash('sha256').update(adminUrl).digest('hex').slice(0, 16)}.json`);
+
+/**
+ * Whether every migration is applied, without loading the services' migrations (that costs a second of
+ * CPU): true when the migration step last succeeded against this database after every input was built,
+ * and each schema still holds the migrations it recorded then. Any doubt (a rebuilt service, a new or
+ * reset database, migrations run from another tree) says no, and the step runs first.
+ */
+async function migrationsApplied(adminUrl) {
+  const marker = migratedMarker(adminUrl);
+  if (!existsSync(marker)) return false;
+  const { inputsAt, applied } = JSON.parse(readFileSync(marker, 'utf8'));
+  if (MIGRATION_INPUTS.some((input) => newestChange(path.join(root, input)) > inputsAt)) return false;
+  const counts = await appliedMigrations(adminUrl).catch(() => null);
+  return counts !== null && SERVICES.every((name) => counts[name] === applied[name]);
+}
+
+/** Each service schema's count of recorded migrations, in one admin connection. */
+async function appliedMigrations(adminUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const counts = {};
+    for (const name of SERVICES) {
+      const [{ found }] = (await client.query('SELECT to_regclass($1) IS NOT NULL AS found', [`"${name}".migrations`])).rows;
+      counts[name] = found ? Number((await client.query(`SELECT count(*) AS n FROM "${name}".migrations`)).rows[0].n) : -1;
+    }
+    return counts;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Runs the migration step; once it succeeded, notes what it applied for the next start's check. */
+async function migrateAndRemember(adminUrl, runStep) {
+  const inputsAt = Math.max(...MIGRATION_INPUTS.map((input) => newestChange(path.join(root, input))));
+  await runStep();
+  const applied = await appliedMigrations(adminUrl);
+  mkdirSync(path.dirname(migratedMarker(adminUrl)), { recursive: true });
+  writeFileSync(migratedMarker(adminUrl), JSON.stringify({ inputsAt, applied }));
+}
+
+/**
+ * `tsc -b` per workspace, and only when some workspace has a source newer than its build info: a tree
+ * built since its last edit costs no TypeScript start (tsc -b itself would skip each workspace, but only
+ * after loading the compiler). Dev mode needs only each workspace's own emit to be current;
  * `make build` / `make test` type-check every workspace against the others. The SPA is rebuilt only
  * when one of its inputs is newer than its last build.
  */
-function buildChanged() {
+async function buildChanged() {
   const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter(
     (workspace) => workspace !== 'frontend',
   );
-  log('building changed workspaces (tsc -b)');
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
+  if (workspaces.some(sourcesNewerThanBuild)) {
+    log('building changed workspaces (tsc -b)');
+    await runAsync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
+  } else {
+    log('every workspace is built (no source newer than its build)');
+  }
   const builtAt = existsSync(path.join(root, 'frontend/dist/index.html'))
     ? statSync(path.join(root, 'frontend/dist/index.html')).mtimeMs
     : 0;
@@ -264,10 +387,19 @@ function buildChanged() {
   ];
   if (inputs.some((input) => newestChange(path.join(root, input)) > builtAt)) {
     log('building the SPA (its sources changed)');
-    run('npm', ['run', 'build', '--silent', '-w', 'frontend']);
+    await runAsync('npm', ['run', 'build', '--silent', '-w', 'frontend']);
   } else {
     log('the SPA is up to date');
   }
+}
+
+/** A workspace's sources or configs (or the shared base config) changed after tsc -b last wrote its build info. */
+function sourcesNewerThanBuild(workspace) {
+  const buildInfo = path.join(root, workspace, 'dist/tsconfig.tsbuildinfo');
+  if (!existsSync(buildInfo)) return true;
+  const builtAt = statSync(buildInfo).mtimeMs;
+  const inputs = ['src', 'tsconfig.json', 'package.json'].map((input) => path.join(root, workspace, input));
+  return [...inputs, path.join(root, 'tsconfig.base.json')].some((input) => newestChange(input) > builtAt);
 }
 
 /** The newest modification time of a file or of anything under a folder (0 when absent). */
