@@ -12,14 +12,14 @@
 // other services follow once those three listen. A new database or a pending migration keeps the safe
 // order: migrate, then start everything.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
+import { migrateAndRemember, migrationsApplied, newestChange, sourcesNewerThanBuild } from './warm-start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -193,12 +193,12 @@ async function main() {
   // step also makes the JetStream streams the apps wait for (they never create one).
   const dbPasswords = databasePasswords(env.DATABASE_URL);
   const migrate = () =>
-    migrateAndRemember(env.DATABASE_URL, () =>
+    migrateAndRemember(root, SERVICES, env.DATABASE_URL, () =>
       runAsync(process.execPath, ['scripts/migrate.mjs'], {
         env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL },
       }),
     );
-  const warm = await migrationsApplied(env.DATABASE_URL);
+  const warm = await migrationsApplied(root, SERVICES, env.DATABASE_URL);
   // Nothing to migrate: the step (roles, streams) runs beside the later services, whose readiness waits
   // for its streams; each service also checks its own migrations under the step's lock as it opens its
   // database (MIGRATE_ON_START). A new database or anything in doubt: migrate first, as ever.
@@ -239,7 +239,7 @@ async function main() {
     );
   };
   const serviceListens = (name) =>
-    waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health/live`)).ok, `${name} service`);
+    waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health/live`)).ok, `${name} service`, 120_000);
   // Generous: a loaded 2-core machine can take a minute to bring ten processes up.
   const serviceReady = (name) =>
     waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`, 120_000);
@@ -253,7 +253,7 @@ async function main() {
     { ...gatewayEnv, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' },
     sink,
   );
-  const gatewayReady = waitFor(async () => (await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok, 'gateway');
+  const gatewayReady = waitFor(async () => (await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok, 'gateway', 120_000);
   const FIRST = ['auth', 'billing'];
   const later = SERVICES.filter((name) => !FIRST.includes(name));
   // On 2 cores, 10 processes loading their modules at once would each take the whole start; the
@@ -307,55 +307,6 @@ async function ensureInfra(env) {
 }
 
 /**
- * What the migration step applies comes from these builds (each service's migrations, the kit's shared
- * ones, the roles' provisioning) and the step itself: a newer file means it may have more to do.
- */
-const MIGRATION_INPUTS = [...SERVICES.map((name) => `services/${name}/dist/database`), 'packages/service-kit/dist', 'scripts/migrate.mjs'];
-const migratedMarker = (adminUrl) =>
-  path.join(root, '.data/migrated', `${createHash('sha256').update(adminUrl).digest('hex').slice(0, 16)}.json`);
-
-/**
- * Whether every migration is applied, without loading the services' migrations (that costs a second of
- * CPU): true when the migration step last succeeded against this database after every input was built,
- * and each schema still holds the migrations it recorded then. Any doubt (a rebuilt service, a new or
- * reset database, migrations run from another tree) says no, and the step runs first.
- */
-async function migrationsApplied(adminUrl) {
-  const marker = migratedMarker(adminUrl);
-  if (!existsSync(marker)) return false;
-  const { inputsAt, applied } = JSON.parse(readFileSync(marker, 'utf8'));
-  if (MIGRATION_INPUTS.some((input) => newestChange(path.join(root, input)) > inputsAt)) return false;
-  const counts = await appliedMigrations(adminUrl).catch(() => null);
-  return counts !== null && SERVICES.every((name) => counts[name] === applied[name]);
-}
-
-/** Each service schema's count of recorded migrations, in one admin connection. */
-async function appliedMigrations(adminUrl) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const counts = {};
-    for (const name of SERVICES) {
-      const [{ found }] = (await client.query('SELECT to_regclass($1) IS NOT NULL AS found', [`"${name}".migrations`])).rows;
-      counts[name] = found ? Number((await client.query(`SELECT count(*) AS n FROM "${name}".migrations`)).rows[0].n) : -1;
-    }
-    return counts;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Runs the migration step; once it succeeded, notes what it applied for the next start's check. */
-async function migrateAndRemember(adminUrl, runStep) {
-  const inputsAt = Math.max(...MIGRATION_INPUTS.map((input) => newestChange(path.join(root, input))));
-  await runStep();
-  const applied = await appliedMigrations(adminUrl);
-  mkdirSync(path.dirname(migratedMarker(adminUrl)), { recursive: true });
-  writeFileSync(migratedMarker(adminUrl), JSON.stringify({ inputsAt, applied }));
-}
-
-/**
  * `tsc -b` per workspace, and only when some workspace has a source newer than its build info: a tree
  * built since its last edit costs no TypeScript start (tsc -b itself would skip each workspace, but only
  * after loading the compiler). Dev mode needs only each workspace's own emit to be current;
@@ -366,7 +317,7 @@ async function buildChanged() {
   const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter(
     (workspace) => workspace !== 'frontend',
   );
-  if (workspaces.some(sourcesNewerThanBuild)) {
+  if (workspaces.some((workspace) => sourcesNewerThanBuild(root, workspace))) {
     log('building changed workspaces (tsc -b)');
     await runAsync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
   } else {
@@ -391,23 +342,6 @@ async function buildChanged() {
   } else {
     log('the SPA is up to date');
   }
-}
-
-/** A workspace's sources or configs (or the shared base config) changed after tsc -b last wrote its build info. */
-function sourcesNewerThanBuild(workspace) {
-  const buildInfo = path.join(root, workspace, 'dist/tsconfig.tsbuildinfo');
-  if (!existsSync(buildInfo)) return true;
-  const builtAt = statSync(buildInfo).mtimeMs;
-  const inputs = ['src', 'tsconfig.json', 'package.json'].map((input) => path.join(root, workspace, input));
-  return [...inputs, path.join(root, 'tsconfig.base.json')].some((input) => newestChange(input) > builtAt);
-}
-
-/** The newest modification time of a file or of anything under a folder (0 when absent). */
-function newestChange(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), stat.mtimeMs);
 }
 
 /** Natively the roles share the admin's password, if it has one (trust authentication needs none). */
