@@ -10,7 +10,7 @@
 // the infrastructure and build checks run side by side, then the gateway, auth and billing start alone
 // on the machine's cores; the migration step (roles, streams), the mail catcher, the local shop and the
 // other services follow once those three listen. A new database or a pending migration keeps the safe
-// order: migrate, then start everything.
+// order: the migration step first.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
@@ -169,7 +169,7 @@ async function main() {
     env.MAIL_INBOX_URL = `http://127.0.0.1:${mailPorts.MAIL_WEB_PORT}`;
     startMailCatcher = () => {
       startChild('mail', process.execPath, ['scripts/mail-catcher.mjs'], mailPorts, sink);
-      return waitFor(() => portOpen(Number(mailPorts.MAIL_SMTP_PORT)), 'the mail catcher');
+      return waitFor(() => portOpen(Number(mailPorts.MAIL_SMTP_PORT)), 'the mail catcher', 120_000);
     };
   }
   // The local Printify-shaped shop: with no Printify connection, drafts go there (LOCAL_SHOP), and the
@@ -185,7 +185,7 @@ async function main() {
       { LOCAL_SHOP_PORT: String(localShopPort), LOCAL_SHOP_PUBLIC_URL: `http://localhost:${localShopPort}` },
       sink,
     );
-    return waitFor(() => portOpen(localShopPort), 'the local shop');
+    return waitFor(() => portOpen(localShopPort), 'the local shop', 120_000);
   };
 
   // As in production: one role per service owning only its schema (the database refuses cross-service
@@ -257,7 +257,8 @@ async function main() {
   const FIRST = ['auth', 'billing'];
   const later = SERVICES.filter((name) => !FIRST.includes(name));
   // On 2 cores, 10 processes loading their modules at once would each take the whole start; the
-  // seller's first page (/api/auth/me: gateway, auth, billing) gets the cores first.
+  // seller's first page (/api/auth/me: gateway, auth, billing) gets the cores first, after a migration
+  // step that had to run first, or before the step when nothing was pending.
   const startLater = async () => {
     const done = [];
     if (!migrated) {
@@ -269,14 +270,9 @@ async function main() {
     await Promise.all(done);
   };
   FIRST.forEach(startService);
-  let laterStarted;
-  if (warm) {
-    await Promise.all([gatewayReady, ...FIRST.map(serviceListens)]);
-    log(`the gateway, auth and billing answer (${since()}); starting the rest`);
-    laterStarted = startLater();
-  } else {
-    laterStarted = startLater();
-  }
+  await Promise.all([gatewayReady, ...FIRST.map(serviceListens)]);
+  log(`the gateway, auth and billing answer (${since()}); starting the rest`);
+  const laterStarted = startLater();
   await Promise.all([laterStarted, gatewayReady, ...SERVICES.map(serviceReady)]);
   log(`ready in ${since()}`);
   log(`Printloom is running at ${env.PUBLIC_URL}`);
