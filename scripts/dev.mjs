@@ -151,7 +151,13 @@ async function main() {
   env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
   // The infrastructure and the build are checked side by side: neither needs the other.
-  await Promise.all([ensureInfra(env), args.has('--skip-build') ? undefined : buildChanged()]);
+  // The migration check reads the builds' file times: beside the build only when tsc will not run. With
+  // PostgreSQL still to be started it answers no, and the migration step runs first (the safe order).
+  const tscNeeded = !args.has('--skip-build') && backendWorkspaces().some((workspace) => sourcesNewerThanBuild(root, workspace));
+  const infraAndBuild = Promise.all([ensureInfra(env), args.has('--skip-build') ? undefined : buildChanged()]);
+  const migrationCheck = () => migrationsApplied(root, SERVICES, env.DATABASE_URL);
+  const warmChecked = tscNeeded ? infraAndBuild.then(migrationCheck) : migrationCheck();
+  await infraAndBuild;
 
   mkdirSync(path.join(root, '.data/logs'), { recursive: true });
   const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
@@ -198,7 +204,7 @@ async function main() {
         env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL },
       }),
     );
-  const warm = await migrationsApplied(root, SERVICES, env.DATABASE_URL);
+  const warm = await warmChecked;
   // Nothing to migrate: the step (roles, streams) runs beside the later services, whose readiness waits
   // for its streams; each service also checks its own migrations under the step's lock as it opens its
   // database (MIGRATE_ON_START). A new database or anything in doubt: migrate first, as ever.
@@ -310,9 +316,7 @@ async function ensureInfra(env) {
  * when one of its inputs is newer than its last build.
  */
 async function buildChanged() {
-  const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter(
-    (workspace) => workspace !== 'frontend',
-  );
+  const workspaces = backendWorkspaces();
   if (workspaces.some((workspace) => sourcesNewerThanBuild(root, workspace))) {
     log('building changed workspaces (tsc -b)');
     await runAsync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
@@ -338,6 +342,10 @@ async function buildChanged() {
   } else {
     log('the SPA is up to date');
   }
+}
+
+function backendWorkspaces() {
+  return JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter((workspace) => workspace !== 'frontend');
 }
 
 /** Natively the roles share the admin's password, if it has one (trust authentication needs none). */
