@@ -5,14 +5,21 @@
 //
 // Flags: --skip-install, --skip-build, --isolated (own nats-server on a free port; for browser tests
 // next to a running dev system), --quiet (service logs to .data/logs instead of the terminal).
+//
+// A warm start (built tree, database with every migration) puts what a seller's first page needs first:
+// the infrastructure and build checks run side by side, then the gateway, auth and billing start alone
+// on the machine's cores; the migration step (roles, streams), the mail catcher, the local shop and the
+// other services follow once those three listen. A new database or a pending migration keeps the safe
+// order: the migration step first.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
+import { migrateAndRemember, migrationsApplied, newestChange, sourcesNewerThanBuild } from './warm-start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -25,6 +32,21 @@ const log = (message) => process.stdout.write(`[printloom] ${message}\n`);
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+/** `run` without blocking this process: the checks run side by side, and a child's output still shows. */
+const helpers = new Set();
+function runAsync(command, commandArgs, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
+    helpers.add(child);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      helpers.delete(child);
+      if (code === 0 || stopping) resolve();
+      else reject(new Error(`${command} ${commandArgs.join(' ')} failed`));
+    });
+  });
 }
 
 function installIfNeeded() {
@@ -50,7 +72,7 @@ async function waitFor(check, what, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
@@ -91,6 +113,7 @@ async function stopAll(exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  for (const helper of helpers) helper.kill('SIGTERM');
   await Promise.all(
     children.map(
       ({ child }) =>
@@ -105,20 +128,12 @@ async function stopAll(exitCode = 0) {
         }),
     ),
   );
-  await mailCatcher?.close?.().catch(() => undefined);
   process.exit(exitCode);
-}
-
-let mailCatcher;
-async function startMailCatcher(smtpPort, webPort) {
-  const { MailDev } = await import('maildev');
-  const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true });
-  await maildev.start();
-  mailCatcher = { close: () => maildev.stop() };
 }
 
 async function main() {
   const started = Date.now();
+  const since = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (!args.has('--skip-install')) installIfNeeded();
 
   const env = {
@@ -135,58 +150,73 @@ async function main() {
   };
   env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
-  if (args.has('--isolated')) {
-    const natsPort = await freePort();
-    const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-dev-nats-'));
-    // --tesseract: assets reads every design's text back for its quality verdict.
-    spawnSync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server', '--tesseract'], {
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    const natsBin =
-      ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((candidate) => existsSync(candidate)) ??
-      'nats-server';
-    env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
-    startChild('nats', natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], {}, process.stdout);
-    await waitFor(() => portOpen(natsPort), 'nats-server', 10_000);
-  } else {
-    run('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--tesseract'], { env: { ...process.env, ...env } });
-  }
+  // The infrastructure and the build are checked side by side: neither needs the other.
+  // The migration check reads the builds' file times: beside the build only when tsc will not run. With
+  // PostgreSQL still to be started it answers no, and the migration step runs first (the safe order).
+  const tscNeeded = !args.has('--skip-build') && backendWorkspaces().some((workspace) => sourcesNewerThanBuild(root, workspace));
+  const infraAndBuild = Promise.all([ensureInfra(env), args.has('--skip-build') ? undefined : buildChanged()]);
+  const migrationCheck = () => migrationsApplied(root, SERVICES, env.DATABASE_URL);
+  const warmChecked = tscNeeded ? infraAndBuild.then(migrationCheck) : migrationCheck();
+  await infraAndBuild;
 
+  mkdirSync(path.join(root, '.data/logs'), { recursive: true });
+  const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
+
+  // Every port is known before anything starts, so each process gets its final environment at once.
+  let startMailCatcher = () => undefined;
   if (process.env.SMTP_URL) {
     env.SMTP_URL = process.env.SMTP_URL;
   } else {
-    const smtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025);
-    const webPort = Number(process.env.MAIL_WEB_PORT ?? 1080);
-    await startMailCatcher(smtpPort, webPort);
-    env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-    env.MAIL_INBOX_URL = `http://127.0.0.1:${webPort}`;
+    const mailPorts = {
+      MAIL_SMTP_PORT: String(process.env.MAIL_SMTP_PORT ?? 1025),
+      MAIL_WEB_PORT: String(process.env.MAIL_WEB_PORT ?? 1080),
+    };
+    env.SMTP_URL = `smtp://127.0.0.1:${mailPorts.MAIL_SMTP_PORT}`;
+    env.MAIL_INBOX_URL = `http://127.0.0.1:${mailPorts.MAIL_WEB_PORT}`;
+    startMailCatcher = () => {
+      startChild('mail', process.execPath, ['scripts/mail-catcher.mjs'], mailPorts, sink);
+      return waitFor(() => portOpen(Number(mailPorts.MAIL_SMTP_PORT)), 'the mail catcher', 120_000);
+    };
   }
-
-  if (!args.has('--skip-build')) buildChanged();
+  // The local Printify-shaped shop: with no Printify connection, drafts go there (LOCAL_SHOP), and the
+  // adapter talks to it as to Printify (PRINTIFY_API_BASE). It fetches print files from the gateway.
+  const localShopPort = args.has('--isolated') ? await freePort() : Number(process.env.LOCAL_SHOP_PORT ?? 8091);
+  env.LOCAL_SHOP = process.env.LOCAL_SHOP ?? 'true';
+  env.PRINTIFY_API_BASE = process.env.PRINTIFY_API_BASE ?? `http://127.0.0.1:${localShopPort}/v1`;
+  const startLocalShop = () => {
+    startChild(
+      'local-shop',
+      process.execPath,
+      ['services/publishing/dist/local-shop/main.js'],
+      { LOCAL_SHOP_PORT: String(localShopPort), LOCAL_SHOP_PUBLIC_URL: `http://localhost:${localShopPort}` },
+      sink,
+    );
+    return waitFor(() => portOpen(localShopPort), 'the local shop', 120_000);
+  };
 
   // As in production: one role per service owning only its schema (the database refuses cross-service
   // reads), created by the same migrate step the containers run; each service connects as its role. The
   // step also makes the JetStream streams the apps wait for (they never create one).
   const dbPasswords = databasePasswords(env.DATABASE_URL);
-  run(process.execPath, ['scripts/migrate.mjs'], { env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL } });
+  const migrate = () =>
+    migrateAndRemember(root, SERVICES, env.DATABASE_URL, () =>
+      runAsync(process.execPath, ['scripts/migrate.mjs'], {
+        env: { ...process.env, ...env, ...dbPasswords, DATABASE_ADMIN_URL: env.DATABASE_URL },
+      }),
+    );
+  const warm = await warmChecked;
+  // Nothing to migrate: the step (roles, streams) runs beside the later services, whose readiness waits
+  // for its streams; each service also checks its own migrations under the step's lock as it opens its
+  // database (MIGRATE_ON_START). A new database or anything in doubt: migrate first, as ever.
+  let migrated;
+  if (warm) {
+    log(`every migration is applied (${since()}): the gateway, auth and billing start first`);
+  } else {
+    log('migrating before anything starts (a new database, or migrations built since the last run)');
+    migrated = migrate();
+    await migrated;
+  }
   const { serviceDatabaseUrl } = await import('../packages/service-kit/dist/database-roles.js');
-
-  mkdirSync(path.join(root, '.data/logs'), { recursive: true });
-  const sink = args.has('--quiet') ? createWriteStream(path.join(root, '.data/logs/dev.log'), { flags: 'a' }) : process.stdout;
-  // The local Printify-shaped shop: with no Printify connection, drafts go there (LOCAL_SHOP), and the
-  // adapter talks to it as to Printify (PRINTIFY_API_BASE). It fetches print files from the gateway.
-  const localShopPort = args.has('--isolated') ? await freePort() : Number(process.env.LOCAL_SHOP_PORT ?? 8091);
-  startChild(
-    'local-shop',
-    process.execPath,
-    ['services/publishing/dist/local-shop/main.js'],
-    { LOCAL_SHOP_PORT: String(localShopPort), LOCAL_SHOP_PUBLIC_URL: `http://localhost:${localShopPort}` },
-    sink,
-  );
-  env.LOCAL_SHOP = process.env.LOCAL_SHOP ?? 'true';
-  env.PRINTIFY_API_BASE = process.env.PRINTIFY_API_BASE ?? `http://127.0.0.1:${localShopPort}/v1`;
-  await waitFor(() => portOpen(localShopPort), 'the local shop', 10_000);
 
   // The local shop fetches print files from the gateway as Printify would: over IPv4, where it listens.
   const serviceOnly = {
@@ -203,8 +233,8 @@ async function main() {
     },
   };
   const healthPorts = {};
-  for (const name of SERVICES) {
-    healthPorts[name] = await freePort();
+  for (const name of SERVICES) healthPorts[name] = await freePort();
+  const startService = (name) => {
     const databaseUrl = serviceDatabaseUrl(env.DATABASE_URL, name, dbPasswords[`${name.toUpperCase()}_DB_PASSWORD`]);
     startChild(
       name,
@@ -213,7 +243,13 @@ async function main() {
       { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]), ...serviceOnly[name] },
       sink,
     );
-  }
+  };
+  const serviceListens = (name) =>
+    waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health/live`)).ok, `${name} service`, 120_000);
+  // Generous: a loaded 2-core machine can take a minute to bring ten processes up.
+  const serviceReady = (name) =>
+    waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`, 120_000);
+
   const staticDir = path.join(root, 'frontend/dist');
   const { DATABASE_URL: _adminUrl, ...gatewayEnv } = env;
   startChild(
@@ -223,13 +259,28 @@ async function main() {
     { ...gatewayEnv, STATIC_DIR: existsSync(path.join(staticDir, 'index.html')) ? staticDir : '' },
     sink,
   );
-
-  for (const name of SERVICES) {
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPorts[name]}/health`)).ok, `${name} service`);
-  }
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok, 'gateway');
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  log(`ready in ${seconds} s`);
+  const gatewayReady = waitFor(async () => (await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok, 'gateway', 120_000);
+  const FIRST = ['auth', 'billing'];
+  const later = SERVICES.filter((name) => !FIRST.includes(name));
+  // On 2 cores, 10 processes loading their modules at once would each take the whole start; the
+  // seller's first page (/api/auth/me: gateway, auth, billing) gets the cores first, after a migration
+  // step that had to run first, or before the step when nothing was pending.
+  const startLater = async () => {
+    const done = [];
+    if (!migrated) {
+      migrated = migrate();
+      done.push(migrated);
+    }
+    done.push(startLocalShop(), startMailCatcher());
+    for (const name of later) startService(name);
+    await Promise.all(done);
+  };
+  FIRST.forEach(startService);
+  await Promise.all([gatewayReady, ...FIRST.map(serviceListens)]);
+  log(`the gateway, auth and billing answer (${since()}); starting the rest`);
+  const laterStarted = startLater();
+  await Promise.all([laterStarted, gatewayReady, ...SERVICES.map(serviceReady)]);
+  log(`ready in ${since()}`);
   log(`Printloom is running at ${env.PUBLIC_URL}`);
   log(`Local Printify-shaped shop (drafts without a Printify connection): http://localhost:${localShopPort}/local-shop`);
   if (env.MAIL_INBOX_URL) log(`Mail inbox (sign-up codes): ${env.MAIL_INBOX_URL.replace('127.0.0.1', 'localhost')}`);
@@ -237,18 +288,41 @@ async function main() {
   log('Press Ctrl-C to stop.');
 }
 
+/** PostgreSQL (and NATS) there; in --isolated mode an own nats-server on a free port. */
+async function ensureInfra(env) {
+  if (!args.has('--isolated')) {
+    await runAsync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--tesseract'], { env: { ...process.env, ...env } });
+    return;
+  }
+  const natsPort = await freePort();
+  const storeDir = mkdtempSync(path.join(os.tmpdir(), 'pl-dev-nats-'));
+  // --tesseract: assets reads every design's text back for its quality verdict.
+  const checked = runAsync('bash', [path.join(root, 'scripts/ensure-infra.sh'), '--no-nats-server', '--tesseract'], {
+    env: { ...process.env, ...env },
+  }).catch(() => undefined); // as before: a missing tool fails the step that needs it, not the start
+  const natsBin =
+    ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((candidate) => existsSync(candidate)) ??
+    'nats-server';
+  env.NATS_URL = `nats://127.0.0.1:${natsPort}`;
+  startChild('nats', natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], {}, process.stdout);
+  await Promise.all([checked, waitFor(() => portOpen(natsPort), 'nats-server', 10_000)]);
+}
+
 /**
- * `tsc -b` per workspace: one that is up to date (its sources older than its build info in dist) is
- * skipped without even being parsed. Dev mode needs only each workspace's own emit to be current;
+ * `tsc -b` per workspace, and only when some workspace has a source newer than its build info: a tree
+ * built since its last edit costs no TypeScript start (tsc -b itself would skip each workspace, but only
+ * after loading the compiler). Dev mode needs only each workspace's own emit to be current;
  * `make build` / `make test` type-check every workspace against the others. The SPA is rebuilt only
  * when one of its inputs is newer than its last build.
  */
-function buildChanged() {
-  const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter(
-    (workspace) => workspace !== 'frontend',
-  );
-  log('building changed workspaces (tsc -b)');
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
+async function buildChanged() {
+  const workspaces = backendWorkspaces();
+  if (workspaces.some((workspace) => sourcesNewerThanBuild(root, workspace))) {
+    log('building changed workspaces (tsc -b)');
+    await runAsync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', ...workspaces]);
+  } else {
+    log('every workspace is built (no source newer than its build)');
+  }
   const builtAt = existsSync(path.join(root, 'frontend/dist/index.html'))
     ? statSync(path.join(root, 'frontend/dist/index.html')).mtimeMs
     : 0;
@@ -264,18 +338,14 @@ function buildChanged() {
   ];
   if (inputs.some((input) => newestChange(path.join(root, input)) > builtAt)) {
     log('building the SPA (its sources changed)');
-    run('npm', ['run', 'build', '--silent', '-w', 'frontend']);
+    await runAsync('npm', ['run', 'build', '--silent', '-w', 'frontend']);
   } else {
     log('the SPA is up to date');
   }
 }
 
-/** The newest modification time of a file or of anything under a folder (0 when absent). */
-function newestChange(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), stat.mtimeMs);
+function backendWorkspaces() {
+  return JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.filter((workspace) => workspace !== 'frontend');
 }
 
 /** Natively the roles share the admin's password, if it has one (trust authentication needs none). */

@@ -249,6 +249,11 @@ const CHECKS = [
     title: 'migration retries (node --test)',
     command: [process.execPath, '--test', 'scripts/migrate-retry.test.mjs'],
   },
+  {
+    step: 'warm start checks (node --test)',
+    title: 'warm start checks (node --test)',
+    command: [process.execPath, '--test', 'scripts/warm-start.test.mjs'],
+  },
   { step: 'kubernetes manifests', title: 'kubernetes manifests', command: [process.execPath, 'scripts/check-k8s.mjs'] },
   {
     step: 'monitoring (promtool, dashboard)',

@@ -41,7 +41,7 @@ export interface RunningGateway {
 }
 
 export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
-  initTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  await initTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const metrics = createMetrics('gateway');
   const nc = await connectNats(config.NATS_URL, 'gateway', natsCredentialsOf(config));

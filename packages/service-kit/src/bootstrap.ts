@@ -85,7 +85,7 @@ export interface RunningService {
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { name, env } = options;
   const natsCredentials = natsCredentialsOf(env);
-  initTracing(name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  await initTracing(name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger(name, env.LOG_LEVEL);
   const metrics = createMetrics(name);
   const nc = await connectNats(env.NATS_URL, name, natsCredentials);

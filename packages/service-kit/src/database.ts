@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import type { DataSource, DataSourceOptions, MixedList } from 'typeorm';
 
 export interface DatabaseOptions {
   url: string;
@@ -53,6 +53,9 @@ export function buildDataSourceOptions(options: DatabaseOptions): DataSourceOpti
  * migrate once.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DataSource> {
+  // Loaded here, not at the top: TypeORM is some 300 modules, and the gateway (which imports this kit
+  // but has no database) would load them at every start.
+  const { DataSource } = await import('typeorm');
   if (options.migrate === false) {
     const dataSource = new DataSource(buildDataSourceOptions(options));
     await dataSource.initialize();

@@ -1,6 +1,5 @@
 import { context, propagation, trace, SpanKind, SpanStatusCode, type Attributes, type Context } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
@@ -20,15 +19,20 @@ let provider: NodeTracerProvider | undefined;
  * the trace id); they leave the process only when an OTLP endpoint is configured
  * (OTEL_EXPORTER_OTLP_ENDPOINT, e.g. http://otel-collector:4318).
  */
-export function initTracing(service: string, otlpEndpoint?: string): void {
+export async function initTracing(service: string, otlpEndpoint?: string): Promise<void> {
   if (provider) return;
-  const spanProcessors = otlpEndpoint
-    ? [
-        new BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }), {
-          scheduledDelayMillis: 1000,
-        }),
-      ]
-    : [];
+  // The exporter (with its OTLP transformer and metrics SDK, some 130 modules) loads only when it is
+  // used: every process start without a collector would pay for it.
+  const exporter = otlpEndpoint ? await import('@opentelemetry/exporter-trace-otlp-http') : undefined;
+  if (provider) return; // another caller initialised it meanwhile
+  const spanProcessors =
+    exporter && otlpEndpoint
+      ? [
+          new BatchSpanProcessor(new exporter.OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }), {
+            scheduledDelayMillis: 1000,
+          }),
+        ]
+      : [];
   provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': service }), spanProcessors });
   provider.register({ propagator: new W3CTraceContextPropagator() });
 }
