@@ -7,6 +7,7 @@ import {
   BULK_JOB,
   BULK_JOB_MESSAGES,
   LIMITS,
+  MESSAGES,
   PUBLISHING_MESSAGES,
   noSalesChannelMessage,
   missingScopesMessage,
@@ -36,7 +37,7 @@ import { requirePublishingPlan } from './publications/publishing-plan.js';
 
 const NO_PUBLICATION = 'Not found';
 /** Assets' answer for a design that is not the seller's (or no longer in the library), as a direct request gets it. */
-const DESIGN_NOT_FOUND = 'Image not found';
+const DESIGN_NOT_FOUND = MESSAGES.imageNotFound;
 /** Draft steps of a collection queued at once (JetStream publishes awaiting their acknowledgements together). */
 const QUEUED_AT_ONCE = 100;
 
