@@ -132,6 +132,11 @@ describe('bulk jobs and collections through the gateway (real PostgreSQL, NATS, 
     const flagged = measured.assets.filter((asset) => asset.quality && !asset.quality.ok).map((asset) => asset.id);
     expect(quality).toMatchObject({ designs: 8, checked: 8, flagged: flagged.length });
     expect([...quality!.flaggedAssetIds].sort()).toEqual([...flagged].sort());
+    // Each flagged design names the checks it failed, as its own verdict has them.
+    for (const design of quality!.flaggedDesigns)
+      expect(design.failed).toEqual(
+        measured.assets.find((asset) => asset.id === design.assetId)!.quality!.checks.filter((check) => !check.ok),
+      );
     const failedChecks = measured.assets.flatMap((asset) => asset.quality?.checks.filter((check) => !check.ok) ?? []);
     expect(quality!.byCheck.reduce((sum, check) => sum + check.count, 0)).toBe(failedChecks.length);
   }, 300_000);

@@ -3,7 +3,7 @@
 // design by design, and keeps their progress; a download or an export is a ZIP fetched once it is ready.
 import { z } from 'zod';
 import { uuid } from './common.schemas.js';
-import { GARMENT_CHOICES } from './assets.schemas.js';
+import { GARMENT_CHOICES, qualityCheck } from './assets.schemas.js';
 import { presetId } from './export-presets.js';
 import { BULK_JOB, BULK_JOB_MESSAGES, eitherSelection } from './bulk-jobs.js';
 
@@ -94,5 +94,7 @@ export const batchQualityReply = z.object({
   /** Failed checks by name (a design can fail several), most frequent first. */
   byCheck: z.array(z.object({ name: z.string(), count: z.number().int() })),
   flaggedAssetIds: z.array(uuid),
+  /** Each flagged design with the checks it failed (name and detail), in the order of `flaggedAssetIds`. */
+  flaggedDesigns: z.array(z.object({ assetId: uuid, failed: z.array(qualityCheck) })),
 });
 export type BatchQuality = z.infer<typeof batchQualityReply>;

@@ -287,6 +287,16 @@ describe('bulk jobs in assets (real PostgreSQL and NATS)', () => {
         { name: 'margin', count: 1 },
       ],
       flaggedAssetIds: [ids[1], more[0]],
+      flaggedDesigns: [
+        {
+          assetId: ids[1],
+          failed: [
+            { name: 'contrast', ok: false, detail: 'contrast' },
+            { name: 'margin', ok: false, detail: 'margin' },
+          ],
+        },
+        { assetId: more[0], failed: [{ name: 'contrast', ok: false, detail: 'contrast' }] },
+      ],
     });
   });
 

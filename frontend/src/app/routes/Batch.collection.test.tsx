@@ -36,7 +36,14 @@ function collection(done: number): Batch {
     })),
   };
 }
-const quality: BatchQuality = { designs: 12, checked: 12, flagged: 1, byCheck: [{ name: 'contrast', count: 1 }], flaggedAssetIds: [id(2)] };
+const quality: BatchQuality = {
+  designs: 12,
+  checked: 12,
+  flagged: 1,
+  byCheck: [{ name: 'margin', count: 1 }],
+  flaggedAssetIds: [id(2)],
+  flaggedDesigns: [{ assetId: id(2), failed: [{ name: 'margin', ok: false, detail: 'The art runs into the print edge' }] }],
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -99,7 +106,9 @@ describe('a collection page that leads on', () => {
     const designs = within(grid).getAllByRole('listitem');
     expect(designs).toHaveLength(12);
     expect(within(designs[0]).getByRole('img')).toHaveAccessibleName(`a proud Nurse, "World's Okayest Nurse"`);
-    await waitFor(() => expect(within(designs[1]).getByTestId('quality-badge')).toHaveTextContent('Flagged'));
+    // The badge names the failed check, as the library card does, and reads out its detail.
+    await waitFor(() => expect(within(designs[1]).getByTestId('quality-badge')).toHaveTextContent('Touches the edge'));
+    expect(within(designs[1]).getByTestId('quality-badge')).toHaveTextContent('The art runs into the print edge');
     expect(within(designs[0]).queryByTestId('quality-badge')).toBeNull();
 
     const actions = screen.getByRole('region', { name: 'Whole-collection actions' });

@@ -45,6 +45,17 @@ const quality: BatchQuality = {
     { name: 'margin', count: 1 },
   ],
   flaggedAssetIds: [id(1), id(2), id(120)],
+  flaggedDesigns: [
+    { assetId: id(1), failed: [{ name: 'contrast', ok: false, detail: 'Low contrast on dark garments' }] },
+    {
+      assetId: id(2),
+      failed: [
+        { name: 'contrast', ok: false, detail: 'Low contrast on dark garments' },
+        { name: 'margin', ok: false, detail: 'Art touches the print edge' },
+      ],
+    },
+    { assetId: id(120), failed: [{ name: 'margin', ok: false, detail: 'Art touches the print edge' }] },
+  ],
 };
 
 const json = (body: unknown, status = 200) =>
@@ -81,7 +92,8 @@ describe('the batch page', () => {
       'fetch',
       vi.fn(async (url: string) => {
         if (url === `/api/batches/${BATCH_ID}`) return json({ batch: stopped });
-        if (url === `/api/batches/${BATCH_ID}/quality`) return json({ ...quality, flagged: 0, byCheck: [], flaggedAssetIds: [] });
+        if (url === `/api/batches/${BATCH_ID}/quality`)
+          return json({ ...quality, flagged: 0, byCheck: [], flaggedAssetIds: [], flaggedDesigns: [] });
         return json({ error: 'not here' }, 404);
       }),
     );

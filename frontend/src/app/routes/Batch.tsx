@@ -11,6 +11,7 @@ import { errorText } from '../../lib/api-client';
 import { refreshMe } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../features/library/components/ConfirmDialog';
+import { QualityBadge } from '../../features/library/components/QualityBadge';
 import { batchAssetIds, batchesQueryKey, batchIsRunning, cancelBatch, useBatch, type Batch } from '../../features/batches/api/batches';
 import { ROW_STATUS_LABEL, batchName, batchStatusText } from '../../features/batches/batch-display';
 import { BatchProgress } from '../../features/batches/BatchProgress';
@@ -63,6 +64,7 @@ function BatchView({ batch }: { batch: Batch }) {
   const assetIds = batchAssetIds(batch);
   const quality = useBatchQuality(batch).data;
   const flaggedById = new Set(quality?.flaggedAssetIds);
+  const failedById = new Map(quality?.flaggedDesigns.map((design) => [design.assetId, design.failed]));
   const running = batchIsRunning(batch);
 
   async function cancel() {
@@ -118,7 +120,13 @@ function BatchView({ batch }: { batch: Batch }) {
         </div>
       </Card>
 
-      <CollectionDesigns rows={batch.rows} flaggedIds={flaggedById} />
+      <CollectionDesigns
+        rows={batch.rows}
+        badgeOf={(assetId) => {
+          const failed = failedById.get(assetId);
+          return failed ? <QualityBadge quality={{ ok: false, checks: failed }} /> : null;
+        }}
+      />
 
       <Card className="overflow-x-auto p-0">
         <Table

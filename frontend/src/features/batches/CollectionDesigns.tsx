@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { AlertTriangle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { apiUrl } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import type { Batch } from './api/batches';
@@ -10,8 +9,8 @@ const FIRST_SHOWN = 24;
 const thumbnailUrl = (assetId: string) =>
   apiUrl('downloadAsset', { params: { id: assetId }, query: { variant: 'original', size: 'thumbnail' } });
 
-/** A collection's designs as a grid, in row order, each flagged one with the library's quality badge. */
-export function CollectionDesigns({ rows, flaggedIds }: { rows: Batch['rows']; flaggedIds: ReadonlySet<string> }) {
+/** A collection's designs as a grid, in row order, each with its badge (the library's quality badge, naming the failed checks). */
+export function CollectionDesigns({ rows, badgeOf }: { rows: Batch['rows']; badgeOf: (assetId: string) => ReactNode }) {
   const [showAll, setShowAll] = useState(false);
   const designs = rows.flatMap((row) => row.assetIds.map((assetId) => ({ assetId, prompt: row.prompt })));
   if (designs.length === 0) return null;
@@ -31,17 +30,7 @@ export function CollectionDesigns({ rows, flaggedIds }: { rows: Batch['rows']; f
               decoding="async"
               className="aspect-square w-full bg-zinc-200 object-contain dark:bg-zinc-800"
             />
-            <div className="flex min-h-9 items-center px-2 py-1">
-              {flaggedIds.has(assetId) && (
-                <span
-                  className="inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-zinc-950"
-                  data-testid="quality-badge"
-                >
-                  <AlertTriangle className="size-3" aria-hidden /> Flagged
-                  <span className="sr-only">: a quality check did not pass</span>
-                </span>
-              )}
-            </div>
+            <div className="flex min-h-9 items-center px-2 py-1">{badgeOf(assetId)}</div>
           </li>
         ))}
       </ul>

@@ -19,7 +19,7 @@ function serve(growFor: number) {
   const fetchMock = vi.fn(async () => {
     reads += 1;
     const checked = Math.min(reads, growFor);
-    return new Response(JSON.stringify({ designs: 100, checked, flagged: 0, byCheck: [], flaggedAssetIds: [] }), {
+    return new Response(JSON.stringify({ designs: 100, checked, flagged: 0, byCheck: [], flaggedAssetIds: [], flaggedDesigns: [] }), {
       headers: { 'Content-Type': 'application/json' },
     });
   });

@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { AlertTriangle, Download, FileText, Info, MoreHorizontal, Scissors, Star, Store, Trash2, ZoomIn } from 'lucide-react';
+import { Download, FileText, Info, MoreHorizontal, Scissors, Star, Store, Trash2, ZoomIn } from 'lucide-react';
 import type { Asset } from '@printloom/contracts/assets.schemas';
 import type { UpscaleFactor } from '@printloom/contracts/plans';
 import { CREDIT_COSTS } from '@printloom/contracts/plans';
@@ -12,9 +12,10 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { imageUrl } from '../api/download-assets';
-import { expiryBadge, publicationBadges, qualityFlag, tileClass, type PublicationCounts } from './asset-display';
+import { expiryBadge, publicationBadges, tileClass, type PublicationCounts } from './asset-display';
 import { ExportSubMenu } from './ExportMenu';
 import { GarmentPair } from './GarmentPair';
+import { QualityBadge } from './QualityBadge';
 import { upscaleOptions } from './upscale-options';
 
 export type CardLayout = 'grid' | 'list';
@@ -144,19 +145,7 @@ export const AssetCard = memo(function AssetCard({
       Background kept
     </span>
   );
-  // A failed quality check: an icon and words (never colour alone), the reasons read out and on hover.
-  const flag = qualityFlag(asset.quality);
-  const quality = flag && (
-    <span
-      className="inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-zinc-950"
-      title={flag.reasons}
-      data-testid="quality-badge"
-    >
-      <AlertTriangle className="size-3" aria-hidden />
-      {flag.label}
-      <span className="sr-only">. Quality check: {flag.reasons}</span>
-    </span>
-  );
+  const quality = <QualityBadge quality={asset.quality} />;
 
   const published = publicationBadges(publications).map((badge) => (
     <span

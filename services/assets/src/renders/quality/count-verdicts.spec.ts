@@ -30,11 +30,22 @@ describe('countVerdicts', () => {
         { name: 'margin', count: 1 },
       ],
       flaggedAssetIds: ['b', 'd', 'e'],
+      flaggedDesigns: [
+        {
+          assetId: 'b',
+          failed: [
+            { name: 'contrast', ok: false, detail: 'contrast' },
+            { name: 'margin', ok: false, detail: 'margin' },
+          ],
+        },
+        { assetId: 'd', failed: [{ name: 'contrast', ok: false, detail: 'contrast' }] },
+        { assetId: 'e', failed: [{ name: 'legibility', ok: false, detail: 'legibility' }] },
+      ],
     });
   });
 
   it('answers zeros for a collection with no design yet, and no flag for pending verdicts', () => {
-    expect(countVerdicts([])).toEqual({ designs: 0, checked: 0, flagged: 0, byCheck: [], flaggedAssetIds: [] });
+    expect(countVerdicts([])).toEqual({ designs: 0, checked: 0, flagged: 0, byCheck: [], flaggedAssetIds: [], flaggedDesigns: [] });
     expect(countVerdicts([{ id: 'a', quality: null }])).toMatchObject({ designs: 1, checked: 0, flagged: 0 });
   });
 });

@@ -7,21 +7,22 @@ import type { BatchQuality, DesignQuality } from '@printloom/contracts';
  */
 export function countVerdicts(designs: Array<{ id: string; quality: DesignQuality | null }>): BatchQuality {
   const byCheck = new Map<string, number>();
-  const flaggedAssetIds: string[] = [];
+  const flaggedDesigns: BatchQuality['flaggedDesigns'] = [];
   let checked = 0;
   for (const { id, quality } of designs) {
     if (!quality) continue;
     checked += 1;
     if (quality.ok) continue;
-    flaggedAssetIds.push(id);
-    for (const name of new Set(quality.checks.filter((check) => !check.ok).map((check) => check.name)))
-      byCheck.set(name, (byCheck.get(name) ?? 0) + 1);
+    const failed = quality.checks.filter((check) => !check.ok);
+    flaggedDesigns.push({ assetId: id, failed });
+    for (const name of new Set(failed.map((check) => check.name))) byCheck.set(name, (byCheck.get(name) ?? 0) + 1);
   }
   return {
     designs: designs.length,
     checked,
-    flagged: flaggedAssetIds.length,
+    flagged: flaggedDesigns.length,
     byCheck: [...byCheck].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-    flaggedAssetIds,
+    flaggedAssetIds: flaggedDesigns.map((design) => design.assetId),
+    flaggedDesigns,
   };
 }
