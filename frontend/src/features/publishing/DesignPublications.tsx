@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
 import type { Publication } from '@printloom/contracts/publishing.schemas';
-import { STATUS_LABELS, useAllPublications, useTemplates } from './api/publishing';
+import { STATUS_LABELS, useDesignPublications, useTemplates } from './api/publishing';
 import { PublishControls } from './PublishControls';
 
 /**
@@ -10,7 +10,7 @@ import { PublishControls } from './PublishControls';
  * `actions` adds a caller's own controls beside them.
  */
 export function DesignPublications({ assetId, actions }: { assetId: string; actions?: (publication: Publication) => ReactNode }) {
-  const publications = useAllPublications();
+  const publications = useDesignPublications(assetId);
   const templates = useTemplates();
   const rows = (publications.data?.publications ?? []).filter((publication) => publication.assetId === assetId);
   if (rows.length === 0) return null;

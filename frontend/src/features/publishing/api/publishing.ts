@@ -48,6 +48,20 @@ export const useAllPublications = (enabled = true) =>
       (query.state.data?.publications ?? []).some((publication) => MOVING.has(publication.status)) ? 5_000 : false,
   });
 
+const designPublicationsQueryKey = (assetId: string) => [...publicationsQueryKey, 'design', assetId] as const;
+
+/**
+ * One design's publications (the lightbox's list), asked for that design alone, so an old design's list is
+ * whole however many publications the seller has; asked again every 5 s while one is still moving.
+ */
+export const useDesignPublications = (assetId: string) =>
+  useQuery({
+    queryKey: designPublicationsQueryKey(assetId),
+    queryFn: () => callApi('listPublications', { query: { assetId } }),
+    refetchInterval: (query) =>
+      (query.state.data?.publications ?? []).some((publication) => MOVING.has(publication.status)) ? 5_000 : false,
+  });
+
 /** Every summary query starts with this key (under the publications' own: invalidating those reloads them too). */
 export const publicationSummaryQueryKey = [...publicationsQueryKey, 'summary'] as const;
 
@@ -80,11 +94,12 @@ export function usePublicationSummary(assetIds: readonly string[], enabled = tru
  * once, and the summaries (the badges, the drafts dialog's counts) are asked again.
  */
 function showPublication(queryClient: QueryClient, publication: Publication) {
-  queryClient.setQueryData<ApiReply<'listPublications'>>(
-    publicationsQueryKey,
-    (current) =>
-      current && { ...current, publications: current.publications.map((row) => (row.id === publication.id ? publication : row)) },
-  );
+  for (const queryKey of [publicationsQueryKey, designPublicationsQueryKey(publication.assetId)])
+    queryClient.setQueryData<ApiReply<'listPublications'>>(
+      queryKey,
+      (current) =>
+        current && { ...current, publications: current.publications.map((row) => (row.id === publication.id ? publication : row)) },
+    );
   void queryClient.invalidateQueries({ queryKey: publicationSummaryQueryKey });
 }
 
