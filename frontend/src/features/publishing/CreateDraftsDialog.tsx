@@ -241,15 +241,17 @@ function AlreadyDrafted({ count, of }: { count: number; of: number }) {
 function DraftedDesigns({
   template,
   count,
+  designs,
   publications,
   assets,
 }: {
   template: ProductTemplate;
   count: number;
+  /** The chosen designs with a draft, as the server counts them (the publications listed may be fewer: the newest only). */
+  designs: number;
   publications: readonly Publication[];
   assets: readonly Asset[];
 }) {
-  const designs = new Set(publications.map((publication) => publication.assetId)).size;
   const rest = count - designs;
   return (
     <section aria-label="Designs with a draft already" className="rounded-lg border border-zinc-300 p-3 text-sm dark:border-zinc-700">
@@ -397,6 +399,7 @@ export function CreateDraftsDialog({
               <DraftedDesigns
                 template={chosen}
                 count={count}
+                designs={drafted.size}
                 publications={existing.filter((publication) => publication.templateId === chosen.id && drafted.has(publication.assetId))}
                 assets={assets ?? []}
               />

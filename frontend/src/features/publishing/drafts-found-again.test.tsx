@@ -123,6 +123,22 @@ describe('drafts found again', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Every design has this draft' })).toBeDisabled());
   });
 
+  it("counts a design's draft from the summary when the seller's newest publications no longer hold it (an old design)", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      const path = String(url);
+      if (path === '/api/product-templates') return json({ templates });
+      if (path === '/api/connections/printify') return json(connection);
+      if (path.startsWith('/api/publications/summary')) return summaryAnswer(path);
+      if (path.startsWith('/api/publications')) return json({ publications: [] });
+      return json({}, 404);
+    });
+    renderPage(<CreateDraftsDialog assets={[first, second]} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Printify drafts' });
+    const drafted = await within(dialog).findByRole('region', { name: 'Designs with a draft already' });
+    expect(drafted).toHaveTextContent('1 of 2 designs have a Unisex tee draft already: only the other 1 is made.');
+    expect(within(dialog).getByRole('button', { name: 'Create 1 draft' })).toBeEnabled();
+  });
+
   it('a draft in a shop no longer connected does not count: the dialog offers a new one, as publishing makes it', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
       const path = String(url);
