@@ -254,6 +254,8 @@ describe('bulk actions on a collection above the bulk limit', () => {
     renderLibrary();
     const selected = await screen.findByRole('group', { name: 'Selected images' });
     await within(selected).findByText('104 selected');
+    // The button is disabled until the collection's designs are read: a click before that does nothing.
+    await vi.waitFor(() => expect(within(selected).getByRole('button', { name: 'Download' })).toBeEnabled());
     await userEvent.click(within(selected).getByRole('button', { name: 'Download' }));
     expect(await screen.findByText(BULK_JOB_MESSAGES.tooManyJobs)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
