@@ -111,7 +111,15 @@ export class RequestContextInterceptor implements NestInterceptor {
   /** Runs `send` once the server's connection is up (in order: each waits for the same reconnect). */
   private whenConnected(send: () => void): void {
     if (!this.replyConnection) return send();
-    void untilConnected(this.replyConnection(), REPLY_RECONNECT_WAIT_MS).then(send, send);
+    let connection: NatsConnection;
+    try {
+      connection = this.replyConnection();
+    } catch {
+      // The server has closed (Nest's "Not initialized"): a handler that ends during the shutdown has no
+      // connection to wait for, and throwing here would be an uncaught error in the closing process.
+      return send();
+    }
+    void untilConnected(connection, REPLY_RECONNECT_WAIT_MS).then(send, send);
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
