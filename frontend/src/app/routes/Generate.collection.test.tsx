@@ -156,7 +156,10 @@ describe('bulk actions on a collection above the bulk limit', () => {
     await userEvent.click(download);
 
     await vi.waitFor(() => expect(bulkPosts(fetchMock)).toEqual([{ action: 'download', batchId: BATCH_ID }]));
-    expect(await screen.findByRole('progressbar', { name: 'Download of 104 designs' })).toHaveAttribute('aria-valuenow', '3');
+    expect(await screen.findByRole('progressbar', { name: 'Download of 104 designs' }, { timeout: 10_000 })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
     // Not every card was loaded for it: the library asked for no page past its first.
     expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/assets?') && url.includes('cursor='))).toBe(false);
   });
@@ -213,7 +216,7 @@ describe('bulk actions on a collection above the bulk limit', () => {
         { action: 'delete', batchId: BATCH_ID },
       ]),
     );
-    expect(await screen.findByRole('progressbar', { name: /Delete of 104 designs/ })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: /Delete of 104 designs/ }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText('Could not start')).toBeNull();
   });
 

@@ -33,7 +33,7 @@ function runTesseract(input: string, layout: 'line' | 'sparse', stdin?: Buffer):
 /**
  * Several lines in one tesseract run (it takes a file listing images): its start-up (loading the
  * model, ~half the cost of reading one line) is paid once. Its LSTM reader keeps nothing from page
- * to page, so each reading is the one a run of its own gives (test-design-verdicts.spec.ts holds it).
+ * to page, so each reading is the one a run of its own gives (services/assets/test/test-design-verdicts.spec.ts holds it).
  */
 async function tesseractLines(pngs: Buffer[]): Promise<string[]> {
   if (pngs.length <= 1) return Promise.all(pngs.map((png) => tesseract(png, 'line')));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { planDesigns, renderVariant } from '@printloom/design-engine';
-import { measureQuality, type QualityPlan } from './measure-quality.js';
-import { tesseract } from './ocr.js';
+import { measureQuality, type QualityPlan } from '../src/renders/quality/measure-quality.js';
+import { tesseract } from '../src/renders/quality/ocr.js';
 
 // Real OCR (Debian's tesseract, as in the assets image) on known good and known bad prints.
 const prompt = "fishing dad with a fish, 'Reel Cool Dad' retro sunset";

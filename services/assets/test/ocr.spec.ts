@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { flatTextPng, planDesigns, readingSetting, SELLER_PROMPTS } from '@printloom/design-engine';
-import { tesseract } from './ocr.js';
+import { tesseract } from '../src/renders/quality/ocr.js';
 
 const seed = '7b0f9a8e-1111-4111-8111-111111111111';
 

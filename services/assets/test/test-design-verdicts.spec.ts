@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { renderVariant, SELLER_PROMPTS } from '@printloom/design-engine';
 import type { DesignQuality } from '@printloom/contracts';
-import { measureQuality } from './measure-quality.js';
-import { tesseract } from './ocr.js';
+import { measureQuality } from '../src/renders/quality/measure-quality.js';
+import { tesseract } from '../src/renders/quality/ocr.js';
 
 /**
  * The verdicts of the test designs as the straightforward measurement gave them (recorded with the
