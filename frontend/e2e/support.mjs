@@ -123,7 +123,10 @@ const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * per serious or critical violation.
  */
 export async function audit(page, screen, include) {
-  const builder = new AxeBuilder({ page }).withTags(wcag);
+  // Legacy mode runs axe.run in the page itself. The default opens a blank page per audit to merge the
+  // results of cross-origin frames, which the app has none of: measured on 5 screens, the same passes
+  // and violations, 1.8x less wall time (16.3 s → 9.0 s for 10 audits) and 1.6x less of Chromium's CPU.
+  const builder = new AxeBuilder({ page }).withTags(wcag).setLegacyMode(true);
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
