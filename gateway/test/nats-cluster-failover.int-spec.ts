@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
+import pg from 'pg';
 import { GENERATION_QUEUE, type Asset } from '@printloom/contracts';
 import { connectNats, type NatsConnection, type RunningService } from '@printloom/service-kit';
 import { startNatsCluster, type TestNatsCluster, waitFor } from '@printloom/service-kit/testing';
@@ -97,11 +98,40 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
     const view = async (job: { client: TestClient; jobId: string }) =>
       (await job.client.get<{ job?: { status: string; error: string | null } }>(`/api/jobs/${job.jobId}`)).body.job;
     const status = async (job: { client: TestClient; jobId: string }) => (await view(job))?.status;
+    /**
+     * Where an unfinished job stands, from the databases: its tries, how long ago a worker last said it
+     * was alive, whether it recorded its designs, and how many designs assets stored for it (stored but
+     * not recorded: the ingest's answer never reached the worker).
+     */
+    const stepsOf = async (jobId: string) => {
+      const db = new pg.Client({ connectionString: system.database.url });
+      await db.connect();
+      try {
+        const { rows } = await db.query(
+          `SELECT j.attempts, round(extract(epoch FROM now() - j.heartbeat_at))::int AS heartbeat_age_s,
+                  coalesce(cardinality(j.asset_ids), 0) AS recorded,
+                  (SELECT count(*)::int FROM assets.assets a WHERE a.job_id = j.id) AS stored
+             FROM generation.jobs j WHERE j.id = $1`,
+          [jobId],
+        );
+        const row = rows[0];
+        return row
+          ? `tries ${row.attempts}, last heartbeat ${row.heartbeat_age_s} s ago, designs recorded ${row.recorded}, stored by assets ${row.stored}`
+          : 'no job row';
+      } finally {
+        await db.end();
+      }
+    };
     // When a job did not succeed, say which and why, so a red run names its cause.
     const reportUnsucceeded = async () => {
       const finals = await Promise.all(jobs.map(view));
       if (finals.every((job) => job?.status === 'succeeded')) return;
-      const lines = jobs.map((job, i) => `  ${job.jobId}: ${finals[i]?.status ?? 'not found'}, error: ${finals[i]?.error ?? 'none'}`);
+      const lines = await Promise.all(
+        jobs.map(async (job, i) => {
+          const line = `  ${job.jobId}: ${finals[i]?.status ?? 'not found'}, error: ${finals[i]?.error ?? 'none'}`;
+          return finals[i]?.status === 'succeeded' ? line : `${line} (${await stepsOf(job.jobId)})`;
+        }),
+      );
       process.stdout.write(`[failover] not every job succeeded; final status and error of each job:\n${lines.join('\n')}\n`);
     };
     let firstAfterKillMs = 0;
