@@ -44,6 +44,8 @@ function get(agent, url, headers = {}) {
   });
 }
 
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
 /** `url`: one URL, or the URL of the i-th request. */
 async function latency(url, headers) {
   const urlOf = typeof url === 'function' ? url : () => url;
@@ -60,8 +62,6 @@ async function latency(url, headers) {
   samples.sort((a, b) => a - b);
   return { status, median: quantile(samples, 0.5), p99: quantile(samples, 0.99) };
 }
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** IN_FLIGHT requests always outstanding, over `total` requests: requests per second and each one's latency. */
 async function inFlight(url, headers, total = count * 2) {
@@ -156,8 +156,8 @@ const SELLER_PROMPTS = [
 ];
 
 /**
- * A seller clicking Generate again the moment the previous job's designs are there, until `stop()`;
- * resolves with the jobs that ended and the first failure, if any.
+ * A seller clicking Generate again the moment the previous job's designs are there, until `stop()`,
+ * which answers how many jobs ended (or throws the failed job's error).
  */
 function sellerGenerating(cookie) {
   let stopped = false;
@@ -208,17 +208,21 @@ async function besideJobsRun(reader, seller) {
   const sample = await get(new http.Agent(), url, headers);
   const bare = await bareServer(sample.status, sample.body);
   await latency(url, headers); // warm: the reader's session and view are cached, as a seller's are after the first page
-  const generating = sellerGenerating(seller.cookie);
-  await generating.started;
   const me = [];
   const floor = [];
   let rounds = 0;
-  for (; rounds < 6 || (generating.ended() < JOBS_BESIDE && generating.running()); rounds += 1) {
-    me.push(...(await inFlight(url, headers, Math.ceil(count / 2))).samples);
-    floor.push(...(await inFlight(bare.url, {}, Math.ceil(count / 2))).samples);
+  let jobs;
+  try {
+    const generating = sellerGenerating(seller.cookie);
+    await generating.started;
+    for (; rounds < 6 || (generating.ended() < JOBS_BESIDE && generating.running()); rounds += 1) {
+      me.push(...(await inFlight(url, headers, Math.ceil(count / 2))).samples);
+      floor.push(...(await inFlight(bare.url, {}, Math.ceil(count / 2))).samples);
+    }
+    jobs = await generating.stop();
+  } finally {
+    bare.close();
   }
-  const jobs = await generating.stop();
-  bare.close();
   me.sort((a, b) => a - b);
   floor.sort((a, b) => a - b);
   const [meP50, bareP50] = [quantile(me, 0.5), quantile(floor, 0.5)];
