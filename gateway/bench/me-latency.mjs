@@ -20,6 +20,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import pg from 'pg';
+import { SAMPLE_GALLERY } from '@printloom/contracts';
 
 const [baseUrl = 'http://127.0.0.1:8080', countArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const count = Number(countArg ?? 1000);
@@ -148,12 +149,8 @@ async function api(method, route, cookie, body) {
   return reply;
 }
 
-const SELLER_PROMPTS = [
-  "a cat astronaut, 'Space Meow' in retro letters",
-  "'Trail Ready' mountain badge",
-  "'Coffee First' steaming mug, bold type",
-  "'Gym Rat' distressed sticker",
-];
+/** What the seller types: the Examples page's sample prompts. */
+const SELLER_PROMPTS = SAMPLE_GALLERY.map((sample) => sample.prompt);
 
 /**
  * A seller clicking Generate again the moment the previous job's designs are there, until `stop()`,

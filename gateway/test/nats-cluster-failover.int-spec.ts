@@ -103,35 +103,34 @@ describe('generation on a 3-node NATS JetStream cluster (real nats-server proces
      * was alive, whether it recorded its designs, and how many designs assets stored for it (stored but
      * not recorded: the ingest's answer never reached the worker).
      */
-    const stepsOf = async (jobId: string) => {
-      const db = new pg.Client({ connectionString: system.database.url });
-      await db.connect();
-      try {
-        const { rows } = await db.query(
-          `SELECT j.attempts, round(extract(epoch FROM now() - j.heartbeat_at))::int AS heartbeat_age_s,
-                  coalesce(cardinality(j.asset_ids), 0) AS recorded,
-                  (SELECT count(*)::int FROM assets.assets a WHERE a.job_id = j.id) AS stored
-             FROM generation.jobs j WHERE j.id = $1`,
-          [jobId],
-        );
-        const row = rows[0];
-        return row
-          ? `tries ${row.attempts}, last heartbeat ${row.heartbeat_age_s} s ago, designs recorded ${row.recorded}, stored by assets ${row.stored}`
-          : 'no job row';
-      } finally {
-        await db.end();
-      }
+    const stepsOf = async (db: pg.Client, jobId: string) => {
+      const { rows } = await db.query(
+        `SELECT j.attempts, round(extract(epoch FROM now() - j.heartbeat_at))::int AS heartbeat_age_s,
+                coalesce(cardinality(j.asset_ids), 0) AS recorded,
+                (SELECT count(*)::int FROM assets.assets a WHERE a.job_id = j.id) AS stored
+           FROM generation.jobs j WHERE j.id = $1`,
+        [jobId],
+      );
+      const row = rows[0];
+      return row
+        ? `tries ${row.attempts}, last heartbeat ${row.heartbeat_age_s} s ago, designs recorded ${row.recorded}, stored by assets ${row.stored}`
+        : 'no job row';
     };
     // When a job did not succeed, say which and why, so a red run names its cause.
     const reportUnsucceeded = async () => {
       const finals = await Promise.all(jobs.map(view));
       if (finals.every((job) => job?.status === 'succeeded')) return;
-      const lines = await Promise.all(
-        jobs.map(async (job, i) => {
+      const db = new pg.Client({ connectionString: system.database.url });
+      await db.connect();
+      const lines: string[] = [];
+      try {
+        for (const [i, job] of jobs.entries()) {
           const line = `  ${job.jobId}: ${finals[i]?.status ?? 'not found'}, error: ${finals[i]?.error ?? 'none'}`;
-          return finals[i]?.status === 'succeeded' ? line : `${line} (${await stepsOf(job.jobId)})`;
-        }),
-      );
+          lines.push(finals[i]?.status === 'succeeded' ? line : `${line} (${await stepsOf(db, job.jobId)})`);
+        }
+      } finally {
+        await db.end();
+      }
       process.stdout.write(`[failover] not every job succeeded; final status and error of each job:\n${lines.join('\n')}\n`);
     };
     let firstAfterKillMs = 0;
