@@ -30,6 +30,18 @@ const results = [];
 /** Every test file's own wall time, from Jest's and Vitest's JSON reports: the slowest are listed at the end. */
 const fileTimes = [];
 const timingsFile = path.join(root, '.data/test-timings.json');
+/** Every failed test (suite, where, name, the first lines of its error): listed last, just above the Summary, where a log's tail shows it. */
+const failures = [];
+const firstLines = (text, count = 4) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- Jest's messages carry terminal colours
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, count)
+    .join(' / ')
+    .slice(0, 400);
 /**
  * Jest's workers (JEST_WORKERS, default 2). Its integration files spend most of their time waiting
  * (measured: 10–30 s of CPU in files of 35–100 s), so a 2-core machine may take more than 2.
@@ -59,6 +71,13 @@ function record(name, passed, failed, ok, startedAt, endedAt = Date.now()) {
 /** Jest's and Vitest's JSON reports both give each file's start and end time (ms since the epoch). */
 function collectFileTimes(suite, report) {
   for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      failures.push({ suite, where, name: test.fullName ?? test.title, error: firstLines(test.failureMessages?.[0]) });
+    // A file that failed before any test ran (it did not compile, a hook threw): its own message.
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push({ suite, where, name: '(the file)', error: firstLines(file.message) });
     if (!file.startTime || !file.endTime) continue;
     fileTimes.push({ suite, file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
   }
@@ -77,6 +96,11 @@ function reportTimings(startedAt) {
       `slowest ${slowest.length} test files and browser tests:\n${slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.file} (${file.suite})`).join('\n')}`,
     );
   }
+  if (failures.length) {
+    log(
+      `failed tests (${failures.length}):\n${failures.map((failure) => `  ✕ ${failure.where} (${failure.suite}): ${failure.name}\n      ${failure.error}`).join('\n')}`,
+    );
+  }
   mkdirSync(path.dirname(timingsFile), { recursive: true });
   writeFileSync(
     timingsFile,
@@ -87,6 +111,7 @@ function reportTimings(startedAt) {
         totalSeconds: total,
         steps: results.map(({ step, seconds: took, passed, failed, ok }) => ({ step, seconds: took, passed, failed, ok })),
         slowestFiles: slowest.map((file) => ({ ...file, seconds: Math.round(file.seconds * 10) / 10 })),
+        failures,
       },
       null,
       2,
@@ -348,8 +373,10 @@ function runBrowserScript(script, port, webPort) {
       log(`${script} (${seconds(startedAt)} s)`);
       process.stdout.write(output);
       if (existsSync(timings))
-        for (const test of JSON.parse(readFileSync(timings, 'utf8')))
+        for (const test of JSON.parse(readFileSync(timings, 'utf8'))) {
           fileTimes.push({ suite: 'e2e', file: `${script}: ${test.name}`, seconds: test.seconds });
+          if (!test.ok) failures.push({ suite: 'e2e', where: script, name: test.name, error: firstLines(test.error) });
+        }
       const summary = /E2E: (\d+) passed, (\d+) failed/.exec(output);
       resolve({ ok: code === 0, passed: summary ? Number(summary[1]) : 0, failed: summary ? Number(summary[2]) : 1 });
     });

@@ -98,7 +98,7 @@ export function createRunner(browser) {
       results.push({ name, ok: true, seconds: took() });
       console.log(`  ✓ ${name} (${took()} s)`);
     } catch (error) {
-      results.push({ name, ok: false, seconds: took() });
+      results.push({ name, ok: false, seconds: took(), error: String(error.message).slice(0, 2000) });
       console.log(`  ✕ ${name} (${took()} s)\n    ${String(error.message).split('\n').join('\n    ')}`);
       await page.screenshot({ path: path.join(shots, `failed-${name.replace(/\W+/g, '-').slice(0, 60)}.png`) }).catch(() => undefined);
     } finally {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Registry } from 'prom-client';
-import { startHealthServer, type HealthServer } from './health-server.js';
+import { runChecks, startHealthServer, type HealthServer } from './health-server.js';
 import { waitFor } from './testing.js';
 
 describe('health server', () => {
@@ -37,6 +37,8 @@ describe('health server', () => {
 
   it('stays ready while a reported dependency is down or hangs, and reports it as a metric without waiting for it', async () => {
     let storage: 'down' | 'hanging' | 'up' = 'down';
+    let hangingCalls = 0;
+    const releaseHanging: Array<() => void> = [];
     const registry = new Registry();
     server = await startHealthServer(
       'gateway',
@@ -44,16 +46,18 @@ describe('health server', () => {
       {
         ready: { nats: async () => undefined },
         reported: {
-          storage: () =>
-            storage === 'hanging'
-              ? new Promise<void>(() => undefined)
-              : storage === 'down'
-                ? Promise.reject(new Error('connect ECONNREFUSED'))
-                : Promise.resolve(),
+          storage: () => {
+            if (storage === 'hanging') {
+              hangingCalls += 1;
+              return new Promise<void>((resolve) => releaseHanging.push(resolve));
+            }
+            return storage === 'down' ? Promise.reject(new Error('connect ECONNREFUSED')) : Promise.resolve();
+          },
         },
       },
       registry,
-      { refreshMs: 50 },
+      // A check limit far beyond the test's own: a probe or scrape that waited for the hanging check would not answer in time.
+      { refreshMs: 50, checkTimeoutMs: 10 * 60_000 },
     );
     const get = (path: string) => fetch(`http://127.0.0.1:${server!.port}${path}`);
     const storageUp = async () =>
@@ -69,15 +73,21 @@ describe('health server', () => {
       reported: { storage: 'down: connect ECONNREFUSED' },
     });
 
-    // A check that never answers holds up neither the probe nor the scrape (the checks' own limit is 2 s).
+    // While the storage check hangs, neither the probe nor the scrape waits for it: both answer with the last result.
     storage = 'hanging';
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
-    expect((await get('/health/ready')).status).toBe(200);
+    await waitFor(() => hangingCalls > 0);
+    const whileHanging = await get('/health/ready');
+    expect(whileHanging.status).toBe(200);
+    expect((await whileHanging.json()).reported).toEqual({ storage: 'down: connect ECONNREFUSED' });
     expect(await storageUp()).toBe('0');
-    expect(Date.now() - started).toBeLessThan(1000);
 
     storage = 'up';
+    for (const release of releaseHanging) release();
     await waitFor(async () => (await storageUp()) === '1', { timeoutMs: 10_000 });
+  });
+
+  it('counts a check that outlasts its limit as down', async () => {
+    const results = await runChecks({ slow: () => new Promise<void>(() => undefined), quick: async () => undefined }, 20);
+    expect(results).toEqual({ slow: 'down: timed out after 20 ms', quick: 'up' });
   });
 });

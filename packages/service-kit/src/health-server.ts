@@ -17,6 +17,8 @@ export interface HealthChecks {
 export interface HealthServerOptions {
   /** How often the dependency gauge is refreshed in the background (a scrape also asks for a refresh). */
   refreshMs?: number;
+  /** How long one check may take before it counts as down (2 s). */
+  checkTimeoutMs?: number;
 }
 
 export interface HealthServer {
@@ -26,6 +28,7 @@ export interface HealthServer {
 
 /** A scrape asks for a refresh when the last one is older than this (and none is running). */
 const SCRAPE_REFRESH_AFTER_MS = 1000;
+const CHECK_TIMEOUT_MS = 2000;
 
 /**
  * The small HTTP port of a process: `/health/live` answers while the process runs (a liveness probe
@@ -41,7 +44,8 @@ export async function startHealthServer(
   registry: Registry,
   options: HealthServerOptions = {},
 ): Promise<HealthServer> {
-  const monitor = startDependencyMonitor({ ...checks.ready, ...checks.reported }, registry, options.refreshMs ?? 10_000);
+  const checkTimeoutMs = options.checkTimeoutMs ?? CHECK_TIMEOUT_MS;
+  const monitor = startDependencyMonitor({ ...checks.ready, ...checks.reported }, registry, options.refreshMs ?? 10_000, checkTimeoutMs);
   const server = http.createServer(async (req, res) => {
     if (req.url === '/health/live') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -49,7 +53,7 @@ export async function startHealthServer(
       return;
     }
     if (req.url === '/health' || req.url === '/health/ready') {
-      const results = await runChecks(checks.ready);
+      const results = await runChecks(checks.ready, checkTimeoutMs);
       const healthy = Object.values(results).every((result) => result === 'up');
       const reported = Object.fromEntries(Object.keys(checks.reported ?? {}).map((name) => [name, monitor.last(name)]));
       res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });
@@ -88,14 +92,19 @@ interface DependencyMonitor {
 }
 
 /** Runs every check on a timer and sets `printloom_dependency_up`; never two rounds at once. */
-function startDependencyMonitor(checks: Record<string, HealthCheck>, registry: Registry, refreshMs: number): DependencyMonitor {
+function startDependencyMonitor(
+  checks: Record<string, HealthCheck>,
+  registry: Registry,
+  refreshMs: number,
+  checkTimeoutMs: number,
+): DependencyMonitor {
   let results: Record<string, string> = {};
   let lastStarted = 0;
   let running: Promise<void> | undefined;
   const refresh = () => {
     if (running) return;
     lastStarted = Date.now();
-    running = runChecks(checks)
+    running = runChecks(checks, checkTimeoutMs)
       .then((fresh) => {
         results = fresh;
         for (const [dependency, result] of Object.entries(fresh)) gauge.set({ dependency }, result === 'up' ? 1 : 0);
@@ -125,11 +134,11 @@ function startDependencyMonitor(checks: Record<string, HealthCheck>, registry: R
   };
 }
 
-export async function runChecks(checks: Record<string, HealthCheck>): Promise<Record<string, string>> {
+export async function runChecks(checks: Record<string, HealthCheck>, timeoutMs = CHECK_TIMEOUT_MS): Promise<Record<string, string>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
-        await withTimeout(check(), 2000);
+        await withTimeout(check(), timeoutMs);
         return [name, 'up'] as const;
       } catch (error) {
         return [name, `down: ${(error as Error).message}`] as const;

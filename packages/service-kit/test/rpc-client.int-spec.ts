@@ -137,15 +137,16 @@ describe('RpcClient when the NATS node it is connected to dies (a 3-node cluster
     await waitFor(async () => Boolean(await request()), { what: 'the responder reached', retryOn: () => true });
     hold = true;
 
-    const inFlight = request().catch((error: unknown) => error);
+    // A held request's own time-out is far beyond the test's 90 s: only the node's death can end it in time.
+    const outlivingTheTest = { timeoutMs: 10 * 60_000 };
+    const inFlight = rpc
+      .request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000005' }, outlivingTheTest)
+      .catch((error: unknown) => error);
     await waitFor(() => held === 1, { what: 'the request held by the responder' });
-    const killedAt = Date.now();
     await cluster.nodes[0].kill();
     const error = await inFlight;
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'UNAVAILABLE' });
-    // Far sooner than its 30 s time-out: the reply to the old connection's inbox could never come.
-    expect(Date.now() - killedAt).toBeLessThan(10_000);
 
     hold = false;
     await waitFor(async () => Boolean(await request()), { what: 'an answer after the reconnect', retryOn: () => true });
@@ -165,12 +166,12 @@ describe('RpcClient when the NATS node it is connected to dies (a 3-node cluster
       );
       hold = true;
       held = 0;
-      const held2 = rpcThere.request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000006' }).catch((e: unknown) => e);
+      const held2 = rpcThere
+        .request(BILLING.accountSummary, { userId: '00000000-0000-4000-8000-000000000006' }, outlivingTheTest)
+        .catch((e: unknown) => e);
       await waitFor(() => held === 1, { what: 'the second request held by the responder' });
-      const responderNodeKilledAt = Date.now();
       await cluster.nodes[1].kill();
       expect(await held2).toMatchObject({ code: 'UNAVAILABLE' });
-      expect(Date.now() - responderNodeKilledAt).toBeLessThan(10_000);
     } finally {
       await onThirdNode.close();
     }

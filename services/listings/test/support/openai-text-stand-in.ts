@@ -81,8 +81,9 @@ export class OpenAiTextStandIn {
     const call = { auth: req.headers.authorization, body };
     this.calls.push(call);
     const reply = this.onChat(call);
+    // Unref'd: a reply held longer than a test lasts must not keep the test process alive.
     setTimeout(() => {
       if (!res.destroyed) send(reply.status, reply.body);
-    }, reply.delayMs ?? 0);
+    }, reply.delayMs ?? 0).unref();
   }
 }
