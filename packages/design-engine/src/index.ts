@@ -23,6 +23,6 @@ export { flatText, flatTextPng, readsBack } from './legibility/flat-text.js';
 export { readingSetting, READING_VIEW, type ReadingSetting } from './legibility/reading-size.js';
 export { capHeight } from './typography/text-shapes.js';
 export { PixelPool } from './raster/pixel-pool.js';
-export { withSrgbProfile } from './raster/srgb-profile.js';
+export { withoutSrgbProfile, withSrgbProfile } from './raster/srgb-profile.js';
 export type { ScaledPrint } from './raster/print-file.js';
 export { STYLES, STYLE_WORDS, type Style } from './brief/vocabulary.js';

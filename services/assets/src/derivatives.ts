@@ -1,12 +1,13 @@
 import { DERIVATIVES } from '@printloom/contracts';
+import { withoutSrgbProfile, withSrgbProfile } from '@printloom/design-engine';
 import sharp, { type Sharp } from 'sharp';
 
 export const THUMBNAIL_SIZE = DERIVATIVES.thumbnail.maxSide;
 export const PREVIEW_SIZE = DERIVATIVES.preview.maxSide;
 
 /** A smaller WebP of an image, keeping transparency, for the library grid and the dialogs. */
-export function deriveWebp(image: Buffer, maxSide: number): Promise<Buffer> {
-  return sharp(image)
+export async function deriveWebp(image: Buffer, maxSide: number): Promise<Buffer> {
+  return sharp(await withoutSrgbProfile(image))
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .webp(DERIVATIVES.webp)
     .toBuffer();
@@ -18,7 +19,10 @@ export async function dimensionsOf(image: Buffer): Promise<{ width: number; heig
   return { width, height };
 }
 
-/** Print-file finish shared by every derived original: PNG, sRGB, 300 DPI. */
-export function toPrintPng(pipeline: Sharp): Promise<Buffer> {
-  return pipeline.toColourspace('srgb').withMetadata({ density: 300 }).png({ compressionLevel: 6 }).toBuffer();
+/** Print-file finish shared by every derived original: PNG, sRGB (tagged with its profile), 300 DPI. */
+export async function toPrintPng(pipeline: Sharp): Promise<Buffer> {
+  // The input's EXIF and XMP are kept as before (withMetadata); its profile is not converted again (sRGB already).
+  return withSrgbProfile(
+    await pipeline.toColourspace('srgb').keepExif().keepXmp().withDensity(300).png({ compressionLevel: 6 }).toBuffer(),
+  );
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { BackgroundRemover } from '../../assets.tokens.js';
+import { withoutSrgbProfile } from '@printloom/design-engine';
 import { toPrintPng } from '../../derivatives.js';
 
 export class BackgroundTooBusyError extends Error {}
@@ -24,7 +25,10 @@ export class FloodFillBackgroundRemover implements BackgroundRemover {
   constructor(private readonly maskMaxPixels = MASK_MAX_PIXELS) {}
 
   async remove(image: Buffer): Promise<Buffer> {
-    const full = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const full = await sharp(await withoutSrgbProfile(image))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const { width, height } = full.info;
     const scale = Math.min(1, Math.sqrt(this.maskMaxPixels / (width * height)));
     const small =

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { AppError, EXPORT_SAFE_MARGIN, type ExportPreset } from '@printloom/contracts';
+import { withoutSrgbProfile, withSrgbProfile } from '@printloom/design-engine';
 
 const CLEAR = { r: 0, g: 0, b: 0, alpha: 0 };
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
@@ -28,7 +29,8 @@ async function drawnBounds(image: Buffer): Promise<{ left: number; top: number; 
  * safe margin, centred; padding transparent, or white for presets printed without transparency; sRGB,
  * tagged 300 DPI. Over the preset's byte cap it is refused rather than handed out to be rejected later.
  */
-export async function fitToPreset(original: Buffer, preset: ExportPreset): Promise<Buffer> {
+export async function fitToPreset(stored: Buffer, preset: ExportPreset): Promise<Buffer> {
+  const original = await withoutSrgbProfile(stored);
   const bounds = await drawnBounds(original);
   const safeWidth = Math.floor(preset.width * (1 - 2 * EXPORT_SAFE_MARGIN));
   const safeHeight = Math.floor(preset.height * (1 - 2 * EXPORT_SAFE_MARGIN));
@@ -43,12 +45,13 @@ export async function fitToPreset(original: Buffer, preset: ExportPreset): Promi
   const canvas = sharp({
     create: { width: preset.width, height: preset.height, channels: preset.opaque ? 3 : 4, background: preset.opaque ? WHITE : CLEAR },
   }).composite([{ input: art, left, top }]);
-  const png = await (preset.opaque ? canvas.removeAlpha() : canvas)
-    .toColourspace('srgb')
-    .withIccProfile('srgb')
-    .withDensity(preset.dpi)
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  const png = await withSrgbProfile(
+    await (preset.opaque ? canvas.removeAlpha() : canvas)
+      .toColourspace('srgb')
+      .withDensity(preset.dpi)
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
+  );
   if (png.length > preset.maxBytes) {
     const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
     throw new AppError(

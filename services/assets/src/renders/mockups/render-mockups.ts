@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MOCKUPS, type MockupId } from '@printloom/contracts';
+import { withoutSrgbProfile } from '@printloom/design-engine';
 import { composeMockup, type DesignPixels, type Placement } from './compose.js';
 import { loadTemplate, lookOf, MOCKUP_LOOKS } from './mockup-templates.js';
 import { placeInArea, PRINT_DPI, type Rect } from './placement.js';
@@ -21,7 +22,8 @@ interface Decoded {
   resized: Map<string, DesignPixels>;
 }
 
-async function decodeDesign(file: Buffer): Promise<Decoded> {
+async function decodeDesign(stored: Buffer): Promise<Decoded> {
+  const file = await withoutSrgbProfile(stored);
   const { data, info } = await sharp(file)
     .ensureAlpha()
     .resize(WORKING_SIZE, WORKING_SIZE, { fit: 'inside', withoutEnlargement: true })

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { PRINT_SIZES, renderVariant } from '@printloom/design-engine';
+import { PRINT_SIZES, renderVariant, withoutSrgbProfile, withSrgbProfile } from '@printloom/design-engine';
 import type { VariantLetter } from '@printloom/contracts';
 import { GARMENTS, type Garment } from './garments.js';
 import { inkContrast } from './ink-contrast.js';
@@ -27,27 +27,32 @@ export type GarmentFilePlan =
 
 /** Decodes a print to raw RGBA. */
 export async function rgbaOf(png: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await withoutSrgbProfile(png))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
-async function recoloured(original: Buffer, garment: Garment, drawnFor: 'this-garment' | 'unknown'): Promise<Buffer> {
-  const { data, width, height } = await rgbaOf(original);
+/** The decoded print recoloured in place, as the print file. */
+async function recoloured(image: { data: Buffer; width: number; height: number }, garment: Garment, drawnFor: 'this-garment' | 'unknown') {
+  const { data, width, height } = image;
   recolourForGarment(data, width, height, GARMENTS[garment], drawnFor);
-  return sharp(data, { raw: { width, height, channels: 4 } })
-    .withIccProfile('srgb')
-    .withDensity(300)
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  return withSrgbProfile(
+    await sharp(data, { raw: { width, height, channels: 4 } })
+      .withDensity(300)
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
+  );
 }
 
 /**
  * A print as it is when enough of its ink reads on the garment, else recoloured (`recolourForGarment`:
- * only nudged when it was drawn for this garment, such as a light badge fill on a white shirt).
+ * only nudged when it was drawn for this garment, such as a light badge fill on a white shirt). Decoded once.
  */
 export async function readableOn(png: Buffer, garment: Garment, drawnFor: 'this-garment' | 'unknown'): Promise<Buffer> {
-  const { data } = await rgbaOf(png);
-  return inkContrast(data, GARMENTS[garment]).share >= KEPT_AS_DRAWN ? png : recoloured(png, garment, drawnFor);
+  const image = await rgbaOf(png);
+  return inkContrast(image.data, GARMENTS[garment]).share >= KEPT_AS_DRAWN ? png : recoloured(image, garment, drawnFor);
 }
 
 /**

@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import type { DesignQuality, QualityCheck } from '@printloom/contracts';
-import { flatTextPng, GARMENT, planDesigns, quotedTexts, readingSetting, readsBack, type TextElement } from '@printloom/design-engine';
+import {
+  flatTextPng,
+  GARMENT,
+  planDesigns,
+  quotedTexts,
+  readingSetting,
+  readsBack,
+  withoutSrgbProfile,
+  type TextElement,
+} from '@printloom/design-engine';
 import type { EngineBrief } from '../print-files/garment-file.js';
 import { GARMENTS, type Garment } from '../print-files/garments.js';
 import { inkContrast } from '../print-files/ink-contrast.js';
@@ -36,7 +45,8 @@ const normal = (text: string) =>
  * The quality verdict of one stored design: text legibility, the inks against the chosen garment,
  * nothing in the 2% margin, transparency where asked. Runs in the image worker pool (CPU and OCR).
  */
-export async function measureQuality(png: Buffer, plan: QualityPlan, ocr: Ocr): Promise<DesignQuality> {
+export async function measureQuality(stored: Buffer, plan: QualityPlan, ocr: Ocr): Promise<DesignQuality> {
+  const png = await withoutSrgbProfile(stored);
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const image: Rgba = { data, width: info.width, height: info.height };
   const design = plan.brief
