@@ -82,8 +82,14 @@ async function waitFor(check, what, timeoutMs = 60_000) {
 const RESTARTS_ALLOWED = 5;
 const RESTART_WINDOW_MS = 60_000;
 
-function startChild(name, command, commandArgs, env, logSink, restarts = []) {
-  const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `env`: the child's environment, or a function giving it at each start. `beforeRestart`: runs before a
+ * crashed child is started again (a service takes a new health port there: one taken by another
+ * process meanwhile would otherwise crash every restart the same way).
+ */
+function startChild(name, command, commandArgs, env, logSink, { restarts = [], beforeRestart } = {}) {
+  const childEnv = typeof env === 'function' ? env() : env;
+  const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   const entry = { name, child };
   children.push(entry);
   for (const stream of [child.stdout, child.stderr]) {
@@ -100,10 +106,11 @@ function startChild(name, command, commandArgs, env, logSink, restarts = []) {
     }
     const delayMs = 500 * 2 ** (recent.length - 1);
     log(`${name} exited (${signal ?? code}); restarting it in ${delayMs} ms`);
-    setTimeout(() => {
+    setTimeout(async () => {
       if (stopping) return;
       children.splice(children.indexOf(entry), 1);
-      startChild(name, command, commandArgs, env, logSink, recent);
+      await beforeRestart?.();
+      if (!stopping) startChild(name, command, commandArgs, env, logSink, { restarts: recent, beforeRestart });
     }, delayMs);
   });
   return child;
@@ -240,8 +247,13 @@ async function main() {
       name,
       process.execPath,
       [`services/${name}/dist/main.js`],
-      { ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]), ...serviceOnly[name] },
+      () => ({ ...env, DATABASE_URL: databaseUrl, HEALTH_PORT: String(healthPorts[name]), ...serviceOnly[name] }),
       sink,
+      {
+        beforeRestart: async () => {
+          healthPorts[name] = await freePort();
+        },
+      },
     );
   };
   const serviceListens = (name) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GARMENTS } from './garments.js';
 import { contrastRatio, inkContrast, relativeLuminance, REQUIRED_INK_SHARE } from './ink-contrast.js';
-import { readableInk, recolourForGarment, type Rgb } from './recolour.js';
+import { dilate, readableInk, recolourForGarment, type Rgb } from './recolour.js';
 
 const luminance = (c: Rgb) => relativeLuminance(c.r, c.g, c.b);
 const contrast = (a: Rgb, b: Rgb) => contrastRatio(luminance(a), luminance(b));
@@ -84,5 +84,37 @@ describe('recolourForGarment', () => {
 
     const reads = canvas(20, 20, [{ x: 5, y: 5, w: 10, h: 10, colour: INK }]);
     expect(recolourForGarment(reads, 20, 20, GARMENTS.light)).toEqual({ mode: 'nudge', recoloured: 0, haloPixels: 0 });
+  });
+});
+
+describe('dilate', () => {
+  /** Every pixel with a set pixel within `radius` along both axes, checked one by one. */
+  function bruteForce(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+    const out = new Uint8Array(mask.length);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let dy = -radius; dy <= radius && !out[y * width + x]; dy++)
+          for (let dx = -radius; dx <= radius; dx++) {
+            const [sx, sy] = [x + dx, y + dy];
+            if (sx >= 0 && sy >= 0 && sx < width && sy < height && mask[sy * width + sx]) {
+              out[y * width + x] = 1;
+              break;
+            }
+          }
+    return out;
+  }
+
+  it.each([
+    [1, 1, 0, 0.5],
+    [17, 9, 1, 0.05],
+    [23, 31, 2, 0.02],
+    [40, 12, 5, 0.01],
+    [9, 9, 20, 0.03],
+    [64, 48, 3, 0],
+  ])('sets every pixel within the square radius of a set one (%i×%i, radius %i, %f set)', (width, height, radius, share) => {
+    let seed = width * 7919 + height * 104729 + radius;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const mask = Uint8Array.from({ length: width * height }, () => (random() < share ? 1 : 0));
+    expect(dilate(mask, width, height, radius)).toEqual(bruteForce(mask, width, height, radius));
   });
 });

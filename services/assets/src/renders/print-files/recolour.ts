@@ -81,26 +81,38 @@ export function readableInk(colour: Rgb, garment: Rgb, mode: RecolourMode = 'nud
   return nudged(start, garmentLuminance, haloInkFor(garment));
 }
 
-/** Sets every pixel within `radius` (a square) of a set pixel: two running passes, linear in the pixels. */
-function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const pass = (source: Uint8Array, lines: number, length: number, at: (line: number, i: number) => number) => {
-    const out = new Uint8Array(source.length);
-    for (let line = 0; line < lines; line++) {
-      let last = -Infinity;
-      for (let i = 0; i < length; i++) {
-        if (source[at(line, i)]) last = i;
-        if (i - last <= radius) out[at(line, i)] = 1;
-      }
-      last = Infinity;
-      for (let i = length - 1; i >= 0; i--) {
-        if (source[at(line, i)]) last = i;
-        if (last - i <= radius) out[at(line, i)] = 1;
-      }
+/**
+ * Sets every pixel within `radius` (a square) of a set pixel: along rows, then along columns, each in
+ * memory order (the columns' nearest set row above and below is carried row to row), linear in the pixels.
+ */
+export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(mask.length);
+  for (let y = 0, start = 0; y < height; y++, start += width) {
+    for (let x = 0, last = -radius - 1; x < width; x++) {
+      if (mask[start + x]) last = x;
+      if (x - last <= radius) rows[start + x] = 1;
     }
-    return out;
-  };
-  const rows = pass(mask, height, width, (y, x) => y * width + x);
-  return pass(rows, width, height, (x, y) => y * width + x);
+    for (let x = width - 1, last = width + radius + 1; x >= 0; x--) {
+      if (mask[start + x]) last = x;
+      if (last - x <= radius) rows[start + x] = 1;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  const above = new Int32Array(width).fill(-radius - 1);
+  for (let y = 0, start = 0; y < height; y++, start += width) {
+    for (let x = 0; x < width; x++) {
+      if (rows[start + x]) above[x] = y;
+      if (y - above[x]! <= radius) out[start + x] = 1;
+    }
+  }
+  const below = new Int32Array(width).fill(height + radius + 1);
+  for (let y = height - 1, start = y * width; y >= 0; y--, start -= width) {
+    for (let x = 0; x < width; x++) {
+      if (rows[start + x]) below[x] = y;
+      if (below[x]! - y <= radius) out[start + x] = 1;
+    }
+  }
+  return out;
 }
 
 /** Art where less than this share of the ink reads was drawn for the other garment: it is mirrored, not nudged. */
@@ -133,13 +145,20 @@ export function recolourForGarment(
   const inks = new Map<number, Rgb>();
   const changed = new Uint8Array(width * height);
   let recoloured = 0;
+  // A print's inks come in long runs: the last colour's ink is kept at hand, the map asked on a change.
+  let lastKey = -1;
+  let ink: Rgb = garment;
   for (let pixel = 0, i = 0; pixel < changed.length; pixel++, i += 4) {
     if (rgba[i + 3] === 0) continue;
     const key = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
-    let ink = inks.get(key);
-    if (!ink) {
-      ink = readableInk({ r: rgba[i]!, g: rgba[i + 1]!, b: rgba[i + 2]! }, garment, mode);
-      inks.set(key, ink);
+    if (key !== lastKey) {
+      let known = inks.get(key);
+      if (!known) {
+        known = readableInk({ r: rgba[i]!, g: rgba[i + 1]!, b: rgba[i + 2]! }, garment, mode);
+        inks.set(key, known);
+      }
+      ink = known;
+      lastKey = key;
     }
     if (ink.r === rgba[i] && ink.g === rgba[i + 1] && ink.b === rgba[i + 2]) continue;
     rgba[i] = ink.r;
@@ -151,16 +170,16 @@ export function recolourForGarment(
   if (recoloured === 0) return { mode, recoloured, haloPixels: 0 };
   const radius = Math.max(1, Math.round(Math.max(width, height) * HALO_SHARE));
   const halo = dilate(changed, width, height, radius);
-  const ink = haloInkFor(garment);
+  const haloInk = haloInkFor(garment);
   let haloPixels = 0;
   for (let pixel = 0, i = 0; pixel < halo.length; pixel++, i += 4) {
     const alpha = rgba[i + 3]!;
     if (!halo[pixel] || alpha === 255) continue;
     // The art stays on top: the halo shows only through what the pixel left uncovered.
     const a = alpha / 255;
-    rgba[i] = Math.round(rgba[i]! * a + ink.r * (1 - a));
-    rgba[i + 1] = Math.round(rgba[i + 1]! * a + ink.g * (1 - a));
-    rgba[i + 2] = Math.round(rgba[i + 2]! * a + ink.b * (1 - a));
+    rgba[i] = Math.round(rgba[i]! * a + haloInk.r * (1 - a));
+    rgba[i + 1] = Math.round(rgba[i + 1]! * a + haloInk.g * (1 - a));
+    rgba[i + 2] = Math.round(rgba[i + 2]! * a + haloInk.b * (1 - a));
     rgba[i + 3] = 255;
     haloPixels += 1;
   }
