@@ -2,7 +2,7 @@
 // 50 drafts to the local shop (not a test): a Pro seller's 50 print-size designs (4500×5400, the local
 // engine) sent to the local Printify-shaped shop as tees with one POST /api/publications, through the
 // gateway as the SPA does. Measures the time from that request to the 50th `draft_created` (target
-// ≤ 5 minutes on 2 cores) and the requests the shop received per design (target ≤ 4: the uploads and
+// ≤ 120 s on 2 cores, issue 42; it was 5 minutes) and the requests the shop received per design (target ≤ 4: the uploads and
 // the create, whose answer lists the mockups; the catalogue is read once per batch). Then each draft is published as the
 // seller would (the shop keeps a product locked 8 s, as Printify was measured to) and the time to the
 // last `published` and the requests per design for draft + publish with the status polls (target ≤ 6) are given. The services run in this process
@@ -10,7 +10,7 @@
 //   npm run build && node services/publishing/bench/drafts.mjs [designs]
 import { sleep, startBenchSystem } from './bench-system.mjs';
 
-const TARGET_MS = 5 * 60_000;
+const TARGET_MS = 120_000;
 const TARGET_REQUESTS = 4;
 const designs = Number(process.argv[2] ?? 50);
 

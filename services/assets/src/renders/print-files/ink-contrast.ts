@@ -78,7 +78,8 @@ export function inkContrast(
 }
 
 /** The RGBA bytes as little-endian 32-bit pixels: a view when aligned, else a copy. */
-function asPixels(rgba: Uint8Array): Uint32Array {
+/** The RGBA bytes as one little-endian 32-bit word a pixel (alpha in the top byte), for reading. */
+export function asPixels(rgba: Uint8Array): Uint32Array {
   if (rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >>> 2);
   return new Uint32Array(Uint8Array.from(rgba.subarray(0, rgba.length - (rgba.length % 4))).buffer);
 }

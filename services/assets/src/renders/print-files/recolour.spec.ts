@@ -111,6 +111,7 @@ describe('dilate', () => {
     [40, 12, 5, 0.01],
     [9, 9, 20, 0.03],
     [64, 48, 3, 0],
+    [30, 200, 3, 0.003],
   ])('sets every pixel within the square radius of a set one (%i×%i, radius %i, %f set)', (width, height, radius, share) => {
     let seed = width * 7919 + height * 104729 + radius;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

@@ -1,4 +1,4 @@
-import { contrastRatio, inkContrast, MIN_INK_CONTRAST, relativeLuminance } from './ink-contrast.js';
+import { asPixels, contrastRatio, inkContrast, MIN_INK_CONTRAST, relativeLuminance } from './ink-contrast.js';
 
 export interface Rgb {
   r: number;
@@ -83,12 +83,18 @@ export function readableInk(colour: Rgb, garment: Rgb, mode: RecolourMode = 'nud
 
 /**
  * Sets every pixel within `radius` (a square) of a set pixel: along rows, then along columns, each in
- * memory order (the columns' nearest set row above and below is carried row to row), linear in the pixels.
+ * memory order (the columns' nearest set row above and below is carried row to row), linear in the
+ * pixels; rows with nothing set and nothing within reach are skipped (a print's wide clear margins).
  */
 export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   const rows = new Uint8Array(mask.length);
+  /** Whether each row of `rows` has a pixel set. */
+  const rowHasAny = new Uint8Array(height);
   for (let y = 0, start = 0; y < height; y++, start += width) {
-    for (let x = 0, last = -radius - 1; x < width; x++) {
+    const first = mask.subarray(start, start + width).indexOf(1);
+    if (first < 0) continue;
+    rowHasAny[y] = 1;
+    for (let x = first, last = -radius - 1; x < width; x++) {
       if (mask[start + x]) last = x;
       if (x - last <= radius) rows[start + x] = 1;
     }
@@ -99,14 +105,18 @@ export function dilate(mask: Uint8Array, width: number, height: number, radius: 
   }
   const out = new Uint8Array(mask.length);
   const above = new Int32Array(width).fill(-radius - 1);
-  for (let y = 0, start = 0; y < height; y++, start += width) {
+  for (let y = 0, start = 0, lastRowWithAny = -radius - 1; y < height; y++, start += width) {
+    if (rowHasAny[y]) lastRowWithAny = y;
+    else if (y - lastRowWithAny > radius) continue;
     for (let x = 0; x < width; x++) {
       if (rows[start + x]) above[x] = y;
       if (y - above[x]! <= radius) out[start + x] = 1;
     }
   }
   const below = new Int32Array(width).fill(height + radius + 1);
-  for (let y = height - 1, start = y * width; y >= 0; y--, start -= width) {
+  for (let y = height - 1, start = y * width, nextRowWithAny = height + radius + 1; y >= 0; y--, start -= width) {
+    if (rowHasAny[y]) nextRowWithAny = y;
+    else if (nextRowWithAny - y > radius) continue;
     for (let x = 0; x < width; x++) {
       if (rows[start + x]) below[x] = y;
       if (below[x]! - y <= radius) out[start + x] = 1;
@@ -146,21 +156,27 @@ export function recolourForGarment(
   const changed = new Uint8Array(width * height);
   let recoloured = 0;
   // A print's inks come in long runs: the last colour's ink is kept at hand, the map asked on a change.
-  let lastKey = -1;
+  const pixels = asPixels(rgba);
+  let lastColour = -1;
   let ink: Rgb = garment;
-  for (let pixel = 0, i = 0; pixel < changed.length; pixel++, i += 4) {
-    if (rgba[i + 3] === 0) continue;
-    const key = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
-    if (key !== lastKey) {
-      let known = inks.get(key);
+  let unchanged = true;
+  for (let pixel = 0; pixel < pixels.length; pixel++) {
+    const word = pixels[pixel]!;
+    if (word >>> 24 === 0) continue;
+    const colour = word & 0xffffff;
+    if (colour !== lastColour) {
+      lastColour = colour;
+      const [r, g, b] = [colour & 0xff, (colour >>> 8) & 0xff, colour >>> 16];
+      let known = inks.get(colour);
       if (!known) {
-        known = readableInk({ r: rgba[i]!, g: rgba[i + 1]!, b: rgba[i + 2]! }, garment, mode);
-        inks.set(key, known);
+        known = readableInk({ r, g, b }, garment, mode);
+        inks.set(colour, known);
       }
       ink = known;
-      lastKey = key;
+      unchanged = ink.r === r && ink.g === g && ink.b === b;
     }
-    if (ink.r === rgba[i] && ink.g === rgba[i + 1] && ink.b === rgba[i + 2]) continue;
+    if (unchanged) continue;
+    const i = pixel * 4;
     rgba[i] = ink.r;
     rgba[i + 1] = ink.g;
     rgba[i + 2] = ink.b;
