@@ -7,7 +7,15 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
-import { flatTextPng, GARMENT, planDesigns, readingSetting, renderVariant, SELLER_PROMPTS } from '@printloom/design-engine';
+import {
+  flatTextPng,
+  GARMENT,
+  planDesigns,
+  readingSetting,
+  renderVariant,
+  SELLER_PROMPTS,
+  withoutSrgbProfile,
+} from '@printloom/design-engine';
 import { measureQuality } from '../dist/renders/quality/measure-quality.js';
 import { tesseract } from '../dist/renders/quality/ocr.js';
 import { contrastCheck, marginCheck, transparencyCheck } from '../dist/renders/quality/quality-checks.js';
@@ -29,7 +37,15 @@ async function cpuOf(work) {
   return [result, cpuMs() - before];
 }
 
-const parts = { verdict: [], decode: [], contrast: [], 'margin+transparency': [], 'flat text': [], ocr: [] };
+const parts = {
+  verdict: [],
+  decode: [],
+  'decode converting the sRGB profile (before)': [],
+  contrast: [],
+  'margin+transparency': [],
+  'flat text': [],
+  ocr: [],
+};
 for (let index = 0; index < designs; index += 1) {
   const prompt = SELLER_PROMPTS[(index * 3) % SELLER_PROMPTS.length];
   const dark = index % 2 === 1;
@@ -38,9 +54,18 @@ for (let index = 0; index < designs; index += 1) {
   const design = planDesigns({ prompt, dark, seed }).find((planned) => planned.variant === variant);
   const plan = { prompt, brief: { prompt, seed, variant, dark }, garment: null, transparent: true, backgroundKept: false };
   parts.verdict.push((await cpuOf(() => measureQuality(png, plan, tesseract)))[1]);
-  const [{ data, info }, decode] = await cpuOf(() => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true }));
+  // As the verdict decodes (its own sRGB profile taken off), and as it decoded before 28 Nov 2026 (converted through it).
+  const [{ data, info }, decode] = await cpuOf(async () =>
+    sharp(await withoutSrgbProfile(png))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   const image = { data, width: info.width, height: info.height };
   parts.decode.push(decode);
+  parts['decode converting the sRGB profile (before)'].push(
+    (await cpuOf(() => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })))[1],
+  );
   const garment = design.garment === GARMENT.dark ? 'dark' : 'light';
   parts.contrast.push(
     (await cpuOf(async () => contrastCheck(image, { name: garment, rgb: GARMENTS[garment], hex: design.garment }, design.textElements)))[1],

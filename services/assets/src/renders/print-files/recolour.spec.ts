@@ -116,6 +116,15 @@ describe('dilate', () => {
     let seed = width * 7919 + height * 104729 + radius;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const mask = Uint8Array.from({ length: width * height }, () => (random() < share ? 1 : 0));
-    expect(dilate(mask, width, height, radius)).toEqual(bruteForce(mask, width, height, radius));
+    const expected = bruteForce(mask, width, height, radius);
+    expect(dilate(mask, width, height, radius)).toEqual(expected);
+    // Told the box of its set pixels, it walks only that box grown by the radius: the same pixels.
+    const set = { left: width, top: height, right: -1, bottom: -1 };
+    mask.forEach((bit, pixel) => {
+      if (!bit) return;
+      const [x, y] = [pixel % width, Math.floor(pixel / width)];
+      Object.assign(set, { left: Math.min(set.left, x), right: Math.max(set.right, x), top: Math.min(set.top, y), bottom: y });
+    });
+    if (set.right >= 0) expect(dilate(mask, width, height, radius, set)).toEqual(expected);
   });
 });

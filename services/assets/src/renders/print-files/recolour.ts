@@ -81,43 +81,69 @@ export function readableInk(colour: Rgb, garment: Rgb, mode: RecolourMode = 'nud
   return nudged(start, garmentLuminance, haloInkFor(garment));
 }
 
+/** A box of pixels, edges included. */
+export interface PixelBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The box `set` grown by `radius` on every side, within the image. */
+function grown(set: PixelBox, radius: number, width: number, height: number): PixelBox {
+  return {
+    left: Math.max(0, set.left - radius),
+    top: Math.max(0, set.top - radius),
+    right: Math.min(width - 1, set.right + radius),
+    bottom: Math.min(height - 1, set.bottom + radius),
+  };
+}
+
 /**
  * Sets every pixel within `radius` (a square) of a set pixel: along rows, then along columns, each in
  * memory order (the columns' nearest set row above and below is carried row to row), linear in the
- * pixels; rows with nothing set and nothing within reach are skipped (a print's wide clear margins).
+ * pixels. Only the box around the set pixels (`set`, when the caller knows it) grown by `radius` is
+ * walked, and rows with nothing set and nothing within reach are skipped (a print's wide clear margins).
  */
-export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+export function dilate(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  set: PixelBox = { left: 0, top: 0, right: width - 1, bottom: height - 1 },
+): Uint8Array {
+  const reach = grown(set, radius, width, height);
   const rows = new Uint8Array(mask.length);
   /** Whether each row of `rows` has a pixel set. */
   const rowHasAny = new Uint8Array(height);
-  for (let y = 0, start = 0; y < height; y++, start += width) {
-    const first = mask.subarray(start, start + width).indexOf(1);
+  for (let y = set.top, start = y * width; y <= set.bottom; y++, start += width) {
+    const first = mask.subarray(start + set.left, start + set.right + 1).indexOf(1);
     if (first < 0) continue;
     rowHasAny[y] = 1;
-    for (let x = first, last = -radius - 1; x < width; x++) {
+    for (let x = set.left + first, last = -radius - 1; x <= reach.right; x++) {
       if (mask[start + x]) last = x;
       if (x - last <= radius) rows[start + x] = 1;
     }
-    for (let x = width - 1, last = width + radius + 1; x >= 0; x--) {
+    for (let x = reach.right, last = width + radius + 1; x >= reach.left; x--) {
       if (mask[start + x]) last = x;
       if (last - x <= radius) rows[start + x] = 1;
     }
   }
   const out = new Uint8Array(mask.length);
   const above = new Int32Array(width).fill(-radius - 1);
-  for (let y = 0, start = 0, lastRowWithAny = -radius - 1; y < height; y++, start += width) {
+  for (let y = reach.top, start = y * width, lastRowWithAny = -radius - 1; y <= reach.bottom; y++, start += width) {
     if (rowHasAny[y]) lastRowWithAny = y;
     else if (y - lastRowWithAny > radius) continue;
-    for (let x = 0; x < width; x++) {
+    for (let x = reach.left; x <= reach.right; x++) {
       if (rows[start + x]) above[x] = y;
       if (y - above[x]! <= radius) out[start + x] = 1;
     }
   }
   const below = new Int32Array(width).fill(height + radius + 1);
-  for (let y = height - 1, start = y * width, nextRowWithAny = height + radius + 1; y >= 0; y--, start -= width) {
+  for (let y = reach.bottom, start = y * width, nextRowWithAny = height + radius + 1; y >= reach.top; y--, start -= width) {
     if (rowHasAny[y]) nextRowWithAny = y;
     else if (nextRowWithAny - y > radius) continue;
-    for (let x = 0; x < width; x++) {
+    for (let x = reach.left; x <= reach.right; x++) {
       if (rows[start + x]) below[x] = y;
       if (below[x]! - y <= radius) out[start + x] = 1;
     }
@@ -160,6 +186,7 @@ export function recolourForGarment(
   let lastColour = -1;
   let ink: Rgb = garment;
   let unchanged = true;
+  const changedBox: PixelBox = { left: width, top: height, right: -1, bottom: -1 };
   for (let pixel = 0; pixel < pixels.length; pixel++) {
     const word = pixels[pixel]!;
     if (word >>> 24 === 0) continue;
@@ -176,6 +203,12 @@ export function recolourForGarment(
       unchanged = ink.r === r && ink.g === g && ink.b === b;
     }
     if (unchanged) continue;
+    const y = (pixel / width) | 0;
+    const x = pixel - y * width;
+    if (x < changedBox.left) changedBox.left = x;
+    if (x > changedBox.right) changedBox.right = x;
+    if (y < changedBox.top) changedBox.top = y;
+    changedBox.bottom = y;
     const i = pixel * 4;
     rgba[i] = ink.r;
     rgba[i + 1] = ink.g;
@@ -185,19 +218,22 @@ export function recolourForGarment(
   }
   if (recoloured === 0) return { mode, recoloured, haloPixels: 0 };
   const radius = Math.max(1, Math.round(Math.max(width, height) * HALO_SHARE));
-  const halo = dilate(changed, width, height, radius);
+  const halo = dilate(changed, width, height, radius, changedBox);
   const haloInk = haloInkFor(garment);
+  const reach = grown(changedBox, radius, width, height);
   let haloPixels = 0;
-  for (let pixel = 0, i = 0; pixel < halo.length; pixel++, i += 4) {
-    const alpha = rgba[i + 3]!;
-    if (!halo[pixel] || alpha === 255) continue;
-    // The art stays on top: the halo shows only through what the pixel left uncovered.
-    const a = alpha / 255;
-    rgba[i] = Math.round(rgba[i]! * a + haloInk.r * (1 - a));
-    rgba[i + 1] = Math.round(rgba[i + 1]! * a + haloInk.g * (1 - a));
-    rgba[i + 2] = Math.round(rgba[i + 2]! * a + haloInk.b * (1 - a));
-    rgba[i + 3] = 255;
-    haloPixels += 1;
+  for (let y = reach.top; y <= reach.bottom; y++) {
+    for (let pixel = y * width + reach.left, i = pixel * 4; pixel <= y * width + reach.right; pixel++, i += 4) {
+      const alpha = rgba[i + 3]!;
+      if (!halo[pixel] || alpha === 255) continue;
+      // The art stays on top: the halo shows only through what the pixel left uncovered.
+      const a = alpha / 255;
+      rgba[i] = Math.round(rgba[i]! * a + haloInk.r * (1 - a));
+      rgba[i + 1] = Math.round(rgba[i + 1]! * a + haloInk.g * (1 - a));
+      rgba[i + 2] = Math.round(rgba[i + 2]! * a + haloInk.b * (1 - a));
+      rgba[i + 3] = 255;
+      haloPixels += 1;
+    }
   }
   return { mode, recoloured, haloPixels };
 }
