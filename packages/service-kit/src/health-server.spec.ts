@@ -78,7 +78,7 @@ describe('health server', () => {
     await waitFor(() => hangingCalls > 0);
     const whileHanging = await get('/health/ready');
     expect(whileHanging.status).toBe(200);
-    expect((await whileHanging.json()).reported).toEqual({ storage: 'down: connect ECONNREFUSED' });
+    expect(((await whileHanging.json()) as { reported: unknown }).reported).toEqual({ storage: 'down: connect ECONNREFUSED' });
     expect(await storageUp()).toBe('0');
 
     storage = 'up';
