@@ -96,9 +96,15 @@ function reportTimings(startedAt) {
       `slowest ${slowest.length} test files and browser tests:\n${slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.file} (${file.suite})`).join('\n')}`,
     );
   }
-  if (failures.length) {
+  // A step that failed with no failed test of its own (lint, a check, a browser script that crashed) is named too.
+  const suitesWithFailures = new Set(failures.map((failure) => failure.suite));
+  const failedSteps = results.filter((result) => !result.ok && !suitesWithFailures.has(result.step.split(' ')[0]));
+  if (failures.length || failedSteps.length) {
     log(
-      `failed tests (${failures.length}):\n${failures.map((failure) => `  ✕ ${failure.where} (${failure.suite}): ${failure.name}\n      ${failure.error}`).join('\n')}`,
+      `failed (${failures.length} tests, ${failedSteps.length} steps):\n${[
+        ...failures.map((failure) => `  ✕ ${failure.where} (${failure.suite}): ${failure.name}\n      ${failure.error}`),
+        ...failedSteps.map((step) => `  ✕ step "${step.step}" failed (its output is above)`),
+      ].join('\n')}`,
     );
   }
   mkdirSync(path.dirname(timingsFile), { recursive: true });

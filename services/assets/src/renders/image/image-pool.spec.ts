@@ -108,3 +108,44 @@ describe('image worker pool lanes: work no seller waits on yields to the seller'
     expect(pool.pending).toBe(0);
   });
 });
+
+describe('image worker pool: the background lane widens while no seller waits', () => {
+  const pool = new ImagePool({
+    threads: 1,
+    maxQueue: 2,
+    background: { threads: 1, idleThreads: 2, maxQueue: 4 },
+    budgets: { removeBackground: 60_000, upscale: 60_000, fitExport: 60_000, measureQuality: 60_000 },
+  });
+  afterAll(() => pool.close());
+  const plan = { prompt: 'a red circle', brief: null, garment: 'light' as const, transparent: true, backgroundKept: false };
+  const original = () =>
+    sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect x="150" y="150" width="300" height="300" fill="#1d3557"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+
+  it('runs its idle threads while the seller lane is empty, one thread while a seller task is in flight, and widens again after it', async () => {
+    const png = await original();
+    // Nothing of a seller's in flight: two of three verdicts run at once, the third waits for a place.
+    const idle = [1, 2, 3].map(() => asBackgroundWork(() => pool.measureQuality(png, plan)));
+    expect([pool.runningIn('background'), pool.pendingIn('background')]).toEqual([2, 3]);
+    await Promise.all(idle);
+    expect(pool.runningIn('background')).toBe(0);
+
+    // A seller's export in flight: the background lane keeps to its one thread...
+    const seller = pool.fit(png, 'sticker-3in', {});
+    const busy = [1, 2, 3].map(() => asBackgroundWork(() => pool.measureQuality(png, plan)));
+    expect([pool.runningIn('seller'), pool.runningIn('background'), pool.pendingIn('background')]).toEqual([1, 1, 3]);
+    // ...and widens once it is done (the verdicts may have ended meanwhile: never more than two at once).
+    await seller;
+    expect(pool.runningIn('background')).toBeLessThanOrEqual(2);
+    expect((await Promise.all(busy)).every((quality) => quality.checks.length > 0)).toBe(true);
+    expect([pool.pending, pool.runningIn('background')]).toEqual([0, 0]);
+  });
+});

@@ -58,21 +58,65 @@ interface LaneOptions {
   maxQueue: number;
 }
 
-/** One Piscina with its own admission count (running + waiting ≤ threads + maxQueue). */
+interface BackgroundLaneOptions extends LaneOptions {
+  niceness?: number;
+  /** Threads the lane may use while no seller task is in flight (more than `threads`: drafts and kits go faster on an idle pool). */
+  idleThreads?: number;
+}
+
+/**
+ * One Piscina with its own admission count (running + waiting ≤ threads + maxQueue) and a gate on how
+ * many of its tasks run at once: `threads`, or `idleThreads` while `widen()` says so.
+ */
 class Lane {
   readonly pool: Piscina;
   readonly capacity: number;
   inFlight = 0;
+  /** Tasks past the gate (in a thread, or in Piscina's hands on their way to one). */
+  running = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly idleThreads: number;
 
-  constructor(options: LaneOptions, niceness: number) {
+  constructor(
+    private readonly options: LaneOptions & { idleThreads?: number },
+    niceness: number,
+    private readonly widen: () => boolean = () => false,
+  ) {
+    this.idleThreads = Math.max(options.threads, options.idleThreads ?? options.threads);
     this.pool = new Piscina({
       filename: workerFile(),
       minThreads: 0,
-      maxThreads: options.threads,
+      maxThreads: this.idleThreads,
       idleTimeout: 60_000,
       workerData: { niceness },
     });
     this.capacity = options.threads + options.maxQueue;
+  }
+
+  /** Resolves once the task may run; synchronous (no wait) when a place is free. */
+  enter(): Promise<void> | undefined {
+    if (this.running < this.allowed()) {
+      this.running += 1;
+      return undefined;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  leave(): void {
+    this.running -= 1;
+    this.admit();
+  }
+
+  /** Lets waiting tasks in while there is room (called when a task leaves and when the lane may widen). */
+  admit(): void {
+    while (this.waiting.length > 0 && this.running < this.allowed()) {
+      this.running += 1;
+      this.waiting.shift()!();
+    }
+  }
+
+  private allowed(): number {
+    return this.widen() ? this.idleThreads : this.options.threads;
   }
 }
 
@@ -96,15 +140,17 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
   constructor(options: {
     threads: number;
     maxQueue: number;
-    /** The background lane; by default one thread, the seller lane's queue length and BACKGROUND_NICENESS. */
-    background?: LaneOptions & { niceness?: number };
+    /** The background lane; by default one thread (no more when idle), the seller lane's queue length and BACKGROUND_NICENESS. */
+    background?: BackgroundLaneOptions;
     budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number; measureQuality?: number };
   }) {
+    const seller = new Lane(options, 0);
     this.lanes = {
-      seller: new Lane(options, 0),
+      seller,
       background: new Lane(
         options.background ?? { threads: 1, maxQueue: options.maxQueue },
         options.background?.niceness ?? BACKGROUND_NICENESS,
+        () => seller.inFlight === 0,
       ),
     };
     this.budgets = options.budgets;
@@ -157,6 +203,11 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     return this.lanes[lane].inFlight;
   }
 
+  /** Tasks of one lane let through its gate (running, or handed to a thread). */
+  runningIn(lane: PoolLane): number {
+    return this.lanes[lane].running;
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.lanes.seller.pool.destroy(), this.lanes.background.pool.destroy()]);
   }
@@ -179,9 +230,14 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     const lane = this.lanes[laneName];
     if (lane.inFlight >= lane.capacity) throw new AppError('UNAVAILABLE', POOL_BUSY_MESSAGE);
     lane.inFlight += 1;
+    // The budget counts from here: a task that waited out its budget at the gate fails at once as TIMEOUT.
+    const signal = AbortSignal.timeout(budgetMs);
+    let entered = false;
     let result: ImageTaskResult;
     try {
-      result = await lane.pool.run(task, { signal: AbortSignal.timeout(budgetMs) });
+      await lane.enter();
+      entered = true;
+      result = await lane.pool.run(task, { signal });
     } catch (error) {
       this.onTask(task.operation, 'failed', laneName);
       if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
@@ -189,6 +245,9 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
       throw error;
     } finally {
       lane.inFlight -= 1;
+      if (entered) lane.leave();
+      // The seller lane emptied: the background lane may widen.
+      if (laneName === 'seller' && lane.inFlight === 0) this.lanes.background.admit();
     }
     this.onTask(task.operation, result.ok ? 'done' : 'refused', laneName);
     if (result.ok) return result;
