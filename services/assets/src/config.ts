@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { env, parseConfig, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
 import { storageEnvSchema } from '@printloom/storage';
-import { defaultAssetWorkerThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
+import { defaultAssetWorkerThreads, defaultBackgroundIdleThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
 
 export const assetsEnvSchema = serviceEnvSchema
   .extend({
@@ -39,8 +39,13 @@ export const assetsEnvSchema = serviceEnvSchema
       .max(16)
       .default(() => defaultBackgroundWorkerThreads()),
     ASSET_BACKGROUND_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
-    /** The background lane's threads while no seller task is in flight (unset: the seller lane's count; never fewer than ASSET_BACKGROUND_THREADS). */
-    ASSET_BACKGROUND_IDLE_THREADS: z.coerce.number().int().min(1).max(32).optional(),
+    /** The background lane's threads while no seller task is in flight (default: the container's cores; never fewer than ASSET_BACKGROUND_THREADS). */
+    ASSET_BACKGROUND_IDLE_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .default(() => defaultBackgroundIdleThreads()),
     /** The background lane's nice value (0: the seller's priority; a shared test machine runs it so, its time budgets being the seller's). */
     ASSET_BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
     /** Measure every generated design's quality verdict in the background (tests not about it turn it off). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultAssetWorkerThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
+import { defaultAssetWorkerThreads, defaultBackgroundIdleThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
 
 const GB = 1024 ** 3;
 
@@ -28,5 +28,11 @@ describe('the default background lane', () => {
     expect(defaultBackgroundWorkerThreads(1)).toBe(1);
     expect(defaultBackgroundWorkerThreads(3)).toBe(1);
     expect(defaultBackgroundWorkerThreads(7)).toBe(3);
+  });
+
+  it('may use every core of the container while no seller waits, as memory allows', () => {
+    expect(defaultBackgroundIdleThreads(2, 24 * GB)).toBe(2);
+    expect(defaultBackgroundIdleThreads(1, 1 * GB)).toBe(1);
+    expect(defaultBackgroundIdleThreads(16, 3 * GB)).toBe(4);
   });
 });

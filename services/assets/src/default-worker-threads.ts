@@ -20,6 +20,19 @@ export function defaultAssetWorkerThreads(
 }
 
 /**
+ * Background-lane threads while no seller task is in flight, when ASSET_BACKGROUND_IDLE_THREADS is not
+ * set: every core of the container (the threads are niced: the event loop and another process's work
+ * still come first), never more than half its memory holds at a task's peak.
+ */
+export function defaultBackgroundIdleThreads(
+  cores = containerCpus(),
+  memoryBytes = containerMemory(),
+  taskPeakBytes = ASSET_TASK_PEAK_BYTES,
+): number {
+  return Math.max(1, Math.min(32, cores, Math.floor(memoryBytes / 2 / taskPeakBytes)));
+}
+
+/**
  * Background-lane threads when ASSET_BACKGROUND_THREADS is not set: half the seller lane's, at least
  * 1, so work no seller waits on (verdicts, kits, drafts) never takes every core while a job draws.
  */

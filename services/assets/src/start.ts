@@ -21,7 +21,7 @@ export async function startAssetsService(config: AssetsConfig, overrides: { stor
     maxQueue: config.ASSET_WORKER_QUEUE_MAX,
     background: {
       threads: config.ASSET_BACKGROUND_THREADS,
-      idleThreads: config.ASSET_BACKGROUND_IDLE_THREADS ?? config.ASSET_WORKER_THREADS,
+      idleThreads: config.ASSET_BACKGROUND_IDLE_THREADS,
       maxQueue: config.ASSET_BACKGROUND_QUEUE_MAX,
       niceness: config.ASSET_BACKGROUND_NICENESS,
     },

@@ -43,7 +43,13 @@ export class LocalUploads {
     let thumbnail: Buffer;
     try {
       meta = await sharp(data, { limitInputPixels: 100_000_000 }).metadata();
-      thumbnail = await sharp(data, { limitInputPixels: 100_000_000 }).resize(400, 400, { fit: 'inside' }).png().toBuffer();
+      // The upload's own colour profile goes with its pixels into the thumbnail: converting a print-size
+      // file through it first would cost most of the upload's CPU (sRGB to sRGB for the files we send).
+      thumbnail = await sharp(data, { limitInputPixels: 100_000_000 })
+        .keepIccProfile()
+        .resize(400, 400, { fit: 'inside' })
+        .png()
+        .toBuffer();
     } catch {
       throw refused(8201, 'The file is not an image Printify can read');
     }
