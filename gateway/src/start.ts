@@ -93,6 +93,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     url: `http://127.0.0.1:${port}`,
     healthPort: health.port,
     close: async () => {
+      // Two turns of the event loop first, so its poll phase reads what clients sent before the signal:
+      // closing the server drops every connection with no request under way, and a request whose bytes
+      // arrived while a busy loop had not read them yet would be reset instead of answered.
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
       await app.close();
       await health.close();
       await nc.drain().catch(() => undefined);
