@@ -6,6 +6,15 @@ import { BACKGROUND_NICENESS, ImagePool, POOL_BUSY_MESSAGE } from './image-pool.
 import { asBackgroundWork } from './background-work.js';
 import { AlreadyTransparentError } from './background-remover.js';
 
+/** A transparent square PNG with one SVG shape drawn on it. */
+const artOnClear = (size: number, shape: string) =>
+  sharp({ create: { width: size, height: size, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${shape}</svg>`) }])
+    .png()
+    .toBuffer();
+// A design without quoted text: its verdict needs no OCR.
+const NO_TEXT_PLAN = { prompt: 'a red circle', brief: null, garment: 'light' as const, transparent: true, backgroundKept: false };
+
 // Runs the built worker (npm run build -w services/assets), as the service does.
 describe('image worker pool', () => {
   const pool = new ImagePool({ threads: 1, maxQueue: 1, budgets: { removeBackground: 60_000, upscale: 60_000, fitExport: 60_000 } });
@@ -61,19 +70,8 @@ describe('image worker pool lanes: work no seller waits on yields to the seller'
   pool.onTask = (operation, _outcome, lane) => lanes.push(`${operation} ${lane}`);
   afterAll(() => pool.close());
 
-  const original = () =>
-    sharp({ create: { width: 1200, height: 1200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([
-        {
-          input: Buffer.from(
-            '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><circle cx="600" cy="600" r="300" fill="#d62828"/></svg>',
-          ),
-        },
-      ])
-      .png()
-      .toBuffer();
-  // A design without quoted text: its verdict needs no OCR.
-  const plan = { prompt: 'a red circle', brief: null, garment: 'light' as const, transparent: true, backgroundKept: false };
+  const original = () => artOnClear(1200, '<circle cx="600" cy="600" r="300" fill="#d62828"/>');
+  const plan = NO_TEXT_PLAN;
 
   it('sends quality verdicts and work inside asBackgroundWork to the background lane, the rest to the seller lane', async () => {
     const png = await original();
@@ -117,18 +115,8 @@ describe('image worker pool: the background lane widens while no seller waits', 
     budgets: { removeBackground: 60_000, upscale: 60_000, fitExport: 60_000, measureQuality: 60_000 },
   });
   afterAll(() => pool.close());
-  const plan = { prompt: 'a red circle', brief: null, garment: 'light' as const, transparent: true, backgroundKept: false };
-  const original = () =>
-    sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([
-        {
-          input: Buffer.from(
-            '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect x="150" y="150" width="300" height="300" fill="#1d3557"/></svg>',
-          ),
-        },
-      ])
-      .png()
-      .toBuffer();
+  const plan = NO_TEXT_PLAN;
+  const original = () => artOnClear(600, '<rect x="150" y="150" width="300" height="300" fill="#1d3557"/>');
 
   it('runs its idle threads while the seller lane is empty, one thread while a seller task is in flight, and widens again after it', async () => {
     const png = await original();
