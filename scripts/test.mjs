@@ -43,10 +43,17 @@ const firstLines = (text, count = 4) =>
     .join(' / ')
     .slice(0, 400);
 /**
- * Jest's workers (JEST_WORKERS, default 2). Its integration files spend most of their time waiting
- * (measured: 10–30 s of CPU in files of 35–100 s), so a 2-core machine may take more than 2.
+ * Jest's workers (JEST_WORKERS; default: one more than the machine's cores, 3 on 2 cores). Its integration
+ * files spend much of their time waiting on PostgreSQL, NATS and the clock (measured: 10–30 s of CPU in
+ * files of 35–100 s): with one worker per core the machine idled 15 % of the Jest step (fresh clone,
+ * 2 cores: 597 s with 2 workers, 480 s with 3, same 1,272 tests). The unit files only compute: one worker
+ * per core (`--unit`), with Vitest beside them.
  */
-const jestWorkers = /^[1-9]\d*$/.test(process.env.JEST_WORKERS ?? '') ? process.env.JEST_WORKERS : '2';
+const cores = os.availableParallelism();
+const jestWorkers = (unit) => {
+  if (/^[1-9]\d*$/.test(process.env.JEST_WORKERS ?? '')) return process.env.JEST_WORKERS;
+  return String(unit ? Math.max(2, cores) : cores + 1);
+};
 const log = (message) => process.stdout.write(`\n[test] ${message}\n`);
 const resultsDir = path.join(root, '.data/test-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -149,7 +156,7 @@ async function jestSuite({ unit = false, files } = {}) {
       '--experimental-vm-modules',
       'node_modules/jest/bin/jest.js',
       '--ci',
-      `--maxWorkers=${jestWorkers}`,
+      `--maxWorkers=${jestWorkers(unit)}`,
       ...(unit ? ['--testPathPatterns=/src/.*\\.spec\\.ts$'] : []),
       ...(files ? [`--testPathPatterns=${files}`] : []),
       '--json',
@@ -406,17 +413,18 @@ async function browserSuite() {
     LOG_LEVEL: 'warn',
     // Every browser sign-up comes from 127.0.0.1: each gets its trial credits (production: 3 a day).
     TRIAL_GRANTS_PER_IP_PER_DAY: '1000',
-    // ...and the two browser scripts together sign up more accounts than 10 an hour from one address.
+    // ...and the browser scripts together sign up more accounts than 10 an hour from one address.
     RATE_LIMIT_SCALE: '10',
-    // The local engine draws at half print size (a quarter of the pixels): the browser tests check a
-    // download's kind and a width of at least 1000 px, not the print size, which the design engine's
-    // own tests (packages/design-engine/test) and the HTTP tests check. Measured: one job of 4 designs
-    // 5.8 s (2.8 s of CPU) at print size, 2.2 s (1.0 s) at half.
-    LOCAL_RENDER_SCALE: '0.5',
-    // ...so the local Printify-shaped shop asks half of Printify's 150 DPI of a print file.
-    LOCAL_SHOP_MIN_DPI: '75',
+    // The local engine draws at a quarter of print size (a sixteenth of the pixels; apparel 1125 × 1350):
+    // the browser tests check a download's kind and a width of at least 1000 px, not the print size,
+    // which the design engine's own tests (packages/design-engine/test) and the HTTP tests check. The
+    // browser step is bound by CPU (2 cores idle 7 %), and most of it was drawing, fitting and checking
+    // designs: 327 s at half print size, 261 s at a quarter (same 28 tests, 2026-11-28).
+    LOCAL_RENDER_SCALE: '0.25',
+    // ...so the local Printify-shaped shop asks a quarter of Printify's 150 DPI of a print file.
+    LOCAL_SHOP_MIN_DPI: '37.5',
     // A design's quality verdict waits for this pass when the image pool was busy at its ingest (the
-    // other browser script's work): the 26-row collection test waits for all 104 verdicts. Production: 60 s.
+    // other browser scripts' work): the 26-row collection test waits for all 104 verdicts. Production: 60 s.
     ASSET_QUALITY_INTERVAL_MS: '2000',
     // A listing kit or a bulk download job waits for the next pass of the design-job loop (production: 3 s).
     DESIGN_JOB_INTERVAL_MS: '500',
@@ -443,11 +451,12 @@ async function browserSuite() {
   let passed = 0;
   let failed = 1;
   if (ready) {
-    // The flows and the accessibility audit (axe on every screen, the keyboard-only flow) run at once,
-    // each in its own Chromium: their tests mostly wait on the system (generation, jobs, polling), and
-    // one after the other they left a core idle. Each script's output is printed whole when it ends.
+    // The flows, the collections and the accessibility audit (axe on every screen, the keyboard-only
+    // flow) run at once, each in its own Chromium: their tests mostly wait on the system (generation,
+    // jobs, polling), and one after the other they left a core idle; with two scripts, the flows ran
+    // alone for their last 50 s. Each script's output is printed whole when it ends.
     // E2E_AT_ONCE=0 runs them one after the other (to compare, or on a machine that is busy already).
-    const browserScripts = ['frontend/e2e/run.mjs', 'frontend/e2e/accessibility.mjs'];
+    const browserScripts = ['frontend/e2e/run.mjs', 'frontend/e2e/collections.mjs', 'frontend/e2e/accessibility.mjs'];
     const scripts = [];
     if (process.env.E2E_AT_ONCE === '0') for (const script of browserScripts) scripts.push(await runBrowserScript(script, port, webPort));
     else scripts.push(...(await Promise.all(browserScripts.map((script) => runBrowserScript(script, port, webPort)))));

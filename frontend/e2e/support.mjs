@@ -211,3 +211,17 @@ export const imagesLoaded = (page) =>
     undefined,
     { timeout: 30_000 },
   );
+
+/** The names of the files in a ZIP, read from its central directory. */
+export function zipEntryNames(zip) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (zip.subarray(0, 2).toString() !== 'PK' || end < 0) return null;
+  const names = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let entry = 0; entry < zip.readUInt16LE(end + 10); entry += 1) {
+    const [nameLength, extraLength, commentLength] = [zip.readUInt16LE(at + 28), zip.readUInt16LE(at + 30), zip.readUInt16LE(at + 32)];
+    names.push(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
