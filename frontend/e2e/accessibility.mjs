@@ -2,32 +2,31 @@
 // WCAG 2.2 AA in the browser: axe-core on every screen, signed out and signed in, with the dialogs
 // and menus open, in both themes and at desktop and phone width. Fails on any serious or critical
 // violation and names each one with the elements it found. Also: the keyboard-only flow (generate,
-// select three images, star them, download a ZIP), page titles, one h1 per screen and landmarks.
-import { audit, base, createRunner, expect, generate, imagesLoaded, launchChromium, signUp } from './support.mjs';
+// select three images, star them, download a ZIP), page titles, one h1 per screen and landmarks. The
+// collection screens' audit is in collections.mjs, beside their flows.
+import {
+  audit,
+  base,
+  createRunner,
+  expect,
+  generate,
+  imagesLoaded,
+  inDialog,
+  launchChromium,
+  settle,
+  signUp,
+  tabTo,
+  viewports,
+} from './support.mjs';
 
 const { test, finish } = createRunner(await launchChromium());
-const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 /** A reminder's unsubscribe link: the page asks first, so opening it changes nothing. */
 const UNSUBSCRIBE_LINK = '/unsubscribe?token=00000000-0000-4000-8000-000000000000';
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-}
 
 async function visit(page, route, screen, found) {
   await page.goto(`${base}${route}`);
   await settle(page);
   found.push(...(await audit(page, screen)));
-}
-
-async function inDialog(page, open, screen, found) {
-  await open();
-  await page.getByRole('dialog').or(page.getByRole('menu')).or(page.getByRole('alertdialog')).first().waitFor();
-  await page.waitForTimeout(350); // let the open animation finish so colours are final
-  found.push(...(await audit(page, screen)));
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').or(page.getByRole('menu')).or(page.getByRole('alertdialog')).first().waitFor({ state: 'detached' });
 }
 
 for (const theme of ['dark', 'light']) {
@@ -128,15 +127,6 @@ for (const theme of ['dark', 'light']) {
     },
     { theme },
   );
-}
-
-/** Presses `key` (Tab or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
-async function tabTo(page, target, key = 'Tab', limit = 60) {
-  for (let press = 0; press < limit; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} never reached ${target}`);
 }
 
 const focusedName = (page) =>
@@ -256,78 +246,6 @@ await test('keyboard only: prepare a listing from the card menu, focus kept in t
   }
   await panel.waitFor({ state: 'detached' });
   await expectFocusOn(page, 'More actions', 'focus after the panel');
-});
-
-await test('no serious or critical axe violations on the collection screens (tab, CSV preview, batch page, cancel, list) in both themes; the progress is a live region', async (page) => {
-  const found = [];
-  await signUp(page, `a11y-collection-${Date.now()}@example.com`);
-  // Keyboard only: the tabs switch with the arrow keys, the template and values boxes are labelled.
-  await page.goto(`${base}/generate`);
-  await settle(page);
-  await tabTo(page, page.getByRole('tab', { name: 'One design' }));
-  await page.keyboard.press('ArrowRight');
-  // the arrow key moves the focus and selects the tab (Radix's automatic activation)
-  await page.getByRole('tab', { name: 'Collection', selected: true }).waitFor({ timeout: 3_000 });
-  const form = page.getByRole('form', { name: 'Start a collection' });
-  await tabTo(page, form.getByLabel('Template', { exact: true }));
-  await page.keyboard.type('{value} crew in bold retro letters');
-  await tabTo(page, form.getByLabel('Values, one per line'));
-  await page.keyboard.type('Camping\nFishing\nHiking\nCamping');
-  await form.getByText('3 values → 12 designs, 3 credits (1 duplicate removed)').waitFor();
-  const summaryId = await form.getByRole('status').first().getAttribute('id');
-  expect(
-    ((await form.getByLabel('Values, one per line').getAttribute('aria-describedby')) ?? '').includes(summaryId),
-    'the live count does not describe the values box',
-  );
-
-  const themes = ['dark', 'light'];
-  const inBothThemes = async (screen, prepare) => {
-    for (const theme of themes) {
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.reload();
-      await settle(page);
-      if (prepare) await prepare();
-      await page.waitForTimeout(350); // a button just enabled fades in from half opacity: measure its final colours
-      for (const [size, viewport] of Object.entries(viewports)) {
-        await page.setViewportSize(viewport);
-        found.push(...(await audit(page, `${size} ${theme} ${screen}`)));
-      }
-      await page.setViewportSize(viewports.desktop);
-    }
-  };
-  const fillCollection = async () => {
-    await form.getByLabel('Template', { exact: true }).fill('a proud {value}');
-    await form.getByLabel('Values, one per line').fill('Nurse\nTeacher\nnurse');
-  };
-  await page.goto(`${base}/generate?tab=collection`);
-  await inBothThemes('/generate Collection tab', fillCollection);
-  await inBothThemes('/generate Collection tab, template without its slot', async () => {
-    await form.getByLabel('Template', { exact: true }).fill('a proud nurse');
-    await form.getByText('The template needs a {value} slot').waitFor();
-  });
-  await inBothThemes('/generate Collection tab, CSV preview with bad rows', async () => {
-    await form.getByLabel('A CSV file, one design per row').check();
-    await form.getByLabel('CSV file', { exact: true }).setInputFiles({
-      name: 'niches.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('prompt,garment\n"a cat, retro",dark\n,light\nfine,purple\n'),
-    });
-    await form.getByText('Row 3: prompt is empty').waitFor();
-  });
-
-  await page.reload();
-  await fillCollection();
-  await form.getByRole('button', { name: 'Start collection' }).click();
-  await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
-  const live = page.getByRole('status').filter({ hasText: /rows done/ });
-  await live.waitFor();
-  expect((await live.getAttribute('aria-live')) === 'polite', 'the progress sentence is not a polite live region');
-  const cancel = page.getByRole('button', { name: 'Cancel collection' });
-  if (await cancel.isVisible()) await inDialog(page, () => cancel.click(), 'desktop cancel confirmation', found);
-  await inBothThemes('/batches/:id');
-  await page.goto(`${base}/batches`);
-  await inBothThemes('/batches');
-  expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
 });
 
 await test('no serious or critical axe violations in the Create Printify drafts dialog (template picker, light and dark previews, progress list) in both themes', async (page) => {

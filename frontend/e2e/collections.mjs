@@ -1,10 +1,25 @@
 #!/usr/bin/env node
 // Browser tests of collections (a template with values or a CSV, the batch page, a bulk download as a
-// server-side job): Debian's Chromium driven by playwright-core against a natively running system
-// (scripts/test.mjs starts one). Their own script so make test runs them beside run.mjs and
-// accessibility.mjs: their 124 designs keep the system busy while the other scripts' browsers are.
+// server-side job) and of their screens' accessibility (axe in both themes, the keyboard): Debian's
+// Chromium driven by playwright-core against a natively running system (scripts/test.mjs starts one).
+// Their own script so make test runs them beside run.mjs and accessibility.mjs: their 124 designs keep
+// the system busy while the other scripts' browsers are.
 import { readFileSync } from 'node:fs';
-import { audit, base, confirmIfAsked, createRunner, expect, launchChromium, shot, signUp, zipEntryNames } from './support.mjs';
+import {
+  audit,
+  base,
+  confirmIfAsked,
+  createRunner,
+  expect,
+  inDialog,
+  launchChromium,
+  settle,
+  shot,
+  signUp,
+  tabTo,
+  viewports,
+  zipEntryNames,
+} from './support.mjs';
 
 const { test, finish } = createRunner(await launchChromium());
 
@@ -193,6 +208,78 @@ await test('a collection above the bulk limit: 26 rows make 104 designs, the bat
   const rowTotal = perRow.reduce((sum, text) => sum + Number(/\d+/.exec(text)[0]), 0);
   expect(rowTotal === flagged, `the rows count ${rowTotal} flagged designs, the summary ${flagged}`);
   await shot(page, 'batch-quality-light');
+});
+
+await test('no serious or critical axe violations on the collection screens (tab, CSV preview, batch page, cancel, list) in both themes; the progress is a live region', async (page) => {
+  const found = [];
+  await signUp(page, `a11y-collection-${Date.now()}@example.com`);
+  // Keyboard only: the tabs switch with the arrow keys, the template and values boxes are labelled.
+  await page.goto(`${base}/generate`);
+  await settle(page);
+  await tabTo(page, page.getByRole('tab', { name: 'One design' }));
+  await page.keyboard.press('ArrowRight');
+  // the arrow key moves the focus and selects the tab (Radix's automatic activation)
+  await page.getByRole('tab', { name: 'Collection', selected: true }).waitFor({ timeout: 3_000 });
+  const form = page.getByRole('form', { name: 'Start a collection' });
+  await tabTo(page, form.getByLabel('Template', { exact: true }));
+  await page.keyboard.type('{value} crew in bold retro letters');
+  await tabTo(page, form.getByLabel('Values, one per line'));
+  await page.keyboard.type('Camping\nFishing\nHiking\nCamping');
+  await form.getByText('3 values → 12 designs, 3 credits (1 duplicate removed)').waitFor();
+  const summaryId = await form.getByRole('status').first().getAttribute('id');
+  expect(
+    ((await form.getByLabel('Values, one per line').getAttribute('aria-describedby')) ?? '').includes(summaryId),
+    'the live count does not describe the values box',
+  );
+
+  const themes = ['dark', 'light'];
+  const inBothThemes = async (screen, prepare) => {
+    for (const theme of themes) {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.reload();
+      await settle(page);
+      if (prepare) await prepare();
+      await page.waitForTimeout(350); // a button just enabled fades in from half opacity: measure its final colours
+      for (const [size, viewport] of Object.entries(viewports)) {
+        await page.setViewportSize(viewport);
+        found.push(...(await audit(page, `${size} ${theme} ${screen}`)));
+      }
+      await page.setViewportSize(viewports.desktop);
+    }
+  };
+  const fillCollection = async () => {
+    await form.getByLabel('Template', { exact: true }).fill('a proud {value}');
+    await form.getByLabel('Values, one per line').fill('Nurse\nTeacher\nnurse');
+  };
+  await page.goto(`${base}/generate?tab=collection`);
+  await inBothThemes('/generate Collection tab', fillCollection);
+  await inBothThemes('/generate Collection tab, template without its slot', async () => {
+    await form.getByLabel('Template', { exact: true }).fill('a proud nurse');
+    await form.getByText('The template needs a {value} slot').waitFor();
+  });
+  await inBothThemes('/generate Collection tab, CSV preview with bad rows', async () => {
+    await form.getByLabel('A CSV file, one design per row').check();
+    await form.getByLabel('CSV file', { exact: true }).setInputFiles({
+      name: 'niches.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('prompt,garment\n"a cat, retro",dark\n,light\nfine,purple\n'),
+    });
+    await form.getByText('Row 3: prompt is empty').waitFor();
+  });
+
+  await page.reload();
+  await fillCollection();
+  await form.getByRole('button', { name: 'Start collection' }).click();
+  await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+  const live = page.getByRole('status').filter({ hasText: /rows done/ });
+  await live.waitFor();
+  expect((await live.getAttribute('aria-live')) === 'polite', 'the progress sentence is not a polite live region');
+  const cancel = page.getByRole('button', { name: 'Cancel collection' });
+  if (await cancel.isVisible()) await inDialog(page, () => cancel.click(), 'desktop cancel confirmation', found);
+  await inBothThemes('/batches/:id');
+  await page.goto(`${base}/batches`);
+  await inBothThemes('/batches');
+  expect(found.length === 0, `${found.length} serious or critical violations:\n${found.join('\n')}`);
 });
 
 await finish();

@@ -1,7 +1,7 @@
-// What every browser test script shares (run.mjs, accessibility.mjs): Debian's Chromium through
-// playwright-core, a small test runner with fresh contexts (stored theme and cookie consent) that fails
-// a test on uncaught page errors and on Content-Security-Policy violations, and the sign-up and
-// generate flows.
+// What every browser test script shares (run.mjs, collections.mjs, accessibility.mjs): Debian's Chromium
+// through playwright-core, a small test runner with fresh contexts (stored theme and cookie consent) that
+// fails a test on uncaught page errors and on Content-Security-Policy violations, the sign-up and
+// generate flows, and the axe audit with its widths and waits.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -224,4 +224,32 @@ export function zipEntryNames(zip) {
     at += 46 + nameLength + extraLength + commentLength;
   }
   return names;
+}
+
+/** The two widths every screen is audited at. */
+export const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
+
+/** Waits until the page is idle and its fonts are in (colours and layout final). */
+export async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** Opens a dialog or menu with `open`, audits it once its animation is over, and closes it with Escape. */
+export async function inDialog(page, open, screen, found) {
+  await open();
+  await page.getByRole('dialog').or(page.getByRole('menu')).or(page.getByRole('alertdialog')).first().waitFor();
+  await page.waitForTimeout(350); // let the open animation finish so colours are final
+  found.push(...(await audit(page, screen)));
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').or(page.getByRole('menu')).or(page.getByRole('alertdialog')).first().waitFor({ state: 'detached' });
+}
+
+/** Presses `key` (Tab or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
+export async function tabTo(page, target, key = 'Tab', limit = 60) {
+  for (let press = 0; press < limit; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached ${target}`);
 }

@@ -1,3 +1,8 @@
+// Everything a service needs, in one import. A module that needs only its configuration, the container's
+// resources or NATS failover errors imports its subpath instead (@printloom/service-kit/config, /public-url,
+// /container-resources, /nats-failover): this index loads Nest, TypeORM, NATS and OpenTelemetry, about
+// 1.1 s of CPU in every Jest file that reaches it (measured), which a unit test of a config parser does
+// not need.
 export * from './config.js';
 export * from './public-url.js';
 export * from './logger.js';

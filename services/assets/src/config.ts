@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { env, parseConfig, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit/config';
+import { requirePublicUrlInProduction } from '@printloom/service-kit/public-url';
 import { storageEnvSchema } from '@printloom/storage';
 import { defaultAssetWorkerThreads, defaultBackgroundIdleThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
 

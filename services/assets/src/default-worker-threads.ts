@@ -1,4 +1,4 @@
-import { containerCpus, containerMemory } from '@printloom/service-kit';
+import { containerCpus, containerMemory } from '@printloom/service-kit/container-resources';
 
 /**
  * What one background-removal or upscaling task may hold at once: a print-size RGBA image (~100 MB)

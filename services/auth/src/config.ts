@@ -6,9 +6,9 @@ import {
   isProduction,
   parseConfig,
   productionSecretProblem,
-  requirePublicUrlInProduction,
   serviceEnvSchema,
-} from '@printloom/service-kit';
+} from '@printloom/service-kit/config';
+import { requirePublicUrlInProduction } from '@printloom/service-kit/public-url';
 
 export const authEnvSchema = serviceEnvSchema
   .extend({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEVELOPMENT_SECRETS } from '@printloom/service-kit';
+import { DEVELOPMENT_SECRETS } from '@printloom/service-kit/config';
 import { loadBillingConfig } from './config.js';
 
 const PUBLIC_URL = 'https://printloom.example.com';

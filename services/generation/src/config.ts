@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit/config';
 import { storageEnvSchema } from '@printloom/storage';
 import { defaultGenerationConcurrency } from './jobs/default-concurrency.js';
 

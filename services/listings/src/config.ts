@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit/config';
 
 export const listingsEnvSchema = serviceEnvSchema.extend({
   /** With a key, listing copy comes from the OpenAI text model; without one, from the offline local writer. */

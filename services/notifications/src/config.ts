@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { env, parseConfig, requirePublicUrlInProduction, serviceEnvSchema } from '@printloom/service-kit';
+import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit/config';
+import { requirePublicUrlInProduction } from '@printloom/service-kit/public-url';
 
 export const notificationsEnvSchema = serviceEnvSchema.extend({
   SMTP_URL: env.url(['smtp:', 'smtps:']).default('smtp://127.0.0.1:1025'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '@printloom/service-kit';
+import { ConfigError } from '@printloom/service-kit/config';
 import { loadPublishingConfig } from './config.js';
 
 // Issue 40: production also needs a PUBLIC_URL Printify can fetch print files from.

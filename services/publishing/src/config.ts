@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { env, isProduction, parseConfig, requirePublicUrlInProduction, serviceEnvSchema, ConfigError } from '@printloom/service-kit';
+import { env, isProduction, parseConfig, serviceEnvSchema, ConfigError } from '@printloom/service-kit/config';
+import { requirePublicUrlInProduction } from '@printloom/service-kit/public-url';
 import { DEVELOPMENT_CONNECTION_KEY, parseConnectionKeys, type ConnectionKey } from './connections/token-cipher.js';
 
 export const publishingEnvSchema = serviceEnvSchema.extend({

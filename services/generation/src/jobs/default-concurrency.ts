@@ -1,4 +1,4 @@
-import { containerCpus, containerMemory } from '@printloom/service-kit';
+import { containerCpus, containerMemory } from '@printloom/service-kit/container-resources';
 
 /** What one job of 4 print-size designs peaks at (services/generation/bench/job-memory.mjs: ~480 MB), with headroom. */
 export const JOB_PEAK_BYTES = 0.75 * 1024 ** 3;

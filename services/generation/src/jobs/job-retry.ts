@@ -1,5 +1,5 @@
 import { AppError } from '@printloom/contracts';
-import { failoverBackoffMs, isNatsFailoverError } from '@printloom/service-kit';
+import { failoverBackoffMs, isNatsFailoverError } from '@printloom/service-kit/nats-failover';
 import { ProviderError } from '../providers/image-provider.js';
 
 /** Runs of a job that hit a retryable provider error before it is failed and refunded (each run may pay for images). */

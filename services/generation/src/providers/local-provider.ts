@@ -1,4 +1,4 @@
-import { containerCpus } from '@printloom/service-kit';
+import { containerCpus } from '@printloom/service-kit/container-resources';
 import { PixelPool, renderDesignsInto } from '@printloom/design-engine';
 import sharp from 'sharp';
 import { AppError, LIMITS, MESSAGES } from '@printloom/contracts';
