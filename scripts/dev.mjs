@@ -54,7 +54,7 @@ function installIfNeeded() {
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   log('installing dependencies (npm install, pinned by package-lock.json)');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']);
 }
 
 function portOpen(port, host = '127.0.0.1') {
