@@ -262,6 +262,12 @@ describe('JetStreamWorkQueue on a 3-node cluster (real nats-server processes)', 
       what: 'a publish to the replicated stream',
       retryOn: () => true,
     });
+    // Its consumer is copied three times too and elects its own leader; until then its info goes
+    // unanswered and backlog() reports zeros (the metrics go on), so ask until that leader answers.
+    await waitFor(async () => Boolean(await jsm.consumers.info(options.stream, 'replicas-workers')), {
+      what: "the replicated consumer's leader",
+      retryOn: () => true,
+    });
     await expect(queue.backlog('replicas-workers')).resolves.toEqual({ pending: 1, inFlight: 0 });
   });
 });
