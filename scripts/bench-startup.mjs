@@ -12,13 +12,14 @@
 // scripts/dev.mjs saved as scripts/dev-baseline.mjs) times it too, its warm starts alternating with
 // this tree's, for before/after figures from one run.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { storeSignedInUser } from '@printloom/service-kit/testing';
 import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,20 +42,8 @@ async function admin(sql, params = [], url = adminUrl) {
 
 /** A verified user with a live session in the bench's database, stored the way the auth service stores them. */
 async function signedInCookie() {
-  const email = `startup-bench-${randomBytes(6).toString('hex')}@example.com`;
-  const { rows } = await admin(
-    `INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`,
-    [email],
-    databaseUrl.href,
-  );
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = createHash('sha256').update(token).digest('hex');
-  await admin(
-    `INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-    [rows[0].id, tokenHash],
-    databaseUrl.href,
-  );
-  return `pl_session=${token}`;
+  const query = async (sql, values) => (await admin(sql, values, databaseUrl.href)).rows;
+  return (await storeSignedInUser(query, { email: `startup-bench-${randomBytes(6).toString('hex')}@example.com` })).cookie;
 }
 
 async function answers(url) {

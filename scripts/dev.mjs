@@ -19,7 +19,14 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
-import { migrateAndRemember, migrationsApplied, newestChange, sourcesNewerThanBuild } from './warm-start.mjs';
+import {
+  dependenciesCurrent,
+  migrateAndRemember,
+  migrationsApplied,
+  newestChange,
+  NPM_INSTALL_ARGS,
+  sourcesNewerThanBuild,
+} from './warm-start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -50,11 +57,9 @@ function runAsync(command, commandArgs, options = {}) {
 }
 
 function installIfNeeded() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  if (dependenciesCurrent(root)) return;
   log('installing dependencies (npm install, pinned by package-lock.json)');
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']);
+  run('npm', NPM_INSTALL_ARGS);
 }
 
 function portOpen(port, host = '127.0.0.1') {

@@ -16,12 +16,13 @@
 // frontend's Vitest tests: no services, no build; `make test-unit`), --files=<path pattern> (only the Jest
 // files whose path matches; `make test-jest FILES=...`).
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
+import { dependenciesCurrent, NPM_INSTALL_ARGS } from './warm-start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -133,13 +134,9 @@ function reportTimings(startedAt) {
 }
 
 function installIfNeeded() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(path.join(root, 'package-lock.json')).mtimeMs) return true;
+  if (dependenciesCurrent(root)) return true;
   log('installing dependencies (npm install, pinned by package-lock.json)');
-  // --prefer-offline: a package the lock file pins and npm's cache holds is taken from the cache without
-  // asking the registry again (anything missing is still fetched). Fresh clone, 2 cores, two runs each:
-  // 54 and 63 s without, 34 and 49 s with.
-  return run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']);
+  return run('npm', NPM_INSTALL_ARGS);
 }
 
 /** `unit`: only the `*.spec.ts` files under a workspace's src/ (pure logic: no PostgreSQL, NATS or built workspace). */

@@ -1,9 +1,22 @@
-// What scripts/dev.mjs may skip on a warm start, checked from file times and one database connection:
-// a build that is current (no tsc start) and a database with every migration (no migration step before
-// the first services start).
+// What scripts/dev.mjs (and scripts/test.mjs) may skip on a warm start, checked from file times and one
+// database connection: an install that is current (no npm start), a build that is current (no tsc start)
+// and a database with every migration (no migration step before the first services start).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+/**
+ * How make dev and make test install. --prefer-offline: a package the lock file pins and npm's cache holds
+ * is taken from the cache without asking the registry again (anything missing is still fetched). Fresh
+ * clone, 2 cores, two runs each: 54 and 63 s without, 34 and 49 s with.
+ */
+export const NPM_INSTALL_ARGS = ['install', '--no-audit', '--no-fund', '--prefer-offline'];
+
+/** node_modules was installed from today's lock file: npm writes its copy of the lock there on every install. */
+export function dependenciesCurrent(root) {
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  return existsSync(installed) && statSync(installed).mtimeMs >= statSync(path.join(root, 'package-lock.json')).mtimeMs;
+}
 
 /** The newest modification time of a file or of anything under a folder (0 when absent). */
 export function newestChange(target) {

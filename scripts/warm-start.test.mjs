@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { migrateAndRemember, migrationsApplied, sourcesNewerThanBuild } from './warm-start.mjs';
+import { dependenciesCurrent, migrateAndRemember, migrationsApplied, sourcesNewerThanBuild } from './warm-start.mjs';
 
 const adminUrl = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -58,6 +58,28 @@ describe('the build check', () => {
     const unbuilt = builtWorkspace();
     rmSync(path.join(unbuilt, 'ws/dist'), { recursive: true });
     assert.equal(sourcesNewerThanBuild(unbuilt, 'ws'), true);
+  });
+});
+
+describe('the install check', () => {
+  /** A checkout whose lock file was written at `lockAt` and, when given, installed at `installedAt`. */
+  function checkout(lockAt, installedAt) {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'pl-install-check-'));
+    writeAt(root, 'package-lock.json', lockAt);
+    if (installedAt !== undefined) writeAt(root, 'node_modules/.package-lock.json', installedAt);
+    return root;
+  }
+
+  it('finds dependencies installed after the lock file was written current', () => {
+    assert.equal(dependenciesCurrent(checkout(1000, 2000)), true);
+  });
+
+  it('installs again when the lock file changed after the last install (a pull that moved a version)', () => {
+    assert.equal(dependenciesCurrent(checkout(3000, 2000)), false);
+  });
+
+  it('installs on a fresh clone (no node_modules)', () => {
+    assert.equal(dependenciesCurrent(checkout(1000)), false);
   });
 });
 

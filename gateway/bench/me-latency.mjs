@@ -15,12 +15,12 @@
 //   --beside-jobs: /me and the bare server, both at 32 in flight, while another seller generates jobs
 //   back to back (each job's 4 designs, then their quality verdicts in the background): p50 of each,
 //   measured in alternating rounds so both see the same load. Target: /me p50 ≤ 1.25× bare.
-import { createHash, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import pg from 'pg';
 import { SAMPLE_GALLERY } from '@printloom/contracts';
+import { storeSignedInUser } from '@printloom/service-kit/testing';
 
 const [baseUrl = 'http://127.0.0.1:8080', countArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const count = Number(countArg ?? 1000);
@@ -86,19 +86,7 @@ async function inFlight(url, headers, total = count * 2) {
 const throughput = async (url, headers, total) => (await inFlight(url, headers, total)).rps;
 
 /** A verified user with a live session, stored the way the auth service stores them: its id and session cookie. */
-async function signedInUser(client) {
-  const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
-  const { rows } = await client.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
-    email,
-  ]);
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = createHash('sha256').update(token).digest('hex');
-  await client.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    rows[0].id,
-    tokenHash,
-  ]);
-  return { userId: rows[0].id, cookie: `pl_session=${token}` };
-}
+const signedInUser = (client) => storeSignedInUser((sql, values) => client.query(sql, values).then((result) => result.rows));
 
 /**
  * The reader (a signed-in user with a full first page of its library) and, for --beside-jobs, a seller

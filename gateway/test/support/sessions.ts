@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { expect } from '@jest/globals';
 import { EVENTS } from '@printloom/contracts';
 import { connectNats, publishEvent } from '@printloom/service-kit';
-import { waitFor } from '@printloom/service-kit/testing';
+import { storeSignedInUser, waitFor } from '@printloom/service-kit/testing';
+import { SESSION_COOKIE } from '../../src/session/session.service.js';
 import type { TestSystem } from './test-system.js';
 import { TestClient } from './http.js';
 import { VERIFY_SUBJECT, codeFrom, type SmtpInbox } from './smtp-inbox.js';
@@ -69,18 +69,10 @@ async function signUpThroughApi(
 async function storeVerifiedUser(system: TestSystem, email: string, password?: string): Promise<SignedInUser> {
   const db = system.services.auth!.infra.dataSource;
   const passwordHash = password ? await hashedLikeAuth(password) : null;
-  const [user] = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, $2, now()) RETURNING id`, [
-    email,
-    passwordHash,
-  ]);
-  const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    user.id,
-    createHash('sha256').update(token).digest('hex'),
-  ]);
+  const { userId, token } = await storeSignedInUser((sql, values) => db.query(sql, values), { email, passwordHash });
   const client = new TestClient(system.baseUrl);
-  client.setCookie('pl_session', token);
-  return { client, userId: user.id };
+  client.setCookie(SESSION_COOKIE, token);
+  return { client, userId };
 }
 
 async function announceVerified(system: TestSystem, userId: string, email: string): Promise<void> {

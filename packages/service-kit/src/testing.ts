@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
 import {
@@ -226,6 +226,42 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+/** Runs one SQL statement and answers its rows: a TypeORM DataSource's `query`, or pg's wrapped (`(sql, values) => client.query(sql, values).then((result) => result.rows)`). */
+export type RowsQuery = (sql: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+export interface StoredSession {
+  userId: string;
+  /** The session token, as the gateway's `pl_session` cookie carries it. */
+  token: string;
+  /** A `cookie` request header that signs in as the user. */
+  cookie: string;
+}
+
+/**
+ * A verified user with a live session (one day), stored the way the auth service stores them (the
+ * token's SHA-256, never the token), for tests and benches that need a signed-in seller without the
+ * sign-up and its mail. `email` defaults to a fresh `bench-…@example.com`; no password unless a hash is given.
+ */
+export async function storeSignedInUser(
+  query: RowsQuery,
+  {
+    email = `bench-${randomBytes(6).toString('hex')}@example.com`,
+    passwordHash = null,
+  }: { email?: string; passwordHash?: string | null } = {},
+): Promise<StoredSession> {
+  const [user] = await query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, $2, now()) RETURNING id`, [
+    email,
+    passwordHash,
+  ]);
+  const userId = String(user!.id);
+  const token = randomBytes(32).toString('base64url');
+  await query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    userId,
+    createHash('sha256').update(token).digest('hex'),
+  ]);
+  return { userId, token, cookie: `pl_session=${token}` };
 }
 
 /** The shared service variables pointing at a test's own NATS and database. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { ASSETS } from '@printloom/contracts';
 import { RpcClient, connectNats } from '@printloom/service-kit';
-import { createTestDatabase, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
+import { createTestDatabase, startNatsServer, storeSignedInUser, testServiceEnv } from '@printloom/service-kit/testing';
 import { createStorage, storageEnvSchema } from '@printloom/storage';
 import { loadAuthConfig } from '../../auth/dist/config.js';
 import { startAuthService } from '../../auth/dist/start.js';
@@ -19,7 +19,6 @@ import { loadAssetsConfig } from '../dist/config.js';
 import { startAssetsService } from '../dist/start.js';
 import { loadGatewayConfig } from '../../../gateway/dist/config.js';
 import { startGateway } from '../../../gateway/dist/start.js';
-import { createHash, randomBytes } from 'node:crypto';
 
 const REMOVALS = 4;
 const EXPORTS = 40;
@@ -39,14 +38,8 @@ const gateway = await startGateway(loadGatewayConfig({ ...env, PORT: '0', HOST: 
 
 /** Two users: a seller browsing their library, and one running background removals. */
 async function signedIn(email) {
-  const db = auth.infra.dataSource;
-  const [user] = await db.query(`INSERT INTO auth.users (email, verified_at) VALUES ($1, now()) RETURNING id`, [email]);
-  const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    user.id,
-    createHash('sha256').update(token).digest('hex'),
-  ]);
-  return { userId: user.id, headers: { cookie: `pl_session=${token}`, origin: 'http://localhost:8080' } };
+  const { userId, cookie } = await storeSignedInUser((sql, values) => auth.infra.dataSource.query(sql, values), { email });
+  return { userId, headers: { cookie, origin: 'http://localhost:8080' } };
 }
 const browser = await signedIn('browser@example.com');
 // One removal per user, so per-user limits never decide the figure.

@@ -11,13 +11,12 @@
 // have its verdict within 60 s after the last job. Target: median ≤ 2.5 s.
 //   npm run build && node services/generation/bench/click-to-designs.mjs [jobs] [--no-verdicts]
 // (--no-verdicts: the assets service measures no quality verdicts, to see what they cost the clicks)
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SELLER_PROMPTS } from '@printloom/design-engine';
-import { createTestDatabase, startNatsServer, testServiceEnv } from '@printloom/service-kit/testing';
+import { createTestDatabase, startNatsServer, storeSignedInUser, testServiceEnv } from '@printloom/service-kit/testing';
 import { loadAuthConfig } from '../../auth/dist/config.js';
 import { startAuthService } from '../../auth/dist/start.js';
 import { loadBillingConfig } from '../../billing/dist/config.js';
@@ -55,19 +54,7 @@ const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 /** A verified seller with a live session, stored the way the auth service stores them. */
-async function signedInSeller() {
-  const { rows } = await db.query(`INSERT INTO auth.users (email, password_hash, verified_at) VALUES ($1, NULL, now()) RETURNING id`, [
-    `bench-${randomBytes(6).toString('hex')}@example.com`,
-  ]);
-  const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO auth.sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    rows[0].id,
-    createHash('sha256').update(token).digest('hex'),
-  ]);
-  return { userId: rows[0].id, cookie: `pl_session=${token}` };
-}
-
-const { userId, cookie } = await signedInSeller();
+const { userId, cookie } = await storeSignedInUser((sql, values) => db.query(sql, values).then((result) => result.rows));
 await billing.app.get(CreditsService).grantTopup(userId, `bench:${userId}`, 1000);
 
 async function api(method, route, body) {

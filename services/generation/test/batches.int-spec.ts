@@ -141,6 +141,12 @@ describe('batches (real PostgreSQL, NATS, billing and assets)', () => {
     expect(failed.rows[0]).toMatchObject({ status: 'failed', error: 'The image provider refused this prompt.' });
     // 10 − 6 charged; the failed row's credit came back.
     await waitFor(async () => (await balance(userId)) === 4, busyMachine);
+    // A batch is marked finished first and its reservation released after, in the same sweep: wait for the release.
+    const batchReservations = async () => (await reservationsOf(userId)).filter((row) => row.reason === 'batch');
+    await waitFor(async () => (await batchReservations()).every((row) => row.status !== 'held'), {
+      ...busyMachine,
+      what: "the batches' reservations settled",
+    });
     const reservations = await reservationsOf(userId);
     expect(reservations.filter((row) => row.reason === 'batch').map((row) => [row.amount, row.status])).toEqual([
       [0, 'released'],
