@@ -11,6 +11,17 @@ import { dependenciesCurrent, migrateAndRemember, migrationsApplied, sourcesNewe
 
 const adminUrl = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Every temporary checkout the tests made, removed when they end. */
+const temporaryRoots = [];
+after(() => temporaryRoots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+/** A new empty folder under the system's temporary folder, removed after the tests. */
+function temporaryRoot(prefix) {
+  const root = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temporaryRoots.push(root);
+  return root;
+}
+
 /** Writes `file` under `root` with the given modification time (seconds since the epoch). */
 function writeAt(root, file, seconds, content = '') {
   const target = path.join(root, file);
@@ -21,7 +32,7 @@ function writeAt(root, file, seconds, content = '') {
 
 /** A workspace built at t=2000 from sources written at t=1000 (folders dated too: a new file dates its folder). */
 function builtWorkspace() {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'pl-warm-start-'));
+  const root = temporaryRoot('pl-warm-start-');
   writeAt(root, 'tsconfig.base.json', 1000);
   writeAt(root, 'ws/tsconfig.json', 1000);
   writeAt(root, 'ws/package.json', 1000);
@@ -64,7 +75,7 @@ describe('the build check', () => {
 describe('the install check', () => {
   /** A checkout whose lock file was written at `lockAt` and, when given, installed at `installedAt`. */
   function checkout(lockAt, installedAt) {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'pl-install-check-'));
+    const root = temporaryRoot('pl-install-check-');
     writeAt(root, 'package-lock.json', lockAt);
     if (installedAt !== undefined) writeAt(root, 'node_modules/.package-lock.json', installedAt);
     return root;
@@ -102,7 +113,7 @@ describe('the migration check (real PostgreSQL)', () => {
 
   /** A tree whose migration inputs were built at t=1000. */
   function tree() {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'pl-warm-start-'));
+    const root = temporaryRoot('pl-warm-start-');
     for (const name of services) writeAt(root, `services/${name}/dist/database/options.js`, 1000);
     writeAt(root, 'packages/service-kit/dist/index.js', 1000);
     writeAt(root, 'scripts/migrate.mjs', 1000);
