@@ -7,8 +7,8 @@
 // the supply-chain check (its own tests, licences, npm audit), the landing page's bundle budget, the
 // compose check, the migration retries, the Kubernetes manifests, the monitoring files and the container
 // runtime trees (their output follows Jest's); then the browser tests against a natively running system,
-// the flows, the collections and the accessibility audit at once. docs/development.md says the same. Every step prints
-// its wall time beside its 'N passed, N failed' line; the end shows the step table and the slowest test
+// the flows, the collections and the accessibility audit at once. docs/development.md says the same.
+// Every step prints its wall time beside its 'N passed, N failed' line; the end shows the step table and the slowest test
 // files (Jest's and Vitest's own per-file times), written also to .data/test-timings.json. Exits non-zero on any failure and ends with one 'Summary: N passed, N failed' line.
 //
 // Flags: --skip-e2e, --skip-build, --only-jest, --only-e2e (the browser tests alone, on what is built; E2E_ONLY=<name part>
@@ -47,8 +47,8 @@ const firstLines = (text, count = 4) =>
  * Jest's workers (JEST_WORKERS; default: one more than the machine's cores, 3 on 2 cores). Its integration
  * files spend much of their time waiting on PostgreSQL, NATS and the clock (measured: 10–30 s of CPU in
  * files of 35–100 s): with one worker per core the machine idled 15 % of the Jest step (fresh clones,
- * 2 cores: 597 s with 2 workers, 480 and 515 s with 3, same 1,272 tests). The unit files only compute: one worker
- * per core (`--unit`), with Vitest beside them.
+ * 2 cores: 597 s with 2 workers, 480 and 515 s with 3, same 1,272 tests). The unit files only compute:
+ * one worker per core (`--unit`), with Vitest beside them.
  */
 const cores = os.availableParallelism();
 const jestWorkers = (unit) => {
