@@ -93,4 +93,31 @@ describe('the print file', () => {
     expect(Math.abs(shrunk.left + shrunk.width / 2 - 50)).toBeLessThanOrEqual(1);
     expect(Math.abs(shrunk.top + shrunk.height / 2 - 25)).toBeLessThanOrEqual(1);
   });
+
+  it('shrinks a large print in block averages then lanczos to the pixels lanczos alone gives, near enough to look the same', async () => {
+    const image = canvasWithArtwork(2400, 1800, { left: 300, top: 200, width: 1800, height: 1400 });
+    const bounds = opaqueBounds(image)!;
+    centreArtwork(image, bounds);
+    const ours = await scaledPrint(image, bounds)(300).raw().toBuffer({ resolveWithObject: true });
+    const box = { left: Math.floor((2400 - 1800) / 2), top: Math.floor((1800 - 1400) / 2), width: 1800, height: 1400 };
+    const boxWidth = Math.round(1800 / 8);
+    const boxHeight = Math.round(1400 / 8);
+    const lanczosOnly = await sharp(image.data, { raw: { width: 2400, height: 1800, channels: 4 } })
+      .extract(box)
+      .resize(boxWidth, boxHeight, { fit: 'fill', kernel: 'lanczos3' })
+      .extend({
+        left: Math.floor((300 - boxWidth) / 2),
+        top: Math.floor((225 - boxHeight) / 2),
+        right: 300 - boxWidth - Math.floor((300 - boxWidth) / 2),
+        bottom: 225 - boxHeight - Math.floor((225 - boxHeight) / 2),
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      })
+      .raw()
+      .toBuffer();
+    expect([ours.info.width, ours.info.height]).toEqual([300, 225]);
+    // The pattern repeats every few pixels, so both shrink it to its average: within a few levels.
+    let difference = 0;
+    for (let index = 0; index < lanczosOnly.length; index++) difference += Math.abs(ours.data[index]! - lanczosOnly[index]!);
+    expect(difference / lanczosOnly.length).toBeLessThan(3);
+  });
 });

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { boxShrink } from './box-shrink.js';
 import { raw, type RgbaImage } from './effects.js';
 import { withSrgbProfile } from './srgb-profile.js';
 
@@ -74,9 +75,12 @@ export function centreArtwork(image: RgbaImage, bounds = opaqueBounds(image)): v
   }
 }
 
-/** The print file of a centred artwork: PNG tagged 300 DPI and sRGB (librsvg draws in sRGB: nothing to convert). */
+/**
+ * The print file of a centred artwork: PNG tagged 300 DPI and sRGB (librsvg draws in sRGB: nothing to
+ * convert). zlib level 3: ~45% less CPU than level 6 (measured at print size) for files ~10% larger.
+ */
 export async function toPrintPng(image: RgbaImage): Promise<Buffer> {
-  return withSrgbProfile(await sharp(image.data, raw(image)).withDensity(300).png({ compressionLevel: 6 }).toBuffer());
+  return withSrgbProfile(await sharp(image.data, raw(image)).withDensity(300).png({ compressionLevel: 3 }).toBuffer());
 }
 
 /** The print file's pixels shrunk to fit `maxSide` pixels. */
@@ -97,9 +101,15 @@ export function scaledPrint(image: RgbaImage, bounds = opaqueBounds(image)): Sca
     const boxHeight = Math.min(height, Math.max(1, Math.round(bounds.height * factor)));
     const left = Math.floor((width - boxWidth) / 2);
     const top = Math.floor((height - boxHeight) / 2);
-    return sharp(image.data, raw(image))
-      .extract(centredBox(image, bounds))
+    const artwork = centredBox(image, bounds);
+    // Block averages down to just above the size asked for (a third of libvips' cost at print size; the
+    // previews look the same), then lanczos for the rest of the way.
+    const blocks = Math.max(1, Math.floor(Math.min(artwork.width / boxWidth, artwork.height / boxHeight)));
+    const source = blocks > 1 ? pixelsOf(boxShrink(image, artwork, blocks)) : pixelsOf(image).extract(artwork);
+    return source
       .resize(boxWidth, boxHeight, { fit: 'fill', kernel: 'lanczos3' })
       .extend({ left, top, right: width - boxWidth - left, bottom: height - boxHeight - top, background: CLEAR });
   };
 }
+
+const pixelsOf = (image: RgbaImage) => sharp(image.data, raw(image));

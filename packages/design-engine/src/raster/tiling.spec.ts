@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { planDesigns, renderPlanned } from '../render.js';
+import { drawnRows, planDesigns, renderPlanned } from '../render.js';
+import { SELLER_PROMPTS } from '../seller-prompts.js';
 import { seededRandom } from '../random.js';
 import { dieCut, distress, rasterise, type RgbaImage } from './effects.js';
 import { PixelPool } from './pixel-pool.js';
+import { opaqueBounds } from './print-file.js';
 
 // The banded, in-place passes must draw exactly what drawing the whole canvas at once draws.
 const svg = (width: number, height: number) =>
@@ -22,6 +24,30 @@ describe('raster passes in bands', () => {
     const into = { data: Buffer.alloc(400 * 2600 * 4), width: 400, height: 2600 };
     await rasterise(source, into);
     expect(into.data.equals((await whole(source)).data)).toBe(true);
+  });
+
+  it('draws only the rows asked for, clears the others, and draws those rows as the whole draws them', async () => {
+    const source = svg(400, 2600);
+    const drawnWhole = await whole(source);
+    const into = { data: Buffer.alloc(400 * 2600 * 4, 0xff), width: 400, height: 2600 };
+    await rasterise(source, into, { top: 0, height: 2600 });
+    expect(into.data.equals(drawnWhole.data)).toBe(true);
+    await rasterise(source, into, { top: 100, height: 1200 });
+    const stride = 400 * 4;
+    expect(into.data.subarray(100 * stride, 1300 * stride).equals(drawnWhole.data.subarray(100 * stride, 1300 * stride))).toBe(true);
+    expect(into.data.subarray(0, 100 * stride).every((byte) => byte === 0)).toBe(true);
+    expect(into.data.subarray(1300 * stride).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it("keeps every seller prompt's artwork inside the rows drawn for it", async () => {
+    for (const [index, prompt] of SELLER_PROMPTS.entries()) {
+      for (const design of planDesigns({ prompt, dark: index % 2 === 1, seed: `rows-${index}`, scale: 0.1 })) {
+        const rows = drawnRows(design)!;
+        const ink = opaqueBounds(await rasterise(design.svg))!;
+        expect(ink.top).toBeGreaterThanOrEqual(rows.top);
+        expect(ink.top + ink.height).toBeLessThanOrEqual(rows.top + rows.height);
+      }
+    }
   });
 
   it('renders a job through the pool with the same pixels as without it', async () => {
