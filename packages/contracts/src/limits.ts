@@ -110,5 +110,5 @@ export const TRIAL = {
 export const DERIVATIVES = {
   thumbnail: { maxSide: 384, suffix: '.thumbnail.webp' },
   preview: { maxSide: 1024, suffix: '.preview.webp' },
-  webp: { quality: 82, alphaQuality: 90, effort: 3 },
+  webp: { quality: 82, alphaQuality: 90, effort: 2 },
 } as const;
