@@ -158,7 +158,7 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     // As in the image (Dockerfile): glibc settings that keep sharp's threads from fragmenting memory.
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '33554432',
   };
   env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 

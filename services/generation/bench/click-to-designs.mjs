@@ -183,8 +183,11 @@ console.log(
     lastVerdictAfter,
   )} after the last job${lags.length === designs ? '' : ` (FAILED: not all within ${VERDICTS_WITHIN_MS / 1000} s)`}`,
 );
+/** The generation worker's peak resident memory so far (VmHWM), in MB. */
+const workerPeakMb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${generation.pid}/status`, 'utf8'))[1]) / 1024;
+console.log(`generation worker peak RSS: ${workerPeakMb.toFixed(0)} MB (warm-up and ${jobs} jobs)`);
 console.log(
-  `JSON ${JSON.stringify({ times, p50: median, p90: quantile(times, 0.9), cpuPerJob, workerCpuPerJob, lagP50: quantile(lags, 0.5), lagP90: quantile(lags, 0.9), measured: lags.length, designs })}`,
+  `JSON ${JSON.stringify({ times, p50: median, p90: quantile(times, 0.9), cpuPerJob, workerCpuPerJob, lagP50: quantile(lags, 0.5), lagP90: quantile(lags, 0.9), measured: lags.length, designs, workerPeakMb })}`,
 );
 
 await db.end();

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 /** The allocator settings the Dockerfile and make dev start the service with (they keep a job's peak down). */
-export const SERVICE_ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' };
+export const SERVICE_ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '33554432' };
 let nextHealthPort = 19_400 + Math.floor(Math.random() * 500);
 
 /** Resolves once the worker reports ready; `env` is the service's environment (NATS, database, storage, provider). */
