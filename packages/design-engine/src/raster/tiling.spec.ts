@@ -1,11 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { drawnRows, planDesigns, renderPlanned } from '../render.js';
-import { SELLER_PROMPTS } from '../seller-prompts.js';
+import { planDesigns, renderPlanned } from '../render.js';
 import { seededRandom } from '../random.js';
 import { dieCut, distress, rasterise, type RgbaImage } from './effects.js';
 import { PixelPool } from './pixel-pool.js';
-import { opaqueBounds } from './print-file.js';
 
 // The banded, in-place passes must draw exactly what drawing the whole canvas at once draws.
 const svg = (width: number, height: number) =>
@@ -37,17 +35,6 @@ describe('raster passes in bands', () => {
     expect(into.data.subarray(100 * stride, 1300 * stride).equals(drawnWhole.data.subarray(100 * stride, 1300 * stride))).toBe(true);
     expect(into.data.subarray(0, 100 * stride).every((byte) => byte === 0)).toBe(true);
     expect(into.data.subarray(1300 * stride).every((byte) => byte === 0)).toBe(true);
-  });
-
-  it("keeps every seller prompt's artwork inside the rows drawn for it", async () => {
-    for (const [index, prompt] of SELLER_PROMPTS.entries()) {
-      for (const design of planDesigns({ prompt, dark: index % 2 === 1, seed: `rows-${index}`, scale: 0.1 })) {
-        const rows = drawnRows(design)!;
-        const ink = opaqueBounds(await rasterise(design.svg))!;
-        expect(ink.top).toBeGreaterThanOrEqual(rows.top);
-        expect(ink.top + ink.height).toBeLessThanOrEqual(rows.top + rows.height);
-      }
-    }
   });
 
   it('renders a job through the pool with the same pixels as without it', async () => {
