@@ -95,11 +95,11 @@ describe('publishing through the API: Printify drafts of library designs, in the
   const publicationsOf = async (client: TestClient, query = '') =>
     (await client.get<{ publications: Publication[] }>(`/api/publications${query}`)).body.publications;
 
-  async function waitForStatuses(client: TestClient, done: (publications: Publication[]) => boolean, what: string) {
+  async function waitForStatuses(client: TestClient, done: (publications: Publication[]) => boolean, what: string, timeoutMs = 90_000) {
     let last: Publication[] = [];
     const seen = () =>
       `${what} (statuses: ${last.map((p) => `${p.status}${p.error ? ` ${p.error.code}: ${p.error.message}` : ''}${p.review ? ` ${p.review.join('; ')}` : ''}`).join(', ')})`;
-    await waitFor(async () => done((last = await publicationsOf(client))), { what: seen, timeoutMs: 90_000, intervalMs: 250 });
+    await waitFor(async () => done((last = await publicationsOf(client))), { what: seen, timeoutMs, intervalMs: 250 });
     // The list that met the condition: a fresh one could catch a capped publish in its brief 'publishing'
     // try before Printify's limit puts it back in line.
     return last;
@@ -605,8 +605,10 @@ describe('publishing through the API: Printify drafts of library designs, in the
       // The killed create's product was found by its print files' names and adopted, none made again.
       expect(done.find((publication) => publication.id === killed.publicationId)!.externalId).toBe(killed.productId);
       expect(worker.output()).toContain('Found the product of an interrupted create');
-      // Each draft's mockups step was queued once its draft was recorded, the adopted one's too.
-      await waitForStatuses(client, (list) => list.every((p) => p.mockups.length > 0), "every draft's mockups");
+      // Each draft's mockups step was queued once its draft was recorded, the adopted one's too. Each first
+      // looks MOCKUP_POLL_MS (30 s) after its create, and again 30 s later when none are listed yet; 20 drafts'
+      // mockups stored through assets took past 90 s on a machine running at half speed.
+      await waitForStatuses(client, (list) => list.every((p) => p.mockups.length > 0), "every draft's mockups", 180_000);
 
       // A worker that died after recording a draft but before queuing its mockups step (set by hand: nothing
       // outside the process sees that moment): the draft message comes back and queues the mockups step.
@@ -624,5 +626,5 @@ describe('publishing through the API: Printify drafts of library designs, in the
       await database.end();
       await worker.stop();
     }
-  }, 300_000);
+  }, 420_000);
 });
