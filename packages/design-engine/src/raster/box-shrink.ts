@@ -20,8 +20,9 @@ export function boxShrink(image: RgbaImage, region: Region, factor: number): Rgb
   const width = Math.ceil(region.width / factor);
   const height = Math.ceil(region.height / factor);
   const out = Buffer.alloc(width * height * 4);
-  // Per output pixel of the current row of blocks: alpha-weighted red, green and blue, then alpha.
-  const sums = new Uint32Array(width * 4);
+  // Per output pixel of the current row of blocks: alpha-weighted red, green and blue, then alpha (doubles:
+  // a block of more than 256 × 256 pixels would overflow 32 bits).
+  const sums = new Float64Array(width * 4);
   for (let blockRow = 0; blockRow < height; blockRow++) {
     sums.fill(0);
     const firstRow = region.top + blockRow * factor;
