@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROUTES, errorBody, type Route } from '@printloom/contracts';
+import { ROUTES, SESSION_COOKIE, errorBody, type Route } from '@printloom/contracts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -86,7 +86,7 @@ export function buildOpenApiDocument() {
     tags: TAGS,
     paths,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pl_session' } },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
       schemas: { Error: outputSchema(errorBody) },
       responses: {
         Error: {

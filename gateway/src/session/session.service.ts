@@ -1,12 +1,20 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, AUTH, BROADCASTS, MESSAGES, sessionConfirmedBroadcast, sessionsRevokedBroadcast } from '@printloom/contracts';
+import {
+  AppError,
+  AUTH,
+  BROADCASTS,
+  MESSAGES,
+  SESSION_COOKIE,
+  sessionConfirmedBroadcast,
+  sessionsRevokedBroadcast,
+} from '@printloom/contracts';
 import { LOGGER, NATS_CONNECTION, RpcClient, type Logger, type NatsConnection } from '@printloom/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { requestIdOf } from '../http/request.js';
 import { SessionCache, tokenHashOf } from './session-cache.js';
 
-export const SESSION_COOKIE = 'pl_session';
+export { SESSION_COOKIE };
 /** Binds a pending sign-up to the browser that chose its password (auth keeps only the token's hash). */
 export const PENDING_SIGNUP_COOKIE = 'pl_pending_signup';
 const PENDING_SIGNUP_COOKIE_PATH = '/api/auth';

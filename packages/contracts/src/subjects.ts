@@ -192,6 +192,9 @@ export type ServiceName = keyof typeof QUEUE_GROUPS;
 /** NATS header carrying the request id that the gateway creates. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** The cookie carrying a signed-in browser's session token (the gateway sets it; tests and benches sign in with it). */
+export const SESSION_COOKIE = 'pl_session';
+
 /**
  * The durable work queue of generation jobs (JetStream, work-queue retention), one subject per
  * priority tier so that workers can serve higher tiers first. Outside `generation.>` on purpose:

@@ -15,6 +15,7 @@ import {
   renderNatsAuthorization,
   type NatsLogin,
 } from '@printloom/contracts/nats-access';
+import { SESSION_COOKIE } from '@printloom/contracts/subjects';
 import { DATABASE_SERVICES, provisionServiceRoles, serviceDatabaseUrl } from './database-roles.js';
 import { connectNats, type NatsCredentials } from './nats-connection.js';
 import { prepareNatsStreams } from './nats-streams.js';
@@ -233,7 +234,7 @@ export type RowsQuery = (sql: string, values: unknown[]) => Promise<Array<Record
 
 export interface StoredSession {
   userId: string;
-  /** The session token, as the gateway's `pl_session` cookie carries it. */
+  /** The session token, as the gateway's session cookie carries it. */
   token: string;
   /** A `cookie` request header that signs in as the user. */
   cookie: string;
@@ -261,7 +262,7 @@ export async function storeSignedInUser(
     userId,
     createHash('sha256').update(token).digest('hex'),
   ]);
-  return { userId, token, cookie: `pl_session=${token}` };
+  return { userId, token, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 /** The shared service variables pointing at a test's own NATS and database. */
