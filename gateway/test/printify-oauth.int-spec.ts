@@ -146,12 +146,19 @@ describe('Printify OAuth connect (real PostgreSQL and NATS, the local shop)', ()
     const rowDuringRefresh: string[] = [];
     shop.onRefresh(async () => {
       refreshes += 1;
-      // No transaction holds the connection's row while Printify answers: another session can lock it at once.
+      // No transaction holds the connection's row while Printify answers: another session locks it within a
+      // second (the other request's claim statement may hold it for an instant; a transaction open across
+      // this call would hold it until the call returns, which waits on this lock).
       rowDuringRefresh.push(
-        await publishing.infra.dataSource.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1 FOR UPDATE NOWAIT`, [userId]).then(
-          () => 'free',
-          (error: Error) => `locked: ${error.message}`,
-        ),
+        await publishing.infra.dataSource
+          .transaction(async (manager) => {
+            await manager.query(`SET LOCAL lock_timeout = '1s'`);
+            await manager.query(`SELECT 1 FROM publishing.connections WHERE user_id = $1 FOR UPDATE`, [userId]);
+          })
+          .then(
+            () => 'free',
+            (error: Error) => `locked: ${error.message}`,
+          ),
       );
       // Held a moment, so that the second request arrives while the first refresh is under way.
       await new Promise((resolve) => setTimeout(resolve, 300));
