@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { NICENESS } from '@printloom/service-kit/process-priority';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -60,6 +62,11 @@ describe('generation workers stopped mid-job (a real process, SIGTERM and SIGKIL
     for (const rescuer of rescuers.splice(0)) await rescuer.close();
   }
 
+  /** The nice value of every thread of a process (Linux). */
+  const threadNices = (pid: number) =>
+    readdirSync(`/proc/${pid}/task`).map((task) =>
+      Number(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+    );
   const credits = async (client: TestClient) => (await client.get<{ credits: number }>('/api/auth/me')).body.credits;
   /** The job's row (read directly: between the stop and a rescuer no generation instance answers). */
   const statusOf = async (_client: TestClient, jobId: string) =>
@@ -112,6 +119,8 @@ describe('generation workers stopped mid-job (a real process, SIGTERM and SIGKIL
     // A short ack wait: the job runs for several of them, kept by its progress heartbeats. Two loops: one
     // is free to take a redelivered message or a new job, which a stopping worker must not do.
     const worker = await spawnWorker({ JOB_ACK_WAIT_MS: '2000', GENERATION_CONCURRENCY: '2' });
+    // Its entry point set every thread below the request path (GENERATION_NICENESS's default).
+    expect(new Set(threadNices(worker.pid))).toEqual(new Set([NICENESS.generation]));
     const running = await submit(client, "'Graceful' fox");
     await waitFor(async () => imageCallsFor("'Graceful' fox") === 4, { what: "the job's four image requests" });
     await new Promise((resolve) => setTimeout(resolve, 3 * 2000)); // three ack waits pass mid-job

@@ -32,5 +32,6 @@ export * from './account-purges.js';
 export * from './user-changes.js';
 export * from './client-address.js';
 export * from './container-resources.js';
+export * from './process-priority.js';
 export * from './rate-windows.js';
 export * from './message-headers.js';

@@ -13,6 +13,7 @@ interface HeaderCarrier {
 }
 
 let provider: NodeTracerProvider | undefined;
+let exported = false;
 
 /**
  * One tracer provider per process. Spans always exist (trace context crosses HTTP and NATS, logs carry
@@ -33,6 +34,7 @@ export async function initTracing(service: string, otlpEndpoint?: string): Promi
           }),
         ]
       : [];
+  exported = spanProcessors.length > 0;
   provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': service }), spanProcessors });
   provider.register({ propagator: new W3CTraceContextPropagator() });
 }
@@ -40,6 +42,15 @@ export async function initTracing(service: string, otlpEndpoint?: string): Promi
 /** Sends every finished span now (tests; graceful shutdown). */
 export async function flushTracing(): Promise<void> {
   await provider?.forceFlush();
+}
+
+/**
+ * Whether a finished span leaves this process (an OTLP endpoint is configured). Without it a span is
+ * only seen through what it gives the work inside it (the trace id of log lines, the headers of calls
+ * made); work that logs and calls nothing need not make one.
+ */
+export function spansLeaveProcess(): boolean {
+  return exported;
 }
 
 export function tracer() {

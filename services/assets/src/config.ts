@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit/config';
 import { requirePublicUrlInProduction } from '@printloom/service-kit/public-url';
+import { NICENESS } from '@printloom/service-kit/process-priority';
 import { storageEnvSchema } from '@printloom/storage';
 import { defaultAssetWorkerThreads, defaultBackgroundIdleThreads, defaultBackgroundWorkerThreads } from './default-worker-threads.js';
 
@@ -47,8 +48,11 @@ export const assetsEnvSchema = serviceEnvSchema
       .min(1)
       .max(32)
       .default(() => defaultBackgroundIdleThreads()),
-    /** The background lane's nice value (0: the seller's priority; a shared test machine runs it so, its time budgets being the seller's). */
-    ASSET_BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+    /**
+     * The nice value of the background lane's process (0: the seller's priority; a shared test machine runs
+     * it so, its time budgets being the seller's).
+     */
+    ASSET_BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(NICENESS.background),
     /** Measure every generated design's quality verdict in the background (tests not about it turn it off). */
     ASSET_QUALITY_VERDICTS: env.boolean.default(true),
     /** How often designs still waiting for their quality verdict are looked for (ingest also wakes a pass at once). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, parseConfig, serviceEnvSchema } from '@printloom/service-kit/config';
+import { NICENESS } from '@printloom/service-kit/process-priority';
 import { storageEnvSchema } from '@printloom/storage';
 import { defaultGenerationConcurrency } from './jobs/default-concurrency.js';
 
@@ -23,6 +24,11 @@ export const generationEnvSchema = serviceEnvSchema
     OPENAI_DAILY_IMAGE_LIMIT: z.coerce.number().int().min(0).default(2000),
     /** A job waiting for the daily ceiling looks again after this long. */
     SPEND_WAIT_RETRY_MS: z.coerce.number().int().min(100).default(60_000),
+    /**
+     * The service's nice value (every thread: the drawing's and the RPCs'): below the request path's, so a
+     * host running both answers a seller's pages first while a job draws; above the background lane's.
+     */
+    GENERATION_NICENESS: z.coerce.number().int().min(0).max(19).default(NICENESS.generation),
     /** Jobs one instance runs at once; by default from the machine's cores and memory. */
     GENERATION_CONCURRENCY: z.coerce
       .number()

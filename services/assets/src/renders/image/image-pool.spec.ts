@@ -85,12 +85,29 @@ describe('image worker pool lanes: work no seller waits on yields to the seller'
     expect(lanes).toEqual(['fit-export seller', 'fit-export background', 'measure-quality background']);
   });
 
-  it("runs the background lane's threads at a lower OS priority (Linux: nice per thread)", async () => {
+  it("runs the background lane in a process of its own, every thread of it (sharp's too) at a lower OS priority", async () => {
     await asBackgroundWork(async () => pool.fit(await original(), 'sticker-3in', {}));
-    const niceOf = (task: string) => readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16];
-    const nices = readdirSync('/proc/self/task').map(niceOf);
-    expect(nices).toContain(String(BACKGROUND_NICENESS));
-    expect(niceOf(String(process.pid))).toBe('0');
+    const nicesOf = (pid: number | string) =>
+      readdirSync(`/proc/${pid}/task`).map((task) => readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const child = pool.backgroundPid!;
+    expect(child).toBeGreaterThan(0);
+    expect(child).not.toBe(process.pid);
+    // V8's, libuv's (where sharp runs), libvips' and the worker thread's: more than the main thread.
+    expect(nicesOf(child).length).toBeGreaterThan(5);
+    expect(new Set(nicesOf(child))).toEqual(new Set([String(BACKGROUND_NICENESS)]));
+    expect(nicesOf('self')).not.toContain(String(BACKGROUND_NICENESS));
+  });
+
+  it('fails the tasks of a background process that died, and the next task starts another', async () => {
+    const png = await original();
+    await asBackgroundWork(() => pool.measureQuality(png, plan));
+    const first = pool.backgroundPid!;
+    const lost = asBackgroundWork(() => pool.measureQuality(png, plan));
+    process.kill(first, 'SIGKILL');
+    await expect(lost).rejects.toThrow(/background image process stopped \(SIGKILL\)/);
+    await expect(asBackgroundWork(() => pool.measureQuality(png, plan))).resolves.toMatchObject({ ok: true });
+    expect(pool.backgroundPid).not.toBe(first);
+    expect(pool.pending).toBe(0);
   });
 
   it("bounds the background queue on its own: a full one refuses at once while a seller's task still runs", async () => {
@@ -135,5 +152,25 @@ describe('image worker pool: the background lane widens while no seller waits', 
     expect(pool.runningIn('background')).toBeLessThanOrEqual(2);
     expect((await Promise.all(busy)).every((quality) => quality.checks.length > 0)).toBe(true);
     expect([pool.pending, pool.runningIn('background')]).toEqual([0, 0]);
+  });
+});
+
+describe('image worker pool: a background task past its time budget', () => {
+  const pool = new ImagePool({
+    threads: 1,
+    maxQueue: 1,
+    background: { threads: 1, maxQueue: 1 },
+    budgets: { removeBackground: 60_000, upscale: 60_000, fitExport: 60_000, measureQuality: 20 },
+  });
+  afterAll(() => pool.close());
+
+  it('fails as TIMEOUT at its budget, and the background process goes on with the next task', async () => {
+    const png = await artOnClear(3000, '<circle cx="1500" cy="1500" r="900" fill="#2a9d8f"/>');
+    await expect(pool.measureQuality(png, NO_TEXT_PLAN)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    const running = pool.backgroundPid;
+    const fitted = await asBackgroundWork(() => pool.fit(png, 'sticker-3in', {}));
+    expect((await sharp(fitted).metadata()).width).toBe(900);
+    expect(pool.backgroundPid).toBe(running);
+    expect(pool.pending).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { NICENESS } from '@printloom/service-kit/process-priority';
 import { AppError, type DesignQuality, type ExportPresetId, type MockupId } from '@printloom/contracts';
 import type { PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, type BackgroundRemover } from './background-remover.js';
@@ -9,17 +10,21 @@ import type { GarmentFilePlan } from '../print-files/garment-file.js';
 import type { QualityPlan } from '../quality/measure-quality.js';
 import type { ImageOperation, ImageTask, ImageTaskResult } from './image-worker.js';
 import { isBackgroundWork } from './background-work.js';
+import { ProcessPool, type TaskRunner } from './process-pool.js';
 
 export const POOL_BUSY_MESSAGE = 'Image processing is busy right now. Please try again in a minute.';
 
-/** The built worker file (tests run the sources, whose worker must still be plain JavaScript). */
-function workerFile(): string {
-  const here = fileURLToPath(new URL('./image-worker.js', import.meta.url));
+/** A built file of this folder (tests run the sources, whose worker and child entry must still be plain JavaScript). */
+function builtFile(name: 'image-worker.js' | 'image-process.js'): string {
+  const here = fileURLToPath(new URL(`./${name}`, import.meta.url));
   if (existsSync(here)) return here;
-  const built = here.replace(/([\\/])src([\\/]renders[\\/]image[\\/]image-worker\.js)$/, '$1dist$2');
+  const built = here.replace(/([\\/])src([\\/]renders[\\/]image[\\/][\w-]+\.js)$/, '$1dist$2');
   if (!existsSync(built)) throw new Error(`The image worker is not built: run "npm run build -w services/assets" (looked for ${built})`);
   return built;
 }
+
+/** How long an idle worker thread stays. */
+const IDLE_THREAD_MS = 60_000;
 
 /** Fits an original to an export preset and stamps its PNG text: the stored print file, ready to hand out. */
 export interface ExportFitter {
@@ -50,8 +55,11 @@ export type TaskOutcome = 'done' | 'refused' | 'failed';
  */
 export type PoolLane = 'seller' | 'background';
 
-/** The background lane's threads run at this nice value by default (Linux: the thread and the OCR it starts). */
-export const BACKGROUND_NICENESS = 10;
+/**
+ * The background lane's process runs at this nice value by default: every thread of it, sharp's and the
+ * OCR it starts included, below the generation service's drawing and the request path.
+ */
+export const BACKGROUND_NICENESS = NICENESS.background;
 
 interface LaneOptions {
   threads: number;
@@ -65,11 +73,12 @@ interface BackgroundLaneOptions extends LaneOptions {
 }
 
 /**
- * One Piscina with its own admission count (running + waiting ≤ threads + maxQueue) and a gate on how
- * many of its tasks run at once: `threads`, or `idleThreads` while `widen()` says so.
+ * Worker threads (Piscina's in this process; the background lane's in a process of its own) with their
+ * own admission count (running + waiting ≤ threads + maxQueue) and a gate on how many of its tasks run
+ * at once: `threads`, or `idleThreads` while `widen()` says so.
  */
 class Lane {
-  readonly pool: Piscina;
+  readonly pool: TaskRunner;
   readonly capacity: number;
   inFlight = 0;
   /** Tasks past the gate (in a thread, or in Piscina's hands on their way to one). */
@@ -77,19 +86,23 @@ class Lane {
   private readonly waiting: Array<() => void> = [];
   private readonly idleThreads: number;
 
+  /** `niceness`: null for threads in this process at its priority, a nice value for a process of its own. */
   constructor(
     private readonly options: LaneOptions & { idleThreads?: number },
-    niceness: number,
+    niceness: number | null,
     private readonly widen: () => boolean = () => false,
   ) {
+    const inProcess = niceness === null;
     this.idleThreads = Math.max(options.threads, options.idleThreads ?? options.threads);
-    this.pool = new Piscina({
-      filename: workerFile(),
-      minThreads: 0,
-      maxThreads: this.idleThreads,
-      idleTimeout: 60_000,
-      workerData: { niceness },
-    });
+    this.pool = inProcess
+      ? new Piscina({ filename: builtFile('image-worker.js'), minThreads: 0, maxThreads: this.idleThreads, idleTimeout: IDLE_THREAD_MS })
+      : new ProcessPool({
+          entry: builtFile('image-process.js'),
+          workerFile: builtFile('image-worker.js'),
+          threads: this.idleThreads,
+          niceness,
+          idleTimeoutMs: IDLE_THREAD_MS,
+        });
     this.capacity = options.threads + options.maxQueue;
   }
 
@@ -144,7 +157,7 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
     background?: BackgroundLaneOptions;
     budgets: { removeBackground: number; upscale: number; fitExport: number; renderMockups?: number; measureQuality?: number };
   }) {
-    const seller = new Lane(options, 0);
+    const seller = new Lane(options, null);
     this.lanes = {
       seller,
       background: new Lane(
@@ -196,6 +209,12 @@ export class ImagePool implements BackgroundRemover, Upscaler, ExportFitter, Gar
   /** Tasks running or waiting, in both lanes. */
   get pending(): number {
     return this.lanes.seller.inFlight + this.lanes.background.inFlight;
+  }
+
+  /** The background lane's process while it runs (tests read its threads' priorities and stop it). */
+  get backgroundPid(): number | undefined {
+    const runner = this.lanes.background.pool;
+    return runner instanceof ProcessPool ? runner.pid : undefined;
   }
 
   /** Tasks running or waiting in one lane. */

@@ -1,6 +1,4 @@
 // Runs in a worker thread of the image pool: the CPU-heavy image work, off the service's event loop.
-import { setPriority } from 'node:os';
-import { workerData } from 'piscina';
 import { AppError, exportPreset, type DesignQuality, type ExportPresetId, type MockupId } from '@printloom/contracts';
 import { withPngText, type PngText } from '@printloom/storage';
 import { AlreadyTransparentError, BackgroundTooBusyError, FloodFillBackgroundRemover } from './background-remover.js';
@@ -27,11 +25,6 @@ export type ImageTaskResult =
   | { ok: true; mockups: Array<{ id: MockupId; jpeg: Uint8Array }> }
   | { ok: true; quality: DesignQuality }
   | { ok: false; refusal: 'busy-background' | 'already-transparent' | 'too-large' | 'over-export-cap'; message: string };
-
-// The pool's background lane starts its threads nicer: on Linux this thread only, and the OCR
-// processes it starts inherit it (sharp's own threads are the process's and keep their priority).
-const niceness = (workerData as { niceness?: number } | undefined)?.niceness ?? 0;
-if (niceness > 0) setPriority(0, niceness);
 
 const remover = new FloodFillBackgroundRemover();
 const upscaler = new LanczosUpscaler();
