@@ -5,10 +5,11 @@ import { getPriority, setPriority } from 'node:os';
  * The OS priorities (nice values) of the work sharing a host (make dev, one compose host): a request
  * first (a few milliseconds of CPU, with a seller's page waiting on it), a seller's drawing next
  * (seconds, the seller waiting on the click), work no seller waits on last (quality verdicts, files for
- * drafts and kits). Each step is a weight about 3x and 9x smaller for the scheduler, so under contention
- * the higher one gets the cores and, with them idle, the lower one runs at full speed.
+ * drafts and kits). Each step is a weight about 9x (0 → 10) and 7x (10 → 19) smaller for the scheduler,
+ * so under contention the higher one gets the cores and, with them idle, the lower one runs at full
+ * speed: a flood of requests slows the drawing, never the other way round.
  */
-export const NICENESS = { requests: 0, generation: 5, background: 15 } as const;
+export const NICENESS = { requests: 0, generation: 10, background: 19 } as const;
 
 const TASKS_DIR = '/proc/self/task';
 
