@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { NICENESS } from '@printloom/service-kit/process-priority';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import sharp from 'sharp';
-import { waitFor } from '@printloom/service-kit/testing';
+import { threadNices, waitFor } from '@printloom/service-kit/testing';
 import type { RunningService } from '@printloom/service-kit';
 import { startTestSystem, type TestSystem } from './support/test-system.js';
 import { createSignedInUser } from './support/sessions.js';
@@ -62,11 +61,6 @@ describe('generation workers stopped mid-job (a real process, SIGTERM and SIGKIL
     for (const rescuer of rescuers.splice(0)) await rescuer.close();
   }
 
-  /** The nice value of every thread of a process (Linux). */
-  const threadNices = (pid: number) =>
-    readdirSync(`/proc/${pid}/task`).map((task) =>
-      Number(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
-    );
   const credits = async (client: TestClient) => (await client.get<{ credits: number }>('/api/auth/me')).body.credits;
   /** The job's row (read directly: between the stop and a rescuer no generation instance answers). */
   const statusOf = async (_client: TestClient, jobId: string) =>

@@ -14,7 +14,6 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { requestIdOf } from '../http/request.js';
 import { SessionCache, tokenHashOf } from './session-cache.js';
 
-export { SESSION_COOKIE };
 /** Binds a pending sign-up to the browser that chose its password (auth keeps only the token's hash). */
 export const PENDING_SIGNUP_COOKIE = 'pl_pending_signup';
 const PENDING_SIGNUP_COOKIE_PATH = '/api/auth';

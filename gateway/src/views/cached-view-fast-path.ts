@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENDPOINTS, REQUEST_ID_HEADER, type EndpointId } from '@printloom/contracts';
+import { ENDPOINTS, REQUEST_ID_HEADER, SESSION_COOKIE, type EndpointId } from '@printloom/contracts';
 import { spansLeaveProcess } from '@printloom/service-kit';
 import type { MeViewService } from './me-view.service.js';
 import type { LibraryViewService } from './library-view.service.js';
@@ -7,7 +7,7 @@ import type { JsonView } from './user-view-cache.js';
 import { startServerSpan } from '../http/http-telemetry.middleware.js';
 import { requestIdFor } from '../http/request-id.middleware.js';
 import { API_ANSWER_HEADERS } from '../http/api-answer-headers.js';
-import { SESSION_COOKIE, type SessionService } from '../session/session.service.js';
+import type { SessionService } from '../session/session.service.js';
 
 /** The rows answered here: the table's `view` row and its `cache: 'library'` row (route-table.spec.ts keeps them so). */
 export const FAST_PATH_ROWS = { me: 'getMe', library: 'listAssets' } as const satisfies Record<string, EndpointId>;

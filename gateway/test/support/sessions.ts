@@ -1,8 +1,7 @@
 import { expect } from '@jest/globals';
-import { EVENTS } from '@printloom/contracts';
+import { EVENTS, SESSION_COOKIE } from '@printloom/contracts';
 import { connectNats, publishEvent } from '@printloom/service-kit';
 import { storeSignedInUser, waitFor } from '@printloom/service-kit/testing';
-import { SESSION_COOKIE } from '../../src/session/session.service.js';
 import type { TestSystem } from './test-system.js';
 import { TestClient } from './http.js';
 import { VERIFY_SUBJECT, codeFrom, type SmtpInbox } from './smtp-inbox.js';

@@ -1,7 +1,7 @@
 // Test helpers: a real nats-server (JetStream on) per test file and a fresh PostgreSQL database per
 // test file, so parallel test files never see each other's messages or rows.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -417,4 +417,11 @@ async function waitForJetStreamCluster(port: number, size: number): Promise<void
   } finally {
     await nc.close();
   }
+}
+
+/** The nice value of every thread of a process (Linux; `'self'`: this one). */
+export function threadNices(pid: number | 'self'): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((task) =>
+    Number(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+  );
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { AppError } from '@printloom/contracts';
-import { readdirSync, readFileSync } from 'node:fs';
+import { threadNices } from '@printloom/service-kit/testing';
 import { BACKGROUND_NICENESS, ImagePool, POOL_BUSY_MESSAGE } from './image-pool.js';
 import { asBackgroundWork } from './background-work.js';
 import { AlreadyTransparentError } from './background-remover.js';
@@ -87,15 +87,13 @@ describe('image worker pool lanes: work no seller waits on yields to the seller'
 
   it("runs the background lane in a process of its own, every thread of it (sharp's too) at a lower OS priority", async () => {
     await asBackgroundWork(async () => pool.fit(await original(), 'sticker-3in', {}));
-    const nicesOf = (pid: number | string) =>
-      readdirSync(`/proc/${pid}/task`).map((task) => readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
     const child = pool.backgroundPid!;
     expect(child).toBeGreaterThan(0);
     expect(child).not.toBe(process.pid);
     // V8's, libuv's (where sharp runs), libvips' and the worker thread's: more than the main thread.
-    expect(nicesOf(child).length).toBeGreaterThan(5);
-    expect(new Set(nicesOf(child))).toEqual(new Set([String(BACKGROUND_NICENESS)]));
-    expect(nicesOf('self')).not.toContain(String(BACKGROUND_NICENESS));
+    expect(threadNices(child).length).toBeGreaterThan(5);
+    expect(new Set(threadNices(child))).toEqual(new Set([BACKGROUND_NICENESS]));
+    expect(threadNices('self')).not.toContain(BACKGROUND_NICENESS);
   });
 
   it('fails the tasks of a background process that died, and the next task starts another', async () => {
