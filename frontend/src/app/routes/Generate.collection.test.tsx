@@ -82,13 +82,25 @@ function serve(batch: Batch, createJob: (body: Record<string, unknown>) => Respo
     .flatMap((row) => row.assetIds)
     .slice(0, 24)
     .map((assetId) => testAsset({ id: assetId, starred: true }));
+  const accepted = new Map<string, unknown>();
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.split('?')[0];
     if (path === `/api/batches/${BATCH_ID}`) return json({ batch });
     if (path === '/api/batches') return json({ batches: [] });
     if (path === '/api/assets') return json({ assets: url.includes('cursor=') ? [] : firstPage, nextCursor: 'more' });
-    if (path === '/api/bulk-jobs' && init?.method === 'POST') return createJob(JSON.parse(String(init.body)) as Record<string, unknown>);
-    if (path.startsWith('/api/bulk-jobs/')) return json({ job: { ...runningJob('download', batch), id: path.split('/').pop() } });
+    if (path === '/api/bulk-jobs' && init?.method === 'POST') {
+      const reply = createJob(JSON.parse(String(init.body)) as Record<string, unknown>);
+      if (reply.ok) {
+        const { job } = (await reply.clone().json()) as { job: { id: string } };
+        accepted.set(job.id, job);
+      }
+      return reply;
+    }
+    // A job as the server accepted it (its action, so the panel's name holds); another id: a download.
+    if (path.startsWith('/api/bulk-jobs/')) {
+      const jobId = path.split('/').pop()!;
+      return json({ job: accepted.get(jobId) ?? { ...runningJob('download', batch), id: jobId } });
+    }
     if (path === '/api/export-presets') return json({ presets: EXPORT_PRESETS });
     if (path === '/api/listing-kits' && init?.method === 'POST')
       return json({ kit: { ...runningJob('download', batch), status: 'queued', prepared: 0, downloadUrl: null } }, 202);
